@@ -1,0 +1,160 @@
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import {
+  type ConfigMap,
+  type DestroyOptions,
+  type DestroyResult,
+  type Deployment,
+  LocalWorkspace,
+  type OutputMap,
+  type PreviewOptions,
+  type PreviewResult,
+  type PulumiCommand,
+  type PulumiFn,
+  type RefreshOptions,
+  type RefreshResult,
+  type Stack,
+  type UpOptions,
+  type UpResult,
+} from "@pulumi/pulumi/automation";
+import { ensurePulumiCli } from "./pulumiCli";
+
+const execFileAsync = promisify(execFile);
+
+/** One stack config value, e.g. `{ value: key, secret: true }` for `computeplatform:apiKey`. */
+export interface ConfigEntry {
+  value: string;
+  /** Encrypt the value in the stack's config and state. @default false */
+  secret?: boolean;
+}
+
+/** Options of {@link openStack}. */
+export interface OpenStackOptions {
+  /** The Pulumi program, run in this process for every operation. */
+  program: PulumiFn;
+  /** Stack name; the stack is created if it does not exist. */
+  stackName: string;
+  /** Project name; also the namespace of the program's own `pulumi.Config()`. */
+  projectName: string;
+  /**
+   * Folder the engine runs in. Its `node_modules` (or a parent's) must hold `@pulumi/pulumi` and the
+   * packages whose dynamic providers the program uses, because the provider process resolves them from here.
+   */
+  workDir: string;
+  /**
+   * State backend.
+   * @default `PULUMI_BACKEND_URL` if set, else a file backend in `<workDir>/.pulumi-state`
+   */
+  backendUrl?: string;
+  /**
+   * Passphrase of the passphrase secrets provider.
+   * @default `PULUMI_CONFIG_PASSPHRASE` from the environment
+   */
+  passphrase?: string;
+  /** Stack config to set before the first operation, keyed `namespace:key`. */
+  config?: Record<string, ConfigEntry>;
+  /** Extra environment for the CLI and the provider processes it starts. */
+  envVars?: Record<string, string>;
+  /**
+   * Pulumi home folder (plugins, credentials).
+   * @default `PULUMI_HOME` or `~/.pulumi`
+   */
+  pulumiHome?: string;
+  /** @default the CLI found or built by {@link ensurePulumiCli} */
+  pulumiCommand?: PulumiCommand;
+}
+
+/** A stack opened by {@link openStack}: the four engine operations plus state access. */
+export interface StackDriver {
+  readonly stackName: string;
+  /** The underlying Automation API stack, for anything this driver does not wrap. */
+  readonly stack: Stack;
+  up(options?: UpOptions): Promise<UpResult>;
+  preview(options?: PreviewOptions): Promise<PreviewResult>;
+  refresh(options?: RefreshOptions): Promise<RefreshResult>;
+  destroy(options?: DestroyOptions): Promise<DestroyResult>;
+  /** Sets (adds or overwrites) stack config values. */
+  setConfig(config: Record<string, ConfigEntry>): Promise<void>;
+  /** The stack's checkpoint as `pulumi stack export` prints it, secrets encrypted as stored. */
+  exportState(): Promise<Deployment>;
+  /** The stack outputs of the last update. */
+  outputs(): Promise<OutputMap>;
+  /** Removes the stack and its config file, leaving any remaining resources unmanaged. */
+  remove(): Promise<void>;
+}
+
+/**
+ * Creates or selects a stack of an inline program and returns a thin driver for it.
+ *
+ * The engine runs the Pulumi CLI, which calls back into this process to run `program`, so the program
+ * must use the same `@pulumi/pulumi` module instance as this file.
+ */
+export async function openStack(options: OpenStackOptions): Promise<StackDriver> {
+  const { program, stackName, projectName, workDir } = options;
+  const pulumiCommand = options.pulumiCommand ?? (await ensurePulumiCli()).command;
+  const envVars = engineEnvironment(options);
+  const stack = await LocalWorkspace.createOrSelectStack(
+    { stackName, projectName, program },
+    {
+      workDir,
+      pulumiCommand,
+      // The engine starts provider processes in `main`, and they resolve serialized providers'
+      // require() calls from there; the Automation API's default is this process's cwd instead.
+      projectSettings: { name: projectName, runtime: "nodejs", main: path.resolve(workDir) },
+      envVars,
+      ...(options.pulumiHome === undefined ? {} : { pulumiHome: options.pulumiHome }),
+    },
+  );
+
+  const setConfig = (config: Record<string, ConfigEntry>) => stack.setAllConfig(toConfigMap(config));
+  if (options.config) await setConfig(options.config);
+
+  return {
+    stackName,
+    stack,
+    up: (opts) => stack.up(opts),
+    preview: (opts) => stack.preview(opts),
+    refresh: (opts) => stack.refresh(opts),
+    destroy: (opts) => stack.destroy(opts),
+    setConfig,
+    exportState: async () => {
+      // Not stack.exportStack(): that passes --show-secrets, and this export must show what is stored.
+      const { stdout } = await execFileAsync(
+        pulumiCommand.command,
+        ["stack", "export", "--stack", stackName, "--non-interactive"],
+        { cwd: workDir, env: { ...process.env, ...envVars }, maxBuffer: 256 * 1024 * 1024 },
+      );
+      return JSON.parse(stdout) as Deployment;
+    },
+    outputs: () => stack.outputs(),
+    remove: () => stack.workspace.removeStack(stackName, { force: true }),
+  };
+}
+
+function engineEnvironment(options: OpenStackOptions): Record<string, string> {
+  const backendUrl =
+    options.backendUrl ?? process.env.PULUMI_BACKEND_URL ?? fileBackend(path.join(options.workDir, ".pulumi-state"));
+  const env: Record<string, string> = {
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    // Plugins come from next to the CLI; a missing one should fail, not trigger a download.
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    PULUMI_BACKEND_URL: backendUrl,
+    ...options.envVars,
+  };
+  if (options.passphrase !== undefined) env.PULUMI_CONFIG_PASSPHRASE = options.passphrase;
+  return env;
+}
+
+/** A `file://` backend URL for a local folder, creating the folder. */
+export function fileBackend(dir: string): string {
+  fs.mkdirSync(dir, { recursive: true });
+  return `file://${path.resolve(dir)}`;
+}
+
+function toConfigMap(config: Record<string, ConfigEntry>): ConfigMap {
+  const map: ConfigMap = {};
+  for (const [key, { value, secret }] of Object.entries(config)) map[key] = { value, secret: secret ?? false };
+  return map;
+}

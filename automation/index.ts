@@ -1,0 +1,3 @@
+export { openStack, fileBackend, type OpenStackOptions, type StackDriver, type ConfigEntry } from "./driver";
+export { ensurePulumiCli, type PulumiCli, type EnsurePulumiCliOptions } from "./pulumiCli";
+export { changeSummary } from "./summary";
