@@ -1,0 +1,37 @@
+import type { Deployment } from "@pulumi/pulumi/automation";
+
+/** A resource as the exported checkpoint records it. */
+export interface StateResource {
+  urn: string;
+  type: string;
+  id?: string;
+  inputs?: Record<string, unknown>;
+  outputs?: Record<string, unknown>;
+  delete?: boolean;
+}
+
+/** The type token of a computeplatform dynamic resource, e.g. `pulumi-nodejs:dynamic/computeplatform:Pod`. */
+export function dynamicType(kind: string): string {
+  return `pulumi-nodejs:dynamic/computeplatform:${kind}`;
+}
+
+/** The live resources of one kind in an exported state; pending deletions are left out. */
+export function stateResources(state: Deployment, kind: string): StateResource[] {
+  const resources = (state.deployment?.resources ?? []) as StateResource[];
+  return resources.filter((r) => r.type === dynamicType(kind) && !r.delete);
+}
+
+/** Size in bytes of each dynamic resource's serialized provider (`__provider` output), keyed by URN. */
+export function providerSizes(state: Deployment): Record<string, number> {
+  const sizes: Record<string, number> = {};
+  for (const r of (state.deployment?.resources ?? []) as StateResource[]) {
+    const provider = r.outputs?.__provider;
+    if (typeof provider === "string") sizes[r.urn] = Buffer.byteLength(provider);
+  }
+  return sizes;
+}
+
+/** Whether `secret` occurs anywhere in the serialized state (ciphertext does not count, plain text does). */
+export function stateContains(state: Deployment, secret: string): boolean {
+  return JSON.stringify(state).includes(secret);
+}

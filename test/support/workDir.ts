@@ -1,0 +1,40 @@
+import * as fs from "node:fs";
+import { createRequire } from "node:module";
+import * as path from "node:path";
+import type { PulumiFn } from "@pulumi/pulumi/automation";
+import { inject } from "vitest";
+import { repoRoot } from "./paths";
+
+/** A fresh folder for one suite's stack, below the run's prepared program folder (see e2e.globalSetup.ts). */
+export function suiteWorkDir(name: string): string {
+  const stacks = path.join(inject("programFolder"), "stacks");
+  fs.mkdirSync(stacks, { recursive: true });
+  return fs.mkdtempSync(path.join(stacks, `${name}-`));
+}
+
+/**
+ * A `require` that resolves from `workDir`, i.e. from the packed packages. Modules it loads are native
+ * Node modules in `node_modules`, which Pulumi can serialize as `require()` calls.
+ */
+export function requireFrom(workDir: string): NodeJS.Require {
+  return createRequire(path.join(workDir, "program.js"));
+}
+
+/**
+ * Copies a compiled example (`dist/examples/<name>/*.js`) into `workDir` and returns an inline program
+ * that runs it, so that it imports `pulumi-computeplatform` from the packed package as a user's program
+ * would. Each run re-evaluates the entry module: the engine runs the program once per operation.
+ */
+export function exampleProgram(workDir: string, example: string): PulumiFn {
+  const compiled = path.join(repoRoot, "dist", "examples", example);
+  for (const file of fs.readdirSync(compiled)) {
+    if (file.endsWith(".js")) fs.copyFileSync(path.join(compiled, file), path.join(workDir, file));
+  }
+  const req = requireFrom(workDir);
+  const entry = req.resolve("./index.js");
+  const dir = path.dirname(fs.realpathSync(entry));
+  return async () => {
+    for (const file of Object.keys(req.cache)) if (path.dirname(file) === dir) delete req.cache[file];
+    return { ...(req(entry) as Record<string, unknown>) };
+  };
+}
