@@ -1,0 +1,158 @@
+import type { Problem } from "../schemas/problem";
+
+/** Where a failed request went; part of every client error so that a message can say what failed. */
+export interface RequestSummary {
+  method: string;
+  path: string;
+}
+
+/** An error response from the API, carrying its RFC 9457 problem. */
+export class ApiError extends Error {
+  override readonly name: string = "ApiError";
+  /** HTTP status code. */
+  readonly status: number;
+  /** Short summary from the problem object. */
+  readonly title: string;
+  /** Human-readable explanation from the problem object. */
+  readonly detail: string;
+  /** Individual validation failures, when the API lists them. */
+  readonly errors: readonly string[];
+  /** The `x-request-id` of the response, to quote to support. */
+  readonly requestId: string | undefined;
+  readonly request: RequestSummary;
+
+  constructor(problem: Problem, request: RequestSummary, requestId: string | undefined) {
+    const errors = problem.errors ?? [];
+    super(
+      `${request.method} ${request.path} failed with ${problem.status} ${problem.title}: ${problem.detail}` +
+        (errors.length > 0 ? ` (${errors.join("; ")})` : "") +
+        (requestId ? ` [request ${requestId}]` : ""),
+    );
+    this.status = problem.status;
+    this.title = problem.title;
+    this.detail = problem.detail;
+    this.errors = errors;
+    this.requestId = requestId;
+    this.request = request;
+  }
+}
+
+/** 400: the request broke a rule of the API, for example a mount rule. */
+export class BadRequestError extends ApiError {
+  override readonly name = "BadRequestError";
+}
+/** 401: the API key is missing, malformed, expired or unknown. */
+export class AuthenticationError extends ApiError {
+  override readonly name = "AuthenticationError";
+}
+/** 403: the key is valid but may not perform this action on this resource. */
+export class PermissionDeniedError extends ApiError {
+  override readonly name = "PermissionDeniedError";
+}
+/** 404: the resource does not exist. */
+export class NotFoundError extends ApiError {
+  override readonly name = "NotFoundError";
+}
+/** 409: the request conflicts with the resource's current state, for example an action invalid in its status. */
+export class ConflictError extends ApiError {
+  override readonly name = "ConflictError";
+}
+/** 422: the request is incomplete, for example a mount entry without its path. */
+export class UnprocessableEntityError extends ApiError {
+  override readonly name = "UnprocessableEntityError";
+}
+/** 429: a rate-limit window is exhausted. */
+export class RateLimitError extends ApiError {
+  override readonly name: string = "RateLimitError";
+  /** Seconds the server asked to wait, from `Retry-After`. */
+  readonly retryAfterSeconds: number | undefined;
+  constructor(problem: Problem, request: RequestSummary, requestId: string | undefined, retryAfterSeconds: number | undefined) {
+    super(problem, request, requestId);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+/** 5xx: the server failed. Idempotent requests are retried before this surfaces. */
+export class ServerError extends ApiError {
+  override readonly name = "ServerError";
+}
+
+/** The daily quota is spent; waiting for it inside a deployment would be pointless, so the client fails at once. */
+export class QuotaExhaustedError extends Error {
+  override readonly name = "QuotaExhaustedError";
+  constructor(
+    readonly window: string,
+    readonly resetSeconds: number,
+  ) {
+    super(
+      `The API's ${window} rate-limit window is exhausted; it resets in ${formatDuration(resetSeconds)}. ` +
+        `Retry after that, or raise the quota.`,
+    );
+  }
+}
+
+/** The request could not be completed at the network level: refused, reset, timed out. */
+export class ConnectionError extends Error {
+  override readonly name = "ConnectionError";
+  readonly request: RequestSummary;
+  constructor(request: RequestSummary, cause: unknown) {
+    super(`${request.method} ${request.path} could not reach the API: ${describeCause(cause)}`, { cause });
+    this.request = request;
+  }
+}
+
+/** The API answered 2xx with a body that does not match the v2 shape. */
+export class ResponseShapeError extends Error {
+  override readonly name = "ResponseShapeError";
+  constructor(request: RequestSummary, issues: string) {
+    super(`${request.method} ${request.path} returned an unexpected body: ${issues}`);
+  }
+}
+
+const errorClassByStatus: Record<number, typeof ApiError> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  409: ConflictError,
+  422: UnprocessableEntityError,
+};
+
+/** Chooses the error class from the status; `retryAfterSeconds` only matters for 429. */
+export function apiErrorFor(
+  problem: Problem,
+  request: RequestSummary,
+  requestId: string | undefined,
+  retryAfterSeconds?: number,
+): ApiError {
+  if (problem.status === 429) return new RateLimitError(problem, request, requestId, retryAfterSeconds);
+  if (problem.status >= 500) return new ServerError(problem, request, requestId);
+  const ErrorClass = errorClassByStatus[problem.status] ?? ApiError;
+  return new ErrorClass(problem, request, requestId);
+}
+
+function describeCause(cause: unknown): string {
+  if (cause instanceof Error) {
+    const code = (cause as { code?: unknown }).code;
+    return typeof code === "string" ? `${cause.message} (${code})` : cause.message;
+  }
+  return String(cause);
+}
+
+function formatDuration(seconds: number): string {
+  if (seconds < 120) return `${seconds}s`;
+  if (seconds < 7200) return `${Math.ceil(seconds / 60)} min`;
+  return `${Math.ceil(seconds / 3600)} h`;
+}
+
+/** A resource did not reach the wanted state before its deadline. */
+export class WaitTimeoutError extends Error {
+  override readonly name = "WaitTimeoutError";
+  constructor(
+    readonly resourceId: string,
+    readonly wanted: string,
+    readonly lastSeen: string,
+    readonly timeoutSeconds: number,
+  ) {
+    super(`${resourceId} did not become ${wanted} within ${timeoutSeconds}s (last seen: ${lastSeen})`);
+  }
+}

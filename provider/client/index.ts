@@ -1,0 +1,37 @@
+import { CatalogClient } from "./catalog";
+import { type Clock, systemClock } from "./clock";
+import { PodsClient } from "./pods";
+import { PodWatcher } from "./podWatcher";
+import { Transport, type TransportOptions } from "./transport";
+import { NetworkVolumesClient } from "./volumes";
+
+/** Options of a {@link ComputePlatformClient}. */
+export interface ClientOptions extends TransportOptions {
+  /** How often waits for pod status list the pods, in ms. @default 1000 */
+  pollIntervalMs?: number;
+}
+
+/** Typed client of the Compute Platform v2 REST API. Usable on its own, outside Pulumi. */
+export class ComputePlatformClient {
+  readonly pods: PodsClient;
+  readonly networkVolumes: NetworkVolumesClient;
+  readonly catalog: CatalogClient;
+  /** Coalesced waits for pod status: one list call per tick serves every waiter. */
+  readonly podWatcher: PodWatcher;
+  readonly clock: Clock;
+
+  constructor(options: ClientOptions) {
+    this.clock = options.clock ?? systemClock;
+    const transport = new Transport({ ...options, clock: this.clock });
+    this.pods = new PodsClient(transport);
+    this.networkVolumes = new NetworkVolumesClient(transport);
+    this.catalog = new CatalogClient(transport);
+    this.podWatcher = new PodWatcher(this.pods, this.clock, options.pollIntervalMs ?? 1000);
+  }
+}
+
+export * from "./errors";
+export type { Clock } from "./clock";
+export { RateLimiter, parseRateLimitHeaders, pacingDelayMs, type RateLimitWindow } from "./ratelimit";
+export { Transport, type TransportOptions, type RetryOptions } from "./transport";
+export type { PodLogEntry, PodLogOptions } from "./pods";

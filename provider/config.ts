@@ -1,0 +1,50 @@
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+
+/** Where the provider sends requests and with which key. */
+export interface Settings {
+  apiKey: string;
+  /** Base URL of the REST API, without `/v2`. */
+  apiUrl: string;
+  /** Base URL of the job API, without `/v2`. Defaults to `apiUrl`. */
+  jobUrl: string;
+}
+
+type SettingName = keyof Settings;
+
+const sources: Record<SettingName, { configKey: string; envVar: string }> = {
+  apiKey: { configKey: "computeplatform:apiKey", envVar: "COMPUTEPLATFORM_API_KEY" },
+  apiUrl: { configKey: "computeplatform:apiUrl", envVar: "COMPUTEPLATFORM_API_URL" },
+  jobUrl: { configKey: "computeplatform:jobUrl", envVar: "COMPUTEPLATFORM_JOB_URL" },
+};
+
+// Module state of the provider process only: the engine hands the stack config to `configure`.
+let stackConfig: Partial<Settings> = {};
+
+/** The dynamic providers' `configure`: keeps the stack's `computeplatform:*` settings for this process. */
+export async function configure(request: dynamic.ConfigureRequest): Promise<void> {
+  stackConfig = {};
+  for (const name of Object.keys(sources) as SettingName[]) {
+    const value = request.config.get(sources[name].configKey);
+    if (value) stackConfig[name] = value;
+  }
+}
+
+/** Thrown when a setting is in neither the stack config nor the environment. */
+export class MissingSettingError extends Error {
+  override readonly name = "MissingSettingError";
+  constructor(setting: SettingName) {
+    const { configKey, envVar } = sources[setting];
+    const secret = setting === "apiKey" ? " --secret" : "";
+    super(`${setting} is not set: run \`pulumi config set ${configKey}${secret} <value>\` or set the environment variable ${envVar}`);
+  }
+}
+
+/** Resolves the settings now, from stack config first, then the environment; never cached. */
+export function resolveSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+  const read = (name: SettingName): string | undefined => stackConfig[name] ?? (env[sources[name].envVar] || undefined);
+  const apiKey = read("apiKey");
+  if (!apiKey) throw new MissingSettingError("apiKey");
+  const apiUrl = read("apiUrl");
+  if (!apiUrl) throw new MissingSettingError("apiUrl");
+  return { apiKey, apiUrl, jobUrl: read("jobUrl") ?? apiUrl };
+}

@@ -1,0 +1,11 @@
+export { Pod, type PodArgs } from "./resources/pod";
+export { NetworkVolume, type NetworkVolumeArgs } from "./resources/networkVolume";
+export { ComputePlatformClient, type ClientOptions } from "./client";
+export * from "./client/errors";
+export type { PodLogEntry, PodLogOptions } from "./client/pods";
+export { RateLimiter, parseRateLimitHeaders, type RateLimitWindow } from "./client/ratelimit";
+export { MissingSettingError, resolveSettings, type Settings } from "./config";
+export type * from "./schemas/pod";
+export type * from "./schemas/networkVolume";
+export type * from "./schemas/catalog";
+export type { Problem } from "./schemas/problem";

@@ -1,0 +1,105 @@
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import type { z } from "zod";
+import { NotFoundError } from "../client/errors";
+
+/** The engine's placeholder for a value not known until apply (`pulumi.runtime.unknownValue`). */
+export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+
+/** True when `value` is, or contains, a value only known after apply. */
+export function containsUnknown(value: unknown): boolean {
+  if (value === UNKNOWN) return true;
+  if (Array.isArray(value)) return value.some(containsUnknown);
+  if (typeof value === "object" && value !== null) return Object.values(value).some(containsUnknown);
+  return false;
+}
+
+/** Formats a validation path the way users write it: `mounts.network[0].path`. */
+export function propertyPath(path: ReadonlyArray<PropertyKey>): string {
+  return path.reduce<string>((text, key) => {
+    if (typeof key === "number") return `${text}[${key}]`;
+    return text === "" ? String(key) : `${text}.${String(key)}`;
+  }, "");
+}
+
+/**
+ * Validates inputs against a resource's argument schema and names each failing property. A failure on a
+ * value that is unknown at preview time (or inside one) is not reported: it is checked again at apply.
+ */
+export function validate(schema: z.ZodType, inputs: unknown): dynamic.CheckFailure[] {
+  const result = schema.safeParse(inputs);
+  if (result.success) return [];
+  const failures: dynamic.CheckFailure[] = [];
+  for (const issue of result.error.issues) {
+    if (touchesUnknown(inputs, issue.path)) continue;
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) failures.push({ property: propertyPath([...issue.path, key]), reason: "unknown property" });
+      continue;
+    }
+    failures.push({ property: propertyPath(issue.path), reason: issue.message });
+  }
+  return failures;
+}
+
+function touchesUnknown(root: unknown, path: ReadonlyArray<PropertyKey>): boolean {
+  let value: unknown = root;
+  for (const key of path) {
+    if (value === UNKNOWN) return true;
+    if (typeof value !== "object" || value === null) return false;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return containsUnknown(value);
+}
+
+/** Removes undefined values deeply: the engine's gRPC encoding rejects them. */
+export function stripUndefined<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(stripUndefined) as T;
+  if (typeof value === "object" && value !== null) {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    return Object.fromEntries(entries.map(([k, v]) => [k, stripUndefined(v)])) as T;
+  }
+  return value;
+}
+
+/** Deep equality of JSON-like values, the comparison every diff uses. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => sameValue(item, b[i]));
+  if (typeof a === "object" && typeof b === "object" && a !== null && b !== null && !Array.isArray(a) && !Array.isArray(b)) {
+    const keysA = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
+    const keysB = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
+    return keysA.length === keysB.length && keysA.every((k) => sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  }
+  return false;
+}
+
+/** Builds a `DiffResult` from the properties that change in place and those that force a replacement. */
+export function diffResult(updates: readonly string[], replaces: readonly string[], deleteBeforeReplace = false): dynamic.DiffResult {
+  return {
+    changes: updates.length > 0 || replaces.length > 0,
+    replaces: [...replaces],
+    ...(deleteBeforeReplace && replaces.length > 0 ? { deleteBeforeReplace: true } : {}),
+  };
+}
+
+/**
+ * An error that tells the engine the resource exists but did not initialise: Pulumi records it in
+ * state with these properties, so nothing is orphaned, and reports it as needing attention.
+ */
+export function initializationFailure(message: string, id: string, properties: object, reasons: string[]): Error {
+  return Object.assign(new Error(message), { id, properties: stripUndefined(properties), reasons });
+}
+
+/** Runs `action` and maps a 404 to `undefined`, for reads and deletes where "gone" is an answer. */
+export async function unlessNotFound<T>(action: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await action();
+  } catch (error) {
+    if (error instanceof NotFoundError) return undefined;
+    throw error;
+  }
+}
+
+/** Message text of any thrown value. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,32 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { NetworkVolumeInputs, VolumeType } from "../schemas/networkVolume";
+import type { ResourceArgs } from "./deepInput";
+import * as networkVolumeProvider from "./networkVolume.provider";
+
+/** The arguments of a {@link NetworkVolume}. */
+export type NetworkVolumeArgs = ResourceArgs<NetworkVolumeInputs>;
+
+/**
+ * Storage in one data center that pods there mount with `mounts.network`. It outlives the pods; growing
+ * it and renaming it happen in place, a new data center or type replaces it.
+ *
+ * @example
+ * const volume = new cp.NetworkVolume("data", { name: "data", size: 100, dataCenter: "US-TX-3" });
+ */
+export class NetworkVolume extends pulumi.dynamic.Resource {
+  declare readonly name: pulumi.Output<string>;
+  /** Size in GB. */
+  declare readonly size: pulumi.Output<number>;
+  /** Data center id. */
+  declare readonly dataCenter: pulumi.Output<string>;
+  declare readonly type: pulumi.Output<VolumeType>;
+
+  /**
+   * @param name The unique name of the resource in the stack.
+   * @param args The volume's arguments; names are the v2 API's field names.
+   * @param opts Resource options.
+   */
+  constructor(name: string, args: NetworkVolumeArgs, opts?: pulumi.CustomResourceOptions) {
+    super(networkVolumeProvider, name, { type: undefined, ...args }, opts, "computeplatform", "NetworkVolume");
+  }
+}

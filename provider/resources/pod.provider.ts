@@ -1,0 +1,184 @@
+// The dynamic provider of `Pod`. Pulumi serializes this module as `require(<this file>)`, so it exports
+// the provider methods and nothing else, and reads its settings only when called.
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import type { ComputePlatformClient } from "../client";
+import { NotFoundError } from "../client/errors";
+import { type CheckedPodInputs, type Pod, type PodInputs, podInputsSchema, withPodDefaults } from "../schemas/pod";
+import { sharedClient } from "../sharedClient";
+import { initializationFailure, messageOf, stripUndefined, unlessNotFound, validate } from "./dynamic";
+import {
+  createRequest,
+  diffPod,
+  podInputsFromLive,
+  type PodOutputs,
+  podOutputs,
+  podPatch,
+  podReplacements,
+} from "./podState";
+
+export { configure } from "../config";
+
+/** How long a delete waits for the pod to be gone. */
+const DELETE_TIMEOUT_SECONDS = 600;
+
+export async function check(olds: Partial<PodInputs>, news: PodInputs): Promise<dynamic.CheckResult<CheckedPodInputs>> {
+  const failures = validate(podInputsSchema, news);
+  const oldSize = olds?.mounts?.persistent?.size;
+  const newSize = news?.mounts?.persistent?.size;
+  if (typeof oldSize === "number" && typeof newSize === "number" && newSize < oldSize) {
+    failures.push({
+      property: "mounts.persistent.size",
+      reason: `cannot shrink from ${oldSize} to ${newSize} GB: a persistent mount only grows`,
+    });
+  }
+  return failures.length > 0 ? { failures } : { inputs: withPodDefaults(news) };
+}
+
+export async function diff(_id: string, olds: PodOutputs, news: CheckedPodInputs): Promise<dynamic.DiffResult> {
+  return diffPod(olds, news);
+}
+
+export async function create(inputs: CheckedPodInputs): Promise<dynamic.CreateResult<PodOutputs>> {
+  const client = sharedClient();
+  const deadline = client.clock.now() + inputs.readyTimeoutSeconds * 1000;
+  if (inputs.adopt) return adopt(client, inputs.adopt, inputs, deadline);
+
+  const created = await client.pods.create(createRequest(inputs));
+  try {
+    const pod = await converge(client, created, inputs, deadline);
+    return { id: pod.id, outs: stripUndefined(podOutputs(pod, inputs)) };
+  } catch (error) {
+    throw await removeFailedPod(client, created, inputs, error);
+  }
+}
+
+export async function read(id: string, props: PodOutputs): Promise<dynamic.ReadResult<PodOutputs | CheckedPodInputs>> {
+  const pod = await unlessNotFound(() => sharedClient().pods.get(id));
+  if (!pod || pod.status === "TERMINATED") return { id: "" };
+  return {
+    id,
+    props: stripUndefined(podOutputs(pod, { ...podInputsFromLive(pod, props) })),
+    inputs: stripUndefined(podInputsFromLive(pod, props)),
+  };
+}
+
+export async function update(id: string, olds: PodOutputs, news: CheckedPodInputs): Promise<dynamic.UpdateResult<PodOutputs>> {
+  const client = sharedClient();
+  const deadline = client.clock.now() + news.readyTimeoutSeconds * 1000;
+  const live = await client.pods.get(id);
+  try {
+    const pod = await converge(client, live, news, deadline);
+    return { outs: stripUndefined(podOutputs(pod, news)) };
+  } catch (error) {
+    const current = await unlessNotFound(() => client.pods.get(id)).catch(() => undefined);
+    throw initializationFailure(
+      `pod ${id} (${news.name}) did not reach ${news.desiredStatus} after the update: ${messageOf(error)}`,
+      id,
+      current ? podOutputs(current, news) : olds,
+      [messageOf(error)],
+    );
+  }
+}
+
+async function deletePod(id: string): Promise<void> {
+  const client = sharedClient();
+  const deleted = await unlessNotFound(() => client.pods.delete(id).then(() => true));
+  if (!deleted) return;
+  await client.podWatcher.waitFor({
+    id,
+    wanted: "gone",
+    until: (pod) => pod === undefined || pod.status === "TERMINATED",
+    deadline: client.clock.now() + DELETE_TIMEOUT_SECONDS * 1000,
+  });
+}
+export { deletePod as delete };
+
+/**
+ * Brings an existing pod to the arguments: PATCHes what differs, then starts or stops it, and waits for
+ * the desired status. Locking is applied last and unlocking first, because a locked pod refuses to stop.
+ */
+async function converge(client: ComputePlatformClient, live: Pod, news: CheckedPodInputs, deadline: number): Promise<Pod> {
+  const { locked, ...patch } = podPatch(live, news);
+  const unlockFirst = locked === false ? { locked } : {};
+  let pod = live;
+  if (Object.keys(patch).length > 0 || locked === false) pod = await client.pods.update(pod.id, { ...patch, ...unlockFirst });
+
+  const wanted = news.desiredStatus;
+  pod = await waitForStatus(client, pod.id, pod.status === "EXITED" && wanted === "EXITED" ? "EXITED" : "RUNNING-OR-EXITED", deadline);
+  if (wanted === "RUNNING" && pod.status === "EXITED") await client.pods.action(pod.id, "start");
+  if (wanted === "EXITED" && pod.status !== "EXITED") await client.pods.action(pod.id, "stop");
+  pod = await waitForStatus(client, pod.id, wanted, deadline);
+
+  if (locked === true) pod = await client.pods.update(pod.id, { locked });
+  return pod;
+}
+
+class PodFailedError extends Error {
+  override readonly name = "PodFailedError";
+}
+
+type StatusTarget = "RUNNING" | "EXITED" | "RUNNING-OR-EXITED";
+
+/** Waits (through the shared poller) until the pod settles in the target status; ERROR fails at once. */
+async function waitForStatus(client: ComputePlatformClient, id: string, target: StatusTarget, deadline: number): Promise<Pod> {
+  const pod = await client.podWatcher.waitFor({
+    id,
+    wanted: target === "RUNNING-OR-EXITED" ? "RUNNING" : target,
+    deadline,
+    until: (current) => {
+      if (!current || current.status === "TERMINATED") throw new PodFailedError(`pod ${id} disappeared while waiting for it to start`);
+      if (current.status === "ERROR") throw new PodFailedError(`pod ${id} went to ERROR`);
+      return target === "RUNNING-OR-EXITED" ? current.status === "RUNNING" || current.status === "EXITED" : current.status === target;
+    },
+  });
+  return pod as Pod;
+}
+
+/**
+ * A pod that failed to become usable is deleted, so that the failed deployment leaves nothing behind.
+ * Only if that delete fails too is it reported as a half-created resource, which Pulumi then tracks.
+ */
+async function removeFailedPod(client: ComputePlatformClient, created: Pod, inputs: CheckedPodInputs, cause: unknown): Promise<Error> {
+  const reason = messageOf(cause);
+  try {
+    await deletePod(created.id);
+    return new Error(`pod "${inputs.name}" did not become ${inputs.desiredStatus}: ${reason}. It was deleted; nothing was left behind.`);
+  } catch (cleanupError) {
+    const current = await unlessNotFound(() => client.pods.get(created.id)).catch(() => undefined);
+    return initializationFailure(
+      `pod "${inputs.name}" (${created.id}) did not become ${inputs.desiredStatus}: ${reason}; deleting it also failed: ${messageOf(cleanupError)}. ` +
+        "It is kept in the stack so that the next `pulumi up` or `pulumi destroy` can deal with it.",
+      created.id,
+      podOutputs(current ?? created, inputs),
+      [reason, messageOf(cleanupError)],
+    );
+  }
+}
+
+/** Takes over an existing pod: it must already have what cannot change in place; the rest is converged. */
+async function adopt(client: ComputePlatformClient, id: string, inputs: CheckedPodInputs, deadline: number): Promise<dynamic.CreateResult<PodOutputs>> {
+  let live: Pod;
+  try {
+    live = await client.pods.get(id);
+  } catch (error) {
+    if (error instanceof NotFoundError) throw new Error(`adopt: there is no pod with id "${id}"`);
+    throw error;
+  }
+  const conflicts = podReplacements(podOutputs(live, inputs), inputs).filter((name) => name !== "dataCenterIds");
+  if (conflicts.length > 0) {
+    throw new Error(
+      `adopt: pod "${id}" differs from the arguments in ${conflicts.join(", ")}, which cannot change in place; ` +
+        "declare the pod's current values or create a new pod instead",
+    );
+  }
+  try {
+    const pod = await converge(client, live, inputs, deadline);
+    return { id, outs: stripUndefined(podOutputs(pod, inputs)) };
+  } catch (error) {
+    // An adopted pod is not ours to delete: record it with the failure instead.
+    const current = await unlessNotFound(() => client.pods.get(id)).catch(() => undefined);
+    throw initializationFailure(`adopt: pod "${id}" did not reach ${inputs.desiredStatus}: ${messageOf(error)}`, id, podOutputs(current ?? live, inputs), [
+      messageOf(error),
+    ]);
+  }
+}

@@ -1,0 +1,101 @@
+import * as pulumi from "@pulumi/pulumi";
+import type {
+  Cloud,
+  DesiredStatus,
+  Pod as WirePod,
+  PodAction,
+  PodGlobalNetworking,
+  PodInputs,
+  PodMounts,
+  PodRuntime,
+  PodSsh,
+  PodStatus,
+} from "../schemas/pod";
+import type { ResourceArgs } from "./deepInput";
+import * as podProvider from "./pod.provider";
+
+/** The arguments of a {@link Pod}. Every property accepts Inputs, at every level. */
+export type PodArgs = ResourceArgs<PodInputs>;
+
+/**
+ * A GPU or CPU container pod. `create` waits until the pod is RUNNING (or EXITED, with
+ * `desiredStatus: "EXITED"`); a pod that goes to ERROR is deleted and the deployment fails.
+ *
+ * @example
+ * const pod = new cp.Pod("trainer", {
+ *   name: "trainer", image: "org/trainer:1.2", gpu: { id: "NVIDIA A100 80GB PCIe", count: 2 },
+ *   mounts: { network: [{ volumeId: volume.id, path: "/workspace" }] }, ports: ["22/tcp"],
+ * });
+ * export const ssh = pod.ssh;
+ */
+export class Pod extends pulumi.dynamic.Resource {
+  /** Display name. */
+  declare readonly name: pulumi.Output<string>;
+  /** Lifecycle status when last read. */
+  declare readonly status: pulumi.Output<PodStatus>;
+  /** Transitions valid in the current status. */
+  declare readonly actions: pulumi.Output<PodAction[]>;
+  declare readonly image: pulumi.Output<string>;
+  declare readonly args: pulumi.Output<string>;
+  /** Ephemeral container disk in GB. */
+  declare readonly disk: pulumi.Output<number>;
+  declare readonly mounts: pulumi.Output<PodMounts>;
+  /** GPU allocation; undefined for CPU pods. */
+  declare readonly gpu: pulumi.Output<WirePod["gpu"]>;
+  /** CPU allocation; undefined for GPU pods. */
+  declare readonly cpu: pulumi.Output<WirePod["cpu"]>;
+  declare readonly cloud: pulumi.Output<Cloud>;
+  /** Data center the scheduler placed the pod in. */
+  declare readonly dataCenterId: pulumi.Output<string | null>;
+  /** CUDA version reported by the host; null when unknown or not applicable. */
+  declare readonly cudaVersion: pulumi.Output<string | null>;
+  /** SSH endpoints: `proxy` (shell only) and `direct` (full SSH, needs `22/tcp`); each null until available. */
+  declare readonly ssh: pulumi.Output<PodSsh>;
+  /** Id of the template the pod was created from. */
+  declare readonly template: pulumi.Output<string | null>;
+  /** Cost in USD per hour when last read; 0 when stopped. */
+  declare readonly cost: pulumi.Output<number>;
+  declare readonly locked: pulumi.Output<boolean>;
+  declare readonly globalNetworking: pulumi.Output<PodGlobalNetworking>;
+  /** Live metrics when last read; null unless RUNNING. */
+  declare readonly runtime: pulumi.Output<PodRuntime>;
+  /** Environment, including keys the service injected. Stored as a secret. */
+  declare readonly env: pulumi.Output<Record<string, string>>;
+  declare readonly ports: pulumi.Output<string[]>;
+  declare readonly registry: pulumi.Output<string | null>;
+  declare readonly createdAt: pulumi.Output<string>;
+  declare readonly startedAt: pulumi.Output<string | null>;
+  /** Power state this resource holds the pod in. */
+  declare readonly desiredStatus: pulumi.Output<DesiredStatus>;
+
+  /**
+   * @param name The unique name of the resource in the stack.
+   * @param args The pod's arguments; names are the v2 API's field names.
+   * @param opts Resource options.
+   */
+  constructor(name: string, args: PodArgs, opts?: pulumi.CustomResourceOptions) {
+    const outputs = {
+      status: undefined,
+      actions: undefined,
+      mounts: undefined,
+      gpu: undefined,
+      cpu: undefined,
+      dataCenterId: undefined,
+      cudaVersion: undefined,
+      ssh: undefined,
+      template: undefined,
+      cost: undefined,
+      globalNetworking: undefined,
+      runtime: undefined,
+      createdAt: undefined,
+      startedAt: undefined,
+      disk: undefined,
+    };
+    super(podProvider, name, { ...outputs, ...args }, withSecretEnv(opts), "computeplatform", "Pod");
+  }
+}
+
+// The service injects secrets such as JUPYTER_PASSWORD into env, so env never reaches state in plain text.
+function withSecretEnv(opts: pulumi.CustomResourceOptions | undefined): pulumi.CustomResourceOptions {
+  return { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "env"] };
+}

@@ -1,0 +1,187 @@
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import {
+  type CheckedPodInputs,
+  type CreatePodRequest,
+  injectedEnvKeys,
+  type MountsInputs,
+  type Pod,
+  type UpdatePodRequest,
+} from "../schemas/pod";
+import { diffResult, sameValue, UNKNOWN } from "./dynamic";
+
+/** Arguments that the API never returns, so state keeps them beside the pod's own fields. */
+type EchoedInputs = Pick<
+  CheckedPodInputs,
+  "startSsh" | "startJupyter" | "dataCenterIds" | "desiredStatus" | "readyTimeoutSeconds"
+> & { gpu?: CheckedPodInputs["gpu"] };
+
+/** A `Pod` resource's outputs: the v2 Pod (without `id`, which Pulumi reserves) plus the echoed arguments. */
+export type PodOutputs = Omit<Pod, "id"> & EchoedInputs;
+
+/** What state records for a pod: its live fields, plus the create-only arguments it was made with. */
+export function podOutputs(pod: Pod, inputs: CheckedPodInputs): PodOutputs {
+  const { id: _id, ...live } = pod;
+  const outputs: PodOutputs = {
+    ...live,
+    startSsh: inputs.startSsh,
+    startJupyter: inputs.startJupyter,
+    dataCenterIds: inputs.dataCenterIds,
+    desiredStatus: inputs.desiredStatus,
+    readyTimeoutSeconds: inputs.readyTimeoutSeconds,
+  };
+  // The create-only CUDA constraints live on `gpu`; keep them so that a later diff can compare them.
+  if (live.gpu && inputs.gpu) {
+    outputs.gpu = {
+      ...live.gpu,
+      allowedCudaVersions: inputs.gpu.allowedCudaVersions,
+      minCudaVersion: inputs.gpu.minCudaVersion,
+    } as PodOutputs["gpu"];
+  }
+  return outputs;
+}
+
+/** The arguments that would produce the live pod, for `read` to hand back after a refresh. */
+export function podInputsFromLive(pod: Pod, previous: PodOutputs): CheckedPodInputs {
+  const inputs: CheckedPodInputs = {
+    name: pod.name,
+    image: pod.image,
+    cloud: pod.cloud,
+    args: pod.args,
+    disk: pod.disk,
+    env: userEnv(pod.env, {}),
+    ports: pod.ports,
+    registry: pod.registry,
+    globalNetworking: pod.globalNetworking.enabled,
+    startSsh: previous.startSsh,
+    startJupyter: previous.startJupyter,
+    locked: pod.locked,
+    desiredStatus: pod.status === "EXITED" ? "EXITED" : previous.desiredStatus,
+    readyTimeoutSeconds: previous.readyTimeoutSeconds,
+  };
+  if (previous.dataCenterIds) inputs.dataCenterIds = previous.dataCenterIds;
+  if (pod.gpu) inputs.gpu = { ...previous.gpu, id: pod.gpu.id, count: pod.gpu.count };
+  if (pod.cpu) inputs.cpu = { id: pod.cpu.id, vcpuCount: pod.cpu.vcpuCount, memory: pod.cpu.memory };
+  if (mountKind(pod.mounts) !== "none") inputs.mounts = pod.mounts as MountsInputs;
+  return inputs;
+}
+
+/** The body of `POST /v2/pods` for these arguments. */
+export function createRequest(inputs: CheckedPodInputs): CreatePodRequest {
+  const { adopt: _adopt, readyTimeoutSeconds: _timeout, desiredStatus: _desired, locked: _locked, ...body } = inputs;
+  return body;
+}
+
+export type MountKind = "none" | "persistent" | "network";
+
+/** Which kind of storage a pod mounts; fixed at create. */
+export function mountKind(mounts: MountsInputs | undefined): MountKind {
+  if (mounts?.persistent) return "persistent";
+  if (mounts?.network && mounts.network.length > 0) return "network";
+  return "none";
+}
+
+/** The user's env: the live env without the keys the service injected, unless the user set them too. */
+export function userEnv(live: Record<string, string>, declared: Record<string, string>): Record<string, string> {
+  const env = { ...live };
+  for (const key of injectedEnvKeys) if (!(key in declared)) delete env[key];
+  return env;
+}
+
+/** Properties whose change the API cannot apply in place. */
+export function podReplacements(olds: PodOutputs, news: CheckedPodInputs): string[] {
+  const replaces: string[] = [];
+  if ((olds.gpu === undefined) !== (news.gpu === undefined) || (olds.cpu === undefined) !== (news.cpu === undefined)) {
+    replaces.push(news.gpu ? "gpu" : "cpu");
+  } else if (news.gpu && !sameValue(comparableGpu(olds.gpu), comparableGpu(news.gpu))) {
+    replaces.push("gpu");
+  } else if (news.cpu && !sameValue(olds.cpu, news.cpu)) {
+    replaces.push("cpu");
+  }
+  if (olds.cloud !== news.cloud) replaces.push("cloud");
+  if (mountsNeedReplacement(olds.mounts, news.mounts)) replaces.push("mounts");
+  if (olds.startSsh !== news.startSsh) replaces.push("startSsh");
+  if (olds.startJupyter !== news.startJupyter) replaces.push("startJupyter");
+  if (news.dataCenterIds !== undefined && !containsValue(news.dataCenterIds, olds.dataCenterId)) replaces.push("dataCenterIds");
+  return replaces;
+}
+
+/** Properties that change in place. */
+export function podUpdates(olds: PodOutputs, news: CheckedPodInputs): string[] {
+  const updates: string[] = [];
+  const changed = (name: string, before: unknown, after: unknown): void => {
+    if (!sameValue(before, after)) updates.push(name);
+  };
+  changed("name", olds.name, news.name);
+  changed("image", olds.image, news.image);
+  changed("args", olds.args, news.args);
+  if (news.disk !== undefined) changed("disk", olds.disk, news.disk);
+  changed("env", userEnv(olds.env, news.env), news.env);
+  changed("ports", olds.ports, news.ports);
+  changed("registry", olds.registry, news.registry);
+  changed("locked", olds.locked, news.locked);
+  changed("globalNetworking", olds.globalNetworking.enabled, news.globalNetworking);
+  if (!mountsNeedReplacement(olds.mounts, news.mounts)) changed("mounts", comparableMounts(olds.mounts), comparableMounts(news.mounts));
+  changed("desiredStatus", olds.desiredStatus, news.desiredStatus);
+  changed("readyTimeoutSeconds", olds.readyTimeoutSeconds, news.readyTimeoutSeconds);
+  return updates;
+}
+
+/** The `diff` of a `Pod`: replacements for what is fixed at create, in-place updates for the rest. */
+export function diffPod(olds: PodOutputs, news: CheckedPodInputs): dynamic.DiffResult {
+  const replaces = podReplacements(olds, news);
+  return diffResult(podUpdates(olds, news).filter((name) => !replaces.includes(name)), replaces);
+}
+
+/**
+ * The `PATCH /v2/pods/{id}` body that brings the live pod to the arguments: only what differs.
+ * Injected env keys are sent back, because PATCH replaces the whole env.
+ */
+export function podPatch(live: Omit<Pod, "id">, news: CheckedPodInputs): UpdatePodRequest {
+  const patch: UpdatePodRequest = {};
+  if (live.name !== news.name) patch.name = news.name;
+  if (live.image !== news.image) patch.image = news.image;
+  if (live.args !== news.args) patch.args = news.args;
+  if (news.disk !== undefined && live.disk !== news.disk) patch.disk = news.disk;
+  if (!sameValue(userEnv(live.env, news.env), news.env)) {
+    const injected = Object.fromEntries(Object.entries(live.env).filter(([key]) => (injectedEnvKeys as readonly string[]).includes(key)));
+    patch.env = { ...injected, ...news.env };
+  }
+  if (!sameValue(live.ports, news.ports)) patch.ports = news.ports;
+  if (live.registry !== news.registry) patch.registry = news.registry;
+  if (live.locked !== news.locked) patch.locked = news.locked;
+  if (live.globalNetworking.enabled !== news.globalNetworking) patch.globalNetworking = news.globalNetworking;
+  if (news.mounts && !sameValue(comparableMounts(live.mounts), comparableMounts(news.mounts))) patch.mounts = news.mounts;
+  return patch;
+}
+
+function mountsNeedReplacement(olds: MountsInputs | undefined, news: MountsInputs | undefined): boolean {
+  if (mountKind(olds) !== mountKind(news)) return true;
+  const oldVolume = olds?.network?.[0]?.volumeId;
+  const newVolume = news?.network?.[0]?.volumeId;
+  if (oldVolume !== newVolume) return true;
+  // A persistent mount only grows; a smaller one needs a new pod.
+  const oldSize = olds?.persistent?.size;
+  const newSize = news?.persistent?.size;
+  return oldSize !== undefined && newSize !== undefined && (newSize as unknown) !== UNKNOWN && newSize < oldSize;
+}
+
+/** Mounts with empty parts dropped: `{}`, `{network: []}` and no mounts all mean the same. */
+function comparableMounts(mounts: MountsInputs | undefined): MountsInputs {
+  const comparable: MountsInputs = {};
+  if (mounts?.persistent) comparable.persistent = { size: mounts.persistent.size, path: mounts.persistent.path };
+  if (mounts?.network && mounts.network.length > 0) {
+    comparable.network = mounts.network.map(({ volumeId, path }) => ({ volumeId, path }));
+  }
+  return comparable;
+}
+
+function comparableGpu(gpu: CheckedPodInputs["gpu"] | PodOutputs["gpu"]): object | undefined {
+  if (!gpu) return undefined;
+  const { id, count, allowedCudaVersions, minCudaVersion } = gpu as NonNullable<CheckedPodInputs["gpu"]>;
+  return { id, count, allowedCudaVersions, minCudaVersion };
+}
+
+function containsValue(list: readonly string[] | string, value: string | null): boolean {
+  if ((list as unknown) === UNKNOWN) return false;
+  return value !== null && (list as readonly string[]).includes(value);
+}

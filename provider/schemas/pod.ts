@@ -1,0 +1,290 @@
+import { z } from "zod";
+
+/** Lifecycle status of a pod. */
+export const podStatuses = ["PROVISIONING", "STARTING", "RUNNING", "EXITED", "ERROR", "TERMINATED"] as const;
+export type PodStatus = (typeof podStatuses)[number];
+
+/** State transitions accepted by `POST /v2/pods/{id}/action`. */
+export const podActions = ["start", "stop", "restart", "terminate"] as const;
+export type PodAction = (typeof podActions)[number];
+
+/** Hardware tier: SECURE is provider-owned data center hardware, COMMUNITY is community-hosted. */
+export const clouds = ["SECURE", "COMMUNITY"] as const;
+export type Cloud = (typeof clouds)[number];
+
+/** The power states a `Pod` resource can be asked to hold. */
+export const desiredStatuses = ["RUNNING", "EXITED"] as const;
+export type DesiredStatus = (typeof desiredStatuses)[number];
+
+/** Env keys the service adds itself; they are never the user's and never cause a diff. */
+export const injectedEnvKeys = ["PUBLIC_KEY", "JUPYTER_PASSWORD"] as const;
+
+// ---------------------------------------------------------------------------
+// Arguments (what a program declares). TSDoc here is what users read in their editor.
+// ---------------------------------------------------------------------------
+
+/** A GPU allocation. */
+export interface GpuConfigInputs {
+  /** GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA A100 80GB PCIe"`. Changing it replaces the pod. */
+  id: string;
+  /** Number of GPUs. Minimum 1. @default 1 */
+  count?: number;
+  /** CUDA versions (`major.minor`) the host may run. Create-only. */
+  allowedCudaVersions?: string[];
+  /** Lowest acceptable CUDA version (`major.minor`). Create-only. */
+  minCudaVersion?: string;
+}
+
+/** A CPU allocation. */
+export interface CpuConfigInputs {
+  /** CPU flavor id as listed by `GET /v2/catalog/cpus`, for example `"cpu3c"`. Changing it replaces the pod. */
+  id: string;
+  /** Number of vCPUs: a power of two, at least 2, and valid for the flavor. */
+  vcpuCount: number;
+  /** Memory in GB. Minimum 1. */
+  memory: number;
+}
+
+/** Host-local storage pinned to the pod's machine; deprecated in favour of network mounts. Not allowed on CPU pods. */
+export interface PersistentMountInputs {
+  /** Size in GB. Minimum 10. May grow in place. */
+  size: number;
+  /** Mount path in the container. Changes in place. */
+  path: string;
+}
+
+/** A network volume mounted into the pod. */
+export interface NetworkMountInputs {
+  /** Id of an existing network volume in the pod's data center. Changing it replaces the pod. */
+  volumeId: string;
+  /** Mount path in the container. Changes in place. */
+  path: string;
+}
+
+/** Storage mounts. The kind (persistent, network or none) is fixed at create: changing it replaces the pod. */
+export interface MountsInputs {
+  /** Host-local persistent storage. Mutually exclusive with `network`. */
+  persistent?: PersistentMountInputs;
+  /** Network volumes; at most one entry. Mutually exclusive with `persistent`. */
+  network?: NetworkMountInputs[];
+}
+
+/** The arguments of a `Pod`, as plain values. */
+export interface PodInputs {
+  /** Display name. Changes in place. */
+  name: string;
+  /** Container image reference, for example `"org/trainer:1.2"`. Changes in place (the container restarts). */
+  image: string;
+  /** GPU allocation. Exactly one of `gpu` and `cpu` is required; switching between them replaces the pod. */
+  gpu?: GpuConfigInputs;
+  /** CPU allocation. Exactly one of `gpu` and `cpu` is required; switching between them replaces the pod. */
+  cpu?: CpuConfigInputs;
+  /** Storage mounts. */
+  mounts?: MountsInputs;
+  /** Hardware tier. Changing it replaces the pod. @default "SECURE" */
+  cloud?: Cloud;
+  /** Arguments for the container entrypoint. @default "" */
+  args?: string;
+  /** Ephemeral container disk in GB, wiped on restart. Minimum 1. @default chosen by the service */
+  disk?: number;
+  /** Environment variables. Keys the service injects (`PUBLIC_KEY`, `JUPYTER_PASSWORD`) are kept and never reported as drift. @default {} */
+  env?: Record<string, string>;
+  /** Exposed ports, each `"<port>/http"` or `"<port>/tcp"`. Expose `"22/tcp"` for direct SSH. @default [] */
+  ports?: string[];
+  /** Id of a container registry credential, for private images. @default null */
+  registry?: string | null;
+  /** Preferred data centers, most preferred first. Create-only: a change replaces the pod only when its current data center is no longer listed. */
+  dataCenterIds?: string[];
+  /** Give the pod a private address reachable across data centers. @default false */
+  globalNetworking?: boolean;
+  /** Install the account's SSH public keys into the pod. Create-only: a change replaces the pod. @default false */
+  startSsh?: boolean;
+  /** Start Jupyter in the pod. Create-only: a change replaces the pod. @default false */
+  startJupyter?: boolean;
+  /** When true the service refuses to stop or restart the pod. @default false */
+  locked?: boolean;
+  /** Power state to hold: `RUNNING` starts the pod, `EXITED` stops it. @default "RUNNING" */
+  desiredStatus?: DesiredStatus;
+  /** Id of an existing pod to take over instead of creating one; it is then updated to these arguments. */
+  adopt?: string;
+  /** How long create and update wait for the pod to reach its desired status, in seconds. 1 to 86400. @default 600 */
+  readyTimeoutSeconds?: number;
+}
+
+const cudaVersion = z.string().regex(/^\d+\.\d+$/, "must be a CUDA version like 12.4");
+const isPowerOfTwo = (n: number): boolean => n > 0 && (n & (n - 1)) === 0;
+
+const gpuConfigInputs = z.strictObject({
+  id: z.string().min(1),
+  count: z.int().min(1).optional(),
+  allowedCudaVersions: z.array(cudaVersion).optional(),
+  minCudaVersion: cudaVersion.optional(),
+});
+
+const cpuConfigInputs = z.strictObject({
+  id: z.string().min(1),
+  vcpuCount: z.int().min(2).refine(isPowerOfTwo, "must be a power of two (2, 4, 8, ...)"),
+  memory: z.int().min(1),
+});
+
+const mountPath = z.string().startsWith("/", "must be an absolute path");
+
+const mountsInputs = z.strictObject({
+  persistent: z.strictObject({ size: z.int().min(10), path: mountPath }).optional(),
+  network: z.array(z.strictObject({ volumeId: z.string().min(1), path: mountPath })).max(1).optional(),
+});
+
+const port = z.string().refine((value) => {
+  const match = /^(\d{1,5})\/(http|tcp)$/.exec(value);
+  return match !== null && Number(match[1]) >= 1 && Number(match[1]) <= 65535;
+}, 'must be "<port>/http" or "<port>/tcp" with a port from 1 to 65535');
+
+/** Validates and normalises `Pod` arguments: the rules of the spec that hold before any API call. */
+export const podInputsSchema = z
+  .strictObject({
+    name: z.string().min(1),
+    image: z.string().min(1),
+    gpu: gpuConfigInputs.optional(),
+    cpu: cpuConfigInputs.optional(),
+    mounts: mountsInputs.optional(),
+    cloud: z.enum(clouds).optional(),
+    args: z.string().optional(),
+    disk: z.int().min(1).optional(),
+    env: z.record(z.string(), z.string()).optional(),
+    ports: z.array(port).optional(),
+    registry: z.string().min(1).nullable().optional(),
+    dataCenterIds: z.array(z.string().min(1)).min(1).optional(),
+    globalNetworking: z.boolean().optional(),
+    startSsh: z.boolean().optional(),
+    startJupyter: z.boolean().optional(),
+    locked: z.boolean().optional(),
+    desiredStatus: z.enum(desiredStatuses).optional(),
+    adopt: z.string().min(1).optional(),
+    readyTimeoutSeconds: z.int().min(1).max(86_400).optional(),
+  })
+  .superRefine((pod, ctx) => {
+    if ((pod.gpu === undefined) === (pod.cpu === undefined)) {
+      ctx.addIssue({ code: "custom", path: [pod.gpu ? "cpu" : "gpu"], message: "exactly one of gpu and cpu is required" });
+    }
+    if (pod.mounts?.persistent && pod.mounts.network && pod.mounts.network.length > 0) {
+      ctx.addIssue({ code: "custom", path: ["mounts"], message: "persistent and network mounts are mutually exclusive" });
+    }
+    if (pod.cpu && pod.mounts?.persistent) {
+      ctx.addIssue({ code: "custom", path: ["mounts", "persistent"], message: "persistent mounts are not allowed on CPU pods; use a network volume" });
+    }
+  });
+
+// Compile-time proof that the validator and the documented argument type agree.
+const podInputsMatch: z.ZodType<PodInputs, PodInputs> = podInputsSchema;
+void podInputsMatch;
+
+/** `Pod` arguments after `check`: every documented default applied, so that diffs compare like with like. */
+export type CheckedPodInputs = PodInputs &
+  Required<Pick<PodInputs, "cloud" | "args" | "env" | "ports" | "registry" | "globalNetworking" | "startSsh" | "startJupyter" | "locked" | "desiredStatus" | "readyTimeoutSeconds">>;
+
+/**
+ * Applies the documented defaults. Runs on inputs that may still hold unknown preview values, so it
+ * only fills what is absent and never inspects what is present. An empty `network` list means no
+ * network mount, which is how the API sees it at create.
+ */
+export function withPodDefaults(inputs: PodInputs): CheckedPodInputs {
+  const { mounts, gpu, ...rest } = inputs;
+  const checked: CheckedPodInputs = {
+    ...rest,
+    cloud: inputs.cloud ?? "SECURE",
+    args: inputs.args ?? "",
+    env: inputs.env ?? {},
+    ports: inputs.ports ?? [],
+    registry: inputs.registry ?? null,
+    globalNetworking: inputs.globalNetworking ?? false,
+    startSsh: inputs.startSsh ?? false,
+    startJupyter: inputs.startJupyter ?? false,
+    locked: inputs.locked ?? false,
+    desiredStatus: inputs.desiredStatus ?? "RUNNING",
+    readyTimeoutSeconds: inputs.readyTimeoutSeconds ?? 600,
+  };
+  if (gpu !== undefined) checked.gpu = isPlainObject(gpu) ? { ...gpu, count: gpu.count ?? 1 } : gpu;
+  if (mounts !== undefined) {
+    const normalised = isPlainObject(mounts) && Array.isArray(mounts.network) && mounts.network.length === 0
+      ? (({ network: _empty, ...others }) => others)(mounts)
+      : mounts;
+    if (!isPlainObject(normalised) || Object.keys(normalised).length > 0) checked.mounts = normalised;
+  }
+  return checked;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+// ---------------------------------------------------------------------------
+// Wire shapes (what the API returns). Fields a newer API adds are dropped, not rejected.
+// ---------------------------------------------------------------------------
+
+const podSshEndpoint = z.object({
+  host: z.string(),
+  port: z.int(),
+  username: z.string(),
+  command: z.string(),
+});
+
+export const podSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(podStatuses),
+  actions: z.array(z.enum(podActions)),
+  image: z.string(),
+  args: z.string(),
+  disk: z.int(),
+  mounts: z.object({
+    persistent: z.object({ size: z.int(), path: z.string() }).optional(),
+    network: z.array(z.object({ volumeId: z.string(), path: z.string() })).optional(),
+  }),
+  gpu: z.object({ id: z.string(), count: z.int() }).optional(),
+  cpu: z.object({ id: z.string(), vcpuCount: z.int(), memory: z.int() }).optional(),
+  ports: z.array(z.string()),
+  env: z.record(z.string(), z.string()),
+  registry: z.string().nullable(),
+  cloud: z.enum(clouds),
+  dataCenterId: z.string().nullable(),
+  cudaVersion: z.string().nullable(),
+  ssh: z.object({ proxy: podSshEndpoint.nullable(), direct: podSshEndpoint.nullable() }),
+  cluster: z
+    .looseObject({ id: z.string(), rank: z.int().nullable(), role: z.string().optional(), ip: z.string().optional() })
+    .optional(),
+  template: z.string().nullable(),
+  cost: z.number(),
+  locked: z.boolean(),
+  globalNetworking: z.object({ enabled: z.boolean(), ip: z.string().optional(), internalDns: z.string().optional() }),
+  runtime: z
+    .looseObject({
+      uptime: z.int().optional(),
+      gpus: z.array(z.object({ util: z.int(), memoryUtil: z.int() })).optional(),
+      cpu: z.object({ util: z.int() }).optional(),
+      memory: z.object({ util: z.int() }).optional(),
+      ports: z
+        .array(z.object({ private: z.int(), public: z.int().nullable(), type: z.string(), ip: z.string().nullable() }))
+        .optional(),
+    })
+    .nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+});
+
+/** A pod as the v2 API returns it. */
+export type Pod = z.infer<typeof podSchema>;
+export type PodSsh = Pod["ssh"];
+export type PodSshEndpoint = NonNullable<PodSsh["proxy"]>;
+export type PodRuntime = Pod["runtime"];
+export type PodGlobalNetworking = Pod["globalNetworking"];
+export type PodMounts = Pod["mounts"];
+
+export const podListSchema = z.object({ pods: z.array(podSchema) });
+
+/** Body of `POST /v2/pods`. */
+export type CreatePodRequest = Omit<PodInputs, "adopt" | "readyTimeoutSeconds" | "desiredStatus" | "locked">;
+
+/** Body of `PATCH /v2/pods/{id}`: only fields that change in place. */
+export type UpdatePodRequest = Partial<
+  Pick<PodInputs, "name" | "image" | "args" | "disk" | "env" | "ports" | "registry" | "locked" | "globalNetworking" | "mounts">
+>;
