@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import type { Pod } from "../../provider/schemas/pod";
+import { withPodDefaults } from "../../provider/schemas/pod";
+import { diffPod, podOutputs, podPatch } from "../../provider/resources/podState";
+import { UNKNOWN } from "../../provider/resources/dynamic";
+
+const livePod: Pod = {
+  id: "p1",
+  name: "trainer",
+  status: "RUNNING",
+  actions: ["stop", "restart", "terminate"],
+  image: "org/trainer:1.2",
+  args: "",
+  disk: 20,
+  mounts: { network: [{ volumeId: "vol1", path: "/workspace" }] },
+  gpu: { id: "NVIDIA A100 80GB PCIe", count: 1 },
+  ports: ["22/tcp"],
+  env: { MODE: "train", PUBLIC_KEY: "ssh-ed25519 AAAA injected" },
+  registry: null,
+  cloud: "SECURE",
+  dataCenterId: "US-TX-3",
+  cudaVersion: "12.4",
+  ssh: { proxy: null, direct: null },
+  template: null,
+  cost: 1.64,
+  locked: false,
+  globalNetworking: { enabled: false },
+  runtime: null,
+  createdAt: "2026-11-22T00:00:00Z",
+  startedAt: "2026-11-22T00:00:10Z",
+};
+
+const declared = withPodDefaults({
+  name: "trainer",
+  image: "org/trainer:1.2",
+  gpu: { id: "NVIDIA A100 80GB PCIe" },
+  mounts: { network: [{ volumeId: "vol1", path: "/workspace" }] },
+  ports: ["22/tcp"],
+  env: { MODE: "train" },
+  startSsh: true,
+  dataCenterIds: ["US-TX-3", "US-CA-2"],
+});
+const olds = podOutputs(livePod, declared);
+
+describe("diffPod", () => {
+  it("reports no changes when the arguments match the live pod, injected env keys included", () => {
+    expect(diffPod(olds, declared)).toEqual({ changes: false, replaces: [] });
+  });
+
+  it.each([
+    ["mount path", { mounts: { network: [{ volumeId: "vol1", path: "/data" }] } }, ["mounts"], []],
+    ["name", { name: "renamed" }, ["name"], []],
+    ["image", { image: "org/trainer:1.3" }, ["image"], []],
+    ["env", { env: { MODE: "eval" } }, ["env"], []],
+    ["ports", { ports: ["22/tcp", "8888/http"] }, ["ports"], []],
+    ["locked", { locked: true }, ["locked"], []],
+    ["globalNetworking", { globalNetworking: true }, ["globalNetworking"], []],
+    ["desiredStatus", { desiredStatus: "EXITED" }, ["desiredStatus"], []],
+    ["disk", { disk: 40 }, ["disk"], []],
+    ["gpu type", { gpu: { id: "NVIDIA H100 80GB HBM3", count: 1 } }, [], ["gpu"]],
+    ["gpu count", { gpu: { id: "NVIDIA A100 80GB PCIe", count: 2 } }, [], ["gpu"]],
+    ["gpu to cpu", { gpu: undefined, cpu: { id: "cpu3c", vcpuCount: 4, memory: 8 }, mounts: undefined }, [], ["cpu", "mounts"]],
+    ["cloud", { cloud: "COMMUNITY" }, [], ["cloud"]],
+    ["volume", { mounts: { network: [{ volumeId: "vol2", path: "/workspace" }] } }, [], ["mounts"]],
+    ["volume unknown at preview", { mounts: { network: [{ volumeId: UNKNOWN, path: "/workspace" }] } }, [], ["mounts"]],
+    ["mount kind", { mounts: { persistent: { size: 20, path: "/workspace" } } }, [], ["mounts"]],
+    ["mounts removed", { mounts: undefined }, [], ["mounts"]],
+    ["startSsh", { startSsh: false }, [], ["startSsh"]],
+    ["data center no longer allowed", { dataCenterIds: ["EU-RO-1"] }, [], ["dataCenterIds"]],
+    ["data center list still allows it", { dataCenterIds: ["US-TX-3"] }, [], []],
+  ] as const)("%s", (_label, change, updates, replaces) => {
+    const result = diffPod(olds, { ...declared, ...change } as typeof declared);
+    expect(result.replaces).toEqual(replaces);
+    expect(result.changes).toBe(updates.length + replaces.length > 0);
+  });
+
+  it("an image edit and a gpu edit together replace, and the update is not listed twice", () => {
+    expect(diffPod(olds, { ...declared, image: "x:2", gpu: { id: "NVIDIA L40S", count: 1 } })).toEqual({
+      changes: true,
+      replaces: ["gpu"],
+    });
+  });
+});
+
+describe("podPatch", () => {
+  it("sends only what differs", () => {
+    expect(podPatch(livePod, { ...declared, name: "renamed", mounts: { network: [{ volumeId: "vol1", path: "/data" }] } })).toEqual({
+      name: "renamed",
+      mounts: { network: [{ volumeId: "vol1", path: "/data" }] },
+    });
+  });
+
+  it("keeps injected env keys when the user's env changes, because PATCH replaces the whole env", () => {
+    expect(podPatch(livePod, { ...declared, env: { MODE: "eval" } })).toEqual({
+      env: { PUBLIC_KEY: "ssh-ed25519 AAAA injected", MODE: "eval" },
+    });
+  });
+
+  it("is empty when nothing differs", () => {
+    expect(podPatch(livePod, declared)).toEqual({});
+  });
+});

@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import * as fc from "fast-check";
+import { pacingDelayMs, parseRateLimitHeaders, RateLimiter } from "../../provider/client/ratelimit";
+import { QuotaExhaustedError } from "../../provider/client/errors";
+import type { Clock } from "../../provider/client/clock";
+
+function fakeClock(start = 0): Clock & { slept: number[] } {
+  let now = start;
+  const slept: number[] = [];
+  return {
+    slept,
+    now: () => now,
+    sleep: async (ms) => {
+      slept.push(ms);
+      now += ms;
+    },
+  };
+}
+
+describe("parseRateLimitHeaders", () => {
+  it("joins RateLimit with RateLimit-Policy by window name", () => {
+    expect(
+      parseRateLimitHeaders('"minute";r=59;t=30, "hour";r=2999;t=1800, "day";r=49999;t=80000', '"minute";q=60;w=60, "hour";q=3000;w=3600'),
+    ).toEqual([
+      { name: "minute", remaining: 59, resetSeconds: 30, quota: 60, windowSeconds: 60 },
+      { name: "hour", remaining: 2999, resetSeconds: 1800, quota: 3000, windowSeconds: 3600 },
+      { name: "day", remaining: 49999, resetSeconds: 80000 },
+    ]);
+  });
+
+  it.each([
+    ["missing", undefined],
+    ["empty", ""],
+    ["not a structured list", "minute=5;;"],
+    ["unterminated string", '"minute;r=1;t=2'],
+  ])("ignores a %s header", (_label, header) => {
+    expect(parseRateLimitHeaders(header, '"minute";q=60;w=60')).toEqual([]);
+  });
+
+  it("skips members without integer r and t, keeps the rest", () => {
+    expect(parseRateLimitHeaders('"minute";r=1.5;t=3, "hour";r=-1;t=3, "day";t=5, "week";r=4;t=9', undefined)).toEqual([
+      { name: "week", remaining: 4, resetSeconds: 9 },
+    ]);
+  });
+
+  it("never throws, whatever the header", () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (a, b) => {
+        expect(Array.isArray(parseRateLimitHeaders(a, b))).toBe(true);
+      }),
+    );
+  });
+});
+
+describe("pacingDelayMs", () => {
+  const window = { name: "minute", quota: 60, windowSeconds: 60, resetSeconds: 30 };
+  it.each([
+    [60, 0],
+    [7, 0],
+    [6, 4285],
+    [1, 15000],
+    [0, 30000],
+  ])("remaining %i waits %i ms", (remaining, delay) => {
+    expect(pacingDelayMs({ ...window, remaining }, 0.1)).toBe(delay);
+  });
+
+  it("never waits past the reset and waits less as more remains", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 0, max: 3600 }), (quota, remaining, reset) => {
+        const w = { name: "m", quota, resetSeconds: reset };
+        const delay = pacingDelayMs({ ...w, remaining }, 0.1);
+        expect(delay).toBeGreaterThanOrEqual(0);
+        expect(delay).toBeLessThanOrEqual(reset * 1000);
+        expect(pacingDelayMs({ ...w, remaining: remaining + 1 }, 0.1)).toBeLessThanOrEqual(delay);
+      }),
+    );
+  });
+});
+
+describe("RateLimiter", () => {
+  it("waits out an exhausted minute window, then forgets it", async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ clock });
+    limiter.observe([{ name: "minute", remaining: 0, resetSeconds: 12, quota: 60, windowSeconds: 60 }]);
+    await limiter.acquire();
+    expect(clock.slept).toEqual([12_000]);
+    await limiter.acquire();
+    expect(clock.slept).toEqual([12_000]);
+  });
+
+  it("fails fast on an exhausted day window, naming it", async () => {
+    const limiter = new RateLimiter({ clock: fakeClock() });
+    limiter.observe([{ name: "day", remaining: 0, resetSeconds: 7200 }]);
+    await expect(limiter.acquire()).rejects.toThrow(new QuotaExhaustedError("day", 7200));
+    await expect(limiter.acquire()).rejects.toThrow("The API's day rate-limit window is exhausted; it resets in 2 h.");
+  });
+
+  it("counts concurrent requests against the window and spreads them over what is left of it", async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ clock });
+    limiter.observe([{ name: "minute", remaining: 2, resetSeconds: 60, quota: 60, windowSeconds: 60 }]);
+    await Promise.all([limiter.acquire(), limiter.acquire(), limiter.acquire()]);
+    // 2 left for 60 s: one every 20 s, the third landing as the window resets.
+    expect(clock.slept).toEqual([20_000, 20_000, 20_000]);
+  });
+});
