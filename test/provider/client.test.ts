@@ -1,0 +1,223 @@
+// Client behaviour against the real emulator over HTTP: errors, retries, Retry-After, RateLimit headers.
+// Time is virtual (shared by client and emulator), so waits are asserted exactly without waiting.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type Emulator, startEmulator } from "../../emulator";
+import {
+  AuthenticationError,
+  BadRequestError,
+  ComputePlatformClient,
+  ConflictError,
+  ConnectionError,
+  NotFoundError,
+  PermissionDeniedError,
+  QuotaExhaustedError,
+  RateLimiter,
+  ServerError,
+  UnprocessableEntityError,
+} from "../../provider";
+import { virtualTime } from "./virtualTime";
+
+const KEY = "sk-client-test-0123456789";
+const READ_ONLY_KEY = "sk-client-read-only";
+
+function clientFor(emulator: Emulator, clock = virtualTime(), apiKey = KEY): ComputePlatformClient {
+  return new ComputePlatformClient({ baseUrl: emulator.url, apiKey, clock, random: () => 0.5, limiter: new RateLimiter({ clock }) });
+}
+
+const podBody = { name: "c1", image: "alpine:3", gpu: { id: "NVIDIA GeForce RTX 4090", count: 1 } };
+
+describe("client against the emulator", () => {
+  let emulator: Emulator;
+  beforeAll(async () => {
+    emulator = await startEmulator({ apiKeys: [KEY, { key: READ_ONLY_KEY, readOnly: true }], rateLimit: { minute: 1000, hour: 20000, day: 200000 } });
+  });
+  afterAll(async () => emulator.close());
+  afterEach(() => {
+    emulator.faults.clear();
+    emulator.resetRequests();
+  });
+
+  describe("problem responses become typed errors", () => {
+    it("404 is a NotFoundError with the problem and request id", async () => {
+      const error = await clientFor(emulator).pods.get("nope").catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(NotFoundError);
+      const notFound = error as NotFoundError;
+      expect(notFound.status).toBe(404);
+      expect(notFound.request).toEqual({ method: "GET", path: "/v2/pods/nope" });
+      expect(notFound.requestId).toMatch(/.+/);
+      expect(notFound.message).toBe(`GET /v2/pods/nope failed with 404 ${notFound.title}: ${notFound.detail} [request ${notFound.requestId}]`);
+    });
+
+    it("401 is an AuthenticationError whose message never contains the key", async () => {
+      const secret = "sk-wrong-secret-value";
+      const error = await clientFor(emulator, virtualTime(), secret).pods.list().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AuthenticationError);
+      expect(String((error as Error).message)).not.toContain(secret);
+      expect(JSON.stringify(error)).not.toContain(secret);
+    });
+
+    it("403 for a read-only key writing is a PermissionDeniedError", async () => {
+      await expect(clientFor(emulator, virtualTime(), READ_ONLY_KEY).pods.create(podBody)).rejects.toBeInstanceOf(PermissionDeniedError);
+    });
+
+    it("400 lists the individual failures", async () => {
+      const error = (await clientFor(emulator)
+        .pods.create({ ...podBody, mounts: { persistent: { size: 20, path: "/a" }, network: [{ volumeId: "v", path: "/b" }] } })
+        .catch((e: unknown) => e)) as BadRequestError;
+      expect(error).toBeInstanceOf(BadRequestError);
+      expect(error.status).toBe(400);
+    });
+
+    it("422 for a partial mount entry", async () => {
+      await expect(
+        clientFor(emulator).pods.create({ ...podBody, mounts: { network: [{ volumeId: "v" } as never] } }),
+      ).rejects.toBeInstanceOf(UnprocessableEntityError);
+    });
+
+    it("409 for an action the status does not allow", async () => {
+      const client = clientFor(emulator);
+      const pod = await client.pods.create(podBody);
+      await expect(client.pods.action(pod.id, "start")).rejects.toBeInstanceOf(ConflictError);
+      await client.pods.delete(pod.id);
+    });
+  });
+
+  describe("retries", () => {
+    it("retries a GET through two 503s with jittered exponential backoff", async () => {
+      const clock = virtualTime();
+      emulator.faults.injectStatus(503, { count: 2, method: "GET", path: "/v2/network-volumes" });
+      await expect(clientFor(emulator, clock).networkVolumes.list()).resolves.toEqual(expect.any(Array));
+      expect(emulator.requests.filter((r) => r.path === "/v2/network-volumes").map((r) => r.status)).toEqual([503, 503, 200]);
+      // random() = 0.5: half of 250 ms, then half of 500 ms.
+      expect(clock.slept).toEqual([125, 250]);
+    });
+
+    it("gives up after maxAttempts and surfaces a ServerError", async () => {
+      emulator.faults.injectStatus(500, { count: 10, method: "GET", path: "/v2/network-volumes" });
+      await expect(clientFor(emulator).networkVolumes.list()).rejects.toBeInstanceOf(ServerError);
+      expect(emulator.requests.filter((r) => r.path === "/v2/network-volumes")).toHaveLength(4);
+    });
+
+    it("never retries a POST that reached the server", async () => {
+      emulator.faults.injectStatus(503, { count: 1, method: "POST", path: "/v2/network-volumes" });
+      await expect(
+        clientFor(emulator).networkVolumes.create({ name: "once", size: 10, dataCenter: "US-TX-3" }),
+      ).rejects.toBeInstanceOf(ServerError);
+      expect(emulator.requests.filter((r) => r.method === "POST")).toHaveLength(1);
+      expect(emulator.snapshot().networkVolumes.filter((v) => v.name === "once")).toEqual([]);
+    });
+
+    it("retries a GET whose connection was dropped", async () => {
+      emulator.faults.dropConnections(1, { method: "GET", path: "/v2/network-volumes" });
+      await expect(clientFor(emulator).networkVolumes.list()).resolves.toEqual(expect.any(Array));
+      expect(emulator.requests.filter((r) => r.path === "/v2/network-volumes").length).toBe(2);
+    });
+
+    it("does not retry a POST whose connection was dropped, and says so", async () => {
+      emulator.faults.dropConnections(1, { method: "POST", path: "/v2/network-volumes" });
+      const error = await clientFor(emulator)
+        .networkVolumes.create({ name: "dropped", size: 10, dataCenter: "US-TX-3" })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ConnectionError);
+      expect((error as Error).message).toMatch(/^POST \/v2\/network-volumes could not reach the API: /);
+      expect(emulator.requests.filter((r) => r.method === "POST").length).toBe(1);
+    });
+
+    it("reports a refused connection as a ConnectionError after its retries", async () => {
+      const clock = virtualTime();
+      const closed = new ComputePlatformClient({ baseUrl: "http://127.0.0.1:1", apiKey: KEY, clock, random: () => 0.5 });
+      await expect(closed.pods.list()).rejects.toBeInstanceOf(ConnectionError);
+      expect(clock.slept).toEqual([125, 250, 500]);
+    });
+  });
+
+  describe("rate limits", () => {
+    it("parses RateLimit and RateLimit-Policy into the shared limiter", async () => {
+      const clock = virtualTime();
+      const limiter = new RateLimiter({ clock });
+      const client = new ComputePlatformClient({ baseUrl: emulator.url, apiKey: KEY, clock, limiter });
+      await client.catalog.gpus();
+      const windows = limiter.snapshot();
+      expect(windows.map((w) => [w.name, w.quota, w.windowSeconds])).toEqual([
+        ["minute", 1000, 60],
+        ["hour", 20000, 3600],
+        ["day", 200000, 86400],
+      ]);
+      for (const window of windows) expect(window.remaining).toBeLessThan(window.quota!);
+    });
+
+    it("waits exactly Retry-After on a 429, which wins over the RateLimit headers", async () => {
+      const clock = virtualTime();
+      emulator.faults.rateLimitStorm({ count: 2, retryAfterSeconds: 7 });
+      await expect(clientFor(emulator, clock).catalog.cpus()).resolves.toEqual(expect.any(Array));
+      expect(clock.slept).toEqual([7000, 7000]);
+      expect(emulator.requests.map((r) => r.status)).toEqual([429, 429, 200]);
+    });
+
+    it("ignores malformed RateLimit headers without failing the request", async () => {
+      const clock = virtualTime();
+      const limiter = new RateLimiter({ clock });
+      emulator.faults.malformedRateLimitHeaders(1);
+      const client = new ComputePlatformClient({ baseUrl: emulator.url, apiKey: KEY, clock, limiter });
+      await expect(client.catalog.dataCenters()).resolves.toEqual(expect.any(Array));
+      expect(limiter.snapshot()).toEqual([]);
+    });
+  });
+
+  describe("quota windows, with the emulator on the client's virtual clock", () => {
+    it("slows down before the minute window runs out instead of running into 429s", async () => {
+      const clock = virtualTime();
+      const tight = await startEmulator({ apiKeys: [KEY], rateLimit: { minute: 10, hour: 1000, day: 10000 }, clock: clock.now });
+      try {
+        const client = clientFor(tight, clock);
+        for (let i = 0; i < 25; i++) await client.catalog.gpus();
+        expect(tight.requests.map((r) => r.status)).toEqual(Array(25).fill(200));
+        expect(clock.slept.length).toBeGreaterThan(0);
+      } finally {
+        await tight.close();
+      }
+    });
+
+    it("fails fast, without sending, once the day window is spent", async () => {
+      const clock = virtualTime();
+      const tight = await startEmulator({ apiKeys: [KEY], rateLimit: { minute: 100, hour: 100, day: 3 }, clock: clock.now });
+      try {
+        const client = clientFor(tight, clock);
+        for (let i = 0; i < 3; i++) await client.catalog.gpus();
+        const error = await client.catalog.gpus().catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(QuotaExhaustedError);
+        expect((error as Error).message).toMatch(/^The API's day rate-limit window is exhausted; it resets in \d+ (h|min|s)\. Retry after that, or raise the quota\.$/);
+        expect(tight.requests).toHaveLength(3);
+      } finally {
+        await tight.close();
+      }
+    });
+  });
+
+  describe("pod logs", () => {
+    it("streams the pod's output as entries with ids that resume the stream", async () => {
+      const clock = virtualTime();
+      const timed = await startEmulator({ apiKeys: [KEY], clock: clock.now });
+      try {
+        const client = clientFor(timed, clock);
+        const pod = await client.pods.create(podBody);
+        clock.advance(60_000);
+        const entries = [];
+        for await (const entry of client.pods.logs(pod.id)) entries.push(entry);
+        expect(entries.length).toBeGreaterThan(2);
+        expect(entries.every((e) => typeof e.message === "string" && e.id !== undefined)).toBe(true);
+        expect(new Set(entries.map((e) => e.source))).toEqual(new Set(["system", "container"]));
+
+        const last = [];
+        for await (const entry of client.pods.logs(pod.id, { tail: 2 })) last.push(entry);
+        expect(last).toEqual(entries.slice(-2));
+
+        const resumed = [];
+        for await (const entry of client.pods.logs(pod.id, { lastEventId: entries[0]!.id })) resumed.push(entry);
+        expect(resumed).toEqual(entries.slice(1));
+      } finally {
+        await timed.close();
+      }
+    });
+  });
+});

@@ -1,0 +1,193 @@
+// The Pod and NetworkVolume providers against the real emulator over HTTP, called as the engine calls them.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Emulator } from "../../emulator";
+import * as pod from "../../provider/resources/pod.provider";
+import * as volume from "../../provider/resources/networkVolume.provider";
+import { configure, MissingSettingError, resolveSettings } from "../../provider/config";
+import type { PodOutputs } from "../../provider/resources/podState";
+import type { CheckedPodInputs, PodInputs } from "../../provider/schemas/pod";
+import { emulatorForProvider, writes } from "./providerHarness";
+
+async function checked(inputs: PodInputs, olds: Partial<PodInputs> = {}): Promise<CheckedPodInputs> {
+  const result = await pod.check(olds, inputs);
+  expect(result.failures).toBeUndefined();
+  return result.inputs!;
+}
+
+describe("Pod provider", () => {
+  let emulator: Emulator;
+  let volumeId: string;
+  let otherVolumeId: string;
+  const base = (overrides: Partial<PodInputs> = {}): PodInputs => ({
+    name: "trainer",
+    image: "org/trainer:1.2",
+    gpu: { id: "NVIDIA A100 80GB PCIe", count: 1 },
+    mounts: { network: [{ volumeId, path: "/workspace" }] },
+    ports: ["22/tcp"],
+    startSsh: true,
+    ...overrides,
+  });
+
+  beforeAll(async () => {
+    emulator = await emulatorForProvider({ faults: { failPodsNamed: "^doomed" } });
+    const v1 = await volume.create({ name: "data", size: 50, dataCenter: "US-TX-3", type: "STANDARD" });
+    const v2 = await volume.create({ name: "data2", size: 50, dataCenter: "US-TX-3", type: "STANDARD" });
+    volumeId = v1.id;
+    otherVolumeId = v2.id;
+  });
+  afterAll(async () => emulator.close());
+  beforeEach(() => emulator.resetRequests());
+
+  it("creates a pod and waits until it is RUNNING", async () => {
+    const inputs = await checked(base());
+    const { id, outs } = await pod.create(inputs);
+    expect(outs!.status).toBe("RUNNING");
+    expect(outs!.dataCenterId).toBe("US-TX-3");
+    expect(outs!.ssh.direct).not.toBeNull();
+    expect(outs!.env.PUBLIC_KEY).toMatch(/^ssh-/);
+    expect(emulator.snapshot().pods.map((p) => [p.id, p.status])).toEqual([[id, "RUNNING"]]);
+    // The wait lists pods; it never polls the pod by id.
+    expect(emulator.requests.filter((r) => r.method === "GET" && r.path.startsWith("/v2/pods/"))).toEqual([]);
+    await pod.delete(id, outs!);
+    expect(emulator.snapshot().pods).toEqual([]);
+  });
+
+  describe("with a running pod", () => {
+    let id: string;
+    let outs: PodOutputs;
+    beforeAll(async () => {
+      const created = await pod.create(await checked(base()));
+      id = created.id;
+      outs = created.outs!;
+    });
+    afterAll(async () => pod.delete(id, outs));
+
+    it("reports no changes for the same arguments (injected PUBLIC_KEY included)", async () => {
+      expect(await pod.diff(id, outs, await checked(base()))).toEqual({ changes: false, replaces: [] });
+    });
+
+    it("changes a mount path with one in-place PATCH and no replacement", async () => {
+      const news = await checked(base({ mounts: { network: [{ volumeId, path: "/data" }] } }));
+      expect(await pod.diff(id, outs, news)).toEqual({ changes: true, replaces: [] });
+      emulator.resetRequests();
+      const { outs: updated } = await pod.update(id, outs, news);
+      expect(writes(emulator)).toEqual([`PATCH /v2/pods/${id}`]);
+      expect(updated!.mounts).toEqual({ network: [{ volumeId, path: "/data" }] });
+      expect(updated!.status).toBe("RUNNING");
+      expect(emulator.snapshot().pods.find((p) => p.id === id)!.mounts).toEqual({ network: [{ volumeId, path: "/data" }] });
+      outs = updated!;
+    });
+
+    it.each([
+      ["a gpu type", { gpu: { id: "NVIDIA H100 80GB HBM3", count: 1 } }, ["gpu"]],
+      ["a volume", { mounts: { network: [{ volumeId: "__other__", path: "/data" }] } }, ["mounts"]],
+      ["the cloud", { cloud: "COMMUNITY" as const }, ["cloud"]],
+      ["the mount kind", { mounts: { persistent: { size: 20, path: "/data" } } }, ["mounts"]],
+    ])("replaces on %s", async (_label, change, replaces) => {
+      const args = JSON.parse(JSON.stringify(base(change)).replace("__other__", otherVolumeId)) as PodInputs;
+      expect(await pod.diff(id, outs, await checked(args))).toEqual({ changes: true, replaces });
+    });
+
+    it("stops and starts the pod through desiredStatus", async () => {
+      const current = { ...base({ mounts: { network: [{ volumeId, path: "/data" }] } }) };
+      const { outs: stopped } = await pod.update(id, outs, await checked({ ...current, desiredStatus: "EXITED" }));
+      expect([stopped!.status, stopped!.cost, stopped!.runtime, stopped!.ssh.direct]).toEqual(["EXITED", 0, null, null]);
+      expect(writes(emulator)).toEqual([`POST /v2/pods/${id}/action`]);
+      const { outs: started } = await pod.update(id, stopped!, await checked(current));
+      expect(started!.status).toBe("RUNNING");
+      outs = started!;
+    });
+
+    it("adopts an existing pod, after which the same arguments show no changes", async () => {
+      const args = await checked({ ...base({ mounts: { network: [{ volumeId, path: "/data" }] } }), adopt: id });
+      emulator.resetRequests();
+      const adopted = await pod.create(args);
+      expect(adopted.id).toBe(id);
+      expect(writes(emulator)).toEqual([]);
+      expect(await pod.diff(id, adopted.outs!, args)).toEqual({ changes: false, replaces: [] });
+    });
+
+    it("refuses to adopt a pod whose fixed fields differ, naming them", async () => {
+      const args = await checked({ ...base({ gpu: { id: "NVIDIA L40S", count: 1 } }), adopt: id });
+      await expect(pod.create(args)).rejects.toThrow(
+        `adopt: pod "${id}" differs from the arguments in gpu, mounts, which cannot change in place; declare the pod's current values or create a new pod instead`,
+      );
+    });
+  });
+
+  it.each([
+    ["both mount kinds", { mounts: { persistent: { size: 20, path: "/a" }, network: [{ volumeId: "v", path: "/b" }] } }, "mounts"],
+    ["vcpuCount 3", { gpu: undefined, cpu: { id: "cpu3c", vcpuCount: 3, memory: 4 }, mounts: undefined }, "cpu.vcpuCount"],
+  ])("rejects %s in check with zero API calls", async (_label, change, property) => {
+    const result = await pod.check({}, base(change as Partial<PodInputs>));
+    expect(result.failures?.map((f) => f.property)).toEqual([property]);
+    expect(emulator.requests).toEqual([]);
+  });
+
+  it("deletes a pod that goes to ERROR and fails, leaving nothing behind", async () => {
+    const before = emulator.snapshot().pods.length;
+    const error = await pod.create(await checked(base({ name: "doomed-1" }))).catch((e: unknown) => e as Error);
+    expect(error.message).toMatch(/^pod "doomed-1" did not become RUNNING: pod \w+ went to ERROR\. It was deleted; nothing was left behind\.$/);
+    expect("id" in error).toBe(false);
+    expect(emulator.snapshot().pods.length).toBe(before);
+  });
+
+  it("reads a pod deleted out of band as gone, so refresh drops it", async () => {
+    const { id, outs } = await pod.create(await checked(base({ name: "ephemeral" })));
+    await fetch(`${emulator.url}/v2/pods/${id}`, { method: "DELETE", headers: { authorization: `Bearer ${resolveSettings().apiKey}` } });
+    expect(await pod.read(id, outs!)).toEqual({ id: "" });
+    await expect(pod.delete(id, outs!)).resolves.toBeUndefined();
+  });
+
+  it("names both ways to configure a missing key", async () => {
+    await configure({ config: { get: () => undefined, require: () => "" } });
+    try {
+      expect(() => resolveSettings({})).toThrow(
+        new MissingSettingError("apiKey"),
+      );
+      expect(() => resolveSettings({})).toThrow(
+        "apiKey is not set: run `pulumi config set computeplatform:apiKey --secret <value>` or set the environment variable COMPUTEPLATFORM_API_KEY",
+      );
+      expect(resolveSettings({ COMPUTEPLATFORM_API_KEY: "k", COMPUTEPLATFORM_API_URL: "http://x" })).toEqual({ apiKey: "k", apiUrl: "http://x", jobUrl: "http://x" });
+    } finally {
+      await emulatorConfigRestore(emulator);
+    }
+  });
+});
+
+async function emulatorConfigRestore(emulator: Emulator): Promise<void> {
+  const config: Record<string, string> = { "computeplatform:apiKey": "sk-provider-test-key-5f2c", "computeplatform:apiUrl": emulator.url };
+  await configure({ config: { get: (key) => config[key], require: (key) => config[key]! } });
+}
+
+describe("NetworkVolume provider", () => {
+  let emulator: Emulator;
+  beforeAll(async () => {
+    emulator = await emulatorForProvider();
+  });
+  afterAll(async () => emulator.close());
+
+  it("grows and renames in place, replaces on data center and type, and survives refresh after delete", async () => {
+    const inputs = (await volume.check({}, { name: "vol", size: 20, dataCenter: "US-TX-3" })).inputs!;
+    const { id, outs } = await volume.create(inputs);
+    expect(outs).toEqual({ name: "vol", size: 20, dataCenter: "US-TX-3", type: "STANDARD" });
+
+    const grown = { ...inputs, size: 40, name: "vol2" };
+    expect(await volume.diff(id, outs!, grown)).toEqual({ changes: true, replaces: [] });
+    emulator.resetRequests();
+    const { outs: updated } = await volume.update(id, outs!, grown);
+    expect(writes(emulator)).toEqual([`PATCH /v2/network-volumes/${id}`]);
+    expect(updated).toEqual({ name: "vol2", size: 40, dataCenter: "US-TX-3", type: "STANDARD" });
+
+    expect(await volume.diff(id, updated!, { ...grown, dataCenter: "US-CA-2" })).toEqual({ changes: true, replaces: ["dataCenter"] });
+    expect(await volume.diff(id, updated!, { ...grown, type: "HIGH_PERFORMANCE" })).toEqual({ changes: true, replaces: ["type"] });
+
+    const adopted = await volume.create({ ...grown, adopt: id });
+    expect(adopted).toEqual({ id, outs: updated });
+
+    await volume.delete(id);
+    expect(await volume.read(id)).toEqual({ id: "" });
+    await expect(volume.delete(id)).resolves.toBeUndefined();
+    expect(emulator.snapshot().networkVolumes).toEqual([]);
+  });
+});

@@ -1,0 +1,19 @@
+import { type Emulator, type EmulatorOptions, startEmulator } from "../../emulator";
+import { configure } from "../../provider/config";
+
+/**
+ * Starts an emulator and points the provider modules at it through `configure`, exactly as the engine
+ * does with stack config. Returns the emulator; close it after the suite.
+ */
+export async function emulatorForProvider(options: EmulatorOptions = {}): Promise<Emulator> {
+  const apiKey = "sk-provider-test-key-5f2c";
+  const emulator = await startEmulator({ apiKeys: [apiKey], ...options });
+  const config: Record<string, string> = { "computeplatform:apiKey": apiKey, "computeplatform:apiUrl": emulator.url };
+  await configure({ config: { get: (key) => config[key], require: (key) => config[key]! } });
+  return emulator;
+}
+
+/** Requests that changed something, in order: `METHOD path`. */
+export function writes(emulator: Emulator): string[] {
+  return emulator.requests.filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
+}
