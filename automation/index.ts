@@ -1,3 +1,4 @@
 export { openStack, fileBackend, type OpenStackOptions, type StackDriver, type ConfigEntry } from "./driver";
 export { ensurePulumiCli, type PulumiCli, type EnsurePulumiCliOptions } from "./pulumiCli";
 export { changeSummary } from "./summary";
+export { engineProgress } from "./progress";
