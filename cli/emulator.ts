@@ -1,0 +1,125 @@
+import { randomBytes } from "node:crypto";
+import { parseArgs } from "node:util";
+import {
+  type ApiKeyGrant,
+  DEFAULT_QUOTAS,
+  DEFAULT_TIMINGS,
+  type EmulatorOptions,
+  type RateLimitQuotas,
+  startEmulator,
+} from "../emulator";
+import { isBearerToken } from "../emulator/auth";
+
+export const summary = "Run the local Compute Platform API emulator";
+
+export const help = `Usage: computeplatform emulator [options]
+
+Serves the Compute Platform v2 API (pods, network volumes, catalog) on a local port, holding
+state in memory, until interrupted with Ctrl+C (SIGINT) or SIGTERM.
+
+Options:
+  --port N                   Port to listen on; 0 picks a free one. Default: 8787
+  --host ADDRESS             Address to bind. Default: 127.0.0.1
+  --api-key KEY              Accept KEY as a read-write API key. Repeatable.
+                             Default: a random key, printed at startup.
+  --read-only-key KEY        Accept KEY as a read-only API key (writes answer 403). Repeatable.
+  --quota minute=N,hour=N,day=N
+                             Requests allowed per account in each window; windows left out
+                             keep their default. Default: ${Object.entries(DEFAULT_QUOTAS)
+    .map(([window, quota]) => `${window}=${quota}`)
+    .join(",")}
+  --pod-start-ms N           Milliseconds from pod creation to RUNNING, split evenly between
+                             PROVISIONING and STARTING. Default: ${DEFAULT_TIMINGS.provisioningMs + DEFAULT_TIMINGS.startingMs}
+  -h, --help                 Show this help.
+`;
+
+export interface EmulatorCommandOptions {
+  emulator: EmulatorOptions & { host: string; port: number; apiKeys: ApiKeyGrant[] };
+  /** Whether the read-write key was generated because none was given. */
+  generatedKey: boolean;
+}
+
+export function parse(args: string[]): EmulatorCommandOptions {
+  const { values } = parseArgs({
+    args,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      port: { type: "string" },
+      host: { type: "string" },
+      "api-key": { type: "string", multiple: true },
+      "read-only-key": { type: "string", multiple: true },
+      quota: { type: "string" },
+      "pod-start-ms": { type: "string" },
+    },
+  });
+  const port = values.port === undefined ? 8787 : integerFlag("--port", values.port, 0, 65535);
+  const host = values.host ?? "127.0.0.1";
+  if (host === "") throw new Error("--host must not be empty");
+  const writeKeys = values["api-key"] ?? [];
+  const generatedKey = writeKeys.length === 0;
+  const apiKeys: ApiKeyGrant[] = [
+    ...(generatedKey ? [`cpk_${randomBytes(18).toString("base64url")}`] : writeKeys).map((key) => ({ key })),
+    ...(values["read-only-key"] ?? []).map((key) => ({ key, readOnly: true })),
+  ];
+  for (const { key } of apiKeys) {
+    if (!isBearerToken(key)) throw new Error(`--api-key/--read-only-key "${key}" cannot be sent as a bearer token`);
+  }
+  const emulator: EmulatorCommandOptions["emulator"] = { host, port, apiKeys };
+  if (values.quota !== undefined) emulator.rateLimit = parseQuota(values.quota);
+  if (values["pod-start-ms"] !== undefined) {
+    const total = integerFlag("--pod-start-ms", values["pod-start-ms"], 0, Number.MAX_SAFE_INTEGER);
+    const provisioningMs = Math.floor(total / 2);
+    emulator.timings = { provisioningMs, startingMs: total - provisioningMs };
+  }
+  return { emulator, generatedKey };
+}
+
+export async function run({ emulator: options, generatedKey }: EmulatorCommandOptions): Promise<void> {
+  const emulator = await startEmulator(options);
+  const [firstKey] = options.apiKeys;
+  const lines = [`computeplatform emulator listening on ${emulator.url}`];
+  for (const grant of options.apiKeys) {
+    lines.push(`  ${grant.readOnly ? "Read-only key" : "API key"}: ${grant.key}${generatedKey && grant === firstKey ? " (generated)" : ""}`);
+  }
+  lines.push(
+    "",
+    `  export COMPUTEPLATFORM_API_URL=${emulator.url}`,
+    `  export COMPUTEPLATFORM_API_KEY=${firstKey?.key ?? ""}`,
+    "",
+    `OpenAPI description: ${emulator.url}/v2/openapi.json  Explorer: ${emulator.url}/docs`,
+    "Press Ctrl+C to stop.",
+  );
+  process.stdout.write(`${lines.join("\n")}\n`);
+  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+    const stop = (received: NodeJS.Signals) => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      resolve(received);
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  });
+  await emulator.close();
+  process.stdout.write(`Stopped on ${signal}.\n`);
+}
+
+function integerFlag(flag: string, value: string, min: number, max: number): number {
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || number < min || number > max) {
+    throw new Error(`${flag} must be an integer from ${min} to ${max}; got "${value}"`);
+  }
+  return number;
+}
+
+function parseQuota(value: string): RateLimitQuotas {
+  const quotas: RateLimitQuotas = { ...DEFAULT_QUOTAS };
+  for (const entry of value.split(",")) {
+    const match = /^(minute|hour|day)=(\d+)$/.exec(entry.trim());
+    if (match === null || match[1] === undefined || match[2] === undefined) {
+      throw new Error(`--quota must look like minute=60,hour=3000,day=50000; got "${value}"`);
+    }
+    quotas[match[1] as keyof RateLimitQuotas] = Number(match[2]);
+  }
+  return quotas;
+}

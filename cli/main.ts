@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+import * as emulator from "./emulator";
+
+/**
+ * A subcommand. `parse` turns its arguments into options and throws on bad usage (exit code 2);
+ * `run` does the work and resolves when the command is done.
+ */
+interface Command<Options> {
+  summary: string;
+  help: string;
+  parse(args: string[]): Options;
+  run(options: Options): Promise<void>;
+}
+
+const COMMANDS: Record<string, Command<unknown>> = { emulator };
+
+const USAGE = `Usage: computeplatform <command> [options]
+
+Commands:
+${Object.entries(COMMANDS)
+  .map(([name, command]) => `  ${name.padEnd(12)}${command.summary}`)
+  .join("\n")}
+
+Run 'computeplatform <command> --help' for the options of a command.
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  if (name === "--help" || name === "-h" || name === "help") {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  if (name === undefined) {
+    process.stderr.write(USAGE);
+    return 2;
+  }
+  const command = COMMANDS[name];
+  if (command === undefined) {
+    process.stderr.write(`computeplatform: unknown command "${name}"\n\n${USAGE}`);
+    return 2;
+  }
+  if (args.includes("--help") || args.includes("-h")) {
+    process.stdout.write(command.help);
+    return 0;
+  }
+  let options: unknown;
+  try {
+    options = command.parse(args);
+  } catch (error) {
+    process.stderr.write(
+      `computeplatform ${name}: ${(error as Error).message}\nRun 'computeplatform ${name} --help' for usage.\n`,
+    );
+    return 2;
+  }
+  await command.run(options);
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`computeplatform: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

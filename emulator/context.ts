@@ -1,0 +1,47 @@
+import { Faults } from "./faults";
+import { Lifecycle } from "./lifecycle";
+import type { ResolvedOptions } from "./options";
+import { renderPod } from "./pod-view";
+import { type PodRecord, Store } from "./store";
+import type { Pod } from "./wire";
+
+/** What route handlers share: the state, the clock and the configured behaviour. */
+export interface EmulatorContext {
+  readonly options: ResolvedOptions;
+  readonly store: Store;
+  readonly lifecycle: Lifecycle;
+  readonly faults: Faults;
+  /** Aborted when the emulator closes; ends waits and open log streams. */
+  readonly shutdown: AbortSignal;
+  now(): number;
+  /** The pod as the API renders it at this moment. */
+  present(pod: PodRecord): Pod;
+  /** Removes a pod for good (terminate and DELETE). */
+  remove(pod: PodRecord): void;
+}
+
+export function createContext(options: ResolvedOptions, shutdown: AbortSignal): EmulatorContext {
+  const store = new Store();
+  const lifecycle = new Lifecycle(options.timings, options.failPodsNamed);
+  const now = options.clock;
+  const faults = new Faults((id) => {
+    const pod = store.findPod(id);
+    if (pod === undefined) throw new Error(`No pod ${id} to fail`);
+    lifecycle.fail(pod, now());
+  });
+  return {
+    options,
+    store,
+    lifecycle,
+    faults,
+    shutdown,
+    now,
+    present(pod) {
+      const at = now();
+      return renderPod(pod, lifecycle.observe(pod, at), at);
+    },
+    remove(pod) {
+      store.account(pod.account).pods.delete(pod.id);
+    },
+  };
+}

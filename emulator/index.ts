@@ -1,0 +1,12 @@
+export { type Emulator, type RecordedRequest, startEmulator } from "./server";
+export {
+  type ApiKeyGrant,
+  DEFAULT_QUOTAS,
+  DEFAULT_TIMINGS,
+  type EmulatorOptions,
+  type PodTimings,
+  type RateLimitQuotas,
+  type StartupFaults,
+} from "./options";
+export type { CountedRequestMatch, FaultController, RequestMatch } from "./faults";
+export type * from "./wire";

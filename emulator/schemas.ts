@@ -1,0 +1,127 @@
+import { z } from "zod";
+import { CLOUDS, POD_ACTIONS, VOLUME_TYPES } from "./wire";
+
+/** Request bodies as the v2 spec bounds them. Every object is strict: an unknown property is a 400. */
+
+const cudaVersion = z.string().regex(/^\d+\.\d+$/, "must be a CUDA version like 12.4");
+
+const gpuRequest = z.strictObject({
+  id: z.string().min(1),
+  count: z.int().min(1).default(1),
+  allowedCudaVersions: z.array(cudaVersion).optional(),
+  minCudaVersion: cudaVersion.optional(),
+});
+
+const cpuRequest = z.strictObject({
+  id: z.string().min(1),
+  vcpuCount: z
+    .int()
+    .min(2)
+    .refine((count) => (count & (count - 1)) === 0, "must be a power of two"),
+  memory: z.int().min(1),
+});
+
+const persistentMount = z.strictObject({ size: z.int().min(10), path: z.string() });
+const networkMount = z.strictObject({ volumeId: z.string(), path: z.string() });
+
+const mounts = z.strictObject({
+  persistent: persistentMount.optional(),
+  network: z.array(networkMount).max(1).optional(),
+});
+
+const port = z
+  .string()
+  .regex(/^\d{1,5}\/(http|tcp)$/, "must be PORT/http or PORT/tcp")
+  .refine((value) => {
+    const number = Number(value.split("/")[0]);
+    return number >= 1 && number <= 65535;
+  }, "port number must be between 1 and 65535");
+
+const container = {
+  image: z.string(),
+  args: z.string(),
+  disk: z.int().min(1),
+  env: z.record(z.string(), z.string()),
+  ports: z.array(port),
+  registry: z.string().nullable(),
+};
+
+export const createPodRequest = z.strictObject({
+  name: z.string().min(1),
+  image: container.image,
+  gpu: gpuRequest.optional(),
+  cpu: cpuRequest.optional(),
+  mounts: mounts.optional(),
+  cloud: z.enum(CLOUDS).default("SECURE"),
+  args: container.args.default(""),
+  disk: container.disk.default(20),
+  env: container.env.default({}),
+  ports: container.ports.default([]),
+  registry: container.registry.default(null),
+  dataCenterIds: z.array(z.string().min(1)).optional(),
+  globalNetworking: z.boolean().default(false),
+  startSsh: z.boolean().default(false),
+  startJupyter: z.boolean().default(false),
+});
+
+export const updatePodRequest = z.strictObject({
+  name: z.string().min(1).optional(),
+  image: container.image.optional(),
+  args: container.args.optional(),
+  disk: container.disk.optional(),
+  env: container.env.optional(),
+  ports: container.ports.optional(),
+  registry: container.registry.optional(),
+  locked: z.boolean().optional(),
+  globalNetworking: z.boolean().optional(),
+  mounts: mounts.optional(),
+});
+
+export const podActionRequest = z.strictObject({ action: z.enum(POD_ACTIONS) });
+
+export const createNetworkVolumeRequest = z.strictObject({
+  name: z.string().min(1),
+  size: z.int().min(10).max(4096),
+  dataCenter: z.string().min(1),
+  type: z.enum(VOLUME_TYPES).default("STANDARD"),
+});
+
+export const updateNetworkVolumeRequest = z.strictObject({
+  name: z.string().min(1).optional(),
+  size: z.int().min(10).max(4096).optional(),
+});
+
+export type CreatePodRequest = z.output<typeof createPodRequest>;
+export type UpdatePodRequest = z.output<typeof updatePodRequest>;
+export type MountsRequest = z.output<typeof mounts>;
+export type GpuRequest = z.output<typeof gpuRequest>;
+export type CpuRequest = z.output<typeof cpuRequest>;
+
+/** Query of `GET /v2/pods/{id}/logs`; other parameters are ignored. */
+export const podLogQuery = z.object({
+  source: z.enum(["system", "container"]).optional(),
+  tail: z.coerce.number().pipe(z.int().min(0).max(5000)).default(100),
+  since: z.iso.datetime({ offset: true }).optional(),
+  follow: z.enum(["true", "false"]).default("false"),
+});
+
+/** A comma-separated query parameter whose entries come from a fixed set. */
+function commaList<const Values extends readonly [string, ...string[]]>(values: Values) {
+  return z
+    .string()
+    .transform((value) => value.split(","))
+    .pipe(z.array(z.enum(values)));
+}
+
+/** Query of a GPU or CPU catalog read: availability is added on request, for the products stated. */
+function availabilityQuery<const Products extends readonly [string, ...string[]]>(products: Products) {
+  return z.object({ include: commaList(["AVAILABILITY"]).optional(), product: commaList(products).optional() });
+}
+
+export const gpuCatalogQuery = availabilityQuery(["POD", "CLUSTER", "SERVERLESS"]);
+export const cpuCatalogQuery = availabilityQuery(["POD", "SERVERLESS"]);
+
+/** Query of the data center catalog. */
+export const dataCenterCatalogQuery = z.object({
+  include: commaList(["GPU_AVAILABILITY", "CPU_AVAILABILITY"]).optional(),
+});

@@ -1,0 +1,149 @@
+import { randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
+import { ApiKeys, rememberCaller, requirePermission } from "./auth";
+import { createContext, type EmulatorContext } from "./context";
+import type { FaultController } from "./faults";
+import { type EmulatorOptions, resolveOptions } from "./options";
+import { Problem } from "./problem";
+import { MALFORMED_RATE_LIMIT_HEADERS, RateLimiter } from "./ratelimit";
+import { pathOf } from "./routing";
+import { registerCatalogRoutes } from "./routes/catalog";
+import { registerMetaRoutes } from "./routes/meta";
+import { registerNetworkVolumeRoutes } from "./routes/network-volumes";
+import { registerPodActionRoutes } from "./routes/pod-actions";
+import { registerPodLogRoutes } from "./routes/pod-logs";
+import { registerPodRoutes } from "./routes/pods";
+import type { NetworkVolume, Pod } from "./wire";
+
+/** One request the emulator received. */
+export interface RecordedRequest {
+  method: string;
+  /** Path without the query string. */
+  path: string;
+  /** Status answered; 0 when the connection was dropped without an answer. */
+  status: number;
+}
+
+export interface Emulator {
+  /** Base URL, e.g. `http://127.0.0.1:8787`; API paths start with `/v2`. */
+  readonly url: string;
+  readonly port: number;
+  /** Stops listening, ends open log streams and closes every connection. */
+  close(): Promise<void>;
+  /** Every account's pods, rendered as the API would render them now, and network volumes. */
+  snapshot(): { pods: Pod[]; networkVolumes: NetworkVolume[] };
+  /** Every request received so far, rejected ones included, oldest first. */
+  readonly requests: ReadonlyArray<RecordedRequest>;
+  resetRequests(): void;
+  /** Failures to inject while running. */
+  readonly faults: FaultController;
+}
+
+/** Starts an emulator of the v2 API on loopback. */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const resolved = resolveOptions(options);
+  const shutdown = new AbortController();
+  const context = createContext(resolved, shutdown.signal);
+  const requests: RecordedRequest[] = [];
+  const app = buildServer(context, requests);
+  await app.listen({ host: resolved.host, port: resolved.port });
+  const port = (app.server.address() as AddressInfo).port;
+  const host = resolved.host.includes(":") ? `[${resolved.host}]` : resolved.host;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    async close() {
+      shutdown.abort();
+      await app.close();
+    },
+    snapshot() {
+      const accounts = context.store.allAccounts();
+      return {
+        pods: accounts.flatMap((account) => [...account.pods.values()].map((pod) => context.present(pod))),
+        networkVolumes: accounts.flatMap((account) =>
+          [...account.networkVolumes.values()].map((record) => ({ ...record.volume })),
+        ),
+      };
+    },
+    requests,
+    resetRequests() {
+      requests.length = 0;
+    },
+    faults: context.faults,
+  };
+}
+
+function buildServer(context: EmulatorContext, requests: RecordedRequest[]): FastifyInstance {
+  const { faults, options } = context;
+  const app = Fastify({ logger: false, forceCloseConnections: true, requestIdHeader: false, genReqId: () => randomUUID() });
+  const answered = new WeakMap<FastifyRequest, RecordedRequest>();
+
+  app.addHook("onRequest", async (request, reply) => {
+    const path = pathOf(request.url);
+    const record: RecordedRequest = { method: request.method, path, status: 0 };
+    requests.push(record);
+    reply.header("x-request-id", request.id);
+    if (faults.latencyMs > 0) await sleep(faults.latencyMs, undefined, { signal: context.shutdown });
+    if (faults.takeDrop(request.method, path)) {
+      reply.hijack();
+      request.raw.socket.destroy();
+      return reply;
+    }
+    answered.set(request, record);
+    const injected = faults.takeInjectedStatus(request.method, path);
+    if (injected !== undefined) throw new Problem(injected, `Injected fault: this request answers ${injected}`);
+    return undefined;
+  });
+  app.addHook("onResponse", async (request, reply) => {
+    const record = answered.get(request);
+    if (record !== undefined) record.status = reply.statusCode;
+  });
+  app.setErrorHandler((error: FastifyError | Problem, _request, reply) => {
+    if (error instanceof Problem) return error.send(reply);
+    const status = error.statusCode !== undefined && error.statusCode >= 400 ? error.statusCode : 500;
+    return new Problem(status, error.message).send(reply);
+  });
+  app.setNotFoundHandler(routeNotFound);
+
+  registerMetaRoutes(app);
+  const apiKeys = new ApiKeys(options.apiKeys);
+  const limiter = options.rateLimit === false ? null : new RateLimiter(options.rateLimit, options.clock);
+  app.register(
+    async (v2) => {
+      v2.addHook("onRequest", async (request, reply) => {
+        const caller = apiKeys.authenticate(request.headers.authorization);
+        rememberCaller(request, caller);
+        const stormRetryAfter = faults.takeStorm();
+        const decision =
+          limiter === null
+            ? null
+            : stormRetryAfter === undefined
+              ? limiter.take(caller.account)
+              : { headers: limiter.peek(caller.account), rejection: null };
+        const headers = faults.takeMalformedRateLimitHeaders() ? MALFORMED_RATE_LIMIT_HEADERS : decision?.headers;
+        if (headers !== undefined) reply.headers(headers);
+        if (stormRetryAfter !== undefined) {
+          throw new Problem(429, "Rate limit exceeded for the minute window", undefined, {
+            "retry-after": String(stormRetryAfter),
+          });
+        }
+        if (decision?.rejection) throw decision.rejection;
+        requirePermission(caller, request.method, pathOf(request.url));
+      });
+      v2.setNotFoundHandler(routeNotFound);
+      registerPodRoutes(v2, context);
+      registerPodActionRoutes(v2, context);
+      registerPodLogRoutes(v2, context);
+      registerNetworkVolumeRoutes(v2, context);
+      registerCatalogRoutes(v2);
+    },
+    { prefix: "/v2" },
+  );
+  return app;
+}
+
+async function routeNotFound(request: FastifyRequest): Promise<never> {
+  throw new Problem(404, `No route for ${request.method} ${pathOf(request.url)}`);
+}

@@ -1,0 +1,107 @@
+import { randomInt } from "node:crypto";
+import { DEFAULT_ACCOUNT } from "./options";
+import type { Cloud, Mounts, NetworkVolume } from "./wire";
+
+export type PodCompute =
+  | { kind: "gpu"; id: string; count: number }
+  | { kind: "cpu"; id: string; vcpuCount: number; memory: number };
+
+/**
+ * One stretch of a pod's life. Status is derived from the current phase and the clock, so no timer ever runs:
+ * a booting phase passes through PROVISIONING (only when `provisioning`), STARTING and RUNNING as time goes by.
+ */
+export type PodPhase =
+  | { kind: "booting"; since: number; provisioning: boolean }
+  | { kind: "exited"; since: number }
+  | { kind: "failed"; since: number };
+
+export interface PodRecord {
+  id: string;
+  account: string;
+  createdAt: number;
+  name: string;
+  image: string;
+  args: string;
+  disk: number;
+  env: Record<string, string>;
+  ports: string[];
+  registry: string | null;
+  locked: boolean;
+  globalNetworking: boolean;
+  mounts: Mounts;
+  compute: PodCompute;
+  cloud: Cloud;
+  dataCenterId: string;
+  /** CUDA version of the host the scheduler picked; reported once the pod has its machine. */
+  hostCudaVersion: string | null;
+  hostIp: string;
+  globalNetworkIp: string;
+  /** Oldest first and never empty; the last one is the current phase. */
+  phases: PodPhase[];
+  /** Set once a phase ended after the pod got its machine, which it then keeps until terminated. */
+  machineAssigned: boolean;
+}
+
+export interface NetworkVolumeRecord {
+  account: string;
+  volume: NetworkVolume;
+}
+
+/** An SSH public key registered on the default account, injected as PUBLIC_KEY into pods created with startSsh. */
+export const DEFAULT_ACCOUNT_SSH_KEY =
+  "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAII7UCnYppW9fe3v5HWLopvtuUqnz/dVckKQLx7thDIYc developer@emulator";
+
+export class AccountState {
+  readonly pods = new Map<string, PodRecord>();
+  readonly networkVolumes = new Map<string, NetworkVolumeRecord>();
+
+  constructor(
+    readonly name: string,
+    readonly sshPublicKeys: readonly string[],
+  ) {}
+}
+
+const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+const ID_LENGTH = 10;
+
+/** Everything the emulator holds, per account. Ids are unique across accounts so a foreign id answers 403, not 404. */
+export class Store {
+  private readonly accounts = new Map<string, AccountState>();
+
+  account(name: string): AccountState {
+    let state = this.accounts.get(name);
+    if (state === undefined) {
+      state = new AccountState(name, name === DEFAULT_ACCOUNT ? [DEFAULT_ACCOUNT_SSH_KEY] : []);
+      this.accounts.set(name, state);
+    }
+    return state;
+  }
+
+  allAccounts(): AccountState[] {
+    return [...this.accounts.values()];
+  }
+
+  findPod(id: string): PodRecord | undefined {
+    for (const account of this.accounts.values()) {
+      const pod = account.pods.get(id);
+      if (pod !== undefined) return pod;
+    }
+    return undefined;
+  }
+
+  findNetworkVolume(id: string): NetworkVolumeRecord | undefined {
+    for (const account of this.accounts.values()) {
+      const volume = account.networkVolumes.get(id);
+      if (volume !== undefined) return volume;
+    }
+    return undefined;
+  }
+
+  newId(): string {
+    for (;;) {
+      let id = "";
+      for (let i = 0; i < ID_LENGTH; i++) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
+      if (this.findPod(id) === undefined && this.findNetworkVolume(id) === undefined) return id;
+    }
+  }
+}
