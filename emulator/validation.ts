@@ -27,11 +27,11 @@ function parse<Schema extends z.ZodType>(schema: Schema, input: unknown, subject
 
 function describe(issue: Issue): string[] {
   const at = pointer(issue.path);
+  if (isMissing(issue)) return [`missing required property at ${at}`];
   switch (issue.code) {
     case "unrecognized_keys":
       return issue.keys.map((key) => `unknown property at ${pointer([...issue.path, key])}`);
     case "invalid_type":
-      if (isMissing(issue)) return [`missing required property at ${at}`];
       return [`expected ${issue.expected === "int" ? "integer" : issue.expected} at ${at}`];
     case "too_small":
       return [`${lowerBound(issue)} at ${at}`];
@@ -58,7 +58,7 @@ function upperBound(issue: Extract<Issue, { code: "too_big" }>): string {
 
 /** JSON has no undefined, so an undefined input is an absent property. */
 function isMissing(issue: Issue): boolean {
-  return issue.code === "invalid_type" && issue.input === undefined;
+  return (issue.code === "invalid_type" || issue.code === "invalid_value") && issue.input === undefined;
 }
 
 /** A required field absent from `mounts.persistent` or from an entry of `mounts.network`. */
