@@ -1,0 +1,142 @@
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { once } from "node:events";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import { beforeAll, describe, expect, test } from "vitest";
+import { call, gpuPod } from "./harness";
+
+const repo = path.resolve(__dirname, "..", "..");
+const main = path.join(repo, "dist", "cli", "main.js");
+
+beforeAll(async () => {
+  // Builds only the CLI and what it imports, so files other people have in progress cannot break this suite.
+  await promisify(execFile)(process.execPath, [
+    path.join(repo, "node_modules", "typescript", "bin", "tsc"),
+    "-p",
+    path.join(__dirname, "tsconfig.cli.json"),
+  ]);
+}, 120_000);
+
+interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+async function run(...args: string[]): Promise<Finished> {
+  const child = spawn(process.execPath, [main, ...args]);
+  const output = collect(child);
+  const [code] = (await once(child, "exit")) as [number | null];
+  return { code, ...output };
+}
+
+function collect(child: ChildProcess): { stdout: string; stderr: string } {
+  const output = { stdout: "", stderr: "" };
+  child.stdout?.on("data", (chunk: Buffer) => {
+    output.stdout += chunk.toString();
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    output.stderr += chunk.toString();
+  });
+  return output;
+}
+
+/** Starts `computeplatform emulator` in the foreground and resolves once it printed its URL. */
+async function startCli(...args: string[]) {
+  const child = spawn(process.execPath, [main, "emulator", "--port", "0", ...args]);
+  const output = collect(child);
+  const exited = once(child, "exit") as Promise<[number | null, NodeJS.Signals | null]>;
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on("data", () => {
+      const match = /listening on (http:\/\/\S+)/.exec(output.stdout);
+      if (match?.[1] !== undefined) resolve(match[1]);
+    });
+    child.once("exit", () => reject(new Error(`emulator exited early: ${output.stderr}`)));
+  });
+  return { child, output, url, exited };
+}
+
+describe("computeplatform emulator", () => {
+  test("serves the API with the given keys and quota, and stops cleanly on SIGTERM", async () => {
+    const cli = await startCli(
+      "--api-key",
+      "cli-key",
+      "--read-only-key",
+      "cli-reader",
+      "--quota",
+      "minute=5",
+      "--pod-start-ms",
+      "100",
+    );
+    expect(cli.output.stdout).toContain("API key: cli-key\n");
+    expect(cli.output.stdout).toContain("Read-only key: cli-reader\n");
+    expect(cli.output.stdout).toContain(`export COMPUTEPLATFORM_API_URL=${cli.url}\n`);
+    expect((await call(cli.url, "GET", "/", { key: null })).body).toEqual({ status: "ok" });
+
+    const list = await call(cli.url, "GET", "/v2/pods", { key: "cli-key" });
+    expect(list.headers["ratelimit-policy"]).toBe('"minute";q=5;w=60, "hour";q=20000;w=3600, "day";q=200000;w=86400');
+    expect((await call(cli.url, "POST", "/v2/pods", { key: "cli-reader", body: gpuPod() })).status).toBe(403);
+    const { id } = (await call(cli.url, "POST", "/v2/pods", { key: "cli-key", body: gpuPod() })).body;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect((await call(cli.url, "GET", `/v2/pods/${id}`, { key: "cli-key" })).body.status).toBe("RUNNING");
+
+    cli.child.kill("SIGTERM");
+    expect(await cli.exited).toEqual([0, null]);
+    expect(cli.output.stdout).toContain("Stopped on SIGTERM.");
+  });
+
+  test("generates and prints a key when none is given, and stops on SIGINT", async () => {
+    const cli = await startCli();
+    const key = /API key: (cpk_[A-Za-z0-9_-]{24}) \(generated\)/.exec(cli.output.stdout)?.[1];
+    expect(key).toBeDefined();
+    expect((await call(cli.url, "GET", "/v2/pods", { key: key ?? "" })).status).toBe(200);
+    cli.child.kill("SIGINT");
+    expect(await cli.exited).toEqual([0, null]);
+  });
+
+  test("--help documents every flag", async () => {
+    const { code, stdout } = await run("emulator", "--help");
+    expect(code).toBe(0);
+    for (const flag of ["--port", "--host", "--api-key", "--read-only-key", "--quota", "--pod-start-ms", "--help"]) {
+      expect(stdout).toContain(flag);
+    }
+    expect(stdout).toContain("Default: minute=1000,hour=20000,day=200000");
+    expect(stdout).toContain("Default: 500");
+  });
+
+  test.each([
+    { args: ["--bogus"], message: "Unknown option '--bogus'" },
+    { args: ["--port", "abc"], message: '--port must be an integer from 0 to 65535; got "abc"' },
+    { args: ["--port", "70000"], message: '--port must be an integer from 0 to 65535; got "70000"' },
+    { args: ["--quota", "minute=x"], message: '--quota must look like minute=60,hour=3000,day=50000; got "minute=x"' },
+    { args: ["--quota", "week=5"], message: '--quota must look like minute=60,hour=3000,day=50000; got "week=5"' },
+    { args: ["--pod-start-ms=-5"], message: '--pod-start-ms must be an integer from 0 to' },
+    { args: ["--api-key", "has space"], message: '--api-key/--read-only-key "has space" cannot be sent as a bearer token' },
+    { args: ["extra"], message: "Unexpected argument 'extra'" },
+  ])("exits 2 naming the bad flag: $args", async ({ args, message }) => {
+    const { code, stderr } = await run("emulator", ...args);
+    expect(code).toBe(2);
+    expect(stderr).toContain(`computeplatform emulator: ${message}`);
+    expect(stderr).toContain("Run 'computeplatform emulator --help' for usage.");
+  });
+});
+
+describe("computeplatform", () => {
+  test("--help lists the commands", async () => {
+    const { code, stdout } = await run("--help");
+    expect(code).toBe(0);
+    expect(stdout).toContain("Usage: computeplatform <command> [options]");
+    expect(stdout).toMatch(/^ {2}emulator {4}Run the local Compute Platform API emulator$/m);
+  });
+
+  test("no command prints usage and exits 2", async () => {
+    const { code, stderr } = await run();
+    expect({ code, usage: stderr.startsWith("Usage: computeplatform") }).toEqual({ code: 2, usage: true });
+  });
+
+  test("an unknown command exits 2", async () => {
+    const { code, stderr } = await run("frobnicate");
+    expect(code).toBe(2);
+    expect(stderr).toContain('computeplatform: unknown command "frobnicate"');
+  });
+});
