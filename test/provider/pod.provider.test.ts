@@ -110,7 +110,7 @@ describe("Pod provider", () => {
     it("refuses to adopt a pod whose fixed fields differ, naming them", async () => {
       const args = await checked({ ...base({ gpu: { id: "NVIDIA L40S", count: 1 } }), adopt: id });
       await expect(pod.create(args)).rejects.toThrow(
-        `adopt: pod "${id}" differs from the arguments in gpu, mounts, which cannot change in place; declare the pod's current values or create a new pod instead`,
+        `adopt: pod "${id}" differs from the arguments in gpu, which cannot change in place; declare the pod's current values or create a new pod instead`,
       );
     });
   });
