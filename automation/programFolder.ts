@@ -1,7 +1,9 @@
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
+import { createRequire } from "node:module";
 import * as path from "node:path";
 import { promisify } from "node:util";
+import type { PulumiFn } from "@pulumi/pulumi/automation";
 
 const execFileAsync = promisify(execFile);
 
@@ -88,4 +90,21 @@ async function npm(args: string[], cwd: string): Promise<string> {
 
 function callerPulumiSdk(): string {
   return path.dirname(require.resolve("@pulumi/pulumi/package.json"));
+}
+
+/**
+ * An inline program that runs a compiled CommonJS Pulumi program (`index.js` of a program folder) and
+ * returns its exports as stack outputs. The engine runs the program once per operation, so each run
+ * evaluates the folder's own modules afresh, while packages in `node_modules` stay loaded.
+ *
+ * @internal not part of the package's public API.
+ */
+export function moduleProgram(entryFile: string): PulumiFn {
+  const entry = fs.realpathSync(entryFile);
+  const req = createRequire(entry);
+  const folder = path.dirname(entry);
+  return async () => {
+    for (const file of Object.keys(req.cache)) if (path.dirname(file) === folder) delete req.cache[file];
+    return { ...(req(entry) as Record<string, unknown>) };
+  };
 }

@@ -7,12 +7,11 @@
  */
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
-import { createRequire } from "node:module";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
-import { changeSummary, engineProgress, ensurePulumiCli, openStack, type StackDriver } from "../automation";
-import { prepareProgramFolder } from "../automation/programFolder";
+import { changeSummary, engineProgress, ensurePulumiCli, fileBackend, openStack, type StackDriver } from "../automation";
+import { moduleProgram, prepareProgramFolder } from "../automation/programFolder";
 import { startEmulator } from "../emulator";
 
 const repoRoot = path.resolve(__dirname, "..", "..");
@@ -52,6 +51,8 @@ async function main(signal: AbortSignal): Promise<void> {
       stackName: "demo",
       projectName: example,
       workDir: folder,
+      backendUrl: fileBackend(path.join(folder, ".pulumi-state")),
+      pulumiHome: path.join(folder, ".pulumi-home"),
       passphrase: randomBytes(16).toString("hex"),
       pulumiCommand: cli.command,
       config: {
@@ -101,13 +102,7 @@ function exampleProgram(folder: string): PulumiFn {
   for (const file of fs.readdirSync(compiled)) {
     if (file.endsWith(".js")) fs.copyFileSync(path.join(compiled, file), path.join(folder, file));
   }
-  const req = createRequire(path.join(folder, "index.js"));
-  const entry = req.resolve("./index.js");
-  // The engine runs the program once per operation; each run must register the resources again.
-  return async () => {
-    delete req.cache[entry];
-    return { ...(req(entry) as Record<string, unknown>) };
-  };
+  return moduleProgram(path.join(folder, "index.js"));
 }
 
 /** After a failure or Ctrl-C, deletes whatever the stack still holds. */

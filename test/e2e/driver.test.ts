@@ -7,7 +7,8 @@
 import { randomBytes } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { changeSummary, openStack, type StackDriver } from "../../automation";
+import { changeSummary, type StackDriver } from "../../automation";
+import { openTestStack } from "../support/stack";
 import { dynamicType, providerSizes, stateContains, type StateResource } from "../support/state";
 import { requireFrom, suiteWorkDir } from "../support/workDir";
 
@@ -25,11 +26,10 @@ describe("engine driver", () => {
         configuredUrl: pulumi.Output<string>;
       };
     };
-    driver = await openStack({
+    driver = await openTestStack({
       stackName: "driver",
       projectName: "driver",
       workDir,
-      passphrase: randomBytes(16).toString("hex"),
       config: {
         "computeplatform:apiUrl": { value: apiUrl },
         "computeplatform:apiKey": { value: apiKey, secret: true },

@@ -3,11 +3,11 @@
  * would: create, no-op preview, in-place edit, replacing edit, out-of-band delete + refresh, destroy.
  * After every step the emulator holds exactly what the stack's state says.
  */
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { changeSummary, openStack, type StackDriver } from "../../automation";
+import { changeSummary, type StackDriver } from "../../automation";
 import { expectEmulatorMatchesState } from "../support/compare";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { openTestStack } from "../support/stack";
 import { providerSizes, stateContains, stateResources } from "../support/state";
 import { exampleProgram, suiteWorkDir } from "../support/workDir";
 
@@ -29,12 +29,11 @@ describe("examples/gpu-pod", () => {
   beforeAll(async () => {
     api = await startTestEmulator();
     const workDir = suiteWorkDir("gpu-pod");
-    stack = await openStack({
+    stack = await openTestStack({
       program: exampleProgram(workDir, "gpu-pod"),
       stackName: "e2e",
       projectName: "gpu-pod",
       workDir,
-      passphrase: randomBytes(16).toString("hex"),
       config: api.stackConfig,
     });
   });

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import * as path from "node:path";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
 import { inject } from "vitest";
+import { moduleProgram } from "../../automation/programFolder";
 import { repoRoot } from "./paths";
 
 /** A fresh folder for one suite's stack, below the run's prepared program folder (see e2e.globalSetup.ts). */
@@ -22,19 +23,13 @@ export function requireFrom(workDir: string): NodeJS.Require {
 
 /**
  * Copies a compiled example (`dist/examples/<name>/*.js`) into `workDir` and returns an inline program
- * that runs it, so that it imports `pulumi-computeplatform` from the packed package as a user's program
- * would. Each run re-evaluates the entry module: the engine runs the program once per operation.
+ * that runs it there, so that it imports `pulumi-computeplatform` from the packed package as a user's
+ * program would.
  */
 export function exampleProgram(workDir: string, example: string): PulumiFn {
   const compiled = path.join(repoRoot, "dist", "examples", example);
   for (const file of fs.readdirSync(compiled)) {
     if (file.endsWith(".js")) fs.copyFileSync(path.join(compiled, file), path.join(workDir, file));
   }
-  const req = requireFrom(workDir);
-  const entry = req.resolve("./index.js");
-  const dir = path.dirname(fs.realpathSync(entry));
-  return async () => {
-    for (const file of Object.keys(req.cache)) if (path.dirname(file) === dir) delete req.cache[file];
-    return { ...(req(entry) as Record<string, unknown>) };
-  };
+  return moduleProgram(path.join(workDir, "index.js"));
 }
