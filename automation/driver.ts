@@ -71,9 +71,13 @@ export interface StackDriver {
   readonly stackName: string;
   /** The underlying Automation API stack, for anything this driver does not wrap. */
   readonly stack: Stack;
+  /** `pulumi up`: creates, updates and deletes resources to match the program. */
   up(options?: UpOptions): Promise<UpResult>;
+  /** `pulumi preview`: the changes `up` would make; `changeSummary(result)` counts them. */
   preview(options?: PreviewOptions): Promise<PreviewResult>;
+  /** `pulumi refresh`: reads every resource back; ones that no longer exist leave the state. */
   refresh(options?: RefreshOptions): Promise<RefreshResult>;
+  /** `pulumi destroy`: deletes every resource of the stack. */
   destroy(options?: DestroyOptions): Promise<DestroyResult>;
   /** Sets (adds or overwrites) stack config values. */
   setConfig(config: Record<string, ConfigEntry>): Promise<void>;
