@@ -8,7 +8,11 @@ import { repoRoot } from "./paths";
 
 /** A fresh folder for one suite's stack, below the run's prepared program folder (see e2e.globalSetup.ts). */
 export function suiteWorkDir(name: string): string {
-  const stacks = path.join(inject("programFolder"), "stacks");
+  const programFolder = inject("programFolder");
+  if (!programFolder) {
+    throw new Error("e2e suites need test/support/e2e.globalSetup.ts as the globalSetup of their vitest project");
+  }
+  const stacks = path.join(programFolder, "stacks");
   fs.mkdirSync(stacks, { recursive: true });
   return fs.mkdtempSync(path.join(stacks, `${name}-`));
 }
