@@ -240,7 +240,7 @@ export function findCpuOffer(id: string): CpuOffer | undefined {
 }
 
 /** Data centers offering a GPU type or CPU flavor, in catalog order. */
-export function dataCentersOffering(offering: Offering): DataCenter[] {
+function dataCentersOffering(offering: Offering): DataCenter[] {
   return DATA_CENTERS.filter((dataCenter) => offering[dataCenter.id] !== undefined);
 }
 

@@ -77,7 +77,7 @@ export class Lifecycle {
   }
 }
 
-export function currentPhase(pod: PodRecord): PodPhase {
+function currentPhase(pod: PodRecord): PodPhase {
   const phase = pod.phases[pod.phases.length - 1];
   if (phase === undefined) throw new Error(`Pod ${pod.id} has no phase`);
   return phase;

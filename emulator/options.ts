@@ -94,7 +94,7 @@ export interface ResolvedOptions {
 }
 
 export const DEFAULT_ACCOUNT = "default";
-export const DEFAULT_API_KEY = "emulator-key";
+const DEFAULT_API_KEY = "emulator-key";
 export const DEFAULT_QUOTAS: RateLimitQuotas = { minute: 1000, hour: 20000, day: 200000 };
 export const DEFAULT_TIMINGS: Required<PodTimings> = { provisioningMs: 200, startingMs: 300 };
 

@@ -2,7 +2,7 @@ import { STATUS_CODES } from "node:http";
 import type { FastifyReply } from "fastify";
 import type { ProblemBody } from "./wire";
 
-export const PROBLEM_CONTENT_TYPE = "application/problem+json";
+const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
 /** An error answered as an RFC 9457 problem. Thrown anywhere in a request; the server's error handler sends it. */
 export class Problem extends Error {

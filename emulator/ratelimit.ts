@@ -48,10 +48,7 @@ export class RateLimiter {
     const exhausted = windows.filter((window) => window.remaining <= 0);
     if (exhausted.length > 0) {
       const longest = exhausted.reduce((a, b) => (b.resetSeconds > a.resetSeconds ? b : a));
-      const rejection = new Problem(429, `Rate limit exceeded for the ${longest.name} window`, undefined, {
-        "retry-after": String(longest.resetSeconds),
-      });
-      return { headers: headersFor(windows), rejection };
+      return { headers: headersFor(windows), rejection: tooManyRequests(longest.name, longest.resetSeconds) };
     }
     const counts = this.countsOf(account);
     for (const window of windows) {
@@ -98,6 +95,13 @@ export class RateLimiter {
     }
     return counts;
   }
+}
+
+/** The 429 naming the exhausted window, with the seconds until it resets as Retry-After. */
+export function tooManyRequests(window: WindowName, retryAfterSeconds: number): Problem {
+  return new Problem(429, `Rate limit exceeded for the ${window} window`, undefined, {
+    "retry-after": String(retryAfterSeconds),
+  });
 }
 
 function headersFor(windows: readonly WindowState[]): RateLimitHeaders {

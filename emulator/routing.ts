@@ -32,13 +32,6 @@ export function idParam(request: FastifyRequest): string {
   return (request.params as { id: string }).id;
 }
 
-/** A query parameter given at most once. */
-export function queryParam(request: FastifyRequest, name: string): string | undefined {
-  const value = (request.query as Record<string, string | string[] | undefined>)[name];
-  if (Array.isArray(value)) throw new Problem(400, `Query parameter ${name} may be given only once`);
-  return value;
-}
-
 /** The request path without its query string. */
 export function pathOf(url: string): string {
   const query = url.indexOf("?");

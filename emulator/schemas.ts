@@ -91,7 +91,6 @@ export const updateNetworkVolumeRequest = z.strictObject({
   size: z.int().min(10).max(4096).optional(),
 });
 
-export type CreatePodRequest = z.output<typeof createPodRequest>;
 export type UpdatePodRequest = z.output<typeof updatePodRequest>;
 export type MountsRequest = z.output<typeof mounts>;
 export type GpuRequest = z.output<typeof gpuRequest>;

@@ -7,7 +7,7 @@ import { createContext, type EmulatorContext } from "./context";
 import type { FaultController } from "./faults";
 import { type EmulatorOptions, resolveOptions } from "./options";
 import { Problem } from "./problem";
-import { MALFORMED_RATE_LIMIT_HEADERS, RateLimiter } from "./ratelimit";
+import { MALFORMED_RATE_LIMIT_HEADERS, RateLimiter, tooManyRequests } from "./ratelimit";
 import { pathOf } from "./routing";
 import { registerCatalogRoutes } from "./routes/catalog";
 import { registerMetaRoutes } from "./routes/meta";
@@ -77,8 +77,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
 function buildServer(context: EmulatorContext, requests: RecordedRequest[]): FastifyInstance {
   const { faults, options } = context;
-  const app = Fastify({ logger: false, forceCloseConnections: true, requestIdHeader: false, genReqId: () => randomUUID() });
   const answered = new WeakMap<FastifyRequest, RecordedRequest>();
+  const app = Fastify({
+    logger: false,
+    forceCloseConnections: true,
+    requestIdHeader: false,
+    genReqId: () => randomUUID(),
+    // A URL that does not decode never reaches the hooks; answer it like every other error.
+    frameworkErrors: (error, request, reply) => {
+      requests.push({ method: request.method, path: pathOf(request.url), status: error.statusCode ?? 400 });
+      new Problem(error.statusCode ?? 400, error.message).send(reply.header("x-request-id", request.id));
+    },
+  });
 
   app.addHook("onRequest", async (request, reply) => {
     const path = pathOf(request.url);
@@ -112,23 +122,17 @@ function buildServer(context: EmulatorContext, requests: RecordedRequest[]): Fas
   const limiter = options.rateLimit === false ? null : new RateLimiter(options.rateLimit, options.clock);
   app.register(
     async (v2) => {
+      // Authentication, then rate limiting, then permission: a 403 is an answered request and counts.
       v2.addHook("onRequest", async (request, reply) => {
         const caller = apiKeys.authenticate(request.headers.authorization);
         rememberCaller(request, caller);
         const stormRetryAfter = faults.takeStorm();
         const decision =
-          limiter === null
-            ? null
-            : stormRetryAfter === undefined
-              ? limiter.take(caller.account)
-              : { headers: limiter.peek(caller.account), rejection: null };
+          stormRetryAfter === undefined
+            ? limiter?.take(caller.account)
+            : { headers: limiter?.peek(caller.account), rejection: tooManyRequests("minute", stormRetryAfter) };
         const headers = faults.takeMalformedRateLimitHeaders() ? MALFORMED_RATE_LIMIT_HEADERS : decision?.headers;
         if (headers !== undefined) reply.headers(headers);
-        if (stormRetryAfter !== undefined) {
-          throw new Problem(429, "Rate limit exceeded for the minute window", undefined, {
-            "retry-after": String(stormRetryAfter),
-          });
-        }
         if (decision?.rejection) throw decision.rejection;
         requirePermission(caller, request.method, pathOf(request.url));
       });

@@ -56,6 +56,19 @@ describe("every error is an RFC 9457 problem", () => {
     ]);
   });
 
+  test("a path that does not URL-decode is 400, recorded like any request", async () => {
+    harness.emulator.resetRequests();
+    const answer = await harness.call("GET", "/v2/pods/%zz");
+    expectProblem(answer, 400, "'/v2/pods/%zz' is not a valid url component");
+    expect(answer.headers["x-request-id"]).toBeDefined();
+    expect(harness.emulator.requests).toEqual([{ method: "GET", path: "/v2/pods/%zz", status: 400 }]);
+  });
+
+  test("a body over 1 MiB is 413", async () => {
+    const rawBody = JSON.stringify({ name: "x".repeat(1_100_000) });
+    expectProblem(await harness.call("POST", "/v2/pods", { rawBody }), 413, "Request body is too large");
+  });
+
   test("a body that is not JSON is 400", async () => {
     expectProblem(
       await harness.call("POST", "/v2/pods", { rawBody: "name=x", headers: { "content-type": "text/plain" } }),
