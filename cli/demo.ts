@@ -65,9 +65,16 @@ async function main(signal: AbortSignal): Promise<void> {
 
     step(`pulumi up (examples/${example})`);
     const watcher = watchPods(emulator);
+    const progress = engineProgress(indent);
     let up;
     try {
-      up = await stack.up({ onEvent: engineProgress(indent), signal });
+      up = await stack.up({
+        onEvent: (event) => {
+          watcher.poll(); // so a pod's last status change prints before the engine reports it created
+          progress(event);
+        },
+        signal,
+      });
     } finally {
       watcher.stop();
     }
@@ -115,16 +122,17 @@ async function destroyIfNeeded(stack: StackDriver): Promise<void> {
 }
 
 /** Prints each pod's status changes while `up` waits for the pods to become RUNNING. */
-function watchPods(emulator: Emulator): { stop(): void } {
+function watchPods(emulator: Emulator): { poll(): void; stop(): void } {
   const seen = new Map<string, string>();
-  const timer = setInterval(() => {
+  const poll = () => {
     for (const pod of live(emulator.snapshot().pods)) {
       if (seen.get(pod.id) === pod.status) continue;
       seen.set(pod.id, pod.status);
       indent(`  pod ${pod.name} (${pod.id}): ${pod.status}`);
     }
-  }, 100);
-  return { stop: () => clearInterval(timer) };
+  };
+  const timer = setInterval(poll, 100);
+  return { poll, stop: () => clearInterval(timer) };
 }
 
 function live<T extends { status: string }>(pods: readonly T[]): T[] {
