@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import type { PulumiFn } from "@pulumi/pulumi/automation";
+import { CommandError, type PulumiFn } from "@pulumi/pulumi/automation";
 import { changeSummary, engineProgress, ensurePulumiCli, fileBackend, openStack, type StackDriver } from "../automation";
 import { moduleProgram, prepareProgramFolder } from "../automation/programFolder";
 import { startEmulator } from "../emulator";
@@ -144,6 +144,8 @@ function stopIfInterrupted(): void {
 }
 
 function messageOf(error: unknown): string {
+  // The engine's errors were already printed as progress lines; its full output would repeat them.
+  if (error instanceof CommandError) return "the Pulumi operation failed (its errors are listed above)";
   return error instanceof Error ? error.message : String(error);
 }
 
