@@ -148,6 +148,8 @@ function engineEnvironment(options: OpenStackOptions): Record<string, string> {
     ...options.envVars,
   };
   if (options.passphrase !== undefined) env.PULUMI_CONFIG_PASSPHRASE = options.passphrase;
+  // Also for the commands this driver runs itself (exportState), not only the Automation API's.
+  if (options.pulumiHome !== undefined) env.PULUMI_HOME = path.resolve(options.pulumiHome);
   return env;
 }
 
