@@ -5,6 +5,15 @@ import { NotFoundError } from "../client/errors";
 /** The engine's placeholder for a value not known until apply (`pulumi.runtime.unknownValue`). */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
+/** The property in which the engine hands every provider method its own serialized provider. */
+const PROVIDER_PROPERTY = "__provider";
+
+/** A resource's own properties: what the engine passed, without the serialized provider it adds. */
+export function ownProperties<T extends object>(props: T): T {
+  const { [PROVIDER_PROPERTY]: _provider, ...own } = props as T & { [PROVIDER_PROPERTY]?: unknown };
+  return own as T;
+}
+
 /** True when `value` is, or contains, a value only known after apply. */
 export function containsUnknown(value: unknown): boolean {
   if (value === UNKNOWN) return true;

@@ -11,7 +11,7 @@ import {
   withNetworkVolumeDefaults,
 } from "../schemas/networkVolume";
 import { sharedClient } from "../sharedClient";
-import { diffResult, stripUndefined, unlessNotFound, validate } from "./dynamic";
+import { diffResult, ownProperties, stripUndefined, unlessNotFound, validate } from "./dynamic";
 
 export { configure } from "../config";
 
@@ -20,8 +20,9 @@ export type NetworkVolumeOutputs = Omit<NetworkVolume, "id">;
 
 export async function check(
   olds: Partial<NetworkVolumeInputs>,
-  news: NetworkVolumeInputs,
+  props: NetworkVolumeInputs,
 ): Promise<dynamic.CheckResult<CheckedNetworkVolumeInputs>> {
+  const news = ownProperties(props);
   const failures = validate(networkVolumeInputsSchema, news);
   if (typeof olds?.size === "number" && typeof news?.size === "number" && news.size < olds.size) {
     failures.push({ property: "size", reason: `cannot shrink from ${olds.size} to ${news.size} GB: a network volume only grows` });
@@ -35,8 +36,9 @@ export async function diff(_id: string, olds: NetworkVolumeOutputs, news: Checke
   return diffResult(updates, replaces);
 }
 
-export async function create(inputs: CheckedNetworkVolumeInputs): Promise<dynamic.CreateResult<NetworkVolumeOutputs>> {
+export async function create(props: CheckedNetworkVolumeInputs): Promise<dynamic.CreateResult<NetworkVolumeOutputs>> {
   const client = sharedClient();
+  const inputs = ownProperties(props);
   const { adopt, ...body } = inputs;
   const volume = adopt ? await adoptVolume(adopt, inputs) : await client.networkVolumes.create(body);
   return { id: volume.id, outs: outputs(volume) };

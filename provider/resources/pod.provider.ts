@@ -5,7 +5,7 @@ import type { ComputePlatformClient } from "../client";
 import { NotFoundError } from "../client/errors";
 import { type CheckedPodInputs, type Pod, type PodInputs, podInputsSchema, withPodDefaults } from "../schemas/pod";
 import { sharedClient } from "../sharedClient";
-import { initializationFailure, messageOf, stripUndefined, unlessNotFound, validate } from "./dynamic";
+import { initializationFailure, messageOf, ownProperties, stripUndefined, unlessNotFound, validate } from "./dynamic";
 import {
   createRequest,
   diffPod,
@@ -21,7 +21,8 @@ export { configure } from "../config";
 /** How long a delete waits for the pod to be gone. */
 const DELETE_TIMEOUT_SECONDS = 600;
 
-export async function check(olds: Partial<PodInputs>, news: PodInputs): Promise<dynamic.CheckResult<CheckedPodInputs>> {
+export async function check(olds: Partial<PodInputs>, props: PodInputs): Promise<dynamic.CheckResult<CheckedPodInputs>> {
+  const news = ownProperties(props);
   const failures = validate(podInputsSchema, news);
   const oldSize = olds?.mounts?.persistent?.size;
   const newSize = news?.mounts?.persistent?.size;
@@ -38,7 +39,8 @@ export async function diff(_id: string, olds: PodOutputs, news: CheckedPodInputs
   return diffPod(olds, news);
 }
 
-export async function create(inputs: CheckedPodInputs): Promise<dynamic.CreateResult<PodOutputs>> {
+export async function create(props: CheckedPodInputs): Promise<dynamic.CreateResult<PodOutputs>> {
+  const inputs = ownProperties(props);
   const client = sharedClient();
   const deadline = client.clock.now() + inputs.readyTimeoutSeconds * 1000;
   if (inputs.adopt) return adopt(client, inputs.adopt, inputs, deadline);

@@ -1,20 +1,15 @@
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import * as path from "node:path";
-import { promisify } from "node:util";
 import { beforeAll, describe, expect, test } from "vitest";
+import { ensureBuilt } from "../support/build";
 import { call, gpuPod } from "./harness";
 
 const repo = path.resolve(__dirname, "..", "..");
 const main = path.join(repo, "dist", "cli", "main.js");
 
-beforeAll(async () => {
-  // Builds only the CLI and what it imports, so files other people have in progress cannot break this suite.
-  await promisify(execFile)(process.execPath, [
-    path.join(repo, "node_modules", "typescript", "bin", "tsc"),
-    "-p",
-    path.join(__dirname, "tsconfig.cli.json"),
-  ]);
+beforeAll(() => {
+  ensureBuilt();
 }, 120_000);
 
 interface Finished {
