@@ -1,3 +1,4 @@
+import { createParser } from "eventsource-parser";
 import { STATUS_CODES } from "node:http";
 import { request } from "undici";
 import { expect } from "vitest";
@@ -88,16 +89,10 @@ export interface SseEvent {
 
 /** Parses a complete `text/event-stream` body whose data lines are JSON. */
 export function parseSse(text: string): SseEvent[] {
-  return text
-    .split("\n\n")
-    .filter((block) => block.trim() !== "")
-    .map((block) => {
-      const fields = Object.fromEntries(
-        block.split("\n").map((line) => {
-          const colon = line.indexOf(": ");
-          return [line.slice(0, colon), line.slice(colon + 2)];
-        }),
-      );
-      return { id: fields.id, event: fields.event, data: JSON.parse(fields.data) };
-    });
+  const events: SseEvent[] = [];
+  const parser = createParser({
+    onEvent: (event) => events.push({ id: event.id ?? "", event: event.event ?? "message", data: JSON.parse(event.data) }),
+  });
+  parser.feed(text);
+  return events;
 }

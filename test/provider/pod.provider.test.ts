@@ -48,7 +48,7 @@ describe("Pod provider", () => {
     expect(emulator.snapshot().pods.map((p) => [p.id, p.status])).toEqual([[id, "RUNNING"]]);
     // The wait lists pods; it never polls the pod by id.
     expect(emulator.requests.filter((r) => r.method === "GET" && r.path.startsWith("/v2/pods/"))).toEqual([]);
-    await pod.delete(id, outs!);
+    await pod.delete(id);
     expect(emulator.snapshot().pods).toEqual([]);
   });
 
@@ -60,7 +60,7 @@ describe("Pod provider", () => {
       id = created.id;
       outs = created.outs!;
     });
-    afterAll(async () => pod.delete(id, outs));
+    afterAll(async () => pod.delete(id));
 
     it("reports no changes for the same arguments (injected PUBLIC_KEY included)", async () => {
       expect(await pod.diff(id, outs, await checked(base()))).toEqual({ changes: false, replaces: [] });
@@ -126,7 +126,7 @@ describe("Pod provider", () => {
 
   it("deletes a pod that goes to ERROR and fails, leaving nothing behind", async () => {
     const before = emulator.snapshot().pods.length;
-    const error = await pod.create(await checked(base({ name: "doomed-1" }))).catch((e: unknown) => e as Error);
+    const error = (await pod.create(await checked(base({ name: "doomed-1" }))).catch((e: unknown) => e)) as Error;
     expect(error.message).toMatch(/^pod "doomed-1" did not become RUNNING: pod \w+ went to ERROR\. It was deleted; nothing was left behind\.$/);
     expect("id" in error).toBe(false);
     expect(emulator.snapshot().pods.length).toBe(before);
@@ -136,7 +136,7 @@ describe("Pod provider", () => {
     const { id, outs } = await pod.create(await checked(base({ name: "ephemeral" })));
     await fetch(`${emulator.url}/v2/pods/${id}`, { method: "DELETE", headers: { authorization: `Bearer ${resolveSettings().apiKey}` } });
     expect(await pod.read(id, outs!)).toEqual({ id: "" });
-    await expect(pod.delete(id, outs!)).resolves.toBeUndefined();
+    await expect(pod.delete(id)).resolves.toBeUndefined();
   });
 
   it("names both ways to configure a missing key", async () => {

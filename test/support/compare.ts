@@ -4,8 +4,8 @@ import { stateResources } from "./state";
 
 /** The part of an emulator snapshot this comparison reads; resources are v2 wire objects. */
 export interface EmulatorResources {
-  pods: ReadonlyArray<{ id: string; status: string } & Record<string, unknown>>;
-  networkVolumes: ReadonlyArray<{ id: string } & Record<string, unknown>>;
+  pods: ReadonlyArray<{ id: string; status: string }>;
+  networkVolumes: ReadonlyArray<{ id: string }>;
 }
 
 const podFields = ["name", "image", "gpu", "cpu", "mounts", "ports", "cloud", "dataCenterId", "status"] as const;
@@ -26,8 +26,8 @@ export function expectEmulatorMatchesState(emulator: EmulatorResources, state: D
   ).toEqual(keyed(emulator.networkVolumes, volumeFields));
 }
 
-function keyed(resources: ReadonlyArray<Record<string, unknown>>, fields: readonly string[]): Record<string, unknown>[] {
-  return resources
+function keyed(resources: ReadonlyArray<object>, fields: readonly string[]): Record<string, unknown>[] {
+  return (resources as ReadonlyArray<Record<string, unknown>>)
     .map((resource) => {
       const picked: Record<string, unknown> = { id: resource.id };
       for (const field of fields) if (resource[field] !== undefined) picked[field] = resource[field];

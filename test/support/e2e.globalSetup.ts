@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import type { TestProject } from "vitest/node";
+import type { TestProject } from "vitest/node" with { "resolution-mode": "import" };
 import { ensurePulumiCli } from "../../automation/pulumiCli";
 import { prepareProgramFolder } from "../../automation/programFolder";
 import { ensureBuilt } from "./build";
