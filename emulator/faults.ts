@@ -19,6 +19,11 @@ export interface FaultController {
   injectStatus(status: number, options?: CountedRequestMatch): void;
   /** The next `count` matching requests get their connection destroyed without an answer. */
   dropConnections(count: number, options?: RequestMatch): void;
+  /**
+   * The next `count` matching requests are carried out, then their connection is destroyed instead of answered:
+   * the client cannot tell whether they took effect, as when a response is lost on the network.
+   */
+  loseResponses(count: number, options?: RequestMatch): void;
   /** Delays every request by `ms` until cleared (0 turns it off). */
   latency(ms: number): void;
   /**
@@ -39,6 +44,7 @@ interface MatchRule extends RequestMatch {
 export class Faults implements FaultController {
   private injectedStatuses: Array<MatchRule & { status: number }> = [];
   private drops: MatchRule[] = [];
+  private lostResponses: MatchRule[] = [];
   private storm: { remaining: number; retryAfterSeconds: number } | null = null;
   private malformedHeaders = 0;
   latencyMs = 0;
@@ -58,6 +64,10 @@ export class Faults implements FaultController {
     if (count > 0) this.drops.push({ ...options, remaining: count });
   }
 
+  loseResponses(count: number, options: RequestMatch = {}): void {
+    if (count > 0) this.lostResponses.push({ ...options, remaining: count });
+  }
+
   latency(ms: number): void {
     this.latencyMs = ms;
   }
@@ -73,6 +83,7 @@ export class Faults implements FaultController {
   clear(): void {
     this.injectedStatuses = [];
     this.drops = [];
+    this.lostResponses = [];
     this.storm = null;
     this.malformedHeaders = 0;
     this.latencyMs = 0;
@@ -81,6 +92,11 @@ export class Faults implements FaultController {
   /** Whether this request's connection is to be dropped; counts it against the fault. */
   takeDrop(method: string, path: string): boolean {
     return take(this.drops, method, path) !== undefined;
+  }
+
+  /** Whether this request's answer is to be lost after it was carried out; counts it against the fault. */
+  takeLostResponse(method: string, path: string): boolean {
+    return take(this.lostResponses, method, path) !== undefined;
   }
 
   /** The status this request is to answer with, if a fault says so; counts it against the fault. */

@@ -106,6 +106,14 @@ function buildServer(context: EmulatorContext, requests: RecordedRequest[]): Fas
     if (injected !== undefined) throw new Problem(injected, `Injected fault: this request answers ${injected}`);
     return undefined;
   });
+  app.addHook("onSend", async (request, _reply, payload) => {
+    const record = answered.get(request);
+    if (record !== undefined && faults.takeLostResponse(request.method, record.path)) {
+      answered.delete(request);
+      request.raw.socket.destroy();
+    }
+    return payload;
+  });
   app.addHook("onResponse", async (request, reply) => {
     const record = answered.get(request);
     if (record !== undefined) record.status = reply.statusCode;

@@ -11,6 +11,7 @@ import {
   withNetworkVolumeDefaults,
 } from "../schemas/networkVolume";
 import { sharedClient } from "../sharedClient";
+import { createOnce } from "./createOnce";
 import { diffResult, ownProperties, stripUndefined, unlessNotFound, validate } from "./dynamic";
 
 export { configure } from "../config";
@@ -40,7 +41,13 @@ export async function create(props: CheckedNetworkVolumeInputs): Promise<dynamic
   const client = sharedClient();
   const inputs = ownProperties(props);
   const { adopt, ...body } = inputs;
-  const volume = adopt ? await adoptVolume(adopt, inputs) : await client.networkVolumes.create(body);
+  const volume = adopt
+    ? await adoptVolume(adopt, inputs)
+    : await createOnce(
+        `network volume "${inputs.name}"`,
+        () => client.networkVolumes.create(body),
+        async () => (await client.networkVolumes.list()).filter((v) => v.name === body.name && v.dataCenter === body.dataCenter),
+      );
   return { id: volume.id, outs: outputs(volume) };
 }
 

@@ -5,6 +5,7 @@ import type { ComputePlatformClient } from "../client";
 import { NotFoundError } from "../client/errors";
 import { type CheckedPodInputs, type Pod, type PodInputs, podInputsSchema, withPodDefaults } from "../schemas/pod";
 import { sharedClient } from "../sharedClient";
+import { createOnce } from "./createOnce";
 import { initializationFailure, messageOf, ownProperties, stripUndefined, unlessNotFound, validate } from "./dynamic";
 import {
   createRequest,
@@ -45,7 +46,11 @@ export async function create(props: CheckedPodInputs): Promise<dynamic.CreateRes
   const deadline = client.clock.now() + inputs.readyTimeoutSeconds * 1000;
   if (inputs.adopt) return adopt(client, inputs.adopt, inputs, deadline);
 
-  const created = await client.pods.create(createRequest(inputs));
+  const created = await createOnce(
+    `pod "${inputs.name}"`,
+    () => client.pods.create(createRequest(inputs)),
+    async () => (await client.pods.list()).filter((pod) => pod.name === inputs.name),
+  );
   try {
     const pod = await converge(client, created, inputs, deadline);
     return { id: pod.id, outs: stripUndefined(podOutputs(pod, inputs)) };

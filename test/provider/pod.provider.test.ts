@@ -132,6 +132,16 @@ describe("Pod provider", () => {
     expect(emulator.snapshot().pods.length).toBe(before);
   });
 
+  it("takes over the pod a create made when the answer to that create was lost", async () => {
+    emulator.faults.loseResponses(1, { method: "POST", path: "/v2/pods" });
+    const { id, outs } = await pod.create(await checked(base({ name: "answer-lost" })));
+    const matching = emulator.snapshot().pods.filter((p) => p.name === "answer-lost");
+    expect(matching.map((p) => [p.id, p.status])).toEqual([[id, "RUNNING"]]);
+    expect(outs!.status).toBe("RUNNING");
+    expect(emulator.requests.filter((r) => r.method === "POST").map((r) => r.status)).toEqual([0]);
+    await pod.delete(id);
+  });
+
   it("reads a pod deleted out of band as gone, so refresh drops it", async () => {
     const { id, outs } = await pod.create(await checked(base({ name: "ephemeral" })));
     await fetch(`${emulator.url}/v2/pods/${id}`, { method: "DELETE", headers: { authorization: `Bearer ${resolveSettings().apiKey}` } });
@@ -181,6 +191,11 @@ describe("NetworkVolume provider", () => {
 
     expect(await volume.diff(id, updated!, { ...grown, dataCenter: "US-CA-2" })).toEqual({ changes: true, replaces: ["dataCenter"] });
     expect(await volume.diff(id, updated!, { ...grown, type: "HIGH_PERFORMANCE" })).toEqual({ changes: true, replaces: ["type"] });
+
+    emulator.faults.loseResponses(1, { method: "POST", path: "/v2/network-volumes" });
+    const recovered = await volume.create({ ...inputs, name: "lost-answer" });
+    expect(emulator.snapshot().networkVolumes.filter((v) => v.name === "lost-answer").map((v) => v.id)).toEqual([recovered.id]);
+    await volume.delete(recovered.id);
 
     const adopted = await volume.create({ ...grown, adopt: id });
     expect(adopted).toEqual({ id, outs: updated });
