@@ -26,7 +26,7 @@ export class ComputePlatformClient {
     this.pods = new PodsClient(transport);
     this.networkVolumes = new NetworkVolumesClient(transport);
     this.catalog = new CatalogClient(transport);
-    this.podWatcher = new PodWatcher(this.pods, this.clock, options.pollIntervalMs ?? 1000);
+    this.podWatcher = new PodWatcher(this.pods, this.clock, options.pollIntervalMs ?? 1000, transport.limiter);
   }
 }
 

@@ -2,6 +2,10 @@ import type { Pod } from "../schemas/pod";
 import type { Clock } from "./clock";
 import { WaitTimeoutError } from "./errors";
 import type { PodsClient } from "./pods";
+import { budgetIntervalMs, type RateLimiter } from "./ratelimit";
+
+/** Share of each rate-limit window the poller may use; the rest stays with creates, updates and deletes. */
+const POLLING_SHARE = 0.5;
 
 /** What a waiter wants to see. */
 export interface PodWait {
@@ -34,6 +38,7 @@ export class PodWatcher {
     private readonly pods: PodsClient,
     private readonly clock: Clock,
     private readonly intervalMs: number,
+    private readonly limiter: RateLimiter,
   ) {}
 
   /** Resolves with the pod once `until` holds (undefined when the pod is gone). */
@@ -49,11 +54,17 @@ export class PodWatcher {
     try {
       while (this.waiters.size > 0) {
         await this.tick();
-        if (this.waiters.size > 0) await this.clock.sleep(this.intervalMs);
+        if (this.waiters.size > 0) await this.clock.sleep(this.nextIntervalMs());
       }
     } finally {
       this.polling = false;
     }
+  }
+
+  /** The configured interval, stretched when the quota left could not sustain it until the last deadline. */
+  private nextIntervalMs(): number {
+    const horizonMs = Math.max(0, ...[...this.waiters].map((waiter) => waiter.deadline - this.clock.now()));
+    return Math.max(this.intervalMs, budgetIntervalMs(this.limiter.snapshot(), POLLING_SHARE, horizonMs));
   }
 
   private async tick(): Promise<void> {

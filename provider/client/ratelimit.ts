@@ -52,6 +52,20 @@ export function pacingDelayMs(window: RateLimitWindow, lowWaterFraction: number)
   return Math.floor(resetMs / (window.remaining + 1));
 }
 
+/**
+ * The shortest interval at which a request repeated for `horizonMs` spends at most `share` of what is left
+ * in each window before it resets, so that polling leaves the rest to requests that change things. A day
+ * window barely constrains a ten-minute wait; a minute window does.
+ */
+export function budgetIntervalMs(windows: readonly RateLimitWindow[], share: number, horizonMs: number): number {
+  let intervalMs = 0;
+  for (const window of windows) {
+    const spanMs = Math.min(window.resetSeconds * 1000, horizonMs);
+    intervalMs = Math.max(intervalMs, Math.ceil(spanMs / (share * Math.max(window.remaining, 1))));
+  }
+  return intervalMs;
+}
+
 /** Options of a {@link RateLimiter}. */
 export interface RateLimiterOptions {
   /** Time source and sleep; tests pass a fake. @default the system clock */

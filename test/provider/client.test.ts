@@ -194,6 +194,35 @@ describe("client against the emulator", () => {
     });
   });
 
+  describe("waiting for pods", () => {
+    it("serves every waiter from one list per tick, stretched to half of a 60-a-minute quota", async () => {
+      const clock = virtualTime();
+      const tight = await startEmulator({
+        apiKeys: [KEY],
+        rateLimit: { minute: 60, hour: 3000, day: 50000 },
+        timings: { provisioningMs: 3000, startingMs: 3000 },
+        clock: clock.now,
+      });
+      try {
+        const client = clientFor(tight, clock);
+        const pods = await Promise.all([1, 2, 3].map((i) => client.pods.create({ ...podBody, name: `p${i}` })));
+        tight.resetRequests();
+        const running = await Promise.all(
+          pods.map((pod) =>
+            client.podWatcher.waitFor({ id: pod.id, wanted: "RUNNING", until: (p) => p?.status === "RUNNING", deadline: clock.now() + 60_000 }),
+          ),
+        );
+        expect(running.map((pod) => pod?.status)).toEqual(["RUNNING", "RUNNING", "RUNNING"]);
+        // RUNNING 6 s after create. Each pause spreads half of what the minute window has left over the time
+        // until it resets: 60 s / (56 / 2) = 2143 ms after the first list, then a little less each tick.
+        expect(clock.slept).toEqual([2143, 2104, 2065]);
+        expect(tight.requests.map((r) => `${r.method} ${r.path}`)).toEqual(Array(4).fill("GET /v2/pods"));
+      } finally {
+        await tight.close();
+      }
+    });
+  });
+
   describe("pod logs", () => {
     it("streams the pod's output as entries with ids that resume the stream", async () => {
       const clock = virtualTime();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as fc from "fast-check";
-import { pacingDelayMs, parseRateLimitHeaders, RateLimiter } from "../../provider/client/ratelimit";
+import { budgetIntervalMs, pacingDelayMs, parseRateLimitHeaders, RateLimiter } from "../../provider/client/ratelimit";
 import { QuotaExhaustedError } from "../../provider/client/errors";
 import type { Clock } from "../../provider/client/clock";
 
@@ -102,5 +102,38 @@ describe("RateLimiter", () => {
     await Promise.all([limiter.acquire(), limiter.acquire(), limiter.acquire()]);
     // 2 left for 60 s: one every 20 s, the third landing as the window resets.
     expect(clock.slept).toEqual([20_000, 20_000, 20_000]);
+  });
+});
+
+describe("budgetIntervalMs", () => {
+  const tenMinutes = 600_000;
+  it.each([
+    ["no windows", [], 0],
+    ["a fresh 60-a-minute window", [{ name: "minute", remaining: 60, resetSeconds: 60 }], 2000],
+    ["a half-spent minute window", [{ name: "minute", remaining: 30, resetSeconds: 30 }], 2000],
+    ["a fresh 1000-a-minute window", [{ name: "minute", remaining: 1000, resetSeconds: 60 }], 120],
+    ["an exhausted window", [{ name: "minute", remaining: 0, resetSeconds: 12 }], 24000],
+    ["a day window, for a ten-minute wait", [{ name: "day", remaining: 50000, resetSeconds: 86_400 }], 24],
+    ["the tightest of several", [{ name: "minute", remaining: 300, resetSeconds: 60 }, { name: "hour", remaining: 100, resetSeconds: 3600 }], 12000],
+  ])("%s: every %i ms at half the quota", (_label, windows, interval) => {
+    expect(budgetIntervalMs(windows, 0.5, tenMinutes)).toBe(interval);
+  });
+
+  it("never lets a repeating request spend more than its share of what a window has left", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ remaining: fc.integer({ min: 1, max: 100_000 }), resetSeconds: fc.integer({ min: 1, max: 86_400 }) }), { maxLength: 3 }),
+        fc.double({ min: 0.05, max: 1, noNaN: true }),
+        fc.integer({ min: 1, max: 86_400_000 }),
+        (specs, share, horizonMs) => {
+          const windows = specs.map((w, i) => ({ name: `w${i}`, ...w }));
+          const interval = budgetIntervalMs(windows, share, horizonMs);
+          for (const w of windows) {
+            const requests = Math.min(w.resetSeconds * 1000, horizonMs) / Math.max(interval, 1);
+            expect(requests).toBeLessThanOrEqual(w.remaining * share + 1e-9);
+          }
+        },
+      ),
+    );
   });
 });
