@@ -108,3 +108,17 @@ export function moduleProgram(entryFile: string): PulumiFn {
     return { ...(req(entry) as Record<string, unknown>) };
   };
 }
+
+/**
+ * Copies a compiled program folder's `.js` files (for example `dist/examples/gpu-pod`) into `folder` and
+ * returns an inline program that runs it there, so that it imports `pulumi-computeplatform` from the
+ * packed package as a user's program would.
+ *
+ * @internal not part of the package's public API.
+ */
+export function copiedProgram(compiledFolder: string, folder: string): PulumiFn {
+  for (const file of fs.readdirSync(compiledFolder)) {
+    if (file.endsWith(".js")) fs.copyFileSync(path.join(compiledFolder, file), path.join(folder, file));
+  }
+  return moduleProgram(path.join(folder, "index.js"));
+}

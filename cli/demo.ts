@@ -9,9 +9,9 @@ import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { CommandError, type PulumiFn } from "@pulumi/pulumi/automation";
+import { CommandError } from "@pulumi/pulumi/automation";
 import { changeSummary, engineProgress, ensurePulumiCli, fileBackend, openStack, type StackDriver } from "../automation";
-import { moduleProgram, prepareProgramFolder } from "../automation/programFolder";
+import { copiedProgram, prepareProgramFolder } from "../automation/programFolder";
 import { startEmulator } from "../emulator";
 
 const repoRoot = path.resolve(__dirname, "..", "..");
@@ -43,7 +43,7 @@ async function main(signal: AbortSignal): Promise<void> {
     const packedAt = Date.now();
     await prepareProgramFolder({ folder, packages: [repoRoot] });
     indent(`${folder} (${((Date.now() - packedAt) / 1000).toFixed(1)}s)`);
-    const program = exampleProgram(folder);
+    const program = copiedProgram(path.join(repoRoot, "dist", "examples", example), folder);
     stopIfInterrupted();
 
     const stack = await openStack({
@@ -101,15 +101,6 @@ async function main(signal: AbortSignal): Promise<void> {
       }
     }
   }
-}
-
-/** Copies the compiled example next to the packed package and runs it as an inline program. */
-function exampleProgram(folder: string): PulumiFn {
-  const compiled = path.join(repoRoot, "dist", "examples", example);
-  for (const file of fs.readdirSync(compiled)) {
-    if (file.endsWith(".js")) fs.copyFileSync(path.join(compiled, file), path.join(folder, file));
-  }
-  return moduleProgram(path.join(folder, "index.js"));
 }
 
 /** After a failure or Ctrl-C, deletes whatever the stack still holds. */

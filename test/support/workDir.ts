@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import * as path from "node:path";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
 import { inject } from "vitest";
-import { moduleProgram } from "../../automation/programFolder";
+import { copiedProgram } from "../../automation/programFolder";
 import { repoRoot } from "./paths";
 
 /** A fresh folder for one suite's stack, below the run's prepared program folder (see e2e.globalSetup.ts). */
@@ -25,15 +25,7 @@ export function requireFrom(workDir: string): NodeJS.Require {
   return createRequire(path.join(workDir, "program.js"));
 }
 
-/**
- * Copies a compiled example (`dist/examples/<name>/*.js`) into `workDir` and returns an inline program
- * that runs it there, so that it imports `pulumi-computeplatform` from the packed package as a user's
- * program would.
- */
+/** An inline program running the compiled `examples/<example>` from `workDir`, against the packed package. */
 export function exampleProgram(workDir: string, example: string): PulumiFn {
-  const compiled = path.join(repoRoot, "dist", "examples", example);
-  for (const file of fs.readdirSync(compiled)) {
-    if (file.endsWith(".js")) fs.copyFileSync(path.join(compiled, file), path.join(workDir, file));
-  }
-  return moduleProgram(path.join(workDir, "index.js"));
+  return copiedProgram(path.join(repoRoot, "dist", "examples", example), workDir);
 }
