@@ -10,7 +10,8 @@ export interface Caller {
 
 /** The token syntax of RFC 6750 (b64token). */
 const TOKEN = "[A-Za-z0-9\\-._~+/]+=*";
-const BEARER = new RegExp(`^Bearer (${TOKEN})$`);
+// The auth-scheme is case-insensitive (RFC 9110 section 11.1).
+const BEARER = new RegExp(`^Bearer +(${TOKEN})$`, "i");
 const WRITE_METHODS = new Set(["POST", "PATCH", "PUT", "DELETE"]);
 const CHALLENGE = { "www-authenticate": 'Bearer realm="computeplatform"' };
 

@@ -24,6 +24,11 @@ export interface FaultController {
    * the client cannot tell whether they took effect, as when a response is lost on the network.
    */
   loseResponses(count: number, options?: RequestMatch): void;
+  /**
+   * The next `count` matching requests are carried out and answered with their status and headers, but the
+   * connection is destroyed halfway through the body.
+   */
+  truncateResponses(count: number, options?: RequestMatch): void;
   /** Delays every request by `ms` until cleared (0 turns it off). */
   latency(ms: number): void;
   /**
@@ -45,6 +50,7 @@ export class Faults implements FaultController {
   private injectedStatuses: Array<MatchRule & { status: number }> = [];
   private drops: MatchRule[] = [];
   private lostResponses: MatchRule[] = [];
+  private truncatedResponses: MatchRule[] = [];
   private storm: { remaining: number; retryAfterSeconds: number } | null = null;
   private malformedHeaders = 0;
   latencyMs = 0;
@@ -68,6 +74,10 @@ export class Faults implements FaultController {
     if (count > 0) this.lostResponses.push({ ...options, remaining: count });
   }
 
+  truncateResponses(count: number, options: RequestMatch = {}): void {
+    if (count > 0) this.truncatedResponses.push({ ...options, remaining: count });
+  }
+
   latency(ms: number): void {
     this.latencyMs = ms;
   }
@@ -84,6 +94,7 @@ export class Faults implements FaultController {
     this.injectedStatuses = [];
     this.drops = [];
     this.lostResponses = [];
+    this.truncatedResponses = [];
     this.storm = null;
     this.malformedHeaders = 0;
     this.latencyMs = 0;
@@ -97,6 +108,11 @@ export class Faults implements FaultController {
   /** Whether this request's answer is to be lost after it was carried out; counts it against the fault. */
   takeLostResponse(method: string, path: string): boolean {
     return take(this.lostResponses, method, path) !== undefined;
+  }
+
+  /** Whether this request's answer is to be cut off halfway through its body; counts it against the fault. */
+  takeTruncatedResponse(method: string, path: string): boolean {
+    return take(this.truncatedResponses, method, path) !== undefined;
   }
 
   /** The status this request is to answer with, if a fault says so; counts it against the fault. */

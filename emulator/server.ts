@@ -106,11 +106,20 @@ function buildServer(context: EmulatorContext, requests: RecordedRequest[]): Fas
     if (injected !== undefined) throw new Problem(injected, `Injected fault: this request answers ${injected}`);
     return undefined;
   });
-  app.addHook("onSend", async (request, _reply, payload) => {
+  app.addHook("onSend", async (request, reply, payload) => {
     const record = answered.get(request);
-    if (record !== undefined && faults.takeLostResponse(request.method, record.path)) {
+    if (record === undefined) return payload;
+    if (faults.takeLostResponse(request.method, record.path)) {
       answered.delete(request);
       request.raw.socket.destroy();
+    } else if (typeof payload === "string" && faults.takeTruncatedResponse(request.method, record.path)) {
+      // Promise the whole body, send half of it, then hang up. Written by hand: Fastify would fix the length.
+      reply.hijack();
+      const headers = { ...reply.getHeaders(), "content-length": String(Buffer.byteLength(payload)) };
+      reply.raw.writeHead(reply.statusCode, headers as Record<string, string>);
+      reply.raw.write(payload.slice(0, Math.floor(payload.length / 2)), () => request.raw.socket.destroy());
+      record.status = reply.statusCode;
+      return payload;
     }
     return payload;
   });

@@ -12,6 +12,8 @@ import { parseQuery } from "../validation";
 
 /** How often a followed stream looks for new lines. */
 const FOLLOW_POLL_MS = 100;
+/** How long a followed stream may stay silent before it sends an SSE comment, so that idle-timeouts on the way keep it open. */
+const KEEP_ALIVE_MS = 15_000;
 
 /**
  * `GET /v2/pods/{id}/logs` as Server-Sent Events: the backlog chosen by `Last-Event-ID`, else `since`, else `tail`;
@@ -43,6 +45,7 @@ export function registerPodLogRoutes(app: FastifyInstance, context: EmulatorCont
         yield* backlog.map(formatEvent);
         if (query.follow !== "true") return;
         let seen = log.length;
+        let quietSince = Date.now();
         while (!stop.aborted) {
           try {
             await sleep(FOLLOW_POLL_MS, undefined, { signal: stop });
@@ -52,8 +55,15 @@ export function registerPodLogRoutes(app: FastifyInstance, context: EmulatorCont
           const current = store.findPod(pod.id);
           if (current === undefined) return;
           const lines = podLog(current, lifecycle, context.now());
-          yield* lines.slice(seen).filter(ofSource).map(formatEvent);
+          const fresh = lines.slice(seen).filter(ofSource);
           seen = lines.length;
+          if (fresh.length > 0) {
+            quietSince = Date.now();
+            yield* fresh.map(formatEvent);
+          } else if (Date.now() - quietSince >= KEEP_ALIVE_MS) {
+            quietSince = Date.now();
+            yield ": keep-alive\n\n";
+          }
         }
       }
 

@@ -9,6 +9,7 @@ import {
   podSchema,
   type UpdatePodRequest,
 } from "../schemas/pod";
+import { ConnectionError } from "./errors";
 import type { Transport } from "./transport";
 
 /** Options of {@link PodsClient.logs}. */
@@ -91,12 +92,19 @@ export class PodsClient {
       query: { source: options.source, tail: options.tail, since: options.since, follow: options.follow || undefined },
       headers: { accept: "text/event-stream", ...(options.lastEventId ? { "last-event-id": options.lastEventId } : {}) },
       signal: options.signal,
+      // A followed pod may be quiet for long; the stream ends when the pod is gone or the signal aborts.
+      ...(options.follow ? { bodyTimeoutMs: 0 } : {}),
     });
     const events = (Readable.toWeb(response.body) as ReadableStream<Uint8Array>)
       .pipeThrough(new TextDecoderStream())
       .pipeThrough(new EventSourceParserStream());
-    for await (const event of events) {
-      yield toLogEntry(event.id, event.data);
+    try {
+      for await (const event of events) {
+        yield toLogEntry(event.id, event.data);
+      }
+    } catch (error) {
+      if (options.signal?.aborted) throw options.signal.reason;
+      throw new ConnectionError({ method: "GET", path: `/v2/pods/${encodeURIComponent(id)}/logs` }, error);
     }
   }
 }

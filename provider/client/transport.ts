@@ -53,6 +53,8 @@ export interface ApiCall<T> {
   headers?: Record<string, string>;
   /** Aborts waits and the request, for example at a resource's deadline. */
   signal?: AbortSignal;
+  /** Longest silence while the body streams in, in ms; 0 for streams that stay open. @default the agent's 60 s */
+  bodyTimeoutMs?: number;
 }
 
 const IDEMPOTENT = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]);
@@ -100,23 +102,27 @@ export class Transport {
 
   /** Sends a JSON call and returns its parsed body (undefined for 204). */
   async json<T>(call: ApiCall<T>): Promise<T> {
-    const response = await this.send(call);
     const summary = { method: call.method, path: call.path };
-    if (response.statusCode === 204 || !call.schema) {
-      await response.body.dump();
-      return undefined as T;
+    for (let attempt = 1; ; attempt++) {
+      const response = await this.send(call);
+      if (response.statusCode === 204 || !call.schema) {
+        await response.body.dump();
+        return undefined as T;
+      }
+      let text: string;
+      try {
+        text = await response.body.text();
+      } catch (error) {
+        if (call.signal?.aborted) throw call.signal.reason;
+        // The answer was cut off after its headers, so the request did reach the server.
+        if (IDEMPOTENT.has(call.method) && attempt < this.retry.maxAttempts) {
+          await this.clock.sleep(this.backoffMs(attempt), call.signal);
+          continue;
+        }
+        throw new ConnectionError(summary, error);
+      }
+      return parseBody(call.schema, text, summary);
     }
-    let body: unknown;
-    try {
-      body = await response.body.json();
-    } catch (error) {
-      throw new ResponseShapeError(summary, `not JSON (${(error as Error).message})`);
-    }
-    const parsed = call.schema.safeParse(body);
-    if (!parsed.success) {
-      throw new ResponseShapeError(summary, parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
-    }
-    return parsed.data;
   }
 
   /** Sends a call whose successful body is a stream; the caller must consume or dump the body. */
@@ -149,6 +155,7 @@ export class Transport {
           body: payload,
           dispatcher: this.dispatcher,
           signal: call.signal,
+          ...(call.bodyTimeoutMs === undefined ? {} : { bodyTimeout: call.bodyTimeoutMs }),
         });
       } catch (error) {
         if (call.signal?.aborted) throw call.signal.reason;
@@ -221,6 +228,20 @@ function header(response: Dispatcher.ResponseData, name: string): string | undef
 function wasNotSent(error: unknown): boolean {
   const code = (error as { code?: unknown } | undefined)?.code;
   return typeof code === "string" && NOT_SENT_CODES.has(code);
+}
+
+function parseBody<T>(schema: z.ZodType<T>, text: string, summary: RequestSummary): T {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (error) {
+    throw new ResponseShapeError(summary, `not JSON (${(error as Error).message})`);
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw new ResponseShapeError(summary, parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
+  }
+  return parsed.data;
 }
 
 /** Reads an error body as a problem; a body that is not one still yields a problem with the status. */

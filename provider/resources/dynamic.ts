@@ -91,11 +91,30 @@ export function diffResult(updates: readonly string[], replaces: readonly string
 }
 
 /**
- * An error that tells the engine the resource exists but did not initialise: Pulumi records it in
- * state with these properties, so nothing is orphaned, and reports it as needing attention.
+ * An error that tells the engine the resource exists but did not initialise: Pulumi records it in state
+ * with these properties, so nothing is orphaned, and reports it as needing attention. The engine adds its
+ * serialized provider only to successful results, so it is carried over from `engineProps` here; without
+ * it, a later refresh or destroy of the resource could not find its provider.
  */
-export function initializationFailure(message: string, id: string, properties: object, reasons: string[]): Error {
-  return Object.assign(new Error(message), { id, properties: stripUndefined(properties), reasons });
+export function initializationFailure(
+  message: string,
+  failed: { id: string; properties: object; reasons: string[]; engineProps: object },
+): Error {
+  const provider = (failed.engineProps as Record<string, unknown>)[PROVIDER_PROPERTY];
+  const properties = stripUndefined({ ...failed.properties, [PROVIDER_PROPERTY]: provider });
+  return Object.assign(new Error(message), { id: failed.id, properties, reasons: failed.reasons });
+}
+
+/**
+ * Refuses a replacement of an adopted resource while `adopt` still names it: the replacement would adopt
+ * the very resource that the engine deletes right after, leaving the stack pointing at nothing.
+ */
+export function refuseReplacingAdopted(what: string, id: string, adopt: string | undefined, replaces: readonly string[]): void {
+  if (adopt !== id || replaces.length === 0) return;
+  throw new Error(
+    `${what} ${id} was adopted and ${replaces.join(", ")} cannot change in place. Replacing it would delete the adopted ` +
+      "resource and adopt it again; remove `adopt` from its arguments to let Pulumi create a new one and delete the old one.",
+  );
 }
 
 /** Runs `action` and maps a 404 to `undefined`, for reads and deletes where "gone" is an answer. */

@@ -12,7 +12,7 @@ import {
 } from "../schemas/networkVolume";
 import { sharedClient } from "../sharedClient";
 import { createOnce } from "./createOnce";
-import { diffResult, ownProperties, stripUndefined, unlessNotFound, validate } from "./dynamic";
+import { diffResult, ownProperties, refuseReplacingAdopted, stripUndefined, unlessNotFound, validate } from "./dynamic";
 
 export { configure } from "../config";
 
@@ -31,9 +31,10 @@ export async function check(
   return failures.length > 0 ? { failures } : { inputs: withNetworkVolumeDefaults(news) };
 }
 
-export async function diff(_id: string, olds: NetworkVolumeOutputs, news: CheckedNetworkVolumeInputs): Promise<dynamic.DiffResult> {
+export async function diff(id: string, olds: NetworkVolumeOutputs, news: CheckedNetworkVolumeInputs): Promise<dynamic.DiffResult> {
   const replaces = (["dataCenter", "type"] as const).filter((name) => olds[name] !== news[name]);
   const updates = (["name", "size"] as const).filter((name) => olds[name] !== news[name]);
+  refuseReplacingAdopted("network volume", id, news.adopt, replaces);
   return diffResult(updates, replaces);
 }
 
@@ -46,7 +47,10 @@ export async function create(props: CheckedNetworkVolumeInputs): Promise<dynamic
     : await createOnce(
         `network volume "${inputs.name}"`,
         () => client.networkVolumes.create(body),
-        async () => (await client.networkVolumes.list()).filter((v) => v.name === body.name && v.dataCenter === body.dataCenter),
+        async () =>
+          (await client.networkVolumes.list()).filter(
+            (v) => v.name === body.name && v.dataCenter === body.dataCenter && v.size === body.size && v.type === body.type,
+          ),
       );
   return { id: volume.id, outs: outputs(volume) };
 }

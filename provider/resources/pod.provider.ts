@@ -6,7 +6,15 @@ import { NotFoundError } from "../client/errors";
 import { type CheckedPodInputs, type Pod, type PodInputs, podInputsSchema, withPodDefaults } from "../schemas/pod";
 import { sharedClient } from "../sharedClient";
 import { createOnce } from "./createOnce";
-import { initializationFailure, messageOf, ownProperties, stripUndefined, unlessNotFound, validate } from "./dynamic";
+import {
+  initializationFailure,
+  messageOf,
+  ownProperties,
+  refuseReplacingAdopted,
+  stripUndefined,
+  unlessNotFound,
+  validate,
+} from "./dynamic";
 import {
   createRequest,
   diffPod,
@@ -15,6 +23,7 @@ import {
   podOutputs,
   podPatch,
   podReplacements,
+  sameCreateRequest,
 } from "./podState";
 
 export { configure } from "../config";
@@ -36,40 +45,41 @@ export async function check(olds: Partial<PodInputs>, props: PodInputs): Promise
   return failures.length > 0 ? { failures } : { inputs: withPodDefaults(news) };
 }
 
-export async function diff(_id: string, olds: PodOutputs, news: CheckedPodInputs): Promise<dynamic.DiffResult> {
-  return diffPod(olds, news);
+export async function diff(id: string, olds: PodOutputs, news: CheckedPodInputs): Promise<dynamic.DiffResult> {
+  const result = diffPod(olds, news);
+  refuseReplacingAdopted("pod", id, news.adopt, result.replaces ?? []);
+  return result;
 }
 
 export async function create(props: CheckedPodInputs): Promise<dynamic.CreateResult<PodOutputs>> {
   const inputs = ownProperties(props);
   const client = sharedClient();
   const deadline = client.clock.now() + inputs.readyTimeoutSeconds * 1000;
-  if (inputs.adopt) return adopt(client, inputs.adopt, inputs, deadline);
+  if (inputs.adopt) return adopt(client, inputs.adopt, inputs, deadline, props);
 
+  const request = createRequest(inputs);
   const created = await createOnce(
     `pod "${inputs.name}"`,
-    () => client.pods.create(createRequest(inputs)),
-    async () => (await client.pods.list()).filter((pod) => pod.name === inputs.name),
+    () => client.pods.create(request),
+    async () => (await client.pods.list()).filter((pod) => sameCreateRequest(pod, request)),
   );
   try {
     const pod = await converge(client, created, inputs, deadline);
     return { id: pod.id, outs: stripUndefined(podOutputs(pod, inputs)) };
   } catch (error) {
-    throw await removeFailedPod(client, created, inputs, error);
+    throw await removeFailedPod(client, created, inputs, error, props);
   }
 }
 
 export async function read(id: string, props: PodOutputs): Promise<dynamic.ReadResult<PodOutputs | CheckedPodInputs>> {
   const pod = await unlessNotFound(() => sharedClient().pods.get(id));
   if (!pod || pod.status === "TERMINATED") return { id: "" };
-  return {
-    id,
-    props: stripUndefined(podOutputs(pod, { ...podInputsFromLive(pod, props) })),
-    inputs: stripUndefined(podInputsFromLive(pod, props)),
-  };
+  const inputs = podInputsFromLive(pod, props);
+  return { id, props: stripUndefined(podOutputs(pod, inputs)), inputs: stripUndefined(inputs) };
 }
 
-export async function update(id: string, olds: PodOutputs, news: CheckedPodInputs): Promise<dynamic.UpdateResult<PodOutputs>> {
+export async function update(id: string, olds: PodOutputs, props: CheckedPodInputs): Promise<dynamic.UpdateResult<PodOutputs>> {
+  const news = ownProperties(props);
   const client = sharedClient();
   const deadline = client.clock.now() + news.readyTimeoutSeconds * 1000;
   const live = await client.pods.get(id);
@@ -78,12 +88,12 @@ export async function update(id: string, olds: PodOutputs, news: CheckedPodInput
     return { outs: stripUndefined(podOutputs(pod, news)) };
   } catch (error) {
     const current = await unlessNotFound(() => client.pods.get(id)).catch(() => undefined);
-    throw initializationFailure(
-      `pod ${id} (${news.name}) did not reach ${news.desiredStatus} after the update: ${messageOf(error)}`,
+    throw initializationFailure(`pod ${id} (${news.name}) did not reach ${news.desiredStatus} after the update: ${messageOf(error)}`, {
       id,
-      current ? podOutputs(current, news) : olds,
-      [messageOf(error)],
-    );
+      properties: current ? podOutputs(current, news) : olds,
+      reasons: [messageOf(error)],
+      engineProps: props,
+    });
   }
 }
 
@@ -101,22 +111,27 @@ async function deletePod(id: string): Promise<void> {
 export { deletePod as delete };
 
 /**
- * Brings an existing pod to the arguments: PATCHes what differs, then starts or stops it, and waits for
- * the desired status. Locking is applied last and unlocking first, because a locked pod refuses to stop.
+ * Brings an existing pod to the arguments: PATCHes what differs, recovers it from ERROR, starts or stops
+ * it, and waits for the desired status. A locked pod refuses to stop, so a lock is lifted before a stop
+ * and put back at the end.
  */
 async function converge(client: ComputePlatformClient, live: Pod, news: CheckedPodInputs, deadline: number): Promise<Pod> {
-  const { locked, ...patch } = podPatch(live, news);
-  const unlockFirst = locked === false ? { locked } : {};
+  const { locked: lockChange, ...changes } = podPatch(live, news);
+  const mustStop = news.desiredStatus === "EXITED" && live.status !== "EXITED";
+  const unlockFirst = live.locked && (lockChange === false || mustStop);
   let pod = live;
-  if (Object.keys(patch).length > 0 || locked === false) pod = await client.pods.update(pod.id, { ...patch, ...unlockFirst });
+  if (Object.keys(changes).length > 0 || unlockFirst) {
+    pod = await client.pods.update(pod.id, { ...changes, ...(unlockFirst ? { locked: false } : {}) });
+  }
+  // ERROR is unrecoverable for the container, not for the pod: `start` boots it again.
+  if (pod.status === "ERROR") pod = (await client.pods.action(pod.id, "start")) ?? (await client.pods.get(pod.id));
 
-  const wanted = news.desiredStatus;
-  pod = await waitForStatus(client, pod.id, pod.status === "EXITED" && wanted === "EXITED" ? "EXITED" : "RUNNING-OR-EXITED", deadline);
-  if (wanted === "RUNNING" && pod.status === "EXITED") await client.pods.action(pod.id, "start");
-  if (wanted === "EXITED" && pod.status !== "EXITED") await client.pods.action(pod.id, "stop");
-  pod = await waitForStatus(client, pod.id, wanted, deadline);
+  pod = await waitForStatus(client, pod.id, pod.status === "EXITED" ? "EXITED" : "RUNNING", deadline);
+  if (news.desiredStatus === "RUNNING" && pod.status === "EXITED") await client.pods.action(pod.id, "start");
+  if (news.desiredStatus === "EXITED" && pod.status !== "EXITED") await client.pods.action(pod.id, "stop");
+  pod = await waitForStatus(client, pod.id, news.desiredStatus, deadline);
 
-  if (locked === true) pod = await client.pods.update(pod.id, { locked });
+  if (news.locked && !pod.locked) pod = await client.pods.update(pod.id, { locked: true });
   return pod;
 }
 
@@ -124,18 +139,16 @@ class PodFailedError extends Error {
   override readonly name = "PodFailedError";
 }
 
-type StatusTarget = "RUNNING" | "EXITED" | "RUNNING-OR-EXITED";
-
-/** Waits (through the shared poller) until the pod settles in the target status; ERROR fails at once. */
-async function waitForStatus(client: ComputePlatformClient, id: string, target: StatusTarget, deadline: number): Promise<Pod> {
+/** Waits (through the shared poller) until the pod is in `target`; ERROR fails at once. */
+async function waitForStatus(client: ComputePlatformClient, id: string, target: "RUNNING" | "EXITED", deadline: number): Promise<Pod> {
   const pod = await client.podWatcher.waitFor({
     id,
-    wanted: target === "RUNNING-OR-EXITED" ? "RUNNING" : target,
+    wanted: target,
     deadline,
     until: (current) => {
-      if (!current || current.status === "TERMINATED") throw new PodFailedError(`pod ${id} disappeared while waiting for it to start`);
+      if (!current || current.status === "TERMINATED") throw new PodFailedError(`pod ${id} disappeared while waiting for it to become ${target}`);
       if (current.status === "ERROR") throw new PodFailedError(`pod ${id} went to ERROR`);
-      return target === "RUNNING-OR-EXITED" ? current.status === "RUNNING" || current.status === "EXITED" : current.status === target;
+      return current.status === target;
     },
   });
   return pod as Pod;
@@ -145,7 +158,13 @@ async function waitForStatus(client: ComputePlatformClient, id: string, target: 
  * A pod that failed to become usable is deleted, so that the failed deployment leaves nothing behind.
  * Only if that delete fails too is it reported as a half-created resource, which Pulumi then tracks.
  */
-async function removeFailedPod(client: ComputePlatformClient, created: Pod, inputs: CheckedPodInputs, cause: unknown): Promise<Error> {
+async function removeFailedPod(
+  client: ComputePlatformClient,
+  created: Pod,
+  inputs: CheckedPodInputs,
+  cause: unknown,
+  engineProps: object,
+): Promise<Error> {
   const reason = messageOf(cause);
   try {
     await deletePod(created.id);
@@ -155,15 +174,19 @@ async function removeFailedPod(client: ComputePlatformClient, created: Pod, inpu
     return initializationFailure(
       `pod "${inputs.name}" (${created.id}) did not become ${inputs.desiredStatus}: ${reason}; deleting it also failed: ${messageOf(cleanupError)}. ` +
         "It is kept in the stack so that the next `pulumi up` or `pulumi destroy` can deal with it.",
-      created.id,
-      podOutputs(current ?? created, inputs),
-      [reason, messageOf(cleanupError)],
+      { id: created.id, properties: podOutputs(current ?? created, inputs), reasons: [reason, messageOf(cleanupError)], engineProps },
     );
   }
 }
 
 /** Takes over an existing pod: it must already have what cannot change in place; the rest is converged. */
-async function adopt(client: ComputePlatformClient, id: string, inputs: CheckedPodInputs, deadline: number): Promise<dynamic.CreateResult<PodOutputs>> {
+async function adopt(
+  client: ComputePlatformClient,
+  id: string,
+  inputs: CheckedPodInputs,
+  deadline: number,
+  engineProps: object,
+): Promise<dynamic.CreateResult<PodOutputs>> {
   let live: Pod;
   try {
     live = await client.pods.get(id);
@@ -171,6 +194,7 @@ async function adopt(client: ComputePlatformClient, id: string, inputs: CheckedP
     if (error instanceof NotFoundError) throw new Error(`adopt: there is no pod with id "${id}"`);
     throw error;
   }
+  // startSsh, startJupyter and dataCenterIds are create-time choices the API does not report back.
   const conflicts = podReplacements(podOutputs(live, inputs), inputs).filter((name) => name !== "dataCenterIds");
   if (conflicts.length > 0) {
     throw new Error(
@@ -184,8 +208,11 @@ async function adopt(client: ComputePlatformClient, id: string, inputs: CheckedP
   } catch (error) {
     // An adopted pod is not ours to delete: record it with the failure instead.
     const current = await unlessNotFound(() => client.pods.get(id)).catch(() => undefined);
-    throw initializationFailure(`adopt: pod "${id}" did not reach ${inputs.desiredStatus}: ${messageOf(error)}`, id, podOutputs(current ?? live, inputs), [
-      messageOf(error),
-    ]);
+    throw initializationFailure(`adopt: pod "${id}" did not reach ${inputs.desiredStatus}: ${messageOf(error)}`, {
+      id,
+      properties: podOutputs(current ?? live, inputs),
+      reasons: [messageOf(error)],
+      engineProps,
+    });
   }
 }

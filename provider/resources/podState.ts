@@ -55,7 +55,7 @@ export function podInputsFromLive(pod: Pod, previous: PodOutputs): CheckedPodInp
     startSsh: previous.startSsh,
     startJupyter: previous.startJupyter,
     locked: pod.locked,
-    desiredStatus: pod.status === "EXITED" ? "EXITED" : previous.desiredStatus,
+    desiredStatus: pod.status === "RUNNING" || pod.status === "EXITED" ? pod.status : previous.desiredStatus,
     readyTimeoutSeconds: previous.readyTimeoutSeconds,
   };
   if (previous.dataCenterIds) inputs.dataCenterIds = previous.dataCenterIds;
@@ -121,9 +121,29 @@ export function podUpdates(olds: PodOutputs, news: CheckedPodInputs): string[] {
   changed("locked", olds.locked, news.locked);
   changed("globalNetworking", olds.globalNetworking.enabled, news.globalNetworking);
   if (!mountsNeedReplacement(olds.mounts, news.mounts)) changed("mounts", comparableMounts(olds.mounts), comparableMounts(news.mounts));
-  changed("desiredStatus", olds.desiredStatus, news.desiredStatus);
+  changed("desiredStatus", observedPowerState(olds), news.desiredStatus);
   changed("readyTimeoutSeconds", olds.readyTimeoutSeconds, news.readyTimeoutSeconds);
   return updates;
+}
+
+/**
+ * The power state the pod was last seen in: RUNNING, EXITED or ERROR when it had settled there (a refresh
+ * may have seen it stopped, started or failed behind the stack's back), else the state it was heading for.
+ */
+function observedPowerState(olds: PodOutputs): string {
+  return olds.status === "RUNNING" || olds.status === "EXITED" || olds.status === "ERROR" ? olds.status : olds.desiredStatus;
+}
+
+/** Whether a listed pod looks like the one `request` creates; used to find a create whose answer was lost. */
+export function sameCreateRequest(pod: Pod, request: CreatePodRequest): boolean {
+  return (
+    pod.name === request.name &&
+    pod.image === request.image &&
+    pod.cloud === request.cloud &&
+    pod.gpu?.id === request.gpu?.id &&
+    pod.cpu?.id === request.cpu?.id &&
+    sameValue(comparableMounts(pod.mounts), comparableMounts(request.mounts))
+  );
 }
 
 /** The `diff` of a `Pod`: replacements for what is fixed at create, in-place updates for the rest. */

@@ -27,17 +27,7 @@ describe("401 for a missing, malformed or unknown bearer token", () => {
       authorization: `Basic ${API_KEY}`,
       detail: 'Malformed Authorization header; expected "Bearer <API key>"',
     },
-    {
-      case: "lower-case scheme",
-      authorization: `bearer ${API_KEY}`,
-      detail: 'Malformed Authorization header; expected "Bearer <API key>"',
-    },
     { case: "scheme only", authorization: "Bearer", detail: 'Malformed Authorization header; expected "Bearer <API key>"' },
-    {
-      case: "two spaces",
-      authorization: `Bearer  ${API_KEY}`,
-      detail: 'Malformed Authorization header; expected "Bearer <API key>"',
-    },
     {
       case: "token with a space",
       authorization: `Bearer ${API_KEY} extra`,
@@ -53,6 +43,13 @@ describe("401 for a missing, malformed or unknown bearer token", () => {
     expect(answer.headers["www-authenticate"]).toBe('Bearer realm="computeplatform"');
     expect(answer.headers.ratelimit).toBeUndefined();
   });
+
+  test.each([`bearer ${API_KEY}`, `BEARER ${API_KEY}`, `Bearer  ${API_KEY}`])(
+    "accepts %s: the scheme is case-insensitive and may be followed by several spaces",
+    async (authorization) => {
+      expect((await harness.call("GET", "/v2/pods", { key: null, headers: { authorization } })).status).toBe(200);
+    },
+  );
 
   test("unknown paths under /v2 authenticate before answering 404", async () => {
     expectProblem(await harness.call("GET", "/v2/nothing-here", { key: null }), 401, "Missing bearer token");

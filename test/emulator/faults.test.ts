@@ -59,6 +59,15 @@ test("dropConnections destroys the socket without an answer", async () => {
   ]);
 });
 
+test("truncateResponses carries the request out and cuts its answer off halfway through the body", async () => {
+  harness.emulator.faults.truncateResponses(1, { method: "POST", path: "/v2/pods" });
+  await expect(harness.call("POST", "/v2/pods", { body: gpuPod({ name: "cut" }) })).rejects.toThrow();
+  const cut = harness.emulator.snapshot().pods.filter((pod) => pod.name === "cut");
+  expect(cut).toHaveLength(1);
+  expect(harness.emulator.requests).toEqual([{ method: "POST", path: "/v2/pods", status: 201 }]);
+  await harness.call("DELETE", `/v2/pods/${cut[0]!.id}`);
+});
+
 test("latency delays every request until cleared", async () => {
   harness.emulator.faults.latency(150);
   const started = performance.now();

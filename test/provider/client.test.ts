@@ -1,5 +1,6 @@
 // Client behaviour against the real emulator over HTTP: errors, retries, Retry-After, RateLimit headers.
 // Time is virtual (shared by client and emulator), so waits are asserted exactly without waiting.
+import { Agent } from "undici";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
 import {
@@ -123,6 +124,23 @@ describe("client against the emulator", () => {
       expect(emulator.requests.filter((r) => r.method === "POST").length).toBe(1);
     });
 
+    it("retries a GET whose answer was cut off after its headers", async () => {
+      emulator.faults.truncateResponses(1, { method: "GET", path: "/v2/network-volumes" });
+      await expect(clientFor(emulator).networkVolumes.list()).resolves.toEqual(expect.any(Array));
+      expect(emulator.requests.filter((r) => r.path === "/v2/network-volumes").map((r) => r.status)).toEqual([200, 200]);
+    });
+
+    it("reports a POST whose answer was cut off as a ConnectionError, not as a bad response, and does not retry it", async () => {
+      emulator.faults.truncateResponses(1, { method: "POST", path: "/v2/network-volumes" });
+      const error = await clientFor(emulator)
+        .networkVolumes.create({ name: "cut-off", size: 10, dataCenter: "US-TX-3" })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ConnectionError);
+      expect(emulator.requests.filter((r) => r.method === "POST")).toHaveLength(1);
+      const [made] = emulator.snapshot().networkVolumes.filter((v) => v.name === "cut-off");
+      await clientFor(emulator).networkVolumes.delete(made!.id);
+    });
+
     it("reports a refused connection as a ConnectionError after its retries", async () => {
       const clock = virtualTime();
       const closed = new ComputePlatformClient({ baseUrl: "http://127.0.0.1:1", apiKey: KEY, clock, random: () => 0.5 });
@@ -224,6 +242,24 @@ describe("client against the emulator", () => {
   });
 
   describe("pod logs", () => {
+    it("keeps following a quiet pod past the agent's body timeout until the signal aborts", async () => {
+      // An agent whose body timeout is far shorter than the follow: the follow must not be subject to it.
+      const impatient = new Agent({ bodyTimeout: 200 });
+      const client = new ComputePlatformClient({ baseUrl: emulator.url, apiKey: KEY, dispatcher: impatient });
+      const pod = await client.pods.create({ ...podBody, name: "quiet" });
+      const stop = new AbortController();
+      const reason = new Error("stopped following");
+      setTimeout(() => stop.abort(reason), 800);
+      const seen: string[] = [];
+      const following = (async () => {
+        for await (const entry of client.pods.logs(pod.id, { follow: true, signal: stop.signal })) seen.push(entry.message);
+      })();
+      await expect(following).rejects.toBe(reason);
+      expect(seen.length).toBeGreaterThan(0);
+      await client.pods.delete(pod.id);
+      await impatient.close();
+    });
+
     it("streams the pod's output as entries with ids that resume the stream", async () => {
       const clock = virtualTime();
       const timed = await startEmulator({ apiKeys: [KEY], clock: clock.now });

@@ -98,6 +98,57 @@ describe("Pod provider", () => {
       outs = started!;
     });
 
+    it("stops a locked pod through desiredStatus and keeps it locked", async () => {
+      const current = base({ mounts: { network: [{ volumeId, path: "/data" }] } });
+      const { outs: locked } = await pod.update(id, outs, await checked({ ...current, locked: true }));
+      expect([locked!.status, locked!.locked]).toEqual(["RUNNING", true]);
+      emulator.resetRequests();
+      const { outs: stopped } = await pod.update(id, locked!, await checked({ ...current, locked: true, desiredStatus: "EXITED" }));
+      expect([stopped!.status, stopped!.locked]).toEqual(["EXITED", true]);
+      expect(writes(emulator)).toEqual([`PATCH /v2/pods/${id}`, `POST /v2/pods/${id}/action`, `PATCH /v2/pods/${id}`]);
+      const { outs: started } = await pod.update(id, stopped!, await checked(current));
+      expect([started!.status, started!.locked]).toEqual(["RUNNING", false]);
+      outs = started!;
+    });
+
+    it("notices a pod that went to ERROR on refresh and starts it again on update", async () => {
+      const current = await checked(base({ mounts: { network: [{ volumeId, path: "/data" }] } }));
+      emulator.faults.failPod(id);
+      const refreshed = await pod.read(id, outs);
+      expect(refreshed.props).toMatchObject({ status: "ERROR" });
+      expect(await pod.diff(id, refreshed.props as PodOutputs, current)).toEqual({ changes: true, replaces: [] });
+      emulator.resetRequests();
+      const { outs: recovered } = await pod.update(id, refreshed.props as PodOutputs, current);
+      expect(recovered!.status).toBe("RUNNING");
+      expect(writes(emulator)).toEqual([`POST /v2/pods/${id}/action`]);
+      outs = recovered!;
+    });
+
+    it("records a failed update with the engine's provider, so that refresh and destroy still work", async () => {
+      const engineProvider = 'exports.handler = () => require("pulumi-computeplatform/dist/provider/resources/pod.provider.js")';
+      const failing = { ...(await checked(base({ name: "doomed-update", image: "org/trainer:9" }))), __provider: engineProvider };
+      const error = (await pod.update(id, outs, failing).catch((e: unknown) => e)) as Error & {
+        id: string;
+        properties: Record<string, unknown>;
+        reasons: string[];
+      };
+      expect(error.message).toBe(`pod ${id} (doomed-update) did not reach RUNNING after the update: pod ${id} went to ERROR`);
+      expect(error.id).toBe(id);
+      expect(error.reasons).toEqual([`pod ${id} went to ERROR`]);
+      expect(error.properties).toMatchObject({ __provider: engineProvider, status: "ERROR", name: "doomed-update", image: "org/trainer:9" });
+      const { outs: recovered } = await pod.update(id, error.properties as PodOutputs, await checked(base({ mounts: { network: [{ volumeId, path: "/data" }] } })));
+      expect(recovered!.status).toBe("RUNNING");
+      outs = recovered!;
+    });
+
+    it("refuses to replace an adopted pod while adopt still names it", async () => {
+      const adoptedArgs = await checked({ ...base({ gpu: { id: "NVIDIA L40S", count: 1 } }), adopt: id });
+      await expect(pod.diff(id, outs, adoptedArgs)).rejects.toThrow(
+        `pod ${id} was adopted and gpu cannot change in place. Replacing it would delete the adopted resource and adopt it again; ` +
+          "remove `adopt` from its arguments to let Pulumi create a new one and delete the old one.",
+      );
+    });
+
     it("adopts an existing pod, after which the same arguments show no changes", async () => {
       const args = await checked({ ...base({ mounts: { network: [{ volumeId, path: "/data" }] } }), adopt: id });
       emulator.resetRequests();

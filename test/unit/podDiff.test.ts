@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Pod } from "../../provider/schemas/pod";
 import { withPodDefaults } from "../../provider/schemas/pod";
-import { diffPod, podOutputs, podPatch } from "../../provider/resources/podState";
+import { diffPod, podOutputs, podPatch, podReplacements, podUpdates } from "../../provider/resources/podState";
 import { UNKNOWN } from "../../provider/resources/dynamic";
 
 const livePod: Pod = {
@@ -69,12 +69,24 @@ describe("diffPod", () => {
     ["data center no longer allowed", { dataCenterIds: ["EU-RO-1"] }, [], ["dataCenterIds"]],
     ["data center list still allows it", { dataCenterIds: ["US-TX-3"] }, [], []],
   ] as const)("%s", (_label, change, updates, replaces) => {
-    const result = diffPod(olds, { ...declared, ...change } as typeof declared);
-    expect(result.replaces).toEqual(replaces);
-    expect(result.changes).toBe(updates.length + replaces.length > 0);
+    const news = { ...declared, ...change } as typeof declared;
+    expect(podUpdates(olds, news).filter((name) => !(replaces as readonly string[]).includes(name))).toEqual(updates);
+    expect(podReplacements(olds, news)).toEqual(replaces);
+    expect(diffPod(olds, news)).toEqual({ changes: updates.length + replaces.length > 0, replaces });
   });
 
-  it("an image edit and a gpu edit together replace, and the update is not listed twice", () => {
+  it.each([
+    ["found stopped while meant to run", { status: "EXITED" }, "RUNNING", true],
+    ["found running while meant to be stopped", { status: "RUNNING", desiredStatus: "EXITED" }, "EXITED", true],
+    ["found in ERROR", { status: "ERROR" }, "RUNNING", true],
+    ["found starting while meant to run", { status: "STARTING" }, "RUNNING", false],
+    ["found stopped as meant", { status: "EXITED", desiredStatus: "EXITED" }, "EXITED", false],
+  ] as const)("a pod %s: desiredStatus change is %s", (_label, seen, desired, changes) => {
+    const refreshed = { ...olds, ...seen };
+    expect(podUpdates(refreshed, { ...declared, desiredStatus: desired })).toEqual(changes ? ["desiredStatus"] : []);
+  });
+
+  it("an image edit and a gpu edit together are one replacement", () => {
     expect(diffPod(olds, { ...declared, image: "x:2", gpu: { id: "NVIDIA L40S", count: 1 } })).toEqual({
       changes: true,
       replaces: ["gpu"],
