@@ -96,13 +96,11 @@ export function diffResult(updates: readonly string[], replaces: readonly string
  * serialized provider only to successful results, so it is carried over from `engineProps` here; without
  * it, a later refresh or destroy of the resource could not find its provider.
  */
-export function initializationFailure(
-  message: string,
-  failed: { id: string; properties: object; reasons: string[]; engineProps: object },
-): Error {
+export function initializationFailure(message: string, failed: { id: string; properties: object; engineProps: object }): Error {
   const provider = (failed.engineProps as Record<string, unknown>)[PROVIDER_PROPERTY];
   const properties = stripUndefined({ ...failed.properties, [PROVIDER_PROPERTY]: provider });
-  return Object.assign(new Error(message), { id: failed.id, properties, reasons: failed.reasons });
+  // The engine prints the reasons of an initialisation failure, not its message.
+  return Object.assign(new Error(message), { id: failed.id, properties, reasons: [message] });
 }
 
 /**

@@ -75,7 +75,10 @@ export async function read(id: string, props: PodOutputs): Promise<dynamic.ReadR
   const pod = await unlessNotFound(() => sharedClient().pods.get(id));
   if (!pod || pod.status === "TERMINATED") return { id: "" };
   const inputs = podInputsFromLive(pod, props);
-  return { id, props: stripUndefined(podOutputs(pod, inputs)), inputs: stripUndefined(inputs) };
+  const refreshed = stripUndefined(podOutputs(pod, inputs));
+  // Inputs are handed back only for drift: rebuilt from the live pod they would name fields the program
+  // left to the service (such as `disk`), and every refresh would report a change that is none.
+  return diffPod(props, inputs).changes ? { id, props: refreshed, inputs: stripUndefined(inputs) } : { id, props: refreshed };
 }
 
 export async function update(id: string, olds: PodOutputs, props: CheckedPodInputs): Promise<dynamic.UpdateResult<PodOutputs>> {
@@ -91,7 +94,6 @@ export async function update(id: string, olds: PodOutputs, props: CheckedPodInpu
     throw initializationFailure(`pod ${id} (${news.name}) did not reach ${news.desiredStatus} after the update: ${messageOf(error)}`, {
       id,
       properties: current ? podOutputs(current, news) : olds,
-      reasons: [messageOf(error)],
       engineProps: props,
     });
   }
@@ -174,7 +176,7 @@ async function removeFailedPod(
     return initializationFailure(
       `pod "${inputs.name}" (${created.id}) did not become ${inputs.desiredStatus}: ${reason}; deleting it also failed: ${messageOf(cleanupError)}. ` +
         "It is kept in the stack so that the next `pulumi up` or `pulumi destroy` can deal with it.",
-      { id: created.id, properties: podOutputs(current ?? created, inputs), reasons: [reason, messageOf(cleanupError)], engineProps },
+      { id: created.id, properties: podOutputs(current ?? created, inputs), engineProps },
     );
   }
 }
@@ -211,7 +213,6 @@ async function adopt(
     throw initializationFailure(`adopt: pod "${id}" did not reach ${inputs.desiredStatus}: ${messageOf(error)}`, {
       id,
       properties: podOutputs(current ?? live, inputs),
-      reasons: [messageOf(error)],
       engineProps,
     });
   }

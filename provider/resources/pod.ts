@@ -7,7 +7,6 @@ import type {
   PodGlobalNetworking,
   PodInputs,
   PodMounts,
-  PodRuntime,
   PodSsh,
   PodStatus,
 } from "../schemas/pod";
@@ -20,6 +19,9 @@ export type PodArgs = ResourceArgs<PodInputs>;
 /**
  * A GPU or CPU container pod. `create` waits until the pod is RUNNING (or EXITED, with
  * `desiredStatus: "EXITED"`); a pod that goes to ERROR is deleted and the deployment fails.
+ *
+ * Outputs are the v2 Pod's fields as last read, except the live metrics in `runtime`, which are not kept
+ * in state (they change by the second); read them with `ComputePlatformClient.pods.get(id)`.
  *
  * @example
  * const pod = new cp.Pod("trainer", {
@@ -57,8 +59,6 @@ export class Pod extends pulumi.dynamic.Resource {
   declare readonly cost: pulumi.Output<number>;
   declare readonly locked: pulumi.Output<boolean>;
   declare readonly globalNetworking: pulumi.Output<PodGlobalNetworking>;
-  /** Live metrics when last read; null unless RUNNING. */
-  declare readonly runtime: pulumi.Output<PodRuntime>;
   /** Environment, including keys the service injected. Stored as a secret. */
   declare readonly env: pulumi.Output<Record<string, string>>;
   declare readonly ports: pulumi.Output<string[]>;
@@ -86,7 +86,6 @@ export class Pod extends pulumi.dynamic.Resource {
       template: undefined,
       cost: undefined,
       globalNetworking: undefined,
-      runtime: undefined,
       createdAt: undefined,
       startedAt: undefined,
       disk: undefined,

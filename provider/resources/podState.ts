@@ -15,12 +15,15 @@ type EchoedInputs = Pick<
   "startSsh" | "startJupyter" | "dataCenterIds" | "desiredStatus" | "readyTimeoutSeconds"
 > & { gpu?: CheckedPodInputs["gpu"] };
 
-/** A `Pod` resource's outputs: the v2 Pod (without `id`, which Pulumi reserves) plus the echoed arguments. */
-export type PodOutputs = Omit<Pod, "id"> & EchoedInputs;
+/**
+ * A `Pod` resource's outputs: the v2 Pod plus the echoed arguments. Without `id`, which Pulumi reserves, and
+ * without the live metrics in `runtime`, which change by the second and would make every refresh report drift.
+ */
+export type PodOutputs = Omit<Pod, "id" | "runtime"> & EchoedInputs;
 
 /** What state records for a pod: its live fields, plus the create-only arguments it was made with. */
 export function podOutputs(pod: Pod, inputs: CheckedPodInputs): PodOutputs {
-  const { id: _id, ...live } = pod;
+  const { id: _id, runtime: _metrics, ...live } = pod;
   const outputs: PodOutputs = {
     ...live,
     startSsh: inputs.startSsh,
@@ -156,7 +159,7 @@ export function diffPod(olds: PodOutputs, news: CheckedPodInputs): dynamic.DiffR
  * The `PATCH /v2/pods/{id}` body that brings the live pod to the arguments: only what differs.
  * Injected env keys are sent back, because PATCH replaces the whole env.
  */
-export function podPatch(live: Omit<Pod, "id">, news: CheckedPodInputs): UpdatePodRequest {
+export function podPatch(live: Omit<Pod, "id" | "runtime">, news: CheckedPodInputs): UpdatePodRequest {
   const patch: UpdatePodRequest = {};
   if (live.name !== news.name) patch.name = news.name;
   if (live.image !== news.image) patch.image = news.image;

@@ -62,6 +62,23 @@ describe("Pod provider", () => {
     });
     afterAll(async () => pod.delete(id));
 
+    it("reads an unchanged pod back without inputs, and a renamed one with the live inputs", async () => {
+      const unchanged = await pod.read(id, outs);
+      expect(unchanged).toEqual({ id, props: expect.objectContaining({ name: "trainer", status: "RUNNING" }) });
+      expect("runtime" in unchanged.props!).toBe(false);
+      await fetch(`${emulator.url}/v2/pods/${id}`, {
+        method: "PATCH",
+        headers: { authorization: `Bearer ${resolveSettings().apiKey}`, "content-type": "application/json" },
+        body: JSON.stringify({ name: "renamed-elsewhere" }),
+      });
+      const drifted = await pod.read(id, outs);
+      expect(drifted.inputs).toMatchObject({ name: "renamed-elsewhere", image: "org/trainer:1.2", startSsh: true });
+      expect(await pod.diff(id, drifted.props as PodOutputs, await checked(base()))).toEqual({ changes: true, replaces: [] });
+      const { outs: restored } = await pod.update(id, drifted.props as PodOutputs, await checked(base()));
+      expect(restored!.name).toBe("trainer");
+      outs = restored!;
+    });
+
     it("reports no changes for the same arguments (injected PUBLIC_KEY included)", async () => {
       expect(await pod.diff(id, outs, await checked(base()))).toEqual({ changes: false, replaces: [] });
     });
@@ -91,7 +108,7 @@ describe("Pod provider", () => {
     it("stops and starts the pod through desiredStatus", async () => {
       const current = { ...base({ mounts: { network: [{ volumeId, path: "/data" }] } }) };
       const { outs: stopped } = await pod.update(id, outs, await checked({ ...current, desiredStatus: "EXITED" }));
-      expect([stopped!.status, stopped!.cost, stopped!.runtime, stopped!.ssh.direct]).toEqual(["EXITED", 0, null, null]);
+      expect([stopped!.status, stopped!.cost, stopped!.ssh.direct]).toEqual(["EXITED", 0, null]);
       expect(writes(emulator)).toEqual([`POST /v2/pods/${id}/action`]);
       const { outs: started } = await pod.update(id, stopped!, await checked(current));
       expect(started!.status).toBe("RUNNING");
@@ -134,7 +151,7 @@ describe("Pod provider", () => {
       };
       expect(error.message).toBe(`pod ${id} (doomed-update) did not reach RUNNING after the update: pod ${id} went to ERROR`);
       expect(error.id).toBe(id);
-      expect(error.reasons).toEqual([`pod ${id} went to ERROR`]);
+      expect(error.reasons).toEqual([error.message]);
       expect(error.properties).toMatchObject({ __provider: engineProvider, status: "ERROR", name: "doomed-update", image: "org/trainer:9" });
       const { outs: recovered } = await pod.update(id, error.properties as PodOutputs, await checked(base({ mounts: { network: [{ volumeId, path: "/data" }] } })));
       expect(recovered!.status).toBe("RUNNING");

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { ConfigEntry } from "../../automation";
-import { startEmulator } from "../../emulator";
+import { type EmulatorOptions, startEmulator } from "../../emulator";
 
 export type Emulator = Awaited<ReturnType<typeof startEmulator>>;
 
@@ -15,9 +15,9 @@ export interface TestEmulator {
 }
 
 /** Starts an emulator whose pods take a few hundred milliseconds to become RUNNING. */
-export async function startTestEmulator(): Promise<TestEmulator> {
+export async function startTestEmulator(faults?: EmulatorOptions["faults"]): Promise<TestEmulator> {
   const apiKey = `e2e-${randomBytes(18).toString("base64url")}`;
-  const emulator = await startEmulator({ port: 0, apiKeys: [apiKey], timings: { provisioningMs: 200, startingMs: 300 } });
+  const emulator = await startEmulator({ port: 0, apiKeys: [apiKey], timings: { provisioningMs: 200, startingMs: 300 }, faults });
   return {
     emulator,
     apiKey,
