@@ -8,7 +8,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { CommandError } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeSummary, type StackDriver } from "../../automation";
-import { expectEmulatorMatchesState } from "../support/compare";
+import { expectInSync } from "../support/compare";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { openTestStack } from "../support/stack";
 import { stateResources } from "../support/state";
@@ -19,12 +19,6 @@ type PodClass = new (name: string, args: Record<string, unknown>) => pulumi.Cust
 describe("failures through the engine", () => {
   let api: TestEmulator;
   let stack: StackDriver;
-
-  async function expectInSync() {
-    const state = await stack.exportState();
-    expectEmulatorMatchesState(api.emulator.snapshot(), state);
-    return state;
-  }
 
   async function setPod(name: string, image: string): Promise<void> {
     await stack.setConfig({ "failures:name": { value: name }, "failures:image": { value: image } });
@@ -66,7 +60,7 @@ describe("failures through the engine", () => {
     const error = await stack.up().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CommandError);
     expect(String(error)).toMatch(/pod "doomed-at-create" did not become RUNNING: pod \w+ went to ERROR\. It was deleted; nothing was left behind\./);
-    const state = await expectInSync();
+    const state = await expectInSync(stack, api.emulator);
     expect(stateResources(state, "Pod")).toEqual([]);
     expect(api.emulator.snapshot().pods).toEqual([]);
   });
@@ -74,7 +68,7 @@ describe("failures through the engine", () => {
   it("the same stack then creates a healthy pod", async () => {
     await setPod("worker", "alpine:3");
     expect(changeSummary(await stack.up())).toEqual({ same: 1, create: 1 });
-    await expectInSync();
+    await expectInSync(stack, api.emulator);
   });
 
   it("a pod that goes to ERROR during an update stays in the stack, marked as failed", async () => {
@@ -82,7 +76,7 @@ describe("failures through the engine", () => {
     const error = await stack.up().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CommandError);
     expect(String(error)).toMatch(/did not reach RUNNING after the update: pod \w+ went to ERROR/);
-    const state = await expectInSync();
+    const state = await expectInSync(stack, api.emulator);
     const [pod] = stateResources(state, "Pod");
     expect(pod?.outputs).toMatchObject({ status: "ERROR", name: "doomed-at-update", image: "alpine:4" });
     expect(pod?.outputs?.__provider).toContain('require("pulumi-computeplatform/dist/');
@@ -92,7 +86,7 @@ describe("failures through the engine", () => {
   it("refresh still works on the failed pod, and reports it as drifted from what the program wants", async () => {
     const result = await stack.refresh();
     expect(changeSummary(result)).toEqual({ same: 1, update: 1 });
-    const state = await expectInSync();
+    const state = await expectInSync(stack, api.emulator);
     expect(stateResources(state, "Pod")[0]?.outputs?.status).toBe("ERROR");
   });
 
@@ -101,7 +95,7 @@ describe("failures through the engine", () => {
     const result = await stack.up();
     expect(changeSummary(result)).toEqual({ same: 1, update: 1 });
     expect(result.outputs.status?.value).toBe("RUNNING");
-    await expectInSync();
+    await expectInSync(stack, api.emulator);
   });
 
   it("a refresh of the healthy pod reports nothing", async () => {
@@ -110,7 +104,7 @@ describe("failures through the engine", () => {
 
   it("destroy removes it", async () => {
     expect(changeSummary(await stack.destroy())).toEqual({ delete: 2 });
-    await expectInSync();
+    await expectInSync(stack, api.emulator);
     expect(api.emulator.snapshot().pods).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeSummary, type StackDriver } from "../../automation";
-import { expectEmulatorMatchesState } from "../support/compare";
+import { expectInSync } from "../support/compare";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { openTestStack } from "../support/stack";
 import { providerSizes, stateContains, stateResources } from "../support/state";
@@ -14,13 +14,6 @@ import { exampleProgram, suiteWorkDir } from "../support/workDir";
 describe("examples/gpu-pod", () => {
   let api: TestEmulator;
   let stack: StackDriver;
-
-  /** Asserts the emulator and the stack agree, and returns the state for further checks. */
-  async function expectInSync() {
-    const state = await stack.exportState();
-    expectEmulatorMatchesState(api.emulator.snapshot(), state);
-    return state;
-  }
 
   async function podId(): Promise<string | undefined> {
     return stateResources(await stack.exportState(), "Pod")[0]?.id;
@@ -59,7 +52,7 @@ describe("examples/gpu-pod", () => {
     expect(result.outputs.ssh?.value).toMatch(/^ssh /);
     expect(result.outputs.costPerHour?.value).toBeGreaterThan(0);
 
-    const state = await expectInSync();
+    const state = await expectInSync(stack, api.emulator);
     const [pod] = stateResources(state, "Pod");
     const [volume] = stateResources(state, "NetworkVolume");
     expect(pod?.outputs?.status).toBe("RUNNING");
@@ -68,7 +61,7 @@ describe("examples/gpu-pod", () => {
 
   it("preview right after up shows no changes", async () => {
     expect(changeSummary(await stack.preview())).toEqual({ same: 3 });
-    await expectInSync();
+    await expectInSync(stack, api.emulator);
   });
 
   it("a mount path edit updates the pod in place", async () => {
@@ -76,7 +69,7 @@ describe("examples/gpu-pod", () => {
     await stack.setConfig({ "gpu-pod:mountPath": { value: "/data" } });
     expect(changeSummary(await stack.up())).toEqual({ same: 2, update: 1 });
 
-    const state = await expectInSync();
+    const state = await expectInSync(stack, api.emulator);
     const [pod] = stateResources(state, "Pod");
     expect(pod?.id).toBe(before);
     expect(pod?.outputs?.mounts).toMatchObject({ network: [{ path: "/data" }] });
@@ -87,7 +80,7 @@ describe("examples/gpu-pod", () => {
     await stack.setConfig({ "gpu-pod:gpuType": { value: "NVIDIA L40S" } });
     expect(changeSummary(await stack.up())).toEqual({ same: 2, replace: 1 });
 
-    const state = await expectInSync();
+    const state = await expectInSync(stack, api.emulator);
     const [pod] = stateResources(state, "Pod");
     expect(pod?.id).not.toBe(before);
     expect(pod?.outputs?.gpu).toMatchObject({ id: "NVIDIA L40S", count: 1 });
@@ -111,14 +104,14 @@ describe("examples/gpu-pod", () => {
 
     const result = await stack.refresh();
     expect(changeSummary(result)).toEqual({ same: 2, delete: 1 });
-    const state = await expectInSync();
+    const state = await expectInSync(stack, api.emulator);
     expect(stateResources(state, "Pod")).toEqual([]);
     expect(stateResources(state, "NetworkVolume")).toHaveLength(1);
   });
 
   it("destroy leaves the emulator empty", async () => {
     expect(changeSummary(await stack.destroy())).toEqual({ delete: 2 });
-    await expectInSync();
+    await expectInSync(stack, api.emulator);
     const { pods, networkVolumes } = api.emulator.snapshot();
     expect(pods.filter((pod) => pod.status !== "TERMINATED")).toEqual([]);
     expect(networkVolumes).toEqual([]);

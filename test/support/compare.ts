@@ -1,4 +1,5 @@
 import type { Deployment } from "@pulumi/pulumi/automation";
+import type { StackDriver } from "../../automation";
 import { expect } from "vitest";
 import { stateResources } from "./state";
 
@@ -34,4 +35,11 @@ function keyed(resources: ReadonlyArray<object>, fields: readonly string[]): Rec
       return picked;
     })
     .sort((a, b) => String(a.id).localeCompare(String(b.id)));
+}
+
+/** Exports the stack's state, asserts that the emulator holds exactly what it says, and returns the state. */
+export async function expectInSync(stack: StackDriver, emulator: { snapshot(): EmulatorResources }): Promise<Deployment> {
+  const state = await stack.exportState();
+  expectEmulatorMatchesState(emulator.snapshot(), state);
+  return state;
 }
