@@ -2,6 +2,7 @@ import { configDefaults, defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    reporters: ["default", "./test/support/plainSummaryReporter.ts"],
     testTimeout: 30_000,
     hookTimeout: 600_000,
     fileParallelism: true,
