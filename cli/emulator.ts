@@ -30,6 +30,8 @@ Options:
     .join(",")}
   --pod-start-ms N           Milliseconds from pod creation to RUNNING, split evenly between
                              PROVISIONING and STARTING. Default: ${DEFAULT_TIMINGS.provisioningMs + DEFAULT_TIMINGS.startingMs}
+  --fail-pods-named REGEX    Pods whose name matches REGEX go to ERROR when they would become
+                             RUNNING, to test how a program handles failed pods. Default: none
   -h, --help                 Show this help.
 `;
 
@@ -51,6 +53,7 @@ export function parse(args: string[]): EmulatorCommandOptions {
       "read-only-key": { type: "string", multiple: true },
       quota: { type: "string" },
       "pod-start-ms": { type: "string" },
+      "fail-pods-named": { type: "string" },
     },
   });
   const port = values.port === undefined ? 8787 : integerFlag("--port", values.port, 0, 65535);
@@ -71,6 +74,15 @@ export function parse(args: string[]): EmulatorCommandOptions {
     const total = integerFlag("--pod-start-ms", values["pod-start-ms"], 0, Number.MAX_SAFE_INTEGER);
     const provisioningMs = Math.floor(total / 2);
     emulator.timings = { provisioningMs, startingMs: total - provisioningMs };
+  }
+  const failPodsNamed = values["fail-pods-named"];
+  if (failPodsNamed !== undefined) {
+    try {
+      new RegExp(failPodsNamed);
+    } catch (error) {
+      throw new Error(`--fail-pods-named must be a regular expression; ${(error as Error).message}`);
+    }
+    emulator.faults = { failPodsNamed };
   }
   return { emulator, generatedKey };
 }

@@ -80,6 +80,17 @@ describe("computeplatform emulator", () => {
     expect(cli.output.stdout).toContain("Stopped on SIGTERM.");
   });
 
+  test("--fail-pods-named sends matching pods to ERROR when they would become RUNNING", async () => {
+    const cli = await startCli("--api-key", "cli-key", "--pod-start-ms", "100", "--fail-pods-named", "^doomed");
+    const doomed = (await call(cli.url, "POST", "/v2/pods", { key: "cli-key", body: gpuPod({ name: "doomed-1" }) })).body.id;
+    const healthy = (await call(cli.url, "POST", "/v2/pods", { key: "cli-key", body: gpuPod({ name: "healthy" }) })).body.id;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect((await call(cli.url, "GET", `/v2/pods/${doomed}`, { key: "cli-key" })).body.status).toBe("ERROR");
+    expect((await call(cli.url, "GET", `/v2/pods/${healthy}`, { key: "cli-key" })).body.status).toBe("RUNNING");
+    cli.child.kill("SIGTERM");
+    expect(await cli.exited).toEqual([0, null]);
+  });
+
   test("generates and prints a key when none is given, and stops on SIGINT", async () => {
     const cli = await startCli();
     const key = /API key: (cpk_[A-Za-z0-9_-]{24}) \(generated\)/.exec(cli.output.stdout)?.[1];
@@ -92,7 +103,7 @@ describe("computeplatform emulator", () => {
   test("--help documents every flag", async () => {
     const { code, stdout } = await run("emulator", "--help");
     expect(code).toBe(0);
-    for (const flag of ["--port", "--host", "--api-key", "--read-only-key", "--quota", "--pod-start-ms", "--help"]) {
+    for (const flag of ["--port", "--host", "--api-key", "--read-only-key", "--quota", "--pod-start-ms", "--fail-pods-named", "--help"]) {
       expect(stdout).toContain(flag);
     }
     expect(stdout).toContain("Default: minute=1000,hour=20000,day=200000");
@@ -108,6 +119,7 @@ describe("computeplatform emulator", () => {
     { args: ["--pod-start-ms=-5"], message: '--pod-start-ms must be an integer from 0 to' },
     { args: ["--api-key", "has space"], message: '--api-key/--read-only-key "has space" cannot be sent as a bearer token' },
     { args: ["extra"], message: "Unexpected argument 'extra'" },
+    { args: ["--fail-pods-named", "("], message: "--fail-pods-named must be a regular expression; Invalid regular expression: /(/: Unterminated group" },
   ])("exits 2 naming the bad flag: $args", async ({ args, message }) => {
     const { code, stderr } = await run("emulator", ...args);
     expect(code).toBe(2);
