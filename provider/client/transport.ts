@@ -65,7 +65,7 @@ const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_E
 let processAgent: Agent | undefined;
 
 /** The one undici Agent of this process: connections are pooled across every client and resource. */
-export function sharedAgent(): Agent {
+function sharedAgent(): Agent {
   processAgent ??= new Agent({
     connectTimeout: 10_000,
     headersTimeout: 60_000,
@@ -177,9 +177,9 @@ export class Transport {
 
       if (response.statusCode === 429) {
         const exhausted = windows.filter((w) => w.remaining === 0);
-        const failFast = exhausted.find(isFailFast) ?? (/\bday\b/i.test(problem.detail) ? { name: "day" } : undefined);
-        if (failFast) {
-          throw new QuotaExhaustedError(failFast.name, retryAfterSeconds ?? exhausted.find(isFailFast)?.resetSeconds ?? 86_400);
+        const longWindow = exhausted.find(isFailFast);
+        if (longWindow || /\bday\b/i.test(problem.detail)) {
+          throw new QuotaExhaustedError(longWindow?.name ?? "day", retryAfterSeconds ?? longWindow?.resetSeconds ?? 86_400);
         }
         rateLimitWaits += 1;
         if (rateLimitWaits <= this.retry.maxRateLimitWaits) {
@@ -258,7 +258,7 @@ async function readProblem(response: Dispatcher.ResponseData): Promise<Problem> 
 }
 
 /** `Retry-After` as seconds: an integer, or an HTTP date relative to now. */
-export function parseRetryAfter(value: string | undefined, nowMs: number): number | undefined {
+function parseRetryAfter(value: string | undefined, nowMs: number): number | undefined {
   if (value === undefined) return undefined;
   const trimmed = value.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed);
