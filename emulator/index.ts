@@ -1,4 +1,4 @@
-export { type Emulator, type RecordedRequest, startEmulator } from "./server";
+export { type Emulator, type EmulatorSnapshot, type RecordedRequest, startEmulator } from "./server";
 export {
   type ApiKeyGrant,
   DEFAULT_QUOTAS,

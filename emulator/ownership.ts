@@ -1,21 +1,35 @@
 import type { Caller } from "./auth";
 import { Problem } from "./problem";
-import type { NetworkVolumeRecord, PodRecord, Store } from "./store";
+import type { DelegationRecord, NetworkVolumeRecord, PodRecord, RegistryRecord, Store, TemplateRecord } from "./store";
 
-/** The caller's pod: 404 when no account has it, 403 when another account does. */
-export function ownedPod(store: Store, caller: Caller, id: string): PodRecord {
-  const pod = store.findPod(id);
-  if (pod === undefined) throw new Problem(404, `Pod ${id} not found`);
-  if (pod.account !== caller.account) throw new Problem(403, `Pod ${id} is not accessible with this API key`);
-  return pod;
+/** A record with the account that owns it. */
+interface Owned {
+  account: string;
 }
 
-/** The caller's network volume: 404 when no account has it, 403 when another account does. */
-export function ownedNetworkVolume(store: Store, caller: Caller, id: string): NetworkVolumeRecord {
-  const record = store.findNetworkVolume(id);
-  if (record === undefined) throw new Problem(404, `Network volume ${id} not found`);
-  if (record.account !== caller.account) {
-    throw new Problem(403, `Network volume ${id} is not accessible with this API key`);
-  }
+/** The caller's record: 404 when no account has it, 403 when another account does. */
+function owned<R extends Owned>(record: R | undefined, caller: Caller, what: string): R {
+  if (record === undefined) throw new Problem(404, `${what} not found`);
+  if (record.account !== caller.account) throw new Problem(403, `${what} is not accessible with this API key`);
   return record;
+}
+
+export function ownedPod(store: Store, caller: Caller, id: string): PodRecord {
+  return owned(store.findPod(id), caller, `Pod ${id}`);
+}
+
+export function ownedNetworkVolume(store: Store, caller: Caller, id: string): NetworkVolumeRecord {
+  return owned(store.findNetworkVolume(id), caller, `Network volume ${id}`);
+}
+
+export function ownedTemplate(store: Store, caller: Caller, id: string): TemplateRecord {
+  return owned(store.find("templates", id), caller, `Template ${id}`);
+}
+
+export function ownedRegistry(store: Store, caller: Caller, id: string): RegistryRecord {
+  return owned(store.find("registries", id), caller, `Registry ${id}`);
+}
+
+export function ownedDelegation(store: Store, caller: Caller, id: string): DelegationRecord {
+  return owned(store.find("delegations", id), caller, `Delegation ${id}`);
 }

@@ -34,7 +34,7 @@ export function renderPod(pod: PodRecord, state: Observation, now: number): Pod 
       proxy: state.hasMachine ? sshProxy(pod) : null,
       direct: runningSince !== null && pod.ports.includes("22/tcp") ? sshDirect(pod) : null,
     },
-    template: null,
+    template: pod.template,
     cost: state.status === "EXITED" || state.status === "TERMINATED" ? 0 : hourlyPrice(pod),
     locked: pod.locked,
     runtime: runningSince === null ? null : runtime(pod, now - runningSince),

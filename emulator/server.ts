@@ -5,17 +5,23 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest }
 import { ApiKeys, rememberCaller, requirePermission } from "./auth";
 import { createContext, type EmulatorContext } from "./context";
 import type { FaultController } from "./faults";
+import type { AccountState } from "./store";
 import { type EmulatorOptions, resolveOptions } from "./options";
 import { Problem } from "./problem";
 import { MALFORMED_RATE_LIMIT_HEADERS, RateLimiter, tooManyRequests } from "./ratelimit";
 import { pathOf } from "./routing";
+import { registerAccountRoutes } from "./routes/account";
+import { registerBillingRoutes } from "./routes/billing";
 import { registerCatalogRoutes } from "./routes/catalog";
 import { registerMetaRoutes } from "./routes/meta";
 import { registerNetworkVolumeRoutes } from "./routes/network-volumes";
 import { registerPodActionRoutes } from "./routes/pod-actions";
 import { registerPodLogRoutes } from "./routes/pod-logs";
 import { registerPodRoutes } from "./routes/pods";
-import type { NetworkVolume, Pod } from "./wire";
+import { registerRegistryRoutes } from "./routes/registries";
+import { registerRegistryDelegationRoutes } from "./routes/registry-delegations";
+import { registerTemplateRoutes } from "./routes/templates";
+import type { EcrDelegation, NetworkVolume, Pod, Registry, Template } from "./wire";
 
 /** One request the emulator received. */
 export interface RecordedRequest {
@@ -26,14 +32,25 @@ export interface RecordedRequest {
   status: number;
 }
 
+/** What the emulator holds, across accounts; registries are rendered without their write-only credentials. */
+export interface EmulatorSnapshot {
+  pods: Pod[];
+  networkVolumes: NetworkVolume[];
+  templates: Template[];
+  registries: Registry[];
+  delegations: EcrDelegation[];
+  /** Registered SSH public keys, by account name. */
+  sshKeys: Record<string, string[]>;
+}
+
 export interface Emulator {
   /** Base URL, e.g. `http://127.0.0.1:8787`; API paths start with `/v2`. */
   readonly url: string;
   readonly port: number;
   /** Stops listening, ends open log streams and closes every connection. */
   close(): Promise<void>;
-  /** Every account's pods, rendered as the API would render them now, and network volumes. */
-  snapshot(): { pods: Pod[]; networkVolumes: NetworkVolume[] };
+  /** Every account's resources, rendered as the API would render them now. */
+  snapshot(): EmulatorSnapshot;
   /** Every request received so far, rejected ones included, oldest first. */
   readonly requests: ReadonlyArray<RecordedRequest>;
   resetRequests(): void;
@@ -60,11 +77,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
     snapshot() {
       const accounts = context.store.allAccounts();
+      const all = <R, T>(records: (account: AccountState) => Map<string, R>, render: (record: R) => T): T[] =>
+        accounts.flatMap((account) => [...records(account).values()].map(render));
       return {
-        pods: accounts.flatMap((account) => [...account.pods.values()].map((pod) => context.present(pod))),
-        networkVolumes: accounts.flatMap((account) =>
-          [...account.networkVolumes.values()].map((record) => ({ ...record.volume })),
-        ),
+        pods: all((account) => account.pods, (pod) => context.present(pod)),
+        networkVolumes: all((account) => account.networkVolumes, (record) => ({ ...record.volume })),
+        templates: all((account) => account.templates, (record) => structuredClone(record.template)),
+        registries: all((account) => account.registries, (record) => ({ ...record.registry })),
+        delegations: all((account) => account.delegations, (record) => ({ ...record.delegation })),
+        sshKeys: Object.fromEntries(accounts.map((account) => [account.name, [...account.sshPublicKeys]])),
       };
     },
     requests,
@@ -159,6 +180,11 @@ function buildServer(context: EmulatorContext, requests: RecordedRequest[]): Fas
       registerPodLogRoutes(v2, context);
       registerNetworkVolumeRoutes(v2, context);
       registerCatalogRoutes(v2);
+      registerTemplateRoutes(v2, context);
+      registerRegistryRoutes(v2, context);
+      registerRegistryDelegationRoutes(v2, context);
+      registerAccountRoutes(v2, context);
+      registerBillingRoutes(v2, context);
     },
     { prefix: "/v2" },
   );

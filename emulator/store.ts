@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { DEFAULT_ACCOUNT } from "./options";
-import type { Cloud, Mounts, NetworkVolume } from "./wire";
+import type { Cloud, EcrDelegation, Mounts, NetworkVolume, Registry, Template } from "./wire";
 
 export type PodCompute =
   | { kind: "gpu"; id: string; count: number }
@@ -26,6 +26,8 @@ export interface PodRecord {
   env: Record<string, string>;
   ports: string[];
   registry: string | null;
+  /** Id of the template the pod was created from. */
+  template: string | null;
   locked: boolean;
   globalNetworking: boolean;
   mounts: Mounts;
@@ -47,6 +49,24 @@ export interface NetworkVolumeRecord {
   volume: NetworkVolume;
 }
 
+export interface TemplateRecord {
+  account: string;
+  template: Template;
+}
+
+export interface RegistryRecord {
+  account: string;
+  registry: Registry;
+  /** Write-only credentials: kept, compared in tests through the store, never rendered. */
+  username: string;
+  password: string;
+}
+
+export interface DelegationRecord {
+  account: string;
+  delegation: EcrDelegation;
+}
+
 /** An SSH public key registered on the default account, injected as PUBLIC_KEY into pods created with startSsh. */
 export const DEFAULT_ACCOUNT_SSH_KEY =
   "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAII7UCnYppW9fe3v5HWLopvtuUqnz/dVckKQLx7thDIYc developer@emulator";
@@ -54,12 +74,21 @@ export const DEFAULT_ACCOUNT_SSH_KEY =
 export class AccountState {
   readonly pods = new Map<string, PodRecord>();
   readonly networkVolumes = new Map<string, NetworkVolumeRecord>();
+  readonly templates = new Map<string, TemplateRecord>();
+  readonly registries = new Map<string, RegistryRecord>();
+  readonly delegations = new Map<string, DelegationRecord>();
 
   constructor(
     readonly name: string,
-    readonly sshPublicKeys: readonly string[],
+    /** The account's registered SSH public keys, replaced as a whole by `PUT /v2/account/ssh-keys`. */
+    public sshPublicKeys: string[],
   ) {}
 }
+
+/** The per-account collections whose ids share one namespace. */
+type Collection = "pods" | "networkVolumes" | "templates" | "registries" | "delegations";
+type RecordOf<C extends Collection> = AccountState[C] extends Map<string, infer R> ? R : never;
+const COLLECTIONS: readonly Collection[] = ["pods", "networkVolumes", "templates", "registries", "delegations"];
 
 const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
 const ID_LENGTH = 10;
@@ -81,27 +110,28 @@ export class Store {
     return [...this.accounts.values()];
   }
 
-  findPod(id: string): PodRecord | undefined {
+  /** The record with this id in any account's `collection`. */
+  find<C extends Collection>(collection: C, id: string): RecordOf<C> | undefined {
     for (const account of this.accounts.values()) {
-      const pod = account.pods.get(id);
-      if (pod !== undefined) return pod;
+      const record = (account[collection] as Map<string, RecordOf<C>>).get(id);
+      if (record !== undefined) return record;
     }
     return undefined;
   }
 
+  findPod(id: string): PodRecord | undefined {
+    return this.find("pods", id);
+  }
+
   findNetworkVolume(id: string): NetworkVolumeRecord | undefined {
-    for (const account of this.accounts.values()) {
-      const volume = account.networkVolumes.get(id);
-      if (volume !== undefined) return volume;
-    }
-    return undefined;
+    return this.find("networkVolumes", id);
   }
 
   newId(): string {
     for (;;) {
       let id = "";
       for (let i = 0; i < ID_LENGTH; i++) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
-      if (this.findPod(id) === undefined && this.findNetworkVolume(id) === undefined) return id;
+      if (COLLECTIONS.every((collection) => this.find(collection, id) === undefined)) return id;
     }
   }
 }

@@ -106,6 +106,49 @@ export interface NetworkVolume {
   type: VolumeType;
 }
 
+export const TEMPLATE_CATEGORIES = ["CPU", "NVIDIA", "AMD"] as const;
+export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
+
+/** A reusable container configuration for pods (and serverless workers, when `serverless`). */
+export interface Template {
+  id: string;
+  name: string;
+  image: string;
+  args: string;
+  disk: number;
+  env: Record<string, string>;
+  ports: string[];
+  /** Id of a registry credential; becomes null when that credential is deleted. */
+  registry: string | null;
+  /** Templates mount only persistent storage. */
+  mounts: { persistent?: PersistentMount };
+  serverless: boolean;
+  public: boolean;
+  category: TemplateCategory;
+  startSsh: boolean;
+  startJupyter: boolean;
+  allowedCudaVersions: string[];
+}
+
+/** A container registry credential; its username and password are write-only and never rendered. */
+export interface Registry {
+  id: string;
+  name: string;
+}
+
+/** Access to an ECR repository delegated to the platform. */
+export interface EcrDelegation {
+  id: string;
+  name: string | null;
+  delegatorUserId: string;
+  awsUser: string;
+  repository: string;
+  tag: string;
+  awsRegion: string;
+  dockerRegistryUri: string;
+  createdAt: string;
+}
+
 /** RFC 9457 problem details, as every error is answered. */
 export interface ProblemBody {
   title: string;

@@ -1,4 +1,5 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { getConfig } from "@pulumi/pulumi/runtime/config";
 
 /** Where the provider sends requests and with which key. */
 export interface Settings {
@@ -39,9 +40,13 @@ export class MissingSettingError extends Error {
   }
 }
 
-/** Resolves the settings now, from stack config first, then the environment; never cached. */
+/**
+ * Resolves the settings now, never cached: from the stack config first (handed to `configure` in the
+ * provider process; read directly in the program process, where data functions run), then the environment.
+ */
 export function resolveSettings(env: NodeJS.ProcessEnv = process.env): Settings {
-  const read = (name: SettingName): string | undefined => stackConfig[name] ?? (env[sources[name].envVar] || undefined);
+  const read = (name: SettingName): string | undefined =>
+    stackConfig[name] ?? (getConfig(sources[name].configKey) || env[sources[name].envVar] || undefined);
   const apiKey = read("apiKey");
   if (!apiKey) throw new MissingSettingError("apiKey");
   const apiUrl = read("apiUrl");

@@ -54,6 +54,7 @@ export function registerPodRoutes(app: FastifyInstance, context: EmulatorContext
         env,
         ports: body.ports,
         registry: body.registry,
+        template: null,
         locked: false,
         globalNetworking: body.globalNetworking,
         mounts,

@@ -1,7 +1,11 @@
+import { AccountClient } from "./account";
+import { BillingClient } from "./billing";
 import { CatalogClient } from "./catalog";
 import { type Clock, systemClock } from "./clock";
 import { PodsClient } from "./pods";
 import { PodWatcher } from "./podWatcher";
+import { RegistriesClient } from "./registries";
+import { TemplatesClient } from "./templates";
 import { Transport, type TransportOptions } from "./transport";
 import { NetworkVolumesClient } from "./volumes";
 
@@ -15,7 +19,11 @@ export interface ClientOptions extends TransportOptions {
 export class ComputePlatformClient {
   readonly pods: PodsClient;
   readonly networkVolumes: NetworkVolumesClient;
+  readonly templates: TemplatesClient;
+  readonly registries: RegistriesClient;
+  readonly account: AccountClient;
   readonly catalog: CatalogClient;
+  readonly billing: BillingClient;
   /** Coalesced waits for pod status: one list call per tick serves every waiter. */
   readonly podWatcher: PodWatcher;
   readonly clock: Clock;
@@ -25,7 +33,11 @@ export class ComputePlatformClient {
     const transport = new Transport({ ...options, clock: this.clock });
     this.pods = new PodsClient(transport);
     this.networkVolumes = new NetworkVolumesClient(transport);
+    this.templates = new TemplatesClient(transport);
+    this.registries = new RegistriesClient(transport);
+    this.account = new AccountClient(transport);
     this.catalog = new CatalogClient(transport);
+    this.billing = new BillingClient(transport);
     this.podWatcher = new PodWatcher(this.pods, this.clock, options.pollIntervalMs ?? 1000, transport.limiter);
   }
 }

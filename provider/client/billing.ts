@@ -1,0 +1,6 @@
+import type { Transport } from "./transport";
+
+/** `/v2/billing: spend histories.` */
+export class BillingClient {
+  constructor(private readonly transport: Transport) {}
+}
