@@ -20,6 +20,7 @@ import {
   diffPod,
   podInputsFromLive,
   type PodOutputs,
+  podInheritedEnvKeys,
   podOutputs,
   podPatch,
   podReplacements,
@@ -64,7 +65,7 @@ export async function create(props: CheckedPodInputs): Promise<dynamic.CreateRes
     async () => (await client.pods.list()).filter((pod) => sameCreateRequest(pod, request)),
   );
   try {
-    const pod = await converge(client, created, inputs, deadline);
+    const pod = await converge(client, created, inputs, deadline, podInheritedEnvKeys(created, inputs));
     return { id: pod.id, outs: stripUndefined(podOutputs(pod, inputs)) };
   } catch (error) {
     throw await removeFailedPod(client, created, inputs, error, props);
@@ -75,7 +76,7 @@ export async function read(id: string, props: PodOutputs): Promise<dynamic.ReadR
   const pod = await unlessNotFound(() => sharedClient().pods.get(id));
   if (!pod || pod.status === "TERMINATED") return { id: "" };
   const inputs = podInputsFromLive(pod, props);
-  const refreshed = stripUndefined(podOutputs(pod, inputs));
+  const refreshed = stripUndefined(podOutputs(pod, inputs, props.inheritedEnvKeys));
   // Inputs are handed back only for drift: rebuilt from the live pod they would name fields the program
   // left to the service (such as `disk`), and every refresh would report a change that is none.
   return diffPod(props, inputs).changes ? { id, props: refreshed, inputs: stripUndefined(inputs) } : { id, props: refreshed };
@@ -87,13 +88,13 @@ export async function update(id: string, olds: PodOutputs, props: CheckedPodInpu
   const deadline = client.clock.now() + news.readyTimeoutSeconds * 1000;
   const live = await client.pods.get(id);
   try {
-    const pod = await converge(client, live, news, deadline);
-    return { outs: stripUndefined(podOutputs(pod, news)) };
+    const pod = await converge(client, live, news, deadline, olds.inheritedEnvKeys ?? []);
+    return { outs: stripUndefined(podOutputs(pod, news, olds.inheritedEnvKeys)) };
   } catch (error) {
     const current = await unlessNotFound(() => client.pods.get(id)).catch(() => undefined);
     throw initializationFailure(`pod ${id} (${news.name}) did not reach ${news.desiredStatus} after the update: ${messageOf(error)}`, {
       id,
-      properties: current ? podOutputs(current, news) : olds,
+      properties: current ? podOutputs(current, news, olds.inheritedEnvKeys) : olds,
       engineProps: props,
     });
   }
@@ -113,12 +114,18 @@ async function deletePod(id: string): Promise<void> {
 export { deletePod as delete };
 
 /**
- * Brings an existing pod to the arguments: PATCHes what differs, recovers it from ERROR, starts or stops
- * it, and waits for the desired status. A locked pod refuses to stop, so a lock is lifted before a stop
- * and put back at the end.
+ * Brings an existing pod to the arguments: PATCHes what differs (keeping the env keys it `inherited` from its
+ * template), recovers it from ERROR, starts or stops it, and waits for the desired status. A locked pod
+ * refuses to stop, so a lock is lifted before a stop and put back at the end.
  */
-async function converge(client: ComputePlatformClient, live: Pod, news: CheckedPodInputs, deadline: number): Promise<Pod> {
-  const { locked: lockChange, ...changes } = podPatch(live, news);
+async function converge(
+  client: ComputePlatformClient,
+  live: Pod,
+  news: CheckedPodInputs,
+  deadline: number,
+  inherited: readonly string[],
+): Promise<Pod> {
+  const { locked: lockChange, ...changes } = podPatch(live, news, inherited);
   const mustStop = news.desiredStatus === "EXITED" && live.status !== "EXITED";
   const unlockFirst = live.locked && (lockChange === false || mustStop);
   let pod = live;
@@ -198,6 +205,7 @@ async function adopt(
   }
   // startSsh, startJupyter and dataCenterIds are create-time choices the API does not report back.
   const conflicts = podReplacements(podOutputs(live, inputs), inputs).filter((name) => name !== "dataCenterIds");
+  if (inputs.templateId !== undefined && live.template !== inputs.templateId) conflicts.push("templateId");
   if (conflicts.length > 0) {
     throw new Error(
       `adopt: pod "${id}" differs from the arguments in ${conflicts.join(", ")}, which cannot change in place; ` +
@@ -205,7 +213,7 @@ async function adopt(
     );
   }
   try {
-    const pod = await converge(client, live, inputs, deadline);
+    const pod = await converge(client, live, inputs, deadline, podInheritedEnvKeys(live, inputs));
     return { id, outs: stripUndefined(podOutputs(pod, inputs)) };
   } catch (error) {
     // An adopted pod is not ours to delete: record it with the failure instead.

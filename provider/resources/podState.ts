@@ -12,8 +12,12 @@ import { diffResult, sameValue, UNKNOWN } from "./dynamic";
 /** Arguments that the API never returns, so state keeps them beside the pod's own fields. */
 type EchoedInputs = Pick<
   CheckedPodInputs,
-  "startSsh" | "startJupyter" | "dataCenterIds" | "desiredStatus" | "readyTimeoutSeconds"
-> & { gpu?: CheckedPodInputs["gpu"] };
+  "templateId" | "startSsh" | "startJupyter" | "dataCenterIds" | "desiredStatus" | "readyTimeoutSeconds"
+> & {
+  gpu?: CheckedPodInputs["gpu"];
+  /** Env keys the pod took from its template and the program does not set: kept on update, never drift. */
+  inheritedEnvKeys?: string[];
+};
 
 /**
  * A `Pod` resource's outputs: the v2 Pod plus the echoed arguments. Without `id`, which Pulumi reserves, and
@@ -21,11 +25,17 @@ type EchoedInputs = Pick<
  */
 export type PodOutputs = Omit<Pod, "id" | "runtime"> & EchoedInputs;
 
-/** What state records for a pod: its live fields, plus the create-only arguments it was made with. */
-export function podOutputs(pod: Pod, inputs: CheckedPodInputs): PodOutputs {
+/**
+ * What state records for a pod: its live fields, plus the create-only arguments it was made with.
+ * `inherited` are the env keys previously recorded as the template's; without it (at create) every env key
+ * the program does not set, and the service did not inject, is the template's.
+ */
+export function podOutputs(pod: Pod, inputs: CheckedPodInputs, inherited?: readonly string[]): PodOutputs {
   const { id: _id, runtime: _metrics, ...live } = pod;
   const outputs: PodOutputs = {
     ...live,
+    templateId: inputs.templateId,
+    inheritedEnvKeys: inputs.templateId === undefined ? undefined : podInheritedEnvKeys(pod, inputs, inherited),
     startSsh: inputs.startSsh,
     startJupyter: inputs.startJupyter,
     dataCenterIds: inputs.dataCenterIds,
@@ -43,6 +53,17 @@ export function podOutputs(pod: Pod, inputs: CheckedPodInputs): PodOutputs {
   return outputs;
 }
 
+/**
+ * The env keys a pod keeps from its template: those it has that the program does not set and the service did
+ * not inject, narrowed to `previous` once recorded. None for a pod not made from a template.
+ */
+export function podInheritedEnvKeys(pod: Pick<Pod, "env">, inputs: CheckedPodInputs, previous?: readonly string[]): string[] {
+  if (inputs.templateId === undefined) return [];
+  return Object.keys(pod.env).filter(
+    (key) => !(key in inputs.env) && !(injectedEnvKeys as readonly string[]).includes(key) && (previous?.includes(key) ?? true),
+  );
+}
+
 /** The arguments that would produce the live pod, for `read` to hand back after a refresh. */
 export function podInputsFromLive(pod: Pod, previous: PodOutputs): CheckedPodInputs {
   const inputs: CheckedPodInputs = {
@@ -51,7 +72,7 @@ export function podInputsFromLive(pod: Pod, previous: PodOutputs): CheckedPodInp
     cloud: pod.cloud,
     args: pod.args,
     disk: pod.disk,
-    env: userEnv(pod.env, {}),
+    env: userEnv(pod.env, {}, previous.inheritedEnvKeys),
     ports: pod.ports,
     registry: pod.registry,
     globalNetworking: pod.globalNetworking.enabled,
@@ -62,6 +83,7 @@ export function podInputsFromLive(pod: Pod, previous: PodOutputs): CheckedPodInp
     readyTimeoutSeconds: previous.readyTimeoutSeconds,
   };
   if (previous.dataCenterIds) inputs.dataCenterIds = previous.dataCenterIds;
+  if (previous.templateId) inputs.templateId = previous.templateId;
   if (pod.gpu) inputs.gpu = { ...previous.gpu, id: pod.gpu.id, count: pod.gpu.count };
   if (pod.cpu) inputs.cpu = { id: pod.cpu.id, vcpuCount: pod.cpu.vcpuCount, memory: pod.cpu.memory };
   if (mountKind(pod.mounts) !== "none") inputs.mounts = pod.mounts as MountsInputs;
@@ -83,10 +105,17 @@ export function mountKind(mounts: MountsInputs | undefined): MountKind {
   return "none";
 }
 
-/** The user's env: the live env without the keys the service injected, unless the user set them too. */
-export function userEnv(live: Record<string, string>, declared: Record<string, string>): Record<string, string> {
+/**
+ * The user's env: the live env without the keys the service injected or the template gave, unless the user
+ * set them too.
+ */
+export function userEnv(
+  live: Record<string, string>,
+  declared: Record<string, string>,
+  inherited: readonly string[] = [],
+): Record<string, string> {
   const env = { ...live };
-  for (const key of injectedEnvKeys) if (!(key in declared)) delete env[key];
+  for (const key of [...injectedEnvKeys, ...inherited]) if (!(key in declared)) delete env[key];
   return env;
 }
 
@@ -101,9 +130,10 @@ export function podReplacements(olds: PodOutputs, news: CheckedPodInputs): strin
     replaces.push("cpu");
   }
   if (olds.cloud !== news.cloud) replaces.push("cloud");
-  if (mountsNeedReplacement(olds.mounts, news.mounts)) replaces.push("mounts");
-  if (olds.startSsh !== news.startSsh) replaces.push("startSsh");
-  if (olds.startJupyter !== news.startJupyter) replaces.push("startJupyter");
+  if (olds.templateId !== news.templateId) replaces.push("templateId");
+  if (declaresMounts(news) && mountsNeedReplacement(olds.mounts, news.mounts)) replaces.push("mounts");
+  if (news.startSsh !== undefined && olds.startSsh !== news.startSsh) replaces.push("startSsh");
+  if (news.startJupyter !== undefined && olds.startJupyter !== news.startJupyter) replaces.push("startJupyter");
   if (news.dataCenterIds !== undefined && !containsValue(news.dataCenterIds, olds.dataCenterId)) replaces.push("dataCenterIds");
   return replaces;
 }
@@ -111,19 +141,22 @@ export function podReplacements(olds: PodOutputs, news: CheckedPodInputs): strin
 /** Properties that change in place. */
 export function podUpdates(olds: PodOutputs, news: CheckedPodInputs): string[] {
   const updates: string[] = [];
+  // An argument left unset (on a pod made from a template) keeps whatever the pod has.
   const changed = (name: string, before: unknown, after: unknown): void => {
-    if (!sameValue(before, after)) updates.push(name);
+    if (after !== undefined && !sameValue(before, after)) updates.push(name);
   };
   changed("name", olds.name, news.name);
   changed("image", olds.image, news.image);
   changed("args", olds.args, news.args);
-  if (news.disk !== undefined) changed("disk", olds.disk, news.disk);
-  changed("env", userEnv(olds.env, news.env), news.env);
+  changed("disk", olds.disk, news.disk);
+  changed("env", userEnv(olds.env, news.env, olds.inheritedEnvKeys), news.env);
   changed("ports", olds.ports, news.ports);
   changed("registry", olds.registry, news.registry);
   changed("locked", olds.locked, news.locked);
   changed("globalNetworking", olds.globalNetworking.enabled, news.globalNetworking);
-  if (!mountsNeedReplacement(olds.mounts, news.mounts)) changed("mounts", comparableMounts(olds.mounts), comparableMounts(news.mounts));
+  if (declaresMounts(news) && !mountsNeedReplacement(olds.mounts, news.mounts)) {
+    changed("mounts", comparableMounts(olds.mounts), comparableMounts(news.mounts));
+  }
   changed("desiredStatus", observedPowerState(olds), news.desiredStatus);
   changed("readyTimeoutSeconds", olds.readyTimeoutSeconds, news.readyTimeoutSeconds);
   return updates;
@@ -141,11 +174,14 @@ function observedPowerState(olds: PodOutputs): string {
 export function sameCreateRequest(pod: Pod, request: CreatePodRequest): boolean {
   return (
     pod.name === request.name &&
-    pod.image === request.image &&
+    (request.image === undefined || pod.image === request.image) &&
+    pod.template === (request.templateId ?? null) &&
     pod.cloud === request.cloud &&
     pod.gpu?.id === request.gpu?.id &&
     pod.cpu?.id === request.cpu?.id &&
-    sameValue(comparableMounts(pod.mounts), comparableMounts(request.mounts))
+    (request.mounts === undefined && request.templateId !== undefined
+      ? true
+      : sameValue(comparableMounts(pod.mounts), comparableMounts(request.mounts)))
   );
 }
 
@@ -156,25 +192,32 @@ export function diffPod(olds: PodOutputs, news: CheckedPodInputs): dynamic.DiffR
 }
 
 /**
- * The `PATCH /v2/pods/{id}` body that brings the live pod to the arguments: only what differs.
- * Injected env keys are sent back, because PATCH replaces the whole env.
+ * The `PATCH /v2/pods/{id}` body that brings the live pod to the arguments: only what differs, and nothing
+ * for an argument left unset. Injected and inherited env keys are sent back, because PATCH replaces the whole env.
  */
-export function podPatch(live: Omit<Pod, "id" | "runtime">, news: CheckedPodInputs): UpdatePodRequest {
+export function podPatch(live: Omit<Pod, "id" | "runtime">, news: CheckedPodInputs, inherited: readonly string[] = []): UpdatePodRequest {
   const patch: UpdatePodRequest = {};
-  if (live.name !== news.name) patch.name = news.name;
-  if (live.image !== news.image) patch.image = news.image;
-  if (live.args !== news.args) patch.args = news.args;
-  if (news.disk !== undefined && live.disk !== news.disk) patch.disk = news.disk;
-  if (!sameValue(userEnv(live.env, news.env), news.env)) {
-    const injected = Object.fromEntries(Object.entries(live.env).filter(([key]) => (injectedEnvKeys as readonly string[]).includes(key)));
-    patch.env = { ...injected, ...news.env };
+  const differs = (before: unknown, after: unknown): boolean => after !== undefined && !sameValue(before, after);
+  if (differs(live.name, news.name)) patch.name = news.name;
+  if (differs(live.image, news.image)) patch.image = news.image;
+  if (differs(live.args, news.args)) patch.args = news.args;
+  if (differs(live.disk, news.disk)) patch.disk = news.disk;
+  const kept = userEnv(live.env, news.env, inherited);
+  if (!sameValue(kept, news.env)) {
+    const keptKeys = [...injectedEnvKeys, ...inherited];
+    patch.env = { ...Object.fromEntries(Object.entries(live.env).filter(([key]) => keptKeys.includes(key))), ...news.env };
   }
-  if (!sameValue(live.ports, news.ports)) patch.ports = news.ports;
-  if (live.registry !== news.registry) patch.registry = news.registry;
-  if (live.locked !== news.locked) patch.locked = news.locked;
-  if (live.globalNetworking.enabled !== news.globalNetworking) patch.globalNetworking = news.globalNetworking;
+  if (differs(live.ports, news.ports)) patch.ports = news.ports;
+  if (differs(live.registry, news.registry)) patch.registry = news.registry;
+  if (differs(live.locked, news.locked)) patch.locked = news.locked;
+  if (differs(live.globalNetworking.enabled, news.globalNetworking)) patch.globalNetworking = news.globalNetworking;
   if (news.mounts && !sameValue(comparableMounts(live.mounts), comparableMounts(news.mounts))) patch.mounts = news.mounts;
   return patch;
+}
+
+/** Whether the arguments speak for the mounts: a pod made from a template without `mounts` keeps the template's. */
+function declaresMounts(news: CheckedPodInputs): boolean {
+  return news.mounts !== undefined || news.templateId === undefined;
 }
 
 function mountsNeedReplacement(olds: MountsInputs | undefined, news: MountsInputs | undefined): boolean {

@@ -73,8 +73,18 @@ export interface MountsInputs {
 export interface PodInputs {
   /** Display name. Changes in place. */
   name: string;
-  /** Container image reference, for example `"org/trainer:1.2"`. Changes in place (the container restarts). */
-  image: string;
+  /**
+   * Container image reference, for example `"org/trainer:1.2"`. Changes in place (the container restarts).
+   * Required unless `templateId` is set, which supplies it.
+   */
+  image?: string;
+  /**
+   * Id of a template (your own or a public one) to start the pod from. Its image, args, disk, ports, env,
+   * registry, persistent mount (GPU pods only), startSsh, startJupyter and CUDA constraint fill every field
+   * not set here; `env` is merged per key, with the keys set here winning. The template is a one-time source:
+   * editing it later does not change the pod. Create-only: a change replaces the pod.
+   */
+  templateId?: string;
   /** GPU allocation. Exactly one of `gpu` and `cpu` is required; switching between them replaces the pod. */
   gpu?: GpuConfigInputs;
   /** CPU allocation. Exactly one of `gpu` and `cpu` is required; switching between them replaces the pod. */
@@ -83,23 +93,26 @@ export interface PodInputs {
   mounts?: MountsInputs;
   /** Hardware tier. Changing it replaces the pod. @default "SECURE" */
   cloud?: Cloud;
-  /** Arguments for the container entrypoint. @default "" */
+  /** Arguments for the container entrypoint. @default "" (or the template's) */
   args?: string;
   /** Ephemeral container disk in GB, wiped on restart. Minimum 1. @default chosen by the service */
   disk?: number;
-  /** Environment variables. Keys the service injects (`PUBLIC_KEY`, `JUPYTER_PASSWORD`) are kept and never reported as drift. @default {} */
+  /**
+   * Environment variables. Keys the service injects (`PUBLIC_KEY`, `JUPYTER_PASSWORD`) and keys taken from the
+   * template are kept and never reported as drift. @default {}
+   */
   env?: Record<string, string>;
-  /** Exposed ports, each `"<port>/http"` or `"<port>/tcp"`. Expose `"22/tcp"` for direct SSH. @default [] */
+  /** Exposed ports, each `"<port>/http"` or `"<port>/tcp"`. Expose `"22/tcp"` for direct SSH. @default [] (or the template's) */
   ports?: string[];
-  /** Id of a container registry credential, for private images. @default null */
+  /** Id of a container registry credential (a `Registry`), for private images. @default null (or the template's) */
   registry?: string | null;
   /** Preferred data centers, most preferred first. Create-only: a change replaces the pod only when its current data center is no longer listed. */
   dataCenterIds?: string[];
   /** Give the pod a private address reachable across data centers. @default false */
   globalNetworking?: boolean;
-  /** Install the account's SSH public keys into the pod. Create-only: a change replaces the pod. @default false */
+  /** Install the account's SSH public keys into the pod. Create-only: a change replaces the pod. @default false (or the template's) */
   startSsh?: boolean;
-  /** Start Jupyter in the pod. Create-only: a change replaces the pod. @default false */
+  /** Start Jupyter in the pod. Create-only: a change replaces the pod. @default false (or the template's) */
   startJupyter?: boolean;
   /** When true the service refuses to stop or restart the pod. @default false */
   locked?: boolean;
@@ -143,7 +156,8 @@ const port = z.string().refine((value) => {
 export const podInputsSchema = z
   .strictObject({
     name: z.string().min(1),
-    image: z.string().min(1),
+    image: z.string().min(1).optional(),
+    templateId: z.string().min(1).optional(),
     gpu: gpuConfigInputs.optional(),
     cpu: cpuConfigInputs.optional(),
     mounts: mountsInputs.optional(),
@@ -163,6 +177,9 @@ export const podInputsSchema = z
     readyTimeoutSeconds: z.int().min(1).max(86_400).optional(),
   })
   .superRefine((pod, ctx) => {
+    if (pod.image === undefined && pod.templateId === undefined) {
+      ctx.addIssue({ code: "custom", path: ["image"], message: "required unless templateId is set" });
+    }
     if ((pod.gpu === undefined) === (pod.cpu === undefined)) {
       ctx.addIssue({ code: "custom", path: [pod.gpu ? "cpu" : "gpu"], message: "exactly one of gpu and cpu is required" });
     }
@@ -178,9 +195,12 @@ export const podInputsSchema = z
 const podInputsMatch: z.ZodType<PodInputs, PodInputs> = podInputsSchema;
 void podInputsMatch;
 
-/** `Pod` arguments after `check`: every documented default applied, so that diffs compare like with like. */
+/**
+ * `Pod` arguments after `check`: every documented default applied, so that diffs compare like with like.
+ * The container fields a template can supply stay unset on a pod made from one.
+ */
 export type CheckedPodInputs = PodInputs &
-  Required<Pick<PodInputs, "cloud" | "args" | "env" | "ports" | "registry" | "globalNetworking" | "startSsh" | "startJupyter" | "locked" | "desiredStatus" | "readyTimeoutSeconds">>;
+  Required<Pick<PodInputs, "cloud" | "env" | "globalNetworking" | "locked" | "desiredStatus" | "readyTimeoutSeconds">>;
 
 /**
  * Applies the documented defaults. Runs on inputs that may still hold unknown preview values, so it
@@ -192,17 +212,20 @@ export function withPodDefaults(inputs: PodInputs): CheckedPodInputs {
   const checked: CheckedPodInputs = {
     ...rest,
     cloud: inputs.cloud ?? "SECURE",
-    args: inputs.args ?? "",
     env: inputs.env ?? {},
-    ports: inputs.ports ?? [],
-    registry: inputs.registry ?? null,
     globalNetworking: inputs.globalNetworking ?? false,
-    startSsh: inputs.startSsh ?? false,
-    startJupyter: inputs.startJupyter ?? false,
     locked: inputs.locked ?? false,
     desiredStatus: inputs.desiredStatus ?? "RUNNING",
     readyTimeoutSeconds: inputs.readyTimeoutSeconds ?? 600,
   };
+  // On a pod made from a template, these default to the template's values, which the service fills in.
+  if (inputs.templateId === undefined) {
+    checked.args ??= "";
+    checked.ports ??= [];
+    checked.registry ??= null;
+    checked.startSsh ??= false;
+    checked.startJupyter ??= false;
+  }
   if (gpu !== undefined) checked.gpu = isPlainObject(gpu) ? { ...gpu, count: gpu.count ?? 1 } : gpu;
   if (mounts !== undefined) {
     const normalised = isPlainObject(mounts) && Array.isArray(mounts.network) && mounts.network.length === 0

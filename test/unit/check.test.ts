@@ -52,6 +52,28 @@ describe("Pod check", () => {
     expect(result.inputs).toBeUndefined();
   });
 
+  it("requires an image unless the pod starts from a template", async () => {
+    expect((await checkPod({}, { ...valid, image: undefined } as never)).failures).toEqual([
+      { property: "image", reason: "required unless templateId is set" },
+    ]);
+  });
+
+  it("leaves the fields a template supplies unset on a pod made from one", async () => {
+    const fromTemplate = { name: "trainer", templateId: "tpl1", gpu: { id: "NVIDIA A100 80GB PCIe" } };
+    expect(await checkPod({}, fromTemplate)).toEqual({
+      inputs: {
+        ...fromTemplate,
+        gpu: { id: "NVIDIA A100 80GB PCIe", count: 1 },
+        cloud: "SECURE",
+        env: {},
+        globalNetworking: false,
+        locked: false,
+        desiredStatus: "RUNNING",
+        readyTimeoutSeconds: 600,
+      },
+    });
+  });
+
   it("refuses to shrink a persistent mount", async () => {
     const result = await checkPod({ ...valid, mounts: { persistent: { size: 50, path: "/a" } } }, { ...valid, mounts: { persistent: { size: 20, path: "/a" } } });
     expect(result.failures).toEqual([{ property: "mounts.persistent.size", reason: "cannot shrink from 50 to 20 GB: a persistent mount only grows" }]);

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { Pod } from "../../provider/schemas/pod";
 import { withPodDefaults } from "../../provider/schemas/pod";
-import { diffPod, podOutputs, podPatch, podReplacements, podUpdates } from "../../provider/resources/podState";
+import {
+  diffPod,
+  podInheritedEnvKeys,
+  podOutputs,
+  podPatch,
+  podReplacements,
+  podUpdates,
+  sameCreateRequest,
+} from "../../provider/resources/podState";
 import { UNKNOWN } from "../../provider/resources/dynamic";
 
 const livePod: Pod = {
@@ -110,5 +118,73 @@ describe("podPatch", () => {
 
   it("is empty when nothing differs", () => {
     expect(podPatch(livePod, declared)).toEqual({});
+  });
+});
+
+describe("a pod made from a template", () => {
+  // The template gave the image, args, ports, a persistent mount and the env key CACHE; the program set MODE.
+  const fromTemplate: Pod = {
+    ...livePod,
+    image: "computeplatform/pytorch:2.4",
+    args: "--serve",
+    ports: ["8888/http"],
+    mounts: { persistent: { size: 50, path: "/workspace" } },
+    env: { MODE: "train", CACHE: "/workspace/cache", PUBLIC_KEY: "ssh-ed25519 AAAA injected" },
+    template: "tpl1",
+  };
+  const declaredFromTemplate = withPodDefaults({
+    name: "trainer",
+    templateId: "tpl1",
+    gpu: { id: "NVIDIA A100 80GB PCIe" },
+    env: { MODE: "train" },
+  });
+  const created = podOutputs(fromTemplate, declaredFromTemplate);
+
+  it("records the env keys it took from the template", () => {
+    expect(created.inheritedEnvKeys).toEqual(["CACHE"]);
+    expect(created.templateId).toBe("tpl1");
+  });
+
+  it("shows no changes for the fields the template supplied", () => {
+    expect(diffPod(created, declaredFromTemplate)).toEqual({ changes: false, replaces: [] });
+  });
+
+  it.each([
+    ["an image set in the program", { image: "org/own:1" }, ["image"], []],
+    ["args set in the program", { args: "--train" }, ["args"], []],
+    ["a new env key", { env: { MODE: "train", EXTRA: "1" } }, ["env"], []],
+    ["a removed program env key", { env: {} }, ["env"], []],
+    ["a mount path set in the program", { mounts: { persistent: { size: 50, path: "/data" } } }, ["mounts"], []],
+    ["another template", { templateId: "tpl2" }, [], ["templateId"]],
+    ["no template any more, so no mount", { templateId: undefined, image: "computeplatform/pytorch:2.4" }, [], ["templateId", "mounts"]],
+    ["startSsh now set in the program", { startSsh: true }, [], ["startSsh"]],
+  ] as const)("%s", (_label, change, updates, replaces) => {
+    const news = { ...declaredFromTemplate, ...change } as typeof declaredFromTemplate;
+    expect(podReplacements(created, news)).toEqual(replaces);
+    expect(podUpdates(created, news).filter((name) => !(replaces as readonly string[]).includes(name))).toEqual(updates);
+  });
+
+  it("keeps the template's and the injected env keys when the program's env changes", () => {
+    expect(podPatch(fromTemplate, { ...declaredFromTemplate, env: { MODE: "eval" } }, ["CACHE"])).toEqual({
+      env: { CACHE: "/workspace/cache", PUBLIC_KEY: "ssh-ed25519 AAAA injected", MODE: "eval" },
+    });
+  });
+
+  it("sends nothing for the fields the template supplied", () => {
+    expect(podPatch(fromTemplate, declaredFromTemplate, ["CACHE"])).toEqual({});
+  });
+
+  it("narrows the inherited keys to those recorded before, so a key the program stops setting is not taken for the template's", () => {
+    const live = { env: { CACHE: "/c", MODE: "train" } };
+    expect(podInheritedEnvKeys(live, { ...declaredFromTemplate, env: {} }, ["CACHE"])).toEqual(["CACHE"]);
+    expect(podInheritedEnvKeys(live, { ...declaredFromTemplate, env: {} })).toEqual(["CACHE", "MODE"]);
+    expect(podInheritedEnvKeys(live, declared)).toEqual([]);
+  });
+
+  it("recognises its own lost create by the template it names", () => {
+    const request = { name: "trainer", templateId: "tpl1", gpu: { id: "NVIDIA A100 80GB PCIe", count: 1 }, cloud: "SECURE" as const };
+    expect(sameCreateRequest(fromTemplate, request)).toBe(true);
+    expect(sameCreateRequest(fromTemplate, { ...request, templateId: "tpl2" })).toBe(false);
+    expect(sameCreateRequest(livePod, request)).toBe(false);
   });
 });
