@@ -1,4 +1,59 @@
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { callerOf } from "../auth";
 import type { EmulatorContext } from "../context";
+import { ownedRegistry } from "../ownership";
+import { Problem } from "../problem";
+import { idParam, serveMethods } from "../routing";
+import { parseBody } from "../validation";
+import type { Registry } from "../wire";
 
-export function registerRegistryRoutes(_app: FastifyInstance, _context: EmulatorContext): void {}
+const createRegistryRequest = z.strictObject({
+  name: z.string().min(1),
+  username: z.string().min(1),
+  password: z.string().min(1),
+});
+
+/**
+ * `/v2/registries` and `/v2/registries/{id}`: container registry credentials. Username and password are
+ * write-only; names need not be unique; there is no update.
+ */
+export function registerRegistryRoutes(app: FastifyInstance, context: EmulatorContext): void {
+  const { store } = context;
+
+  serveMethods(app, "/registries", {
+    GET: async (request) => {
+      const account = store.account(callerOf(request).account);
+      return { registries: [...account.registries.values()].map((record) => ({ ...record.registry })) };
+    },
+
+    POST: async (request, reply) => {
+      const caller = callerOf(request);
+      const { name, username, password } = parseBody(createRegistryRequest, request.body);
+      const registry: Registry = { id: store.newId(), name };
+      store.account(caller.account).registries.set(registry.id, { account: caller.account, registry, username, password });
+      return reply.code(201).send({ ...registry });
+    },
+  });
+
+  serveMethods(app, "/registries/:id", {
+    GET: async (request) => ({ ...ownedRegistry(store, callerOf(request), idParam(request)).registry }),
+
+    // A pod pulls its image with the credential whenever it (re)starts, so pods block the delete; a template
+    // only names it for pods still to come, and loses the reference.
+    DELETE: async (request, reply) => {
+      const { account, registry } = ownedRegistry(store, callerOf(request), idParam(request));
+      const state = store.account(account);
+      const users = [...state.pods.values()].filter((pod) => pod.registry === registry.id).map((pod) => pod.id);
+      if (users.length > 0) {
+        const [pods, them] = users.length === 1 ? [`pod ${users[0]}`, "it"] : [`pods ${users.join(", ")}`, "them"];
+        throw new Problem(400, `Registry ${registry.id} is in use by ${pods}; delete ${them} or move ${them} to another registry first`);
+      }
+      for (const { template } of state.templates.values()) {
+        if (template.registry === registry.id) template.registry = null;
+      }
+      state.registries.delete(registry.id);
+      return reply.code(204).send();
+    },
+  });
+}

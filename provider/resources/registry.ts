@@ -1,0 +1,43 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { RegistryInputs } from "../schemas/registry";
+import type { ResourceArgs } from "./deepInput";
+import * as registryProvider from "./registry.provider";
+
+/** The arguments of a {@link Registry}. */
+export type RegistryArgs = ResourceArgs<RegistryInputs>;
+
+/**
+ * A credential for a private container registry, named by id in the `registry` of pods and templates.
+ *
+ * The service has no update for it: changing the name, username or password replaces the credential. The new
+ * one is created first, resources that take `registry` from this resource's `id` are moved to it, and only
+ * then is the old one deleted, which the service refuses while a pod still uses it.
+ *
+ * Username and password are write-only: the service never returns them. They are kept in state as secrets,
+ * inputs and outputs alike, and never appear in messages. `pulumi refresh` can therefore only notice a
+ * rename or a deletion made outside Pulumi; a credential changed elsewhere goes unnoticed.
+ *
+ * @example
+ * const registry = new cp.Registry("ghcr", {
+ *   name: "ghcr-acme", username: "ci-puller", password: config.requireSecret("registryPassword"),
+ * });
+ */
+export class Registry extends pulumi.dynamic.Resource {
+  /** Display name. */
+  declare readonly name: pulumi.Output<string>;
+  /** The declared username, as a secret. */
+  declare readonly username: pulumi.Output<string>;
+  /** The declared password, as a secret. */
+  declare readonly password: pulumi.Output<string>;
+
+  /**
+   * @param name The unique name of the resource in the stack.
+   * @param args The credential's arguments; names are the v2 API's field names.
+   * @param opts Resource options.
+   */
+  constructor(name: string, args: RegistryArgs, opts?: pulumi.CustomResourceOptions) {
+    const inputs = { ...args, username: pulumi.secret(args.username), password: pulumi.secret(args.password) };
+    const secretOutputs = [...(opts?.additionalSecretOutputs ?? []), "username", "password"];
+    super(registryProvider, name, inputs, { ...opts, additionalSecretOutputs: secretOutputs }, "computeplatform", "Registry");
+  }
+}
