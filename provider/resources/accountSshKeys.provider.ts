@@ -1,0 +1,71 @@
+// The dynamic provider of `AccountSshKeys`. Pulumi serializes this module as `require(<this file>)`, so it
+// exports the provider methods and nothing else, and reads its settings only when called.
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { ACCOUNT_SSH_KEYS_ID, type AccountSshKeysInputs, accountSshKeysInputsSchema } from "../schemas/account";
+import { sharedClient } from "../sharedClient";
+import { containsUnknown, diffResult, ownProperties, validate } from "./dynamic";
+import { keysWithout, liveKeysInDeclaredOrder, sameKeySet } from "./sshKeySet";
+
+export { configure } from "../config";
+
+/** An `AccountSshKeys` resource's outputs. */
+export interface AccountSshKeysOutputs {
+  /** The keys the account held when last written or read. */
+  keys: string[];
+  /** The keys this resource declared at its last create or update: what delete removes. */
+  declaredKeys: string[];
+}
+
+export async function check(
+  _olds: Partial<AccountSshKeysInputs>,
+  props: AccountSshKeysInputs,
+): Promise<dynamic.CheckResult<AccountSshKeysInputs>> {
+  const news = ownProperties(props);
+  const failures = validate(accountSshKeysInputsSchema, news);
+  return failures.length > 0 ? { failures } : { inputs: news };
+}
+
+/** Any change to the set, live or declared, is an in-place update; a new order is not a change. */
+export async function diff(_id: string, olds: AccountSshKeysOutputs, news: AccountSshKeysInputs): Promise<dynamic.DiffResult> {
+  const changed =
+    containsUnknown(news.keys) || !sameKeySet(olds.keys, news.keys) || !sameKeySet(olds.declaredKeys, news.keys);
+  return diffResult(changed ? ["keys"] : [], []);
+}
+
+/** Takes the account's key set over: writes it only when it does not already hold exactly these keys. */
+export async function create(props: AccountSshKeysInputs): Promise<dynamic.CreateResult<AccountSshKeysOutputs>> {
+  const client = sharedClient();
+  const { keys } = ownProperties(props);
+  const live = await client.account.sshKeys();
+  const held = sameKeySet(live, keys) ? live : await client.account.replaceSshKeys(keys);
+  return { id: ACCOUNT_SSH_KEYS_ID, outs: outputs(held, keys) };
+}
+
+export async function read(id: string, props: AccountSshKeysOutputs): Promise<dynamic.ReadResult<AccountSshKeysOutputs | AccountSshKeysInputs>> {
+  const live = await sharedClient().account.sshKeys();
+  const declaredKeys = [...props.declaredKeys];
+  if (sameKeySet(live, props.keys)) return { id, props: { keys: [...props.keys], declaredKeys } };
+  return { id, props: { keys: [...live], declaredKeys }, inputs: { keys: [...live] } };
+}
+
+export async function update(
+  _id: string,
+  _olds: AccountSshKeysOutputs,
+  news: AccountSshKeysInputs,
+): Promise<dynamic.UpdateResult<AccountSshKeysOutputs>> {
+  const { keys } = ownProperties(news);
+  return { outs: outputs(await sharedClient().account.replaceSshKeys(keys), keys) };
+}
+
+/** Removes the declared keys and keeps every other key the account holds now. */
+async function deleteAccountSshKeys(_id: string, props: AccountSshKeysOutputs): Promise<void> {
+  const client = sharedClient();
+  const live = await client.account.sshKeys();
+  const kept = keysWithout(live, props.declaredKeys);
+  if (kept.length < live.length) await client.account.replaceSshKeys(kept);
+}
+export { deleteAccountSshKeys as delete };
+
+function outputs(held: readonly string[], declared: readonly string[]): AccountSshKeysOutputs {
+  return { keys: liveKeysInDeclaredOrder(held, declared), declaredKeys: [...declared] };
+}
