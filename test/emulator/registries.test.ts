@@ -169,4 +169,15 @@ describe("delete", () => {
     expect((await harness.call("DELETE", `/v2/registries/${id}`)).status).toBe(204);
     await harness.call("DELETE", `/v2/pods/${second}`);
   });
+
+  test("does not wait for templates: those that name the credential lose the reference, others keep theirs", async () => {
+    const [id, kept] = [await createRegistry("template-only"), await createRegistry("kept")];
+    const template = (registry: string) => ({ name: `uses-${registry}`, image: "org/private:1", registry });
+    const losing = (await harness.call("POST", "/v2/templates", { body: template(id) })).body;
+    const keeping = (await harness.call("POST", "/v2/templates", { body: template(kept) })).body;
+    expect([losing.registry, keeping.registry]).toEqual([id, kept]);
+    expect((await harness.call("DELETE", `/v2/registries/${id}`)).status).toBe(204);
+    expect((await harness.call("GET", `/v2/templates/${losing.id}`)).body).toEqual({ ...losing, registry: null });
+    expect((await harness.call("GET", `/v2/templates/${keeping.id}`)).body).toEqual(keeping);
+  });
 });
