@@ -1,0 +1,87 @@
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { NotFoundError } from "../client/errors";
+import type { DeepInput } from "../resources/deepInput";
+import { propertyPath } from "../resources/dynamic";
+import { type Pod, type PodStatus, podStatuses } from "../schemas/pod";
+import { sharedClient } from "../sharedClient";
+import { outputForm } from "./outputForm";
+
+/** Arguments of {@link getPod}. */
+export interface GetPodArgs {
+  /** Id of an existing pod of the account. */
+  id: string;
+}
+
+/** Arguments of {@link getPods}. Every filter is optional; together they narrow the list. */
+export interface GetPodsArgs {
+  /** Only pods with exactly this name. */
+  name?: string;
+  /** Only pods in this status when the list is read. */
+  status?: PodStatus;
+  /** Also list the pods that are members of clusters. @default false */
+  includeClusterPods?: boolean;
+}
+
+/** Result of {@link getPods}, shaped as the v2 pod list. */
+export interface GetPodsResult {
+  /** The matching pods, in the order the API lists them. */
+  pods: Pod[];
+}
+
+const getPodArgsSchema = z.strictObject({ id: z.string().min(1) });
+const getPodsArgsSchema = z.strictObject({
+  name: z.string().optional(),
+  status: z.enum(podStatuses).optional(),
+  includeClusterPods: z.boolean().optional(),
+});
+
+/**
+ * An existing pod, as the v2 API returns it now. Fails with a message naming the id when the account has
+ * no such pod. `env` holds the pod's environment in plain text: wrap it in `pulumi.secret` before exporting it.
+ *
+ * @example
+ * const pod = await cp.getPod({ id: "k3v9q2m7xw" });
+ */
+export async function getPod(args: GetPodArgs): Promise<Pod> {
+  const { id } = parseArgs("getPod", getPodArgsSchema, args);
+  try {
+    return await sharedClient().pods.get(id);
+  } catch (error) {
+    if (error instanceof NotFoundError) throw new Error(`getPod: the account has no pod with id "${id}"`);
+    throw error;
+  }
+}
+
+/** {@link getPod} taking Inputs and returning an Output, for use inside a Pulumi program. */
+export function getPodOutput(args: DeepInput<GetPodArgs>): pulumi.Output<Pod> {
+  return outputForm<GetPodArgs, Pod>(getPod, args);
+}
+
+/**
+ * The account's pods, as the v2 API lists them now, optionally narrowed by name and status.
+ * `env` holds each pod's environment in plain text: wrap it in `pulumi.secret` before exporting it.
+ *
+ * @example
+ * const { pods } = await cp.getPods({ name: "trainer", status: "RUNNING" });
+ */
+export async function getPods(args: GetPodsArgs = {}): Promise<GetPodsResult> {
+  const { name, status, includeClusterPods } = parseArgs("getPods", getPodsArgsSchema, args);
+  // The API filters only cluster membership; name and status are matched here.
+  const listed = await sharedClient().pods.list({ includeClusterPods });
+  const pods = listed.filter((pod) => (name === undefined || pod.name === name) && (status === undefined || pod.status === status));
+  return { pods };
+}
+
+/** {@link getPods} taking Inputs and returning an Output, for use inside a Pulumi program. */
+export function getPodsOutput(args?: DeepInput<GetPodsArgs>): pulumi.Output<GetPodsResult> {
+  return outputForm<GetPodsArgs, GetPodsResult>(getPods, args);
+}
+
+/** The arguments, or an error naming the function and every invalid argument. */
+function parseArgs<Schema extends z.ZodType>(fn: string, schema: Schema, args: unknown): z.output<Schema> {
+  const result = schema.safeParse(args ?? {});
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${propertyPath(issue.path) || "arguments"}: ${issue.message}`);
+  throw new Error(`${fn}: invalid arguments: ${problems.join("; ")}`);
+}
