@@ -120,6 +120,19 @@ export function networkVolumeToMount(store: Store, caller: Caller, mounts: Mount
   return record;
 }
 
+/**
+ * The registry credential a pod or template names, if any: 400 when it does not exist, 403 when another account
+ * owns it.
+ */
+export function checkRegistryReference(store: Store, caller: Caller, registryId: string | null | undefined): void {
+  if (registryId === null || registryId === undefined) return;
+  const record = store.find("registries", registryId);
+  if (record === undefined) throw new Problem(400, `Registry ${registryId} does not exist`);
+  if (record.account !== caller.account) {
+    throw new Problem(403, `Registry ${registryId} is not accessible with this API key`);
+  }
+}
+
 /** What a create body asks to run on, checked against the catalog; the scheduler places it next. */
 export interface ComputeChoice {
   compute: PodCompute;

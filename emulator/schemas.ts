@@ -3,7 +3,7 @@ import { CLOUDS, POD_ACTIONS, VOLUME_TYPES } from "./wire";
 
 /** Request bodies as the v2 spec bounds them. Every object is strict: an unknown property is a 400. */
 
-const cudaVersion = z.string().regex(/^\d+\.\d+$/, "must be a CUDA version like 12.4");
+export const cudaVersion = z.string().regex(/^\d+\.\d+$/, "must be a CUDA version like 12.4");
 
 const gpuRequest = z.strictObject({
   id: z.string().min(1),
@@ -21,7 +21,7 @@ const cpuRequest = z.strictObject({
   memory: z.int().min(1),
 });
 
-const persistentMount = z.strictObject({ size: z.int().min(10), path: z.string() });
+export const persistentMount = z.strictObject({ size: z.int().min(10), path: z.string() });
 const networkMount = z.strictObject({ volumeId: z.string(), path: z.string() });
 
 const mounts = z.strictObject({
@@ -37,7 +37,8 @@ const port = z
     return number >= 1 && number <= 65535;
   }, "port number must be between 1 and 65535");
 
-const container = {
+/** Container settings shared by pods and templates. */
+export const container = {
   image: z.string(),
   args: z.string(),
   disk: z.int().min(1),
@@ -63,6 +64,25 @@ export const createPodRequest = z.strictObject({
   startSsh: z.boolean().default(false),
   startJupyter: z.boolean().default(false),
 });
+
+/**
+ * A pod create body that names a template: the container settings the template supplies are optional and
+ * take no default here, so that the template fills whatever the body leaves out.
+ */
+export const createPodFromTemplateRequest = createPodRequest.extend({
+  templateId: z.string().min(1),
+  image: container.image.optional(),
+  args: container.args.optional(),
+  disk: container.disk.optional(),
+  env: container.env.optional(),
+  ports: container.ports.optional(),
+  registry: container.registry.optional(),
+  startSsh: z.boolean().optional(),
+  startJupyter: z.boolean().optional(),
+});
+
+export type CreatePodRequest = z.output<typeof createPodRequest>;
+export type CreatePodFromTemplateRequest = z.output<typeof createPodFromTemplateRequest>;
 
 export const updatePodRequest = z.strictObject({
   name: z.string().min(1).optional(),

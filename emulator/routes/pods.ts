@@ -5,9 +5,10 @@ import { callerOf } from "../auth";
 import type { EmulatorContext } from "../context";
 import { ownedPod } from "../ownership";
 import { idParam, serveMethods } from "../routing";
-import { checkCompute, mountsForCreate, mountsForPatch, networkVolumeToMount } from "../rules";
+import { parsePodCreate } from "../pod-from-template";
+import { checkCompute, checkRegistryReference, mountsForCreate, mountsForPatch, networkVolumeToMount } from "../rules";
 import { chooseDataCenter, globalNetworkIp, publicHostIp } from "../scheduler";
-import { createPodRequest, type UpdatePodRequest, updatePodRequest } from "../schemas";
+import { type UpdatePodRequest, updatePodRequest } from "../schemas";
 import type { PodRecord } from "../store";
 import type { Mounts } from "../wire";
 import { parseBody } from "../validation";
@@ -24,10 +25,11 @@ export function registerPodRoutes(app: FastifyInstance, context: EmulatorContext
 
     POST: async (request, reply) => {
       const caller = callerOf(request);
-      const body = parseBody(createPodRequest, request.body);
+      const { body, template } = parsePodCreate(store, caller, request.body);
       const { compute, offeredIn, hostCudaVersion } = checkCompute(body);
       const mounts = mountsForCreate(body.mounts, compute);
       const volume = networkVolumeToMount(store, caller, mounts);
+      checkRegistryReference(store, caller, body.registry);
       const dataCenterId = chooseDataCenter({
         compute: compute.id,
         offeredIn,
@@ -54,7 +56,7 @@ export function registerPodRoutes(app: FastifyInstance, context: EmulatorContext
         env,
         ports: body.ports,
         registry: body.registry,
-        template: null,
+        template,
         locked: false,
         globalNetworking: body.globalNetworking,
         mounts,
@@ -76,8 +78,10 @@ export function registerPodRoutes(app: FastifyInstance, context: EmulatorContext
     GET: async (request) => context.present(ownedPod(store, callerOf(request), idParam(request))),
 
     PATCH: async (request) => {
-      const pod = ownedPod(store, callerOf(request), idParam(request));
+      const caller = callerOf(request);
+      const pod = ownedPod(store, caller, idParam(request));
       const patch = parseBody(updatePodRequest, request.body);
+      checkRegistryReference(store, caller, patch.registry);
       const mounts = mountsForPatch(pod.mounts, patch.mounts);
       const now = context.now();
       const restart = lifecycle.observe(pod, now).status === "RUNNING" && changesContainer(pod, patch, mounts);
