@@ -41,7 +41,10 @@ export async function create(props: AccountSshKeysInputs): Promise<dynamic.Creat
   return { id: ACCOUNT_SSH_KEYS_ID, outs: outputs(held, keys) };
 }
 
-export async function read(id: string, props: AccountSshKeysOutputs): Promise<dynamic.ReadResult<AccountSshKeysOutputs | AccountSshKeysInputs>> {
+export async function read(
+  id: string,
+  props: AccountSshKeysOutputs,
+): Promise<dynamic.ReadResult<AccountSshKeysOutputs | AccountSshKeysInputs>> {
   const live = await sharedClient().account.sshKeys();
   const declaredKeys = [...props.declaredKeys];
   if (sameKeySet(live, props.keys)) return { id, props: { keys: [...props.keys], declaredKeys } };

@@ -28,7 +28,10 @@ export interface AccountSshKeysInputs {
 
 const sshPublicKey = z
   .string()
-  .regex(SSH_PUBLIC_KEY_PATTERN, 'must be one authorized_keys line: "<type> <base64-key> [comment]", the type starting ssh-, ecdsa- or sk-');
+  .regex(
+    SSH_PUBLIC_KEY_PATTERN,
+    'must be one authorized_keys line: "<type> <base64-key> [comment]", the type starting ssh-, ecdsa- or sk-',
+  );
 
 /** Validates `AccountSshKeys` arguments before any API call. */
 export const accountSshKeysInputsSchema = z.strictObject({
