@@ -52,7 +52,7 @@ export async function create(props: CheckedRegistryDelegationInputs): Promise<dy
     : await createOnce(
         `registry delegation of ${body.resource}`,
         () => client.registries.delegations.create(body),
-        async () => (await client.registries.delegations.list()).filter((candidate) => mismatches(outputs(candidate, body.resource), body).length === 0),
+        async () => (await client.registries.delegations.list()).filter((candidate) => mismatches(candidate, body).length === 0),
       );
   return { id: delegation.id, outs: outputs(delegation, body.resource) };
 }
@@ -68,12 +68,15 @@ async function deleteDelegation(id: string): Promise<void> {
 }
 export { deleteDelegation as delete };
 
-/** The fields in which a delegation differs from the declared arguments. */
-function mismatches(live: RegistryDelegationOutputs, declared: Pick<CheckedRegistryDelegationInputs, "resource" | "name">): string[] {
+/** The fields in which a delegation, live or as last recorded, differs from the declared arguments. */
+function mismatches(
+  live: EcrRepositoryReference & Pick<EcrDelegation, "name">,
+  declared: Pick<CheckedRegistryDelegationInputs, "resource" | "name">,
+): string[] {
   const repository = parseEcrRepositoryArn(declared.resource);
   const fields: string[] = [];
   if (!repository || !sameRepository(live, repository)) fields.push("resource");
-  if (live.name !== declared.name) fields.push("name");
+  if ((live.name ?? null) !== declared.name) fields.push("name");
   return fields;
 }
 
@@ -85,7 +88,7 @@ function sameRepository(a: EcrRepositoryReference, b: EcrRepositoryReference): b
 async function adoptDelegation(id: string, declared: Pick<CheckedRegistryDelegationInputs, "resource" | "name">): Promise<EcrDelegation> {
   const live = (await sharedClient().registries.delegations.list()).find((candidate) => candidate.id === id);
   if (!live) throw new Error(`adopt: there is no registry delegation with id "${id}"`);
-  const conflicts = mismatches(outputs(live, declared.resource), declared);
+  const conflicts = mismatches(live, declared);
   if (conflicts.length > 0) {
     const current = `it covers ${formatEcrRepositoryArn(live)} and ${live.name ? `is named "${live.name}"` : "has no name"}`;
     throw new Error(
