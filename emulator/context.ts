@@ -2,7 +2,7 @@ import { Faults } from "./faults";
 import { Lifecycle } from "./lifecycle";
 import type { ResolvedOptions } from "./options";
 import { renderPod } from "./pod-view";
-import { type PodRecord, Store } from "./store";
+import { type NetworkVolumeRecord, type PodRecord, Store } from "./store";
 import type { Pod } from "./wire";
 
 /** What route handlers share: the state, the clock and the configured behaviour. */
@@ -16,8 +16,10 @@ export interface EmulatorContext {
   now(): number;
   /** The pod as the API renders it at this moment. */
   present(pod: PodRecord): Pod;
-  /** Removes a pod for good (terminate and DELETE). */
+  /** Removes a pod for good (terminate and DELETE); billing keeps what it used. */
   remove(pod: PodRecord): void;
+  /** Deletes a network volume; billing keeps what it used. */
+  removeNetworkVolume(record: NetworkVolumeRecord): void;
 }
 
 export function createContext(options: ResolvedOptions, shutdown: AbortSignal): EmulatorContext {
@@ -41,7 +43,14 @@ export function createContext(options: ResolvedOptions, shutdown: AbortSignal): 
       return renderPod(pod, lifecycle.observe(pod, at), at);
     },
     remove(pod) {
-      store.account(pod.account).pods.delete(pod.id);
+      const account = store.account(pod.account);
+      account.pods.delete(pod.id);
+      account.retiredPods.push({ record: pod, removedAt: now() });
+    },
+    removeNetworkVolume(record) {
+      const account = store.account(record.account);
+      account.networkVolumes.delete(record.volume.id);
+      account.retiredNetworkVolumes.push({ record, removedAt: now() });
     },
   };
 }

@@ -46,7 +46,15 @@ export interface PodRecord {
 
 export interface NetworkVolumeRecord {
   account: string;
+  /** When the volume was created: billing charges its storage from then. */
+  createdAt: number;
   volume: NetworkVolume;
+}
+
+/** A pod or network volume that is gone, kept so that billing still counts what it used while it existed. */
+export interface Retired<R> {
+  record: R;
+  removedAt: number;
 }
 
 export interface TemplateRecord {
@@ -77,6 +85,8 @@ export class AccountState {
   readonly templates = new Map<string, TemplateRecord>();
   readonly registries = new Map<string, RegistryRecord>();
   readonly delegations = new Map<string, DelegationRecord>();
+  readonly retiredPods: Retired<PodRecord>[] = [];
+  readonly retiredNetworkVolumes: Retired<NetworkVolumeRecord>[] = [];
 
   constructor(
     readonly name: string,
@@ -90,7 +100,7 @@ type Collection = "pods" | "networkVolumes" | "templates" | "registries" | "dele
 type RecordOf<C extends Collection> = AccountState[C] extends Map<string, infer R> ? R : never;
 const COLLECTIONS: readonly Collection[] = ["pods", "networkVolumes", "templates", "registries", "delegations"];
 
-const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+export const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
 const ID_LENGTH = 10;
 
 /** Everything the emulator holds, per account. Ids are unique across accounts so a foreign id answers 403, not 404. */

@@ -32,7 +32,7 @@ export function registerNetworkVolumeRoutes(app: FastifyInstance, context: Emula
         );
       }
       const volume: NetworkVolume = { id: store.newId(), ...body };
-      store.account(caller.account).networkVolumes.set(volume.id, { account: caller.account, volume });
+      store.account(caller.account).networkVolumes.set(volume.id, { account: caller.account, createdAt: context.now(), volume });
       return reply.code(201).send({ ...volume });
     },
   });
@@ -63,7 +63,7 @@ export function registerNetworkVolumeRoutes(app: FastifyInstance, context: Emula
         const pods = `${mountedBy.length === 1 ? "pod" : "pods"} ${mountedBy.join(", ")}`;
         throw new Problem(409, `Network volume ${record.volume.id} is mounted by ${pods}; terminate the pods using it first`);
       }
-      store.account(record.account).networkVolumes.delete(record.volume.id);
+      context.removeNetworkVolume(record);
       return reply.code(204).send();
     },
   });
