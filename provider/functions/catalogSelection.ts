@@ -1,0 +1,106 @@
+import type { CpuType, GpuType } from "../schemas/catalog";
+import type { Cloud } from "../schemas/pod";
+
+/** What a GPU type has to offer; the catalog entries carry availability for `count` GPUs in `cloud`. */
+export interface GpuNeed {
+  cloud: Cloud;
+  /** GPUs per pod. */
+  count: number;
+  /** Least memory per GPU, in GB. */
+  minMemory?: number;
+  /** Highest list price per GPU-hour in `cloud`, in USD. */
+  maxPrice?: number;
+  manufacturer?: string;
+  /** Offered in this data center (in stock there, with `inStock`). */
+  dataCenter?: string;
+  inStock: boolean;
+}
+
+/** What a CPU flavor has to offer; the catalog entries carry availability. */
+export interface CpuNeed {
+  /** An instance of at least this many vCPUs. */
+  minVcpus?: number;
+  dataCenter?: string;
+  inStock: boolean;
+}
+
+/** List price per GPU-hour of a type in a cloud, or undefined when the type is not sold there. */
+export function gpuHourlyPrice(type: GpuType, cloud: Cloud): number | undefined {
+  const secure = cloud === "SECURE";
+  if (!(secure ? type.secure : type.community)) return undefined;
+  return secure ? type.price.secure : type.price.community;
+}
+
+/** Whether a GPU type meets every part of a need. */
+export function meetsGpuNeed(type: GpuType, need: GpuNeed): boolean {
+  const price = gpuHourlyPrice(type, need.cloud);
+  const maxCount = need.cloud === "SECURE" ? type.maxCount.secure : type.maxCount.community;
+  return (
+    price !== undefined &&
+    need.count <= maxCount &&
+    (need.minMemory === undefined || type.memory >= need.minMemory) &&
+    (need.maxPrice === undefined || price <= need.maxPrice) &&
+    (need.manufacturer === undefined || type.manufacturer === need.manufacturer) &&
+    isAvailable(type, need)
+  );
+}
+
+/** The GPU types meeting a need, in catalog order. */
+export function selectGpuTypes(types: readonly GpuType[], need: GpuNeed): GpuType[] {
+  return types.filter((type) => meetsGpuNeed(type, need));
+}
+
+/**
+ * The cheapest GPU type meeting a need, by list price per GPU-hour in the need's cloud; ties go to the one with
+ * more memory, then to the smaller id. Undefined when none meets it.
+ */
+export function cheapestGpuType(types: readonly GpuType[], need: GpuNeed): GpuType | undefined {
+  const price = (type: GpuType) => gpuHourlyPrice(type, need.cloud) ?? Number.POSITIVE_INFINITY;
+  return [...selectGpuTypes(types, need)].sort(
+    (a, b) => price(a) - price(b) || b.memory - a.memory || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  )[0];
+}
+
+/** A need in words, for messages: `at least 80 GB of memory; 2 GPUs per pod in the SECURE cloud; in stock`. */
+export function describeGpuNeed(need: GpuNeed): string {
+  const parts: string[] = [];
+  if (need.minMemory !== undefined) parts.push(`at least ${need.minMemory} GB of memory`);
+  parts.push(`${need.count} ${need.count === 1 ? "GPU" : "GPUs"} per pod in the ${need.cloud} cloud`);
+  if (need.maxPrice !== undefined) parts.push(`at most ${need.maxPrice} USD per GPU-hour`);
+  if (need.manufacturer !== undefined) parts.push(`made by ${need.manufacturer}`);
+  if (need.dataCenter !== undefined) parts.push(`${need.inStock ? "in stock" : "offered"} in data center ${need.dataCenter}`);
+  else if (need.inStock) parts.push("in stock");
+  return parts.join("; ");
+}
+
+/** Whether a CPU flavor meets every part of a need. */
+export function meetsCpuNeed(type: CpuType, need: CpuNeed): boolean {
+  return (need.minVcpus === undefined || type.vcpu.max >= need.minVcpus) && isAvailable(type, need);
+}
+
+/** The CPU flavors meeting a need, in catalog order. */
+export function selectCpuTypes(types: readonly CpuType[], need: CpuNeed): CpuType[] {
+  return types.filter((type) => meetsCpuNeed(type, need));
+}
+
+/** The instance size availability is asked for to meet `minVcpus`: the smallest power of two at least that, and 2. */
+export function vcpuCountFor(minVcpus: number): number {
+  let count = 2;
+  while (count < minVcpus) count *= 2;
+  return count;
+}
+
+/**
+ * Offered in the need's data center (and in stock there, with `inStock`), or in stock anywhere. An entry read
+ * without availability is never in stock and never offered in a named data center.
+ */
+function isAvailable(
+  entry: { availability?: string | undefined; dataCenters?: Array<{ id: string; availability: string }> | undefined },
+  need: { dataCenter?: string | undefined; inStock: boolean },
+): boolean {
+  if (need.dataCenter !== undefined) {
+    const here = entry.dataCenters?.find((dataCenter) => dataCenter.id === need.dataCenter);
+    return here !== undefined && (!need.inStock || here.availability !== "NONE");
+  }
+  return !need.inStock || (entry.availability !== undefined && entry.availability !== "NONE");
+}
