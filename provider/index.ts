@@ -1,11 +1,29 @@
+// Resources
 export { Pod, type PodArgs } from "./resources/pod";
 export { NetworkVolume, type NetworkVolumeArgs } from "./resources/networkVolume";
+export { Template, type TemplateArgs } from "./resources/template";
+export { Registry, type RegistryArgs } from "./resources/registry";
+export { RegistryDelegation, type RegistryDelegationArgs } from "./resources/registryDelegation";
+export { AccountSshKeys, type AccountSshKeysArgs } from "./resources/accountSshKeys";
+
+// Data functions, each as a Promise and as an Output
+export * from "./functions/pods";
+export * from "./functions/templates";
+
+// The client on its own
 export { ComputePlatformClient, type ClientOptions } from "./client";
 export * from "./client/errors";
 export type { PodLogEntry, PodLogOptions } from "./client/pods";
 export { RateLimiter, parseRateLimitHeaders, type RateLimitWindow } from "./client/ratelimit";
 export { MissingSettingError, resolveSettings, type Settings } from "./config";
+
+// Argument and wire types
 export type * from "./schemas/pod";
 export type * from "./schemas/networkVolume";
+export type * from "./schemas/template";
+export type * from "./schemas/registry";
+export type * from "./schemas/registryDelegation";
+export type * from "./schemas/account";
 export type * from "./schemas/catalog";
 export type { Problem } from "./schemas/problem";
+export { ACCOUNT_SSH_KEYS_ID } from "./schemas/account";

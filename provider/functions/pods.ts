@@ -2,10 +2,10 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { NotFoundError } from "../client/errors";
 import type { DeepInput } from "../resources/deepInput";
-import { propertyPath } from "../resources/dynamic";
 import { type Pod, type PodStatus, podStatuses } from "../schemas/pod";
 import { sharedClient } from "../sharedClient";
 import { outputForm } from "./outputForm";
+import { parseArgs } from "./parseArgs";
 
 /** Arguments of {@link getPod}. */
 export interface GetPodArgs {
@@ -76,12 +76,4 @@ export async function getPods(args: GetPodsArgs = {}): Promise<GetPodsResult> {
 /** {@link getPods} taking Inputs and returning an Output, for use inside a Pulumi program. */
 export function getPodsOutput(args?: DeepInput<GetPodsArgs>): pulumi.Output<GetPodsResult> {
   return outputForm<GetPodsArgs, GetPodsResult>(getPods, args);
-}
-
-/** The arguments, or an error naming the function and every invalid argument. */
-function parseArgs<Schema extends z.ZodType>(fn: string, schema: Schema, args: unknown): z.output<Schema> {
-  const result = schema.safeParse(args ?? {});
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => `${propertyPath(issue.path) || "arguments"}: ${issue.message}`);
-  throw new Error(`${fn}: invalid arguments: ${problems.join("; ")}`);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cudaVersion, mountPath, port } from "./container";
 
 /** Lifecycle status of a pod. */
 export const podStatuses = ["PROVISIONING", "STARTING", "RUNNING", "EXITED", "ERROR", "TERMINATED"] as const;
@@ -124,7 +125,6 @@ export interface PodInputs {
   readyTimeoutSeconds?: number;
 }
 
-const cudaVersion = z.string().regex(/^\d+\.\d+$/, "must be a CUDA version like 12.4");
 const isPowerOfTwo = (n: number): boolean => n > 0 && (n & (n - 1)) === 0;
 
 const gpuConfigInputs = z.strictObject({
@@ -140,17 +140,10 @@ const cpuConfigInputs = z.strictObject({
   memory: z.int().min(1),
 });
 
-const mountPath = z.string().startsWith("/", "must be an absolute path");
-
 const mountsInputs = z.strictObject({
   persistent: z.strictObject({ size: z.int().min(10), path: mountPath }).optional(),
   network: z.array(z.strictObject({ volumeId: z.string().min(1), path: mountPath })).max(1).optional(),
 });
-
-const port = z.string().refine((value) => {
-  const match = /^(\d{1,5})\/(http|tcp)$/.exec(value);
-  return match !== null && Number(match[1]) >= 1 && Number(match[1]) <= 65535;
-}, 'must be "<port>/http" or "<port>/tcp" with a port from 1 to 65535');
 
 /** Validates and normalises `Pod` arguments: the rules of the spec that hold before any API call. */
 export const podInputsSchema = z

@@ -15,8 +15,8 @@ describe("every error is an RFC 9457 problem", () => {
   });
 
   test("unknown route under /v2 carries the rate-limit headers", async () => {
-    const answer = await harness.call("GET", "/v2/templates");
-    expectProblem(answer, 404, "No route for GET /v2/templates");
+    const answer = await harness.call("GET", "/v2/nowhere");
+    expectProblem(answer, 404, "No route for GET /v2/nowhere");
     expect(answer.headers.ratelimit).toBeDefined();
   });
 

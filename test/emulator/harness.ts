@@ -60,6 +60,13 @@ export class ManualClock {
   }
 }
 
+/** Registers a container registry credential and returns its id, for pods and templates that name one. */
+export async function createRegistry(harness: Harness, name = "private-images"): Promise<string> {
+  const answer = await harness.call("POST", "/v2/registries", { body: { name, username: "puller", password: "pull-secret" } });
+  if (answer.status !== 201) throw new Error(`registry create answered ${answer.status}: ${answer.text}`);
+  return answer.body.id;
+}
+
 /** A minimal valid GPU pod create body. */
 export function gpuPod(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return { name: "trainer", image: "org/trainer:1.2", gpu: { id: "NVIDIA GeForce RTX 4090" }, ...overrides };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { cpuPod, expectProblem, gpuPod, type Harness, ManualClock, startHarness } from "./harness";
+import { cpuPod, createRegistry, expectProblem, gpuPod, type Harness, ManualClock, startHarness } from "./harness";
 
 const PROVISIONING_MS = 1000;
 const STARTING_MS = 2000;
@@ -316,7 +316,6 @@ describe("PATCH", () => {
   test.each([
     { field: "name", change: { name: "renamed" } },
     { field: "locked", change: { locked: true } },
-    { field: "registry", change: { registry: "creds-1" } },
     { field: "an unchanged env", change: { env: { A: "1" } } },
     { field: "a grown persistent mount", change: { mounts: { persistent: { size: 30, path: "/workspace" } } } },
     { field: "an empty body", change: {} },
@@ -326,6 +325,12 @@ describe("PATCH", () => {
     expect(answer.body).toMatchObject({ ...change, status: "RUNNING" });
   });
 
+  test("changing registry leaves it RUNNING", async () => {
+    const registry = await createRegistry(harness);
+    const id = await running();
+    expect((await patch(id, { registry })).body).toMatchObject({ registry, status: "RUNNING" });
+  });
+
   test("a stopped pod stays stopped", async () => {
     const id = await running();
     await act(id, "stop");
@@ -333,7 +338,7 @@ describe("PATCH", () => {
   });
 
   test("answers the whole updated pod", async () => {
-    const { id } = await create(gpuPod({ registry: "creds-1" }));
+    const { id } = await create(gpuPod({ registry: await createRegistry(harness) }));
     const answer = await patch(id, {
       name: "renamed",
       args: "--x",

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEFAULT_ACCOUNT_SSH_KEY } from "../../emulator/store";
-import { cpuPod, expectProblem, gpuPod, type Harness, ManualClock, startHarness } from "./harness";
+import { cpuPod, createRegistry, expectProblem, gpuPod, type Harness, ManualClock, startHarness } from "./harness";
 
 const clock = new ManualClock();
 let harness: Harness;
@@ -189,6 +189,7 @@ describe("a created pod", () => {
   });
 
   test("given fields are kept", async () => {
+    const registry = await createRegistry(harness);
     const { body } = await create(
       gpuPod({
         gpu: { id: "NVIDIA L40S", count: 2 },
@@ -197,7 +198,7 @@ describe("a created pod", () => {
         disk: 50,
         env: { MODEL: "llama" },
         ports: ["8888/http", "22/tcp"],
-        registry: "reg123",
+        registry,
       }),
     );
     expect(body).toMatchObject({
@@ -207,7 +208,7 @@ describe("a created pod", () => {
       disk: 50,
       env: { MODEL: "llama" },
       ports: ["8888/http", "22/tcp"],
-      registry: "reg123",
+      registry,
       cost: 1.58,
     });
   });
