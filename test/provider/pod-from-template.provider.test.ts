@@ -1,0 +1,99 @@
+// The Pod provider on pods made from a template, against the real emulator over HTTP: what the template
+// supplies is left to it, its env keys survive updates and never show as drift, and another template replaces.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Emulator } from "../../emulator";
+import * as pod from "../../provider/resources/pod.provider";
+import * as template from "../../provider/resources/template.provider";
+import type { PodOutputs } from "../../provider/resources/podState";
+import type { CheckedPodInputs, PodInputs } from "../../provider/schemas/pod";
+import type { CheckedTemplateInputs, TemplateInputs } from "../../provider/schemas/template";
+import { emulatorForProvider, writes } from "./providerHarness";
+
+async function checkedPod(inputs: PodInputs): Promise<CheckedPodInputs> {
+  const result = await pod.check({}, inputs);
+  expect(result.failures).toBeUndefined();
+  return result.inputs!;
+}
+
+async function checkedTemplate(inputs: TemplateInputs): Promise<CheckedTemplateInputs> {
+  const result = await template.check({}, inputs);
+  expect(result.failures).toBeUndefined();
+  return result.inputs!;
+}
+
+describe("Pod provider, from a template", () => {
+  let emulator: Emulator;
+  let templateId: string;
+  let otherTemplateId: string;
+  let id: string;
+  let outs: PodOutputs;
+  const inputs = (overrides: Partial<PodInputs> = {}): Promise<CheckedPodInputs> =>
+    checkedPod({ name: "trainer", templateId, gpu: { id: "NVIDIA A100 80GB PCIe" }, env: { RUN: "nightly" }, ...overrides });
+
+  beforeAll(async () => {
+    emulator = await emulatorForProvider();
+    const created = await template.create(
+      await checkedTemplate({
+        name: "trainer",
+        image: "org/trainer:1.4",
+        args: "--epochs 3",
+        disk: 40,
+        ports: ["22/tcp"],
+        env: { HF_HOME: "/workspace/hf" },
+        mounts: { persistent: { size: 50, path: "/workspace" } },
+        startSsh: false,
+        startJupyter: false,
+      }),
+    );
+    templateId = created.id;
+    otherTemplateId = (await template.create(await checkedTemplate({ name: "other", image: "org/other:1" }))).id;
+    const pc = await pod.create(await inputs());
+    id = pc.id;
+    outs = pc.outs!;
+  });
+  afterAll(async () => emulator.close());
+  beforeEach(() => emulator.resetRequests());
+
+  it("creates the pod with the template's settings and the program's env key merged in", () => {
+    expect(outs).toMatchObject({
+      status: "RUNNING",
+      template: templateId,
+      templateId,
+      image: "org/trainer:1.4",
+      args: "--epochs 3",
+      disk: 40,
+      ports: ["22/tcp"],
+      env: { HF_HOME: "/workspace/hf", RUN: "nightly" },
+      mounts: { persistent: { size: 50, path: "/workspace" } },
+      inheritedEnvKeys: ["HF_HOME"],
+    });
+  });
+
+  it("shows no changes for the same arguments, and reads back without drift", async () => {
+    expect(await pod.diff(id, outs, await inputs())).toEqual({ changes: false, replaces: [] });
+    expect(await pod.read(id, outs)).toEqual({ id, props: expect.objectContaining({ templateId, inheritedEnvKeys: ["HF_HOME"] }) });
+  });
+
+  it("updates the program's env in place with one PATCH that keeps the template's key", async () => {
+    const news = await inputs({ env: { RUN: "weekly" } });
+    expect(await pod.diff(id, outs, news)).toEqual({ changes: true, replaces: [] });
+    const { outs: updated } = await pod.update(id, outs, news);
+    expect(writes(emulator)).toEqual([`PATCH /v2/pods/${id}`]);
+    expect(updated!.env).toEqual({ HF_HOME: "/workspace/hf", RUN: "weekly" });
+    expect(await pod.diff(id, updated!, news)).toEqual({ changes: false, replaces: [] });
+    outs = updated!;
+  });
+
+  it("replaces the pod for another template", async () => {
+    expect(await pod.diff(id, outs, await inputs({ templateId: otherTemplateId }))).toEqual({ changes: true, replaces: ["templateId"] });
+  });
+
+  it("refuses to delete the template while the pod uses it, naming the pod, and deletes it once the pod is gone", async () => {
+    await expect(template.delete(templateId)).rejects.toThrow(
+      `template ${templateId} cannot be deleted: it is still used by pod ${id} (trainer). Delete it or move it off the template (recreate without templateId) first`,
+    );
+    await pod.delete(id);
+    await template.delete(templateId);
+    expect(emulator.snapshot().templates.map((t) => t.id)).toEqual([otherTemplateId]);
+  });
+});
