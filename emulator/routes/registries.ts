@@ -14,9 +14,11 @@ const createRegistryRequest = z.strictObject({
   password: z.string().min(1),
 });
 
+const updateRegistryRequest = createRegistryRequest.partial();
+
 /**
  * `/v2/registries` and `/v2/registries/{id}`: container registry credentials. Username and password are
- * write-only; names need not be unique; there is no update.
+ * write-only; names need not be unique. The spec lists PATCH for these paths: it renames or re-keys a credential.
  */
 export function registerRegistryRoutes(app: FastifyInstance, context: EmulatorContext): void {
   const { store } = context;
@@ -38,6 +40,16 @@ export function registerRegistryRoutes(app: FastifyInstance, context: EmulatorCo
 
   serveMethods(app, "/registries/:id", {
     GET: async (request) => ({ ...ownedRegistry(store, callerOf(request), idParam(request)).registry }),
+
+    PATCH: async (request) => {
+      const record = ownedRegistry(store, callerOf(request), idParam(request));
+      const patch = parseBody(updateRegistryRequest, request.body);
+      if (Object.keys(patch).length === 0) throw new Problem(400, "Send at least one of name, username or password");
+      record.registry.name = patch.name ?? record.registry.name;
+      record.username = patch.username ?? record.username;
+      record.password = patch.password ?? record.password;
+      return { ...record.registry };
+    },
 
     // A pod pulls its image with the credential whenever it (re)starts, so pods block the delete; a template
     // only names it for pods still to come, and loses the reference.

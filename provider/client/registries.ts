@@ -9,7 +9,7 @@ import type { Transport } from "./transport";
 
 /**
  * `/v2/registries`: credentials for private container registries, which pods and templates name in `registry`.
- * Username and password are write-only: they are sent on create and never returned. There is no update.
+ * Username and password are write-only: they are sent on create or update and never returned.
  */
 export class RegistriesClient {
   /** `/v2/registries/delegations`: pull access to ECR repositories delegated to the platform. */
@@ -30,6 +30,11 @@ export class RegistriesClient {
 
   async create(body: CreateRegistryRequest, signal?: AbortSignal): Promise<Registry> {
     return this.transport.json({ method: "POST", path: "/v2/registries", body, schema: registrySchema, signal });
+  }
+
+  /** Renames a credential or changes its username or password. */
+  async update(id: string, body: Partial<CreateRegistryRequest>, signal?: AbortSignal): Promise<Registry> {
+    return this.transport.json({ method: "PATCH", path: `/v2/registries/${encodeURIComponent(id)}`, body, schema: registrySchema, signal });
   }
 
   /** Deletes a credential. Refused with 400 while a pod uses it; templates that use it lose the reference. */

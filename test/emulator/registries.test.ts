@@ -97,11 +97,32 @@ describe("read", () => {
   });
 });
 
+describe("update", () => {
+  test("renames a credential and re-keys it without ever rendering the credentials", async () => {
+    const id = await createRegistry("before");
+    const answer = await harness.call("PATCH", `/v2/registries/${id}`, { body: { name: "after", password: "rotated-pw-31" } });
+    expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: { id, name: "after" } });
+    expect(answer.text).not.toContain("rotated-pw-31");
+  });
+
+  test.each([
+    { body: {}, errors: undefined, detail: "Send at least one of name, username or password" },
+    { body: { password: "" }, errors: ["must not be empty at /password"], detail: "Request body failed validation" },
+    { body: { token: "x" }, errors: ["unknown property at /token"], detail: "Request body failed validation" },
+  ])("refuses $body with 400", async ({ body, errors, detail }) => {
+    const id = await createRegistry("strict");
+    expectProblem(await harness.call("PATCH", `/v2/registries/${id}`, { body }), 400, detail, errors);
+  });
+
+  test("404 for an unknown credential", async () => {
+    expectProblem(await harness.call("PATCH", "/v2/registries/nosuchreg1", { body: { name: "x" } }), 404, "Registry nosuchreg1 not found");
+  });
+});
+
 describe("methods", () => {
   test.each([
-    { method: "PATCH", path: "/v2/registries/abc", allow: "GET, DELETE, HEAD" },
-    { method: "PUT", path: "/v2/registries/abc", allow: "GET, DELETE, HEAD" },
-    { method: "POST", path: "/v2/registries/abc", allow: "GET, DELETE, HEAD" },
+    { method: "PUT", path: "/v2/registries/abc", allow: "GET, PATCH, DELETE, HEAD" },
+    { method: "POST", path: "/v2/registries/abc", allow: "GET, PATCH, DELETE, HEAD" },
     { method: "PUT", path: "/v2/registries", allow: "GET, POST, HEAD" },
     { method: "DELETE", path: "/v2/registries", allow: "GET, POST, HEAD" },
   ])("$method $path is 405 with Allow: $allow", async ({ method, path, allow }) => {
