@@ -1,6 +1,6 @@
 // The dynamic provider of `Registry`. Pulumi serializes this module as `require(<this file>)`, so it exports
 // the provider methods and nothing else, and reads its settings only when called. There is no `update`:
-// every field replaces the credential, so the engine never asks for one.
+// every field replaces the credential (see the class's TSDoc for why), so the engine never asks for one.
 // Username and password are never put into a message: errors name the credential by id and name only.
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { BadRequestError, NotFoundError } from "../client/errors";

@@ -9,9 +9,10 @@ export type RegistryArgs = ResourceArgs<RegistryInputs>;
 /**
  * A credential for a private container registry, named by id in the `registry` of pods and templates.
  *
- * The service has no update for it: changing the name, username or password replaces the credential. The new
- * one is created first, resources that take `registry` from this resource's `id` are moved to it, and only
- * then is the old one deleted, which the service refuses while a pod still uses it.
+ * Changing the name, username or password replaces the credential rather than PATCHing it. The credential is
+ * write-only, so an in-place change could never be checked; a new one is created first, resources that take
+ * `registry` from this resource's `id` are moved to it, and only then is the old one deleted (the service
+ * refuses while a pod still uses it). A rotation therefore never leaves a pod pointing at a half-changed secret.
  *
  * Username and password are write-only: the service never returns them. They are kept in state as secrets,
  * inputs and outputs alike, and never appear in messages. `pulumi refresh` can therefore only notice a

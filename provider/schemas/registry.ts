@@ -1,9 +1,9 @@
 import { z } from "zod";
 
 /**
- * The arguments of a `Registry`, as plain values. The service has no update for a registry credential, so a
- * change to any of them replaces it: a new credential is created, pods and templates that refer to the old
- * one through an output of this resource are moved to the new one, then the old one is deleted.
+ * The arguments of a `Registry`, as plain values. A change to any of them replaces the credential: a new one is
+ * created, pods and templates that refer to the old one through an output of this resource are moved to the
+ * new one, then the old one is deleted.
  */
 export interface RegistryInputs {
   /** Display name of the credential, at least 1 character. Not unique. Changing it replaces the credential. */
