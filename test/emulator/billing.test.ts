@@ -1,0 +1,449 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { type Answer, expectProblem, gpuPod, cpuPod, type Harness, ManualClock, startHarness } from "./harness";
+
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+
+/** Amounts in millionths of a USD: the unit the emulator bills in, so sums compare exactly. */
+const micros = (usd: number) => Math.round(usd * 1_000_000);
+
+async function ok(answer: Promise<Answer>) {
+  const settled = await answer;
+  expect(settled.status).toBe(200);
+  return settled.body;
+}
+
+describe("pod spend, from the pod's phases", () => {
+  const clock = new ManualClock(Date.parse("2026-03-02T00:00:00.000Z"));
+  let harness: Harness;
+  let gpuPodId: string;
+  let cpuPodId: string;
+
+  // Pods run five minutes after create (or after start): PROVISIONING and STARTING are not billed as compute.
+  beforeAll(async () => {
+    harness = await startHarness({ clock: clock.read, timings: { provisioningMs: 1 * MINUTE, startingMs: 4 * MINUTE } });
+    const gpu = await harness.call("POST", "/v2/pods", {
+      body: gpuPod({ gpu: { id: "NVIDIA A100 80GB PCIe", count: 2 }, mounts: { persistent: { size: 100, path: "/workspace" } } }),
+    });
+    const cpu = await harness.call("POST", "/v2/pods", { body: cpuPod() });
+    gpuPodId = gpu.body.id;
+    cpuPodId = cpu.body.id;
+    clock.advance(2 * HOUR);
+    await harness.call("POST", `/v2/pods/${gpuPodId}/action`, { body: { action: "stop" } });
+    clock.advance(1 * HOUR);
+    await harness.call("POST", `/v2/pods/${gpuPodId}/action`, { body: { action: "start" } });
+    clock.advance(1 * HOUR);
+    expect((await harness.call("DELETE", `/v2/pods/${gpuPodId}`)).status).toBe(204);
+    await harness.call("POST", `/v2/pods/${cpuPodId}/action`, { body: { action: "terminate" } });
+    clock.advance(2 * HOUR);
+  });
+
+  afterAll(() => harness.emulator.close());
+
+  const window = "startTime=2026-03-02T00:00:00Z&endTime=2026-03-02T06:00:00Z&bucketSize=hour";
+  const hours = ["00", "01", "02", "03", "04", "05"];
+
+  test("a GPU pod: compute while RUNNING; container disk and volume while running, the volume alone at the idle rate", async () => {
+    const { records, metadata } = await ok(harness.call("GET", `/v2/billing/pods?${window}&podId=${gpuPodId}`));
+    // A100 × 2 in SECURE: 3.28 USD/h. Disk while running: (20 + 100) GB × 0.10 / 730 h; idle: 100 GB × 0.20 / 730 h.
+    const expected = [
+      { gpu: 3.006667, disk: 0.017352 }, // runs from 00:05
+      { gpu: 3.28, disk: 0.016438 },
+      { gpu: 0, disk: 0.027397 }, // stopped at 02:00
+      { gpu: 3.061333, disk: 0.017169 }, // started at 03:00, RUNNING from 03:04, deleted at 04:00
+      { gpu: 0, disk: 0 },
+      { gpu: 0, disk: 0 },
+    ];
+    expect(records).toEqual(
+      expected.map(({ gpu, disk }, index) => ({
+        startTime: `2026-03-02T${hours[index]}:00:00Z`,
+        endTime: `2026-03-02T${String(index + 1).padStart(2, "0")}:00:00Z`,
+        podId: gpuPodId,
+        totalAmount: (micros(gpu) + micros(disk)) / 1_000_000,
+        gpuAmount: gpu,
+        cpuAmount: 0,
+        diskAmount: disk,
+      })),
+    );
+    expect(metadata).toEqual({
+      query: { startTime: "2026-03-02T00:00:00Z", endTime: "2026-03-02T06:00:00Z", bucketSize: "hour", podId: gpuPodId },
+      recordCount: 6,
+      uniquePodCount: 1,
+      totals: { totalAmount: 9.426356, gpuAmount: 9.348, cpuAmount: 0, diskAmount: 0.078356 },
+    });
+  });
+
+  test("without podId: a record per pod per bucket, gone pods included, in id order", async () => {
+    const { records, metadata } = await ok(harness.call("GET", `/v2/billing/pods?${window}`));
+    const [first, second] = [gpuPodId, cpuPodId].sort();
+    expect(records.map((record: { startTime: string; podId: string }) => `${record.startTime.slice(11, 13)} ${record.podId}`)).toEqual(
+      hours.flatMap((hour) => [`${hour} ${first}`, `${hour} ${second}`]),
+    );
+    // cpu3c × 4 vCPUs: 0.12 USD/h from 00:05 until terminated at 04:00; 20 GB of container disk while running.
+    const cpuRecords = records.filter((record: { podId: string }) => record.podId === cpuPodId);
+    expect(cpuRecords.map((record: { cpuAmount: number; diskAmount: number }) => [record.cpuAmount, record.diskAmount])).toEqual([
+      [0.11, 0.002511],
+      [0.12, 0.00274],
+      [0.12, 0.00274],
+      [0.12, 0.00274],
+      [0, 0],
+      [0, 0],
+    ]);
+    expect(metadata.recordCount).toBe(12);
+    expect(metadata.uniquePodCount).toBe(2);
+    expect(metadata.query.podId).toBeNull();
+    expect(micros(metadata.totals.cpuAmount)).toBe(micros(0.47));
+    expect(micros(metadata.totals.totalAmount)).toBe(
+      records.reduce((sum: number, record: { totalAmount: number }) => sum + micros(record.totalAmount), 0),
+    );
+  });
+
+  test("a podId the account does not have: no records", async () => {
+    const { records, metadata } = await ok(harness.call("GET", `/v2/billing/pods?${window}&podId=nosuchpod1`));
+    expect(records).toEqual([]);
+    expect(metadata).toEqual({
+      query: { startTime: "2026-03-02T00:00:00Z", endTime: "2026-03-02T06:00:00Z", bucketSize: "hour", podId: "nosuchpod1" },
+      recordCount: 0,
+      uniquePodCount: 0,
+      totals: { totalAmount: 0, gpuAmount: 0, cpuAmount: 0, diskAmount: 0 },
+    });
+  });
+
+  test("another account sees none of these pods", async () => {
+    const other = await startHarness({ clock: clock.read, apiKeys: [{ key: "other-key", account: "other" }] });
+    try {
+      const answer = await other.call("GET", `/v2/billing/pods?${window}&podId=${gpuPodId}`, { key: "other-key" });
+      expect(answer.body.records).toEqual([]);
+    } finally {
+      await other.emulator.close();
+    }
+  });
+});
+
+describe("network volume spend, per GB-month by type", () => {
+  const clock = new ManualClock(Date.parse("2026-03-02T00:00:00.000Z"));
+  let harness: Harness;
+  let standard: string;
+  let fast: string;
+
+  beforeAll(async () => {
+    harness = await startHarness({ clock: clock.read });
+    standard = (await harness.call("POST", "/v2/network-volumes", { body: { name: "s", size: 100, dataCenter: "US-TX-3" } })).body.id;
+    clock.advance(12 * HOUR);
+    const body = { name: "f", size: 50, dataCenter: "EU-RO-1", type: "HIGH_PERFORMANCE" };
+    fast = (await harness.call("POST", "/v2/network-volumes", { body })).body.id;
+    clock.advance(12 * HOUR);
+    expect((await harness.call("DELETE", `/v2/network-volumes/${standard}`)).status).toBe(204);
+    clock.advance(12 * HOUR);
+  });
+
+  afterAll(() => harness.emulator.close());
+
+  test("STANDARD at 0.07 and HIGH_PERFORMANCE at 0.14 USD per GB-month (730 h), until deleted or now", async () => {
+    const { records, metadata } = await ok(harness.call("GET", "/v2/billing/network-volumes?startTime=2026-03-02T00:00:00Z"));
+    const day = (date: string, id: string, standardAmount: number, highPerformanceAmount: number) => ({
+      startTime: `2026-03-${date}T00:00:00Z`,
+      endTime: `2026-03-${String(Number(date) + 1).padStart(2, "0")}T00:00:00Z`,
+      networkVolumeId: id,
+      totalAmount: standardAmount + highPerformanceAmount,
+      standardAmount,
+      highPerformanceAmount,
+    });
+    const byId = (a: { networkVolumeId: string }, b: { networkVolumeId: string }) => (a.networkVolumeId < b.networkVolumeId ? -1 : 1);
+    expect(records).toEqual(
+      [
+        ...[day("02", standard, 0.230137, 0), day("02", fast, 0, 0.115068)].sort(byId),
+        ...[day("03", standard, 0, 0), day("03", fast, 0, 0.115068)].sort(byId),
+      ],
+    );
+    expect(metadata).toEqual({
+      query: { startTime: "2026-03-02T00:00:00Z", endTime: "2026-03-04T00:00:00Z", bucketSize: "day", networkVolumeId: null },
+      recordCount: 4,
+      uniqueNetworkVolumeCount: 2,
+      totals: { totalAmount: 0.460273, standardAmount: 0.230137, highPerformanceAmount: 0.230136 },
+    });
+  });
+
+  test("networkVolumeId narrows to one volume", async () => {
+    const { records, metadata } = await ok(harness.call("GET", `/v2/billing/network-volumes?lastN=2&networkVolumeId=${fast}`));
+    expect(records.map((record: { networkVolumeId: string }) => record.networkVolumeId)).toEqual([fast, fast]);
+    expect(metadata.uniqueNetworkVolumeCount).toBe(1);
+    expect(metadata.query.networkVolumeId).toBe(fast);
+  });
+
+  test("the aggregate's storage components are the volume spend", async () => {
+    const { records } = await ok(harness.call("GET", "/v2/billing?startTime=2026-03-02T00:00:00Z"));
+    expect(records.map((record: { storageStandardAmount: number; storageHighPerformanceAmount: number }) => [
+      record.storageStandardAmount,
+      record.storageHighPerformanceAmount,
+    ])).toEqual([
+      [0.230137, 0.115068],
+      [0, 0.115068],
+    ]);
+  });
+});
+
+describe("the window", () => {
+  // A Tuesday afternoon.
+  const clock = new ManualClock(Date.parse("2026-03-10T15:30:00.000Z"));
+  let harness: Harness;
+
+  beforeAll(async () => {
+    harness = await startHarness({ clock: clock.read });
+  });
+
+  afterAll(() => harness.emulator.close());
+
+  const resolved = async (query: string) => {
+    const { records, metadata } = await ok(harness.call("GET", `/v2/billing${query}`));
+    const buckets = records.map((record: { startTime: string; endTime: string }) => [record.startTime, record.endTime]);
+    return { query: metadata.query, buckets };
+  };
+
+  test("by default: daily buckets from the day 30 days ago to the end of today", async () => {
+    const { query, buckets } = await resolved("");
+    expect(query).toEqual({ startTime: "2026-02-08T00:00:00Z", endTime: "2026-03-11T00:00:00Z", bucketSize: "day" });
+    expect(buckets).toHaveLength(31);
+    expect(buckets[0]).toEqual(["2026-02-08T00:00:00Z", "2026-02-09T00:00:00Z"]);
+    expect(buckets[30]).toEqual(["2026-03-10T00:00:00Z", "2026-03-11T00:00:00Z"]);
+  });
+
+  test.each([
+    { query: "?lastN=3", start: "2026-03-08T00:00:00Z", end: "2026-03-11T00:00:00Z", count: 3 },
+    { query: "?lastN=2&bucketSize=hour", start: "2026-03-10T14:00:00Z", end: "2026-03-10T16:00:00Z", count: 2 },
+    { query: "?lastN=2&bucketSize=week", start: "2026-03-02T00:00:00Z", end: "2026-03-16T00:00:00Z", count: 2 },
+    { query: "?lastN=3&bucketSize=month", start: "2026-01-01T00:00:00Z", end: "2026-04-01T00:00:00Z", count: 3 },
+    { query: "?lastN=1&bucketSize=year", start: "2026-01-01T00:00:00Z", end: "2027-01-01T00:00:00Z", count: 1 },
+    {
+      query: "?startTime=2026-03-01T10:15:00Z&endTime=2026-03-03T08:00:00Z",
+      start: "2026-03-01T00:00:00Z",
+      end: "2026-03-04T00:00:00Z",
+      count: 3,
+    },
+    { query: "?startTime=2026-03-01T00:00:00Z&endTime=2026-03-03T00:00:00Z", start: "2026-03-01T00:00:00Z", end: "2026-03-03T00:00:00Z", count: 2 },
+    { query: "?startTime=2026-03-01T01:30:00%2B02:00&endTime=2026-03-01T12:00:00Z", start: "2026-02-28T00:00:00Z", end: "2026-03-02T00:00:00Z", count: 2 },
+    { query: "?startTime=2026-02-10T00:00:00Z&bucketSize=week", start: "2026-02-09T00:00:00Z", end: "2026-03-16T00:00:00Z", count: 5 },
+    { query: "?startTime=2026-01-31T23:00:00Z&bucketSize=month", start: "2026-01-01T00:00:00Z", end: "2026-04-01T00:00:00Z", count: 3 },
+    { query: "?endTime=2026-03-09T00:00:00Z&bucketSize=week", start: "2026-02-02T00:00:00Z", end: "2026-03-09T00:00:00Z", count: 5 },
+  ])("$query resolves to [$start, $end) in $count buckets", async ({ query, start, end, count }) => {
+    const resolvedWindow = await resolved(query);
+    expect(resolvedWindow.query).toMatchObject({ startTime: start, endTime: end });
+    expect(resolvedWindow.buckets).toHaveLength(count);
+    expect(resolvedWindow.buckets[0]?.[0]).toBe(start);
+    expect(resolvedWindow.buckets[count - 1]?.[1]).toBe(end);
+    // Buckets tile the window: each starts where the previous ended.
+    for (let index = 1; index < count; index++) expect(resolvedWindow.buckets[index]?.[0]).toBe(resolvedWindow.buckets[index - 1]?.[1]);
+  });
+
+  test.each([
+    { query: "?lastN=2&startTime=2026-03-01T00:00:00Z", detail: "lastN is mutually exclusive with startTime and endTime; send one or the other" },
+    { query: "?lastN=2&endTime=2026-03-01T00:00:00Z", detail: "lastN is mutually exclusive with startTime and endTime; send one or the other" },
+    { query: "?startTime=2026-03-02T00:00:00Z&endTime=2026-03-02T00:00:00Z", detail: "startTime must be before endTime" },
+    { query: "?startTime=2026-03-03T00:00:00Z&endTime=2026-03-02T00:00:00Z", detail: "startTime must be before endTime" },
+    { query: "?startTime=2026-03-11T00:00:00Z", detail: "startTime must be before endTime, which defaults to now" },
+    { query: "?endTime=2026-02-01T00:00:00Z", detail: "endTime must be after startTime, which defaults to 30 days before now" },
+    {
+      query: "?startTime=2024-01-01T00:00:00Z&bucketSize=hour",
+      detail: "startTime and endTime span more than 10000 hour buckets; narrow the window or use a larger bucketSize",
+    },
+  ])("$query is 400", async ({ query, detail }) => {
+    for (const path of ["/v2/billing", "/v2/billing/pods", "/v2/billing/serverless", "/v2/billing/network-volumes", "/v2/billing/endpoints", "/v2/billing/clusters"]) {
+      expectProblem(await harness.call("GET", `${path}${query}`), 400, detail);
+    }
+  });
+
+  test.each([
+    { query: "?bucketSize=minute", errors: ["must be one of hour, day, week, month, year at /bucketSize"] },
+    { query: "?lastN=0", errors: ["must be >= 1 at /lastN"] },
+    { query: "?lastN=10001", errors: ["must be <= 10000 at /lastN"] },
+    { query: "?lastN=1.5", errors: ["expected integer at /lastN"] },
+    { query: "?startTime=yesterday&endTime=2026-03-01", errors: ["must be an RFC 3339 date-time at /startTime", "must be an RFC 3339 date-time at /endTime"] },
+  ])("$query is 400 naming the parameter", async ({ query, errors }) => {
+    expectProblem(await harness.call("GET", `/v2/billing/clusters${query}`), 400, "Query parameters failed validation", errors);
+  });
+
+  test("only GET is served", async () => {
+    expectProblem(await harness.call("POST", "/v2/billing/pods", { body: {} }), 405, "POST is not allowed on /v2/billing/pods");
+  });
+});
+
+describe("seeded histories: serverless, public endpoints, clusters", () => {
+  const clock = new ManualClock(Date.parse("2026-03-02T13:00:00.000Z"));
+  let harness: Harness;
+
+  beforeAll(async () => {
+    harness = await startHarness({ clock: clock.read });
+  });
+
+  afterAll(() => harness.emulator.close());
+  afterEach(() => {
+    clock.now = Date.parse("2026-03-02T13:00:00.000Z");
+  });
+
+  const march1 = "startTime=2026-03-01T00:00:00Z&endTime=2026-03-02T00:00:00Z";
+
+  test("every account has two serverless endpoints, a cluster and public endpoint jobs, at stable amounts", async () => {
+    expect((await ok(harness.call("GET", `/v2/billing/serverless?${march1}`))).records).toEqual([
+      {
+        startTime: "2026-03-01T00:00:00Z",
+        endTime: "2026-03-02T00:00:00Z",
+        serverlessId: "2py47o3my1",
+        totalAmount: 3.172497,
+        gpuAmount: 0,
+        cpuAmount: 3.085625,
+        diskAmount: 0.02516,
+        feeAmount: 0.061712,
+      },
+      {
+        startTime: "2026-03-01T00:00:00Z",
+        endTime: "2026-03-02T00:00:00Z",
+        serverlessId: "8docepsuty",
+        totalAmount: 31.387416,
+        gpuAmount: 30.665007,
+        cpuAmount: 0,
+        diskAmount: 0.109109,
+        feeAmount: 0.6133,
+      },
+    ]);
+    expect((await ok(harness.call("GET", `/v2/billing/endpoints?${march1}`))).records).toEqual([
+      { startTime: "2026-03-01T00:00:00Z", endTime: "2026-03-02T00:00:00Z", totalAmount: 52.26 },
+    ]);
+    // 2 nodes × 8 H100 at 2.99 USD/h from 00:00 to 06:00; 2 × 1000 GB of disk and 0.40 USD per node-hour of fabric.
+    expect((await ok(harness.call("GET", `/v2/billing/clusters?${march1}`))).records).toEqual([
+      {
+        startTime: "2026-03-01T00:00:00Z",
+        endTime: "2026-03-02T00:00:00Z",
+        clusterId: "fgormqmcqg",
+        totalAmount: 293.483836,
+        gpuAmount: 287.04,
+        diskAmount: 1.643836,
+        networkingAmount: 4.8,
+      },
+    ]);
+  });
+
+  test("the filter ids narrow serverless and clusters", async () => {
+    const serverless = await ok(harness.call("GET", `/v2/billing/serverless?${march1}&serverlessId=8docepsuty`));
+    expect(serverless.metadata).toMatchObject({ recordCount: 1, uniqueServerlessCount: 1, query: { serverlessId: "8docepsuty" } });
+    const clusters = await ok(harness.call("GET", `/v2/billing/clusters?${march1}&clusterId=someother1`));
+    expect(clusters.metadata).toMatchObject({ recordCount: 0, uniqueClusterCount: 0, query: { clusterId: "someother1" } });
+  });
+
+  test("another account gets its own resources and amounts", async () => {
+    const other = await startHarness({ clock: clock.read, apiKeys: [{ key: "other-key", account: "other" }] });
+    try {
+      const { records } = await ok(other.call("GET", `/v2/billing/serverless?${march1}`, { key: "other-key" }));
+      const ids = records.map((record: { serverlessId: string }) => record.serverlessId);
+      expect(ids).toHaveLength(2);
+      expect(ids).not.toContain("8docepsuty");
+      expect(ids).not.toContain("2py47o3my1");
+    } finally {
+      await other.emulator.close();
+    }
+  });
+
+  test("the current bucket bills up to now and grows with the clock; past buckets do not change", async () => {
+    const read = async () =>
+      (await ok(harness.call("GET", "/v2/billing/endpoints?bucketSize=hour&startTime=2026-03-02T12:00:00Z"))).records.map(
+        (record: { totalAmount: number }) => micros(record.totalAmount),
+      );
+    clock.now = Date.parse("2026-03-02T13:15:00.000Z");
+    const [pastHour, quarter] = await read();
+    clock.now = Date.parse("2026-03-02T13:45:00.000Z");
+    const [samePastHour, threeQuarters] = await read();
+    expect(samePastHour).toBe(pastHour);
+    expect(threeQuarters).toBe(3 * (quarter ?? 0));
+    expect(quarter).toBeGreaterThan(0);
+  });
+
+  test("nothing is billed before the seeded resources existed, nor after now", async () => {
+    const before = await ok(harness.call("GET", "/v2/billing/serverless?startTime=2023-12-01T00:00:00Z&endTime=2023-12-02T00:00:00Z"));
+    expect(before.records).toEqual([]);
+    const aggregate = await ok(harness.call("GET", "/v2/billing?startTime=2026-03-05T00:00:00Z&endTime=2026-03-06T00:00:00Z"));
+    expect(aggregate.records).toHaveLength(1);
+    expect(aggregate.records[0].totalAmount).toBe(0);
+  });
+
+  test("a day is the sum of its hours, to the rounding of each hour", async () => {
+    for (const path of ["serverless", "endpoints", "clusters"]) {
+      const daily = await ok(harness.call("GET", `/v2/billing/${path}?${march1}`));
+      const hourly = await ok(harness.call("GET", `/v2/billing/${path}?${march1}&bucketSize=hour`));
+      expect(hourly.metadata.recordCount).toBe(24 * daily.metadata.recordCount);
+      expect(Math.abs(micros(hourly.metadata.totals.totalAmount) - micros(daily.metadata.totals.totalAmount))).toBeLessThanOrEqual(
+        24 * 5 * daily.metadata.recordCount,
+      );
+    }
+  });
+});
+
+describe("the aggregate is the sum of the families", () => {
+  const clock = new ManualClock(Date.parse("2026-03-02T00:00:00.000Z"));
+  let harness: Harness;
+
+  beforeAll(async () => {
+    harness = await startHarness({ clock: clock.read });
+    await harness.call("POST", "/v2/pods", { body: gpuPod({ gpu: { id: "NVIDIA L40S", count: 3 } }) });
+    await harness.call("POST", "/v2/pods", { body: cpuPod({ cpu: { id: "cpu5c", vcpuCount: 8, memory: 16 } }) });
+    await harness.call("POST", "/v2/network-volumes", { body: { name: "v", size: 500, dataCenter: "EU-RO-1", type: "HIGH_PERFORMANCE" } });
+    clock.advance(50 * HOUR + 20 * MINUTE);
+  });
+
+  afterAll(() => harness.emulator.close());
+
+  const families = {
+    pods: { gpuAmount: "podGpuAmount", cpuAmount: "podCpuAmount", diskAmount: "podDiskAmount" },
+    serverless: {
+      gpuAmount: "serverlessGpuAmount",
+      cpuAmount: "serverlessCpuAmount",
+      diskAmount: "serverlessDiskAmount",
+      feeAmount: "serverlessFeeAmount",
+    },
+    "network-volumes": { standardAmount: "storageStandardAmount", highPerformanceAmount: "storageHighPerformanceAmount" },
+    endpoints: { totalAmount: "endpointAmount" },
+    clusters: { gpuAmount: "clusterGpuAmount", diskAmount: "clusterDiskAmount", networkingAmount: "clusterNetworkingAmount" },
+  } as const;
+
+  test.each(["?bucketSize=hour&lastN=60", "?lastN=4", "?bucketSize=week&lastN=2", "?bucketSize=month&lastN=2"])(
+    "%s: per bucket and in the totals",
+    async (query) => {
+      const aggregate = await ok(harness.call("GET", `/v2/billing${query}`));
+      const expected = aggregate.records.map((record: { startTime: string }) => ({ startTime: record.startTime, sums: {} as Record<string, number> }));
+      for (const [path, components] of Object.entries(families)) {
+        const history = await ok(harness.call("GET", `/v2/billing/${path}${query}`));
+        expect(history.metadata.query).toMatchObject(aggregate.metadata.query);
+        for (const record of history.records) {
+          const bucket = expected.find((entry: { startTime: string }) => entry.startTime === record.startTime);
+          for (const [component, target] of Object.entries(components)) {
+            bucket.sums[target] = (bucket.sums[target] ?? 0) + micros(record[component]);
+          }
+          // Each record's total is the sum of its components.
+          const parts = Object.keys(components).filter((component) => component !== "totalAmount");
+          if (parts.length > 0) {
+            expect(micros(record.totalAmount)).toBe(parts.reduce((sum, component) => sum + micros(record[component]), 0));
+          }
+        }
+        // The metadata totals are the sums of the records.
+        for (const [component, amount] of Object.entries(history.metadata.totals)) {
+          expect(micros(amount as number)).toBe(
+            history.records.reduce((sum: number, record: Record<string, number>) => sum + micros(record[component] ?? 0), 0),
+          );
+        }
+      }
+      for (const [index, record] of aggregate.records.entries()) {
+        for (const target of Object.values(families).flatMap((components) => Object.values(components))) {
+          expect(micros(record[target])).toBe(expected[index].sums[target] ?? 0);
+        }
+        const { startTime: _start, endTime: _end, totalAmount, ...components } = record;
+        expect(micros(totalAmount)).toBe(Object.values(components).reduce((sum: number, amount) => sum + micros(amount as number), 0));
+      }
+      for (const [component, amount] of Object.entries(aggregate.metadata.totals)) {
+        expect(micros(amount as number)).toBe(
+          aggregate.records.reduce((sum: number, record: Record<string, number>) => sum + micros(record[component] ?? 0), 0),
+        );
+      }
+      expect(aggregate.metadata.recordCount).toBe(aggregate.records.length);
+      expect(micros(aggregate.metadata.totals.podGpuAmount)).toBeGreaterThan(0);
+      expect(micros(aggregate.metadata.totals.storageHighPerformanceAmount)).toBeGreaterThan(0);
+    },
+  );
+});
