@@ -1,0 +1,134 @@
+// The billing data functions, both forms, against the real emulator over HTTP.
+import * as pulumi from "@pulumi/pulumi";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Emulator } from "../../emulator";
+import { resolveSettings } from "../../provider/config";
+import {
+  getBilling,
+  getBillingOutput,
+  getClusterBilling,
+  getClusterBillingOutput,
+  getEndpointBilling,
+  getEndpointBillingOutput,
+  getNetworkVolumeBilling,
+  getNetworkVolumeBillingOutput,
+  getPodBilling,
+  getPodBillingOutput,
+  getServerlessBilling,
+  getServerlessBillingOutput,
+} from "../../provider/functions/billing";
+import { sharedClient } from "../../provider/sharedClient";
+import { ManualClock } from "../emulator/harness";
+import { emulatorForProvider } from "./providerHarness";
+
+let emulator: Emulator;
+const clock = new ManualClock(Date.parse("2026-03-02T00:00:00.000Z"));
+let podId: string;
+let volumeId: string;
+
+beforeAll(async () => {
+  emulator = await emulatorForProvider({ clock: clock.read, timings: { provisioningMs: 0, startingMs: 0 } });
+  const client = sharedClient();
+  podId = (await client.pods.create({ name: "trainer", image: "org/trainer:1.2", gpu: { id: "NVIDIA H100 80GB HBM3", count: 4 } })).id;
+  volumeId = (await client.networkVolumes.create({ name: "data", size: 1000, dataCenter: "US-TX-3", type: "HIGH_PERFORMANCE" })).id;
+  clock.advance(30 * 3_600_000);
+});
+afterAll(async () => emulator.close());
+beforeEach(() => emulator.resetRequests());
+
+/** The value of an Output, outside a Pulumi deployment. */
+function valueOf<T>(output: pulumi.Output<T>): Promise<T> {
+  return new Promise((resolve) => output.apply((value) => resolve(value)));
+}
+
+/** What the API answers to a GET, read directly. */
+async function raw(path: string): Promise<unknown> {
+  const answer = await fetch(`${emulator.url}${path}`, { headers: { authorization: `Bearer ${resolveSettings().apiKey}` } });
+  return answer.json();
+}
+
+const requests = () => emulator.requests.map((request) => `${request.method} ${request.path}`);
+
+describe("each history is the API's answer for the window asked", () => {
+  it("getBilling", async () => {
+    const history = await getBilling({ lastN: 2 });
+    expect(history).toEqual(await raw("/v2/billing?lastN=2"));
+    expect(history.metadata.query).toEqual({ startTime: "2026-03-02T00:00:00Z", endTime: "2026-03-04T00:00:00Z", bucketSize: "day" });
+    // H100 × 4 in SECURE: 11.96 USD/h, running since 00:00 on the 2nd.
+    expect(history.records.map((record) => record.podGpuAmount)).toEqual([287.04, 71.76]);
+    expect(requests()).toEqual(["GET /v2/billing", "GET /v2/billing"]);
+  });
+
+  it("getPodBilling, for one pod in hourly buckets", async () => {
+    const args = { podId, bucketSize: "hour" as const, startTime: "2026-03-03T04:30:00Z", endTime: "2026-03-03T06:00:00Z" };
+    const history = await getPodBilling(args);
+    expect(history).toEqual(await raw(`/v2/billing/pods?podId=${podId}&bucketSize=hour&startTime=2026-03-03T04:30:00Z&endTime=2026-03-03T06:00:00Z`));
+    expect(history.records).toEqual([
+      { startTime: "2026-03-03T04:00:00Z", endTime: "2026-03-03T05:00:00Z", podId, totalAmount: 11.962740, gpuAmount: 11.96, cpuAmount: 0, diskAmount: 0.00274 },
+      { startTime: "2026-03-03T05:00:00Z", endTime: "2026-03-03T06:00:00Z", podId, totalAmount: 11.962740, gpuAmount: 11.96, cpuAmount: 0, diskAmount: 0.00274 },
+    ]);
+    expect(history.metadata).toMatchObject({ recordCount: 2, uniquePodCount: 1, query: { podId } });
+  });
+
+  it("getNetworkVolumeBilling", async () => {
+    const history = await getNetworkVolumeBilling({ networkVolumeId: volumeId, startTime: "2026-03-02T00:00:00Z" });
+    expect(history).toEqual(await raw(`/v2/billing/network-volumes?networkVolumeId=${volumeId}&startTime=2026-03-02T00:00:00Z`));
+    // 1000 GB at 0.14 USD per GB-month (730 h): a whole day, then 6 hours.
+    expect(history.records.map((record) => record.highPerformanceAmount)).toEqual([4.60274, 1.150685]);
+  });
+
+  it("getServerlessBilling, getEndpointBilling and getClusterBilling", async () => {
+    expect(await getServerlessBilling({ bucketSize: "week", lastN: 3 })).toEqual(await raw("/v2/billing/serverless?bucketSize=week&lastN=3"));
+    expect(await getEndpointBilling({ bucketSize: "month", lastN: 2 })).toEqual(await raw("/v2/billing/endpoints?bucketSize=month&lastN=2"));
+    const clusters = await getClusterBilling({ bucketSize: "day", lastN: 7 });
+    expect(clusters).toEqual(await raw("/v2/billing/clusters?bucketSize=day&lastN=7"));
+    expect(clusters.metadata.uniqueClusterCount).toBe(1);
+    const [clusterId] = clusters.records.map((record) => record.clusterId);
+    expect((await getClusterBilling({ clusterId, lastN: 7 })).records).toEqual(clusters.records);
+  });
+
+  it("the defaults: 30 days before now to the end of today, by day", async () => {
+    const history = await getEndpointBilling();
+    expect(history.metadata.query).toEqual({ startTime: "2026-02-01T00:00:00Z", endTime: "2026-03-04T00:00:00Z", bucketSize: "day" });
+    expect(history.metadata.recordCount).toBe(31);
+  });
+});
+
+describe("arguments are checked before any call", () => {
+  it.each([
+    [getBilling, { lastN: 2, startTime: "2026-03-01T00:00:00Z" }, "getBilling: invalid arguments: startTime: cannot be combined with lastN; send one or the other"],
+    [
+      getBilling,
+      { lastN: 2, startTime: "2026-03-01T00:00:00Z", endTime: "2026-03-02T00:00:00Z" },
+      "getBilling: invalid arguments: startTime: cannot be combined with lastN; send one or the other; endTime: cannot be combined with lastN; send one or the other",
+    ],
+    [getEndpointBilling, { startTime: "2026-03-02T00:00:00Z", endTime: "2026-03-01T00:00:00Z" }, "getEndpointBilling: invalid arguments: endTime: must be after startTime"],
+    [getClusterBilling, { startTime: "2026-03-02T00:00:00Z", endTime: "2026-03-02T00:00:00Z" }, "getClusterBilling: invalid arguments: endTime: must be after startTime"],
+    [getBilling, { bucketSize: "minute" }, 'getBilling: invalid arguments: bucketSize: Invalid option: expected one of "hour"|"day"|"week"|"month"|"year"'],
+    [getServerlessBilling, { lastN: 0 }, "getServerlessBilling: invalid arguments: lastN: Too small: expected number to be >=1"],
+    [getServerlessBilling, { lastN: 1.5 }, "getServerlessBilling: invalid arguments: lastN: Invalid input: expected int, received number"],
+    [
+      getNetworkVolumeBilling,
+      { startTime: "yesterday" },
+      "getNetworkVolumeBilling: invalid arguments: startTime: must be an RFC 3339 date-time, such as 2026-06-01T00:00:00Z",
+    ],
+    [getPodBilling, { podId: "" }, "getPodBilling: invalid arguments: podId: Too small: expected string to have >=1 characters"],
+    [getPodBilling, { serverlessId: "x" }, 'getPodBilling: invalid arguments: arguments: Unrecognized key: "serverlessId"'],
+    [getEndpointBilling, { podId: "x" }, 'getEndpointBilling: invalid arguments: arguments: Unrecognized key: "podId"'],
+  ] as Array<[(args: never) => Promise<unknown>, unknown, string]>)("%o refuses %j", async (read, args, message) => {
+    await expect(read(args as never)).rejects.toThrow(new Error(message));
+    expect(requests()).toEqual([]);
+  });
+});
+
+describe("Output forms", () => {
+  it("take Inputs, and no arguments at all", async () => {
+    const window = { lastN: pulumi.output(3), bucketSize: "hour" as const };
+    expect(await valueOf(getBillingOutput(window))).toEqual(await raw("/v2/billing?lastN=3&bucketSize=hour"));
+    expect((await valueOf(getPodBillingOutput({ podId: pulumi.output(podId), lastN: 1 }))).records[0]?.podId).toBe(podId);
+    expect((await valueOf(getNetworkVolumeBillingOutput({ networkVolumeId: pulumi.output(volumeId) }))).metadata.uniqueNetworkVolumeCount).toBe(1);
+    expect((await valueOf(getServerlessBillingOutput())).metadata.uniqueServerlessCount).toBe(2);
+    expect((await valueOf(getEndpointBillingOutput({ lastN: 1 }))).metadata.recordCount).toBe(1);
+    expect((await valueOf(getClusterBillingOutput({ lastN: 1 }))).metadata.recordCount).toBe(1);
+  });
+});
