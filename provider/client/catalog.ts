@@ -59,6 +59,7 @@ export class CatalogClient {
     return cpus;
   }
 
+  /** One CPU flavor by id, such as `"cpu5c"`; with `availability`, as {@link cpus} describes. */
   async cpu(id: string, availability?: CpuAvailabilityQuery, signal?: AbortSignal): Promise<CpuType> {
     return this.transport.json({
       method: "GET",
@@ -87,6 +88,7 @@ export class CatalogClient {
     return dataCenters;
   }
 
+  /** One data center by id, such as `"US-TX-3"`, with the availability expansions asked for. */
   async dataCenter(id: string, include?: DataCenterInclude[], signal?: AbortSignal): Promise<DataCenter> {
     return this.transport.json({
       method: "GET",
