@@ -99,7 +99,7 @@ export interface GpuStock {
 
 export interface GpuOffer {
   type: GpuType;
-  /** Stock per data center id; the data centers carrying the type, in the order the scheduler prefers. */
+  /** Stock per id of each data center carrying the type. */
   offeredIn: Readonly<Record<string, GpuStock>>;
   /** CUDA versions of the hosts carrying this GPU, newest first; empty for GPUs without CUDA. */
   cudaVersions: string[];
