@@ -7,6 +7,8 @@ export { RegistryDelegation, type RegistryDelegationArgs } from "./resources/reg
 export { AccountSshKeys, type AccountSshKeysArgs } from "./resources/accountSshKeys";
 
 // Data functions, each as a Promise and as an Output
+export * from "./functions/catalog";
+export * from "./functions/billing";
 export * from "./functions/pods";
 export * from "./functions/templates";
 
@@ -25,5 +27,6 @@ export type * from "./schemas/registry";
 export type * from "./schemas/registryDelegation";
 export type * from "./schemas/account";
 export type * from "./schemas/catalog";
+export type * from "./schemas/billing";
 export type { Problem } from "./schemas/problem";
 export { ACCOUNT_SSH_KEYS_ID } from "./schemas/account";

@@ -3,8 +3,12 @@ import type * as pulumi from "@pulumi/pulumi";
 /**
  * A plain argument type with `pulumi.Input` at every level, so that an output of one resource can be
  * used anywhere inside another's arguments, for example a volume id inside `mounts.network[0]`.
+ * `boolean` stays whole (a conditional type would split it into `true | false`, which an `Output<boolean>`
+ * fits neither of).
  */
-export type DeepInput<T> = T extends string | number | boolean | null | undefined
+export type DeepInput<T> = T extends boolean
+  ? pulumi.Input<boolean>
+  : T extends string | number | null | undefined
   ? pulumi.Input<T>
   : T extends ReadonlyArray<infer Item>
     ? pulumi.Input<Array<DeepInput<Item>>>
