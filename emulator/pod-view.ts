@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { findCpuOffer, findGpuOffer } from "./catalog";
+import { podHourlyPrice } from "./catalog";
 import type { Observation } from "./lifecycle";
 import { ACTIONS_BY_STATUS } from "./rules";
 import type { PodRecord } from "./store";
@@ -35,7 +35,7 @@ export function renderPod(pod: PodRecord, state: Observation, now: number): Pod 
       direct: runningSince !== null && pod.ports.includes("22/tcp") ? sshDirect(pod) : null,
     },
     template: pod.template,
-    cost: state.status === "EXITED" || state.status === "TERMINATED" ? 0 : hourlyPrice(pod),
+    cost: state.status === "EXITED" || state.status === "TERMINATED" ? 0 : podHourlyPrice(pod.compute, pod.cloud),
     locked: pod.locked,
     runtime: runningSince === null ? null : runtime(pod, now - runningSince),
     createdAt: new Date(pod.createdAt).toISOString(),
@@ -44,19 +44,6 @@ export function renderPod(pod: PodRecord, state: Observation, now: number): Pod 
       ? { enabled: true, ip: pod.globalNetworkIp, internalDns: `${pod.id}.${SERVICE_DOMAIN}` }
       : { enabled: false },
   };
-}
-
-/** The catalog's hourly price: per GPU in the pod's cloud times the count, or per vCPU times the vCPU count. */
-function hourlyPrice(pod: PodRecord): number {
-  const compute = pod.compute;
-  let price: number;
-  if (compute.kind === "gpu") {
-    const gpu = findGpuOffer(compute.id)?.type.price;
-    price = (pod.cloud === "SECURE" ? gpu?.secure ?? 0 : gpu?.community ?? 0) * compute.count;
-  } else {
-    price = (findCpuOffer(compute.id)?.type.price.securePerVcpu ?? 0) * compute.vcpuCount;
-  }
-  return Math.round(price * 1000) / 1000;
 }
 
 function sshProxy(pod: PodRecord): PodSshEndpoint {
