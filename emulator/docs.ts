@@ -6,20 +6,23 @@ interface Parameter {
   description?: string;
 }
 
+/** A body is one component schema, or exactly one of several. */
+type BodySchema = { $ref: string } | { oneOf: Array<{ $ref: string }> };
+
 interface Operation {
   operationId: string;
   summary: string;
   description?: string;
   tags: string[];
   parameters?: Parameter[];
-  requestBody?: { content: Record<string, { schema: { $ref: string } }> };
+  requestBody?: { content: Record<string, { schema: BodySchema }> };
   responses: Record<string, { description?: string; $ref?: string }>;
 }
 
 interface Document {
   info: { title: string; version: string; description: string };
   paths: Record<string, Record<string, unknown>>;
-  components: { schemas: Record<string, unknown> };
+  components: { schemas: Record<string, unknown>; responses: Record<string, { description: string }> };
 }
 
 const escape = (text: string): string =>
@@ -70,20 +73,29 @@ async function tryIt(form) {
 
 function renderOperation(document: Document, path: string, method: string, operation: Operation): string {
   const parameters = (operation.parameters ?? []).filter((parameter) => parameter.in !== "header");
-  const bodySchema = operation.requestBody?.content["application/json"]?.schema.$ref.split("/").pop();
+  const body = operation.requestBody?.content["application/json"]?.schema;
+  const bodyRefs = body === undefined ? [] : "oneOf" in body ? body.oneOf : [body];
+  const bodySchemas = bodyRefs.map(({ $ref }) => $ref.slice($ref.lastIndexOf("/") + 1));
   const responses = Object.entries(operation.responses)
-    .map(([status, response]) => `<li><code>${status}</code> ${escape(response.description ?? "problem")}</li>`)
+    .map(([status, response]) => `<li><code>${status}</code> ${escape(describeResponse(document, response))}</li>`)
     .join("");
   return `<details id="${escape(operation.operationId)}">
 <summary><span class="method">${method}</span> <code>${escape(path)}</code> — ${escape(operation.summary)}</summary>
 ${operation.description === undefined ? "" : `<pre>${escape(operation.description)}</pre>`}
-${bodySchema === undefined ? "" : `<p>Body: <code>${escape(bodySchema)}</code></p><pre>${escape(JSON.stringify(document.components.schemas[bodySchema], null, 2))}</pre>`}
+${bodySchemas.length === 0 ? "" : `<p>${bodySchemas.length > 1 ? "Body, one of" : "Body"}: ${bodySchemas.map((name) => `<code>${escape(name)}</code>`).join(", ")}</p>`}
+${bodySchemas.map((name) => `<pre>${escape(JSON.stringify(document.components.schemas[name], null, 2))}</pre>`).join("\n")}
 <ul>${responses}</ul>
 <form data-path="${escape(path)}" data-method="${method.toUpperCase()}" onsubmit="tryIt(this); return false">
 ${parameters.map((parameter) => `<label>${escape(parameter.name)} <input name="${escape(parameter.name)}" data-in="${escape(parameter.in)}"></label>`).join(" ")}
-${bodySchema === undefined ? "" : "<textarea>{}</textarea>"}
+${bodySchemas.length === 0 ? "" : "<textarea>{}</textarea>"}
 <button>Try it</button>
 <pre><output></output></pre>
 </form>
 </details>`;
+}
+
+/** A response's own description, else that of the shared response it references. */
+function describeResponse(document: Document, response: { description?: string; $ref?: string }): string {
+  const shared = response.$ref === undefined ? undefined : document.components.responses[response.$ref.split("/").pop() ?? ""];
+  return response.description ?? shared?.description ?? "";
 }

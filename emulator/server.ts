@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest, type RouteOptions } from "fastify";
 import { ApiKeys, rememberCaller, requirePermission } from "./auth";
 import { createContext, type EmulatorContext } from "./context";
 import type { FaultController } from "./faults";
@@ -96,7 +96,31 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   };
 }
 
-function buildServer(context: EmulatorContext, requests: RecordedRequest[]): FastifyInstance {
+/** A route as registered: its method(s) and URL in Fastify's syntax, e.g. `/v2/pods/:id`. */
+export interface RegisteredRoute {
+  method: string | string[];
+  url: string;
+}
+
+/**
+ * Every route of the authenticated API under `/v2` as registered, the 405 answers of unserved methods included;
+ * for checking the OpenAPI description against what is served. Builds a server that never listens.
+ */
+export async function registeredApiRoutes(): Promise<RegisteredRoute[]> {
+  const routes: RegisteredRoute[] = [];
+  const app = buildServer(createContext(resolveOptions(), new AbortController().signal), [], ({ method, url }) => {
+    routes.push({ method, url });
+  });
+  await app.ready();
+  await app.close();
+  return routes;
+}
+
+function buildServer(
+  context: EmulatorContext,
+  requests: RecordedRequest[],
+  onApiRoute?: (route: RouteOptions) => void,
+): FastifyInstance {
   const { faults, options } = context;
   const answered = new WeakMap<FastifyRequest, RecordedRequest>();
   const app = Fastify({
@@ -160,6 +184,7 @@ function buildServer(context: EmulatorContext, requests: RecordedRequest[]): Fas
   const limiter = options.rateLimit === false ? null : new RateLimiter(options.rateLimit, options.clock);
   app.register(
     async (v2) => {
+      if (onApiRoute !== undefined) v2.addHook("onRoute", onApiRoute);
       // Authentication, then rate limiting, then permission: a 403 is an answered request and counts.
       v2.addHook("onRequest", async (request, reply) => {
         const caller = apiKeys.authenticate(request.headers.authorization);

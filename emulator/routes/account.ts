@@ -10,7 +10,7 @@ import { parseBody } from "../validation";
 const SSH_PUBLIC_KEY = /^(ssh|ecdsa|sk)-\S+ \S+([ \t][^\n\r]*)?$/;
 
 /** Body of `PUT /v2/account/ssh-keys`: the account's whole new set. */
-const replaceSshKeysRequest = z.strictObject({ keys: z.array(z.string()) });
+export const replaceSshKeysRequest = z.strictObject({ keys: z.array(z.string()) });
 
 /** `/v2/account/ssh-keys`: the SSH public keys that pods created with `startSsh` receive. */
 export function registerAccountRoutes(app: FastifyInstance, context: EmulatorContext): void {

@@ -8,13 +8,13 @@ import { idParam, serveMethods } from "../routing";
 import { parseBody } from "../validation";
 import type { Registry } from "../wire";
 
-const createRegistryRequest = z.strictObject({
+export const createRegistryRequest = z.strictObject({
   name: z.string().min(1),
   username: z.string().min(1),
   password: z.string().min(1),
 });
 
-const updateRegistryRequest = createRegistryRequest.partial();
+export const updateRegistryRequest = createRegistryRequest.partial();
 
 /**
  * `/v2/registries` and `/v2/registries/{id}`: container registry credentials. Username and password are

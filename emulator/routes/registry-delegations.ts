@@ -9,7 +9,7 @@ import { idParam, serveMethods } from "../routing";
 import { parseBody } from "../validation";
 import type { EcrDelegation } from "../wire";
 
-const createDelegationRequest = z.strictObject({
+export const createDelegationRequest = z.strictObject({
   resource: ecrRepositoryArnSchema.transform((arn) => parseEcrRepositoryArn(arn)!),
   name: z.string().nullable().default(null),
 });

@@ -1,52 +1,119 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { type Harness, startHarness } from "./harness";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { z } from "zod";
+import { registeredApiRoutes } from "../../emulator/server";
+import { type Answer, gpuPod, type Harness, ManualClock, startHarness } from "./harness";
+
+type Json = Record<string, any>;
 
 let harness: Harness;
+const clock = new ManualClock();
 let document: {
   openapi: string;
   info: { title: string; description: string };
-  paths: Record<string, Record<string, { operationId: string; description?: string }>>;
-  components: { schemas: Record<string, unknown> };
+  tags: Array<{ name: string }>;
+  paths: Record<string, Record<string, { operationId: string; tags: string[]; description?: string; responses: Json }>>;
+  components: Json & { schemas: Record<string, unknown> };
 };
 
 beforeAll(async () => {
-  harness = await startHarness();
+  harness = await startHarness({ clock: clock.read });
   document = (await harness.call("GET", "/v2/openapi.json", { key: null })).body;
 });
 
 afterAll(() => harness.emulator.close());
+
+const WRITES = ["POST", "PUT", "PATCH"];
+
+/** The document's value at a local JSON Pointer such as `#/components/schemas/Pod`, or undefined. */
+function resolve(pointer: string): unknown {
+  return pointer
+    .replace(/^#\//, "")
+    .split("/")
+    .map((segment) => segment.replaceAll("~1", "/").replaceAll("~0", "~"))
+    .reduce<any>((node, segment) => node?.[segment], document);
+}
+
+/** Every `$ref` anywhere under a node. */
+function refsIn(node: unknown): string[] {
+  if (Array.isArray(node)) return node.flatMap(refsIn);
+  if (typeof node !== "object" || node === null) return [];
+  return Object.entries(node).flatMap(([key, value]) => (key === "$ref" ? [value as string] : refsIn(value)));
+}
+
+/**
+ * A schema with its references inlined and every object closed to properties it does not list, so that a field
+ * the emulator sends but the document omits fails validation too.
+ */
+function closed(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(closed);
+  if (typeof node !== "object" || node === null) return node;
+  const { $ref, ...rest } = node as Json;
+  if (typeof $ref === "string") return closed(resolve($ref));
+  const copy = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, closed(value)]));
+  return copy.type === "object" && copy.properties !== undefined && copy.additionalProperties === undefined
+    ? { ...copy, additionalProperties: false }
+    : copy;
+}
+
+/** Asserts that an answer of `method path` (a documented path template) is documented: its status, type and body. */
+function expectDocumented(method: string, path: string, answer: Answer): void {
+  const where = `${method} ${path} answered ${answer.status}`;
+  const operation = document.paths[path]?.[method.toLowerCase()];
+  expect(operation, `${method} ${path} is documented`).toBeDefined();
+  const listed = operation?.responses[String(answer.status)];
+  expect(listed, `${where}, a documented status`).toBeDefined();
+  const response = typeof listed.$ref === "string" ? (resolve(listed.$ref) as Json) : listed;
+  if (response.content === undefined) {
+    expect(answer.text, `${where} without a body`).toBe("");
+    return;
+  }
+  const contentType = (answer.headers["content-type"] ?? "").split(";")[0] ?? "";
+  const schema = response.content[contentType]?.schema;
+  expect(schema, `${where} as ${contentType}, a documented content type`).toBeDefined();
+  if (!contentType.endsWith("json")) return;
+  const result = z.fromJSONSchema(closed(schema) as Parameters<typeof z.fromJSONSchema>[0]).safeParse(answer.body);
+  expect(result.error?.issues ?? [], `${where}: the body matches its schema`).toEqual([]);
+}
 
 test("GET / is the health check", async () => {
   const answer = await harness.call("GET", "/", { key: null });
   expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: { status: "ok" } });
 });
 
-test("the OpenAPI description is 3.1 and covers exactly the API the emulator serves", async () => {
+test("the OpenAPI description documents exactly the method and path pairs the API serves", async () => {
   expect(document.openapi).toBe("3.1.0");
-  expect(Object.keys(document.paths).sort()).toEqual(
-    [
-      "/v2/pods",
-      "/v2/pods/{id}",
-      "/v2/pods/{id}/action",
-      "/v2/pods/{id}/logs",
-      "/v2/network-volumes",
-      "/v2/network-volumes/{id}",
-      "/v2/catalog/gpus",
-      "/v2/catalog/gpus/{id}",
-      "/v2/catalog/cpus",
-      "/v2/catalog/cpus/{id}",
-      "/v2/catalog/datacenters",
-      "/v2/catalog/datacenters/{id}",
-    ].sort(),
+  // A route answering 405 is the refusal of a method the path does not serve. HEAD mirrors GET; OPTIONS is refused.
+  const registered = (await registeredApiRoutes())
+    .flatMap(({ method, url }) => [method].flat().map((one) => ({ method: one, path: url.replace(/:(\w+)/g, "{$1}") })))
+    .filter(({ method }) => !["HEAD", "OPTIONS"].includes(method));
+  const served: string[] = [];
+  for (const { method, path } of registered) {
+    const answer = await harness.call(method, path.replace(/\{\w+\}/g, "x"), { body: WRITES.includes(method) ? {} : undefined });
+    if (answer.status === 405) continue;
+    served.push(`${method} ${path}`);
+    expectDocumented(method, path, answer);
+  }
+  const documented = Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
   );
-  for (const [path, methods] of Object.entries(document.paths)) {
-    for (const method of Object.keys(methods)) {
-      const answer = await harness.call(method.toUpperCase(), path.replace("{id}", "x"), {
-        body: ["post", "patch"].includes(method) ? {} : undefined,
-      });
-      expect(answer.status, `${method} ${path}`).not.toBe(405);
-      expect(answer.body?.detail ?? "", `${method} ${path}`).not.toMatch(/^No route/);
-    }
+  expect(served.sort()).toEqual(documented.sort());
+  expect(served.length).toBeGreaterThan(30);
+});
+
+test("every $ref resolves", () => {
+  const refs = refsIn(document);
+  expect(refs.length).toBeGreaterThan(100);
+  for (const ref of new Set(refs)) expect(resolve(ref), ref).toBeDefined();
+});
+
+test("every operation has a unique id, a declared tag, and the 401 and 429 of every authenticated call", () => {
+  const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods));
+  const ids = operations.map((operation) => operation.operationId);
+  expect(new Set(ids).size).toBe(ids.length);
+  const tags = document.tags.map((tag) => tag.name);
+  expect(new Set(operations.flatMap((operation) => operation.tags))).toEqual(new Set(tags));
+  for (const operation of operations) {
+    expect(Object.keys(operation.responses), operation.operationId).toEqual(expect.arrayContaining(["401", "429"]));
   }
 });
 
@@ -57,9 +124,22 @@ test("request bodies are described from the validators, unknown properties refus
     additionalProperties: false,
     properties: { disk: { type: "integer", minimum: 1, default: 20 }, cloud: { enum: ["SECURE", "COMMUNITY"] } },
   });
+  expect(document.components.schemas.CreatePodFromTemplateRequest).toMatchObject({
+    required: ["name", "templateId"],
+    additionalProperties: false,
+  });
   expect(document.components.schemas.CreateNetworkVolumeRequest).toMatchObject({
     required: ["name", "size", "dataCenter"],
     properties: { size: { minimum: 10, maximum: 4096 } },
+  });
+  expect(document.components.schemas.CreateTemplateRequest).toMatchObject({
+    required: ["name", "image"],
+    additionalProperties: false,
+    properties: { startSsh: { default: true }, category: { enum: ["CPU", "NVIDIA", "AMD"], default: "NVIDIA" } },
+  });
+  expect(document.components.schemas.ReplaceSshKeysRequest).toMatchObject({
+    required: ["keys"],
+    additionalProperties: false,
   });
 });
 
@@ -77,6 +157,97 @@ test("the action endpoint documents the valid actions of every status", () => {
   }
 });
 
+describe("answers match the schemas the description gives them", () => {
+  const ids: Record<string, string> = {
+    "/v2/catalog/gpus/{id}": encodeURIComponent("NVIDIA GeForce RTX 4090"),
+    "/v2/catalog/cpus/{id}": "cpu3c",
+    "/v2/catalog/datacenters/{id}": "US-TX-3",
+  };
+  /** Extra queries a GET is also called with, so that what they add to the answer is checked too. */
+  const variants: Record<string, string[]> = {
+    "/v2/catalog/gpus": ["?include=AVAILABILITY&product=POD,CLUSTER&cudaVersions=12.8"],
+    "/v2/catalog/gpus/{id}": ["?include=AVAILABILITY&product=SERVERLESS&count=2&cloud=COMMUNITY"],
+    "/v2/catalog/cpus": ["?include=AVAILABILITY&product=POD&vcpuCount=4"],
+    "/v2/catalog/cpus/{id}": ["?include=AVAILABILITY&product=SERVERLESS"],
+    "/v2/catalog/datacenters": ["?include=GPU_AVAILABILITY,CPU_AVAILABILITY&regions=EUROPE"],
+    "/v2/catalog/datacenters/{id}": ["?include=GPU_AVAILABILITY,CPU_AVAILABILITY"],
+    "/v2/catalog/templates": ["?source=community"],
+    "/v2/billing": ["?bucketSize=hour&lastN=3"],
+    "/v2/billing/pods": ["?bucketSize=hour&lastN=3"],
+  };
+
+  /** Calls a documented operation with the path's `{id}` filled in, and checks the answer against the description. */
+  async function documentedCall(method: string, path: string, query = "", body?: unknown): Promise<Answer> {
+    const id = ids[path];
+    if (path.includes("{id}") && id === undefined) throw new Error(`No example id for ${path}`);
+    const answer = await harness.call(method, `${path.replace("{id}", id ?? "")}${query}`, { body });
+    expectDocumented(method, path, answer);
+    return answer;
+  }
+
+  beforeAll(async () => {
+    const registry = await documentedCall("POST", "/v2/registries", "", { name: "private-images", username: "puller", password: "s3cret" });
+    ids["/v2/registries/{id}"] = registry.body.id;
+    const volume = await documentedCall("POST", "/v2/network-volumes", "", { name: "datasets", size: 50, dataCenter: "US-TX-3" });
+    ids["/v2/network-volumes/{id}"] = volume.body.id;
+    const template = await documentedCall("POST", "/v2/templates", "", {
+      name: "notebook",
+      image: "org/notebook:2",
+      registry: registry.body.id,
+      mounts: { persistent: { size: 20, path: "/workspace" } },
+      allowedCudaVersions: ["12.8"],
+    });
+    ids["/v2/templates/{id}"] = template.body.id;
+    await documentedCall("PUT", "/v2/account/ssh-keys", "", {
+      keys: ["ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHjEz/J+pSQ2TMT2LGdq1VU98Z5/mT4PMFB7nNDIeQZP dev@computeplatform.test"],
+    });
+    const gpu = await documentedCall("POST", "/v2/pods", "", {
+      ...gpuPod({ ports: ["22/tcp", "8888/http"], globalNetworking: true, startSsh: true, registry: registry.body.id }),
+      mounts: { network: [{ volumeId: volume.body.id, path: "/data" }] },
+    });
+    ids["/v2/pods/{id}"] = gpu.body.id;
+    ids["/v2/pods/{id}/logs"] = gpu.body.id;
+    const cpu = await documentedCall("POST", "/v2/pods", "", {
+      name: "from-template",
+      templateId: template.body.id,
+      cpu: { id: "cpu3c", vcpuCount: 4, memory: 8 },
+    });
+    const delegation = await documentedCall("POST", "/v2/registries/delegations", "", {
+      resource: "arn:aws:ecr:eu-west-1:210987654321:repository/research/trainer:v3",
+      name: "trainer images",
+    });
+    ids["/v2/registries/delegations/{id}"] = delegation.body.id;
+    clock.advance(3_600_000);
+    ids["/v2/pods/{id}/action"] = cpu.body.id;
+    expect((await documentedCall("POST", "/v2/pods/{id}/action", "", { action: "terminate" })).status).toBe(200);
+  });
+
+  test("every documented GET, running pods and availability included", async () => {
+    const gets = Object.entries(document.paths).filter(([, methods]) => methods.get !== undefined);
+    for (const [path] of gets) {
+      for (const query of ["", ...(variants[path] ?? [])]) {
+        expect((await documentedCall("GET", path, query)).status, `GET ${path}${query}`).toBe(200);
+      }
+    }
+    const pod = await documentedCall("GET", "/v2/pods/{id}");
+    expect(pod.body).toMatchObject({ status: "RUNNING", runtime: { gpus: [expect.any(Object)] }, globalNetworking: { enabled: true } });
+    const gpu = await documentedCall("GET", "/v2/catalog/gpus/{id}", "?include=AVAILABILITY&product=POD");
+    expect(Object.keys(gpu.body)).toEqual(expect.arrayContaining(["availability", "dataCenters", "cudaVersions"]));
+  });
+
+  test("changes and deletes", async () => {
+    await documentedCall("PATCH", "/v2/pods/{id}", "", { env: { MODE: "eval" } });
+    await documentedCall("PATCH", "/v2/templates/{id}", "", { public: true });
+    await documentedCall("PATCH", "/v2/network-volumes/{id}", "", { size: 60 });
+    await documentedCall("PATCH", "/v2/registries/{id}", "", { name: "renamed" });
+    expect((await documentedCall("DELETE", "/v2/registries/delegations/{id}")).status).toBe(204);
+    expect((await documentedCall("DELETE", "/v2/registries/{id}")).status).toBe(400);
+    expect((await documentedCall("DELETE", "/v2/network-volumes/{id}")).status).toBe(409);
+    expect((await documentedCall("DELETE", "/v2/pods/{id}")).status).toBe(204);
+    expect((await documentedCall("DELETE", "/v2/templates/{id}")).status).toBe(204);
+  });
+});
+
 test("/docs is an HTML explorer of every operation", async () => {
   const answer = await harness.call("GET", "/docs", { key: null });
   expect(answer.status).toBe(200);
@@ -85,4 +256,7 @@ test("/docs is an HTML explorer of every operation", async () => {
   for (const methods of Object.values(document.paths)) {
     for (const { operationId } of Object.values(methods)) expect(answer.text).toContain(`id="${operationId}"`);
   }
+  expect(answer.text).toContain("Body, one of: <code>CreatePodRequest</code>, <code>CreatePodFromTemplateRequest</code>");
+  expect(answer.text).toContain("<li><code>401</code> Missing, malformed or unknown bearer token</li>");
+  expect(answer.text).toContain("<li><code>409</code> A pod mounts the volume</li>");
 });
