@@ -74,7 +74,15 @@ export class Pod extends pulumi.dynamic.Resource {
    * @param opts Resource options.
    */
   constructor(name: string, args: PodArgs, opts?: pulumi.CustomResourceOptions) {
+    // Every output the arguments may leave out, so that it is an output of the resource even then.
     const outputs = {
+      image: undefined,
+      args: undefined,
+      env: undefined,
+      ports: undefined,
+      registry: undefined,
+      locked: undefined,
+      desiredStatus: undefined,
       status: undefined,
       actions: undefined,
       mounts: undefined,
