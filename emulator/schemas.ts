@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COMPLIANCE_CERTIFICATIONS, CPU_PRODUCTS, DATA_CENTER_REGIONS, GPU_PRODUCTS } from "./catalog";
 import { CLOUDS, POD_ACTIONS, VOLUME_TYPES } from "./wire";
 
 /** Request bodies as the v2 spec bounds them. Every object is strict: an unknown property is a 400. */
@@ -132,15 +133,45 @@ function commaList<const Values extends readonly [string, ...string[]]>(values: 
     .pipe(z.array(z.enum(values)));
 }
 
+/** A comma-separated query parameter whose entries are checked after parsing (a malformed entry is a 422). */
+const commaStrings = z.string().transform((value) => value.split(","));
+
+/** An integer query parameter. */
+function queryInteger<const Bound extends z.ZodInt>(bounds: Bound) {
+  return z.coerce.number().pipe(bounds);
+}
+
 /** Query of a GPU or CPU catalog read: availability is added on request, for the products stated. */
 function availabilityQuery<const Products extends readonly [string, ...string[]]>(products: Products) {
   return z.object({ include: commaList(["AVAILABILITY"]).optional(), product: commaList(products).optional() });
 }
 
-export const gpuCatalogQuery = availabilityQuery(["POD", "CLUSTER", "SERVERLESS"]);
-export const cpuCatalogQuery = availabilityQuery(["POD", "SERVERLESS"]);
+/** Query of `GET /v2/catalog/gpus[/{id}]`; everything but `include` scopes the availability, and needs it. */
+export const gpuCatalogQuery = availabilityQuery(GPU_PRODUCTS).extend({
+  count: queryInteger(z.int().min(1)).optional(),
+  cloud: z.enum(CLOUDS).optional(),
+  countryCodes: commaStrings.optional(),
+  cudaVersions: commaStrings.optional(),
+  minCudaVersion: z.string().optional(),
+});
 
-/** Query of the data center catalog. */
+/** Query of `GET /v2/catalog/cpus[/{id}]`. */
+export const cpuCatalogQuery = availabilityQuery(CPU_PRODUCTS).extend({
+  vcpuCount: queryInteger(cpuRequest.shape.vcpuCount).optional(),
+});
+
+/** Query of `GET /v2/catalog/datacenters/{id}`. */
 export const dataCenterCatalogQuery = z.object({
   include: commaList(["GPU_AVAILABILITY", "CPU_AVAILABILITY"]).optional(),
+});
+
+/** Query of `GET /v2/catalog/datacenters`: filter families combine with AND. */
+export const dataCenterListQuery = dataCenterCatalogQuery.extend({
+  regions: commaList(DATA_CENTER_REGIONS).optional(),
+  networkVolumeTypes: commaList(VOLUME_TYPES).optional(),
+  compliance: commaList(COMPLIANCE_CERTIFICATIONS).optional(),
+  globalNetwork: z
+    .enum(["true", "false"])
+    .transform((value) => value === "true")
+    .optional(),
 });
