@@ -19,7 +19,7 @@ import {
 } from "../../provider/functions/billing";
 import { sharedClient } from "../../provider/sharedClient";
 import { ManualClock } from "../emulator/harness";
-import { emulatorForProvider } from "./providerHarness";
+import { apiGet, emulatorForProvider, outputValue } from "./providerHarness";
 
 let emulator: Emulator;
 const clock = new ManualClock(Date.parse("2026-03-02T00:00:00.000Z"));
@@ -37,22 +37,12 @@ afterAll(async () => emulator.close());
 beforeEach(() => emulator.resetRequests());
 
 /** The value of an Output, outside a Pulumi deployment. */
-function valueOf<T>(output: pulumi.Output<T>): Promise<T> {
-  return new Promise((resolve) => output.apply((value) => resolve(value)));
-}
-
-/** What the API answers to a GET, read directly. */
-async function raw(path: string): Promise<unknown> {
-  const answer = await fetch(`${emulator.url}${path}`, { headers: { authorization: `Bearer ${resolveSettings().apiKey}` } });
-  return answer.json();
-}
-
 const requests = () => emulator.requests.map((request) => `${request.method} ${request.path}`);
 
 describe("each history is the API's answer for the window asked", () => {
   it("getBilling", async () => {
     const history = await getBilling({ lastN: 2 });
-    expect(history).toEqual(await raw("/v2/billing?lastN=2"));
+    expect(history).toEqual(await apiGet(emulator, "/v2/billing?lastN=2"));
     expect(history.metadata.query).toEqual({ startTime: "2026-03-02T00:00:00Z", endTime: "2026-03-04T00:00:00Z", bucketSize: "day" });
     // H100 × 4 in SECURE: 11.96 USD/h, running since 00:00 on the 2nd.
     expect(history.records.map((record) => record.podGpuAmount)).toEqual([287.04, 71.76]);
@@ -62,7 +52,7 @@ describe("each history is the API's answer for the window asked", () => {
   it("getPodBilling, for one pod in hourly buckets", async () => {
     const args = { podId, bucketSize: "hour" as const, startTime: "2026-03-03T04:30:00Z", endTime: "2026-03-03T06:00:00Z" };
     const history = await getPodBilling(args);
-    expect(history).toEqual(await raw(`/v2/billing/pods?podId=${podId}&bucketSize=hour&startTime=2026-03-03T04:30:00Z&endTime=2026-03-03T06:00:00Z`));
+    expect(history).toEqual(await apiGet(emulator, `/v2/billing/pods?podId=${podId}&bucketSize=hour&startTime=2026-03-03T04:30:00Z&endTime=2026-03-03T06:00:00Z`));
     expect(history.records).toEqual([
       { startTime: "2026-03-03T04:00:00Z", endTime: "2026-03-03T05:00:00Z", podId, totalAmount: 11.962740, gpuAmount: 11.96, cpuAmount: 0, diskAmount: 0.00274 },
       { startTime: "2026-03-03T05:00:00Z", endTime: "2026-03-03T06:00:00Z", podId, totalAmount: 11.962740, gpuAmount: 11.96, cpuAmount: 0, diskAmount: 0.00274 },
@@ -72,16 +62,16 @@ describe("each history is the API's answer for the window asked", () => {
 
   it("getNetworkVolumeBilling", async () => {
     const history = await getNetworkVolumeBilling({ networkVolumeId: volumeId, startTime: "2026-03-02T00:00:00Z" });
-    expect(history).toEqual(await raw(`/v2/billing/network-volumes?networkVolumeId=${volumeId}&startTime=2026-03-02T00:00:00Z`));
+    expect(history).toEqual(await apiGet(emulator, `/v2/billing/network-volumes?networkVolumeId=${volumeId}&startTime=2026-03-02T00:00:00Z`));
     // 1000 GB at 0.14 USD per GB-month (730 h): a whole day, then 6 hours.
     expect(history.records.map((record) => record.highPerformanceAmount)).toEqual([4.60274, 1.150685]);
   });
 
   it("getServerlessBilling, getEndpointBilling and getClusterBilling", async () => {
-    expect(await getServerlessBilling({ bucketSize: "week", lastN: 3 })).toEqual(await raw("/v2/billing/serverless?bucketSize=week&lastN=3"));
-    expect(await getEndpointBilling({ bucketSize: "month", lastN: 2 })).toEqual(await raw("/v2/billing/endpoints?bucketSize=month&lastN=2"));
+    expect(await getServerlessBilling({ bucketSize: "week", lastN: 3 })).toEqual(await apiGet(emulator, "/v2/billing/serverless?bucketSize=week&lastN=3"));
+    expect(await getEndpointBilling({ bucketSize: "month", lastN: 2 })).toEqual(await apiGet(emulator, "/v2/billing/endpoints?bucketSize=month&lastN=2"));
     const clusters = await getClusterBilling({ bucketSize: "day", lastN: 7 });
-    expect(clusters).toEqual(await raw("/v2/billing/clusters?bucketSize=day&lastN=7"));
+    expect(clusters).toEqual(await apiGet(emulator, "/v2/billing/clusters?bucketSize=day&lastN=7"));
     expect(clusters.metadata.uniqueClusterCount).toBe(1);
     const [clusterId] = clusters.records.map((record) => record.clusterId);
     expect((await getClusterBilling({ clusterId, lastN: 7 })).records).toEqual(clusters.records);
@@ -124,11 +114,11 @@ describe("arguments are checked before any call", () => {
 describe("Output forms", () => {
   it("take Inputs, and no arguments at all", async () => {
     const window = { lastN: pulumi.output(3), bucketSize: "hour" as const };
-    expect(await valueOf(getBillingOutput(window))).toEqual(await raw("/v2/billing?lastN=3&bucketSize=hour"));
-    expect((await valueOf(getPodBillingOutput({ podId: pulumi.output(podId), lastN: 1 }))).records[0]?.podId).toBe(podId);
-    expect((await valueOf(getNetworkVolumeBillingOutput({ networkVolumeId: pulumi.output(volumeId) }))).metadata.uniqueNetworkVolumeCount).toBe(1);
-    expect((await valueOf(getServerlessBillingOutput())).metadata.uniqueServerlessCount).toBe(2);
-    expect((await valueOf(getEndpointBillingOutput({ lastN: 1 }))).metadata.recordCount).toBe(1);
-    expect((await valueOf(getClusterBillingOutput({ lastN: 1 }))).metadata.recordCount).toBe(1);
+    expect(await outputValue(getBillingOutput(window))).toEqual(await apiGet(emulator, "/v2/billing?lastN=3&bucketSize=hour"));
+    expect((await outputValue(getPodBillingOutput({ podId: pulumi.output(podId), lastN: 1 }))).records[0]?.podId).toBe(podId);
+    expect((await outputValue(getNetworkVolumeBillingOutput({ networkVolumeId: pulumi.output(volumeId) }))).metadata.uniqueNetworkVolumeCount).toBe(1);
+    expect((await outputValue(getServerlessBillingOutput())).metadata.uniqueServerlessCount).toBe(2);
+    expect((await outputValue(getEndpointBillingOutput({ lastN: 1 }))).metadata.recordCount).toBe(1);
+    expect((await outputValue(getClusterBillingOutput({ lastN: 1 }))).metadata.recordCount).toBe(1);
   });
 });

@@ -19,7 +19,7 @@ import {
   getGpuTypes,
   getGpuTypesOutput,
 } from "../../provider/functions/catalog";
-import { emulatorForProvider } from "./providerHarness";
+import { apiGet, emulatorForProvider, outputValue } from "./providerHarness";
 
 let emulator: Emulator;
 
@@ -30,16 +30,6 @@ afterAll(async () => emulator.close());
 beforeEach(() => emulator.resetRequests());
 
 /** The value of an Output, outside a Pulumi deployment. */
-function valueOf<T>(output: pulumi.Output<T>): Promise<T> {
-  return new Promise((resolve) => output.apply((value) => resolve(value)));
-}
-
-/** What the API answers to a GET, read directly. */
-async function raw(path: string): Promise<any> {
-  const answer = await fetch(`${emulator.url}${path}`, { headers: { authorization: `Bearer ${resolveSettings().apiKey}` } });
-  return answer.json();
-}
-
 const ids = (entries: Array<{ id: string }>) => entries.map((entry) => entry.id);
 const requests = () => emulator.requests.map((request) => `${request.method} ${request.path}`);
 
@@ -53,7 +43,7 @@ const MI300X = "AMD Instinct MI300X OAM";
 describe("getGpuTypes", () => {
   it("lists every type sold in the SECURE cloud with its availability for a single-GPU pod, in one call", async () => {
     const { gpus } = await getGpuTypes();
-    expect(gpus).toEqual((await raw("/v2/catalog/gpus?include=AVAILABILITY&product=POD")).gpus);
+    expect(gpus).toEqual((await apiGet(emulator, "/v2/catalog/gpus?include=AVAILABILITY&product=POD")).gpus);
     expect(ids(gpus)).toEqual([RTX_4090, A100, H100, L40S, A6000, MI300X]);
     expect(requests()).toEqual(["GET /v2/catalog/gpus", "GET /v2/catalog/gpus"]);
   });
@@ -99,15 +89,15 @@ describe("getGpuTypes", () => {
   });
 
   it("has an Output form that takes Inputs, and no arguments at all", async () => {
-    expect(ids((await valueOf(getGpuTypesOutput({ minMemory: pulumi.output(100) }))).gpus)).toEqual([MI300X]);
-    expect(ids((await valueOf(getGpuTypesOutput())).gpus)).toHaveLength(6);
+    expect(ids((await outputValue(getGpuTypesOutput({ minMemory: pulumi.output(100) }))).gpus)).toEqual([MI300X]);
+    expect(ids((await outputValue(getGpuTypesOutput())).gpus)).toHaveLength(6);
   });
 });
 
 describe("getGpuType", () => {
   it("reads one type with its availability for the configuration asked about", async () => {
     const l40s = await getGpuType({ id: L40S, count: 2, cloud: "COMMUNITY" });
-    expect(l40s).toEqual(await raw("/v2/catalog/gpus/NVIDIA%20L40S?include=AVAILABILITY&product=POD&count=2&cloud=COMMUNITY"));
+    expect(l40s).toEqual(await apiGet(emulator, "/v2/catalog/gpus/NVIDIA%20L40S?include=AVAILABILITY&product=POD&count=2&cloud=COMMUNITY"));
     expect(l40s.dataCenters).toEqual([
       { id: "US-TX-3", name: "US Texas 3", availability: "MEDIUM" },
       { id: "EU-RO-1", name: "Europe Romania 1", availability: "LOW" },
@@ -121,7 +111,7 @@ describe("getGpuType", () => {
   });
 
   it("has an Output form", async () => {
-    expect((await valueOf(getGpuTypeOutput({ id: pulumi.output(MI300X) }))).pool).toBeNull();
+    expect((await outputValue(getGpuTypeOutput({ id: pulumi.output(MI300X) }))).pool).toBeNull();
   });
 });
 
@@ -160,8 +150,8 @@ describe("getCheapestGpuType", () => {
 
   it("has an Output form whose fields are usable as Inputs", async () => {
     const gpu = getCheapestGpuTypeOutput({ minMemory: pulumi.output(48), inStock: true });
-    expect(await valueOf(gpu.id)).toBe(A6000);
-    expect(await valueOf(gpu.price.secure)).toBe(0.49);
+    expect(await outputValue(gpu.id)).toBe(A6000);
+    expect(await outputValue(gpu.price.secure)).toBe(0.49);
   });
 });
 
@@ -181,7 +171,7 @@ describe("getCpuTypes and getCpuType", () => {
 
   it("reads one flavor with its availability for an instance size", async () => {
     const flavor = await getCpuType({ id: "cpu5c", vcpuCount: 8 });
-    expect(flavor).toEqual(await raw("/v2/catalog/cpus/cpu5c?include=AVAILABILITY&product=POD&vcpuCount=8"));
+    expect(flavor).toEqual(await apiGet(emulator, "/v2/catalog/cpus/cpu5c?include=AVAILABILITY&product=POD&vcpuCount=8"));
     expect(flavor.dataCenters).toEqual([
       { id: "US-CA-2", name: "US California 2", availability: "LOW" },
       { id: "EU-SE-1", name: "Europe Sweden 1", availability: "HIGH" },
@@ -200,8 +190,8 @@ describe("getCpuTypes and getCpuType", () => {
   });
 
   it("has Output forms", async () => {
-    expect(ids((await valueOf(getCpuTypesOutput({ minVcpus: pulumi.output(48) }))).cpus)).toEqual(["cpu3g"]);
-    expect((await valueOf(getCpuTypeOutput({ id: pulumi.output("cpu3g") }))).ramGbPerVcpu).toBe(4);
+    expect(ids((await outputValue(getCpuTypesOutput({ minVcpus: pulumi.output(48) }))).cpus)).toEqual(["cpu3g"]);
+    expect((await outputValue(getCpuTypeOutput({ id: pulumi.output("cpu3g") }))).ramGbPerVcpu).toBe(4);
   });
 });
 
@@ -219,7 +209,7 @@ describe("getDataCenters and getDataCenter", () => {
 
   it("adds availability when asked", async () => {
     const { dataCenters } = await getDataCenters({ regions: ["EUROPE"], include: ["GPU_AVAILABILITY", "CPU_AVAILABILITY"] });
-    expect(dataCenters).toEqual((await raw("/v2/catalog/datacenters?regions=EUROPE&include=GPU_AVAILABILITY,CPU_AVAILABILITY")).dataCenters);
+    expect(dataCenters).toEqual((await apiGet(emulator, "/v2/catalog/datacenters?regions=EUROPE&include=GPU_AVAILABILITY,CPU_AVAILABILITY")).dataCenters);
     expect(dataCenters[1]?.cpuAvailability).toEqual([{ id: "cpu5c", name: "Compute-Optimized", availability: "HIGH" }]);
   });
 
@@ -244,11 +234,11 @@ describe("getDataCenters and getDataCenter", () => {
   });
 
   it("has Output forms", async () => {
-    expect(ids((await valueOf(getDataCentersOutput({ compliance: pulumi.output(["RENEWABLE" as const]) }))).dataCenters)).toEqual([
+    expect(ids((await outputValue(getDataCentersOutput({ compliance: pulumi.output(["RENEWABLE" as const]) }))).dataCenters)).toEqual([
       "EU-SE-1",
       "CA-MTL-1",
     ]);
-    expect((await valueOf(getDataCenterOutput({ id: pulumi.output("EU-RO-1"), include: ["CPU_AVAILABILITY"] }))).cpuAvailability).toEqual([
+    expect((await outputValue(getDataCenterOutput({ id: pulumi.output("EU-RO-1"), include: ["CPU_AVAILABILITY"] }))).cpuAvailability).toEqual([
       { id: "cpu3c", name: "Compute-Optimized", availability: "MEDIUM" },
     ]);
   });

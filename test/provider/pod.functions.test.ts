@@ -7,7 +7,7 @@ import { getPod, getPodOutput, getPods, getPodsOutput } from "../../provider/fun
 import { NotFoundError } from "../../provider/client/errors";
 import { sharedClient } from "../../provider/sharedClient";
 import { ManualClock } from "../emulator/harness";
-import { emulatorForProvider, writes } from "./providerHarness";
+import { emulatorForProvider, outputValue, writes } from "./providerHarness";
 
 let emulator: Emulator;
 const clock = new ManualClock();
@@ -22,10 +22,6 @@ async function rawPod(id: string): Promise<unknown> {
 }
 
 /** The value of an Output, outside a Pulumi deployment. */
-function valueOf<T>(output: pulumi.Output<T>): Promise<T> {
-  return new Promise((resolve) => output.apply((value) => resolve(value)));
-}
-
 beforeAll(async () => {
   emulator = await emulatorForProvider({ clock: clock.read });
   const pods = sharedClient().pods;
@@ -63,7 +59,7 @@ describe("getPod", () => {
   });
 
   it("has an Output form that takes Inputs", async () => {
-    expect(await valueOf(getPodOutput({ id: pulumi.output(Promise.resolve(worker)) }))).toEqual(await rawPod(worker));
+    expect(await outputValue(getPodOutput({ id: pulumi.output(Promise.resolve(worker)) }))).toEqual(await rawPod(worker));
   });
 });
 
@@ -97,7 +93,7 @@ describe("getPods", () => {
   });
 
   it("has an Output form that takes Inputs, and no arguments at all", async () => {
-    expect(ids(await valueOf(getPodsOutput({ status: pulumi.output("RUNNING" as const) })))).toEqual([running, worker]);
-    expect(ids(await valueOf(getPodsOutput()))).toEqual([running, stopped, worker]);
+    expect(ids(await outputValue(getPodsOutput({ status: pulumi.output("RUNNING" as const) })))).toEqual([running, worker]);
+    expect(ids(await outputValue(getPodsOutput()))).toEqual([running, stopped, worker]);
   });
 });

@@ -1,5 +1,6 @@
+import type * as pulumi from "@pulumi/pulumi";
 import { type Emulator, type EmulatorOptions, startEmulator } from "../../emulator";
-import { configure } from "../../provider/config";
+import { configure, resolveSettings } from "../../provider/config";
 
 /**
  * Starts an emulator and points the provider modules at it through `configure`, exactly as the engine
@@ -16,4 +17,18 @@ export async function emulatorForProvider(options: EmulatorOptions = {}): Promis
 /** Requests that changed something, in order: `METHOD path`. */
 export function writes(emulator: Emulator): string[] {
   return emulator.requests.filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
+}
+
+/**
+ * The value an Output settles to, or its error. Outside a Pulumi program every Output is known, so this
+ * always settles; `promise()` is the Output's own (internal) accessor, which also carries rejections.
+ */
+export function outputValue<T>(output: pulumi.Output<T>): Promise<T> {
+  return (output as unknown as { promise(): Promise<T> }).promise();
+}
+
+/** What the API answers to a GET with the configured key, read directly rather than through the client. */
+export async function apiGet(emulator: Emulator, path: string): Promise<any> {
+  const answer = await fetch(`${emulator.url}${path}`, { headers: { authorization: `Bearer ${resolveSettings().apiKey}` } });
+  return answer.json();
 }

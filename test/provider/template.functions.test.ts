@@ -7,23 +7,12 @@ import { NotFoundError } from "../../provider/client/errors";
 import { getTemplate, getTemplateOutput, getTemplates, getTemplatesOutput } from "../../provider/functions/templates";
 import type { Template } from "../../provider/schemas/template";
 import { sharedClient } from "../../provider/sharedClient";
-import { emulatorForProvider, writes } from "./providerHarness";
+import { apiGet, emulatorForProvider, outputValue, writes } from "./providerHarness";
 
 let emulator: Emulator;
 let trainer: Template;
 let trainerCopy: Template;
 let worker: Template;
-
-/** What the API answers for a path, read directly. */
-async function raw(path: string): Promise<any> {
-  const answer = await fetch(`${emulator.url}${path}`, { headers: { authorization: `Bearer ${resolveSettings().apiKey}` } });
-  return answer.json();
-}
-
-/** The value of an Output, outside a Pulumi deployment. */
-function valueOf<T>(output: pulumi.Output<T>): Promise<T> {
-  return new Promise((resolve) => output.apply((value) => resolve(value)));
-}
 
 const ids = (result: { templates: Array<{ id: string }> }) => result.templates.map((template) => template.id);
 
@@ -39,13 +28,13 @@ beforeEach(() => emulator.resetRequests());
 
 describe("getTemplate", () => {
   it("returns one of the account's templates exactly as the API renders it, without writing", async () => {
-    expect(await getTemplate({ id: trainer.id })).toEqual(await raw(`/v2/templates/${trainer.id}`));
+    expect(await getTemplate({ id: trainer.id })).toEqual(await apiGet(emulator, `/v2/templates/${trainer.id}`));
     expect(await getTemplate({ id: worker.id })).toEqual(worker);
     expect(writes(emulator)).toEqual([]);
   });
 
   it("returns a public catalog template", async () => {
-    expect(await getTemplate({ id: "cp-pytorch-24" })).toEqual(await raw("/v2/templates/cp-pytorch-24"));
+    expect(await getTemplate({ id: "cp-pytorch-24" })).toEqual(await apiGet(emulator, "/v2/templates/cp-pytorch-24"));
   });
 
   it("fails with a message naming an id there is no template for", async () => {
@@ -63,13 +52,13 @@ describe("getTemplate", () => {
   });
 
   it("has an Output form that takes Inputs", async () => {
-    expect(await valueOf(getTemplateOutput({ id: pulumi.output(Promise.resolve(trainer.id)) }))).toEqual(trainer);
+    expect(await outputValue(getTemplateOutput({ id: pulumi.output(Promise.resolve(trainer.id)) }))).toEqual(trainer);
   });
 });
 
 describe("getTemplates", () => {
   it("lists the account's own templates by default, as the API renders them", async () => {
-    expect(await getTemplates()).toEqual(await raw("/v2/templates"));
+    expect(await getTemplates()).toEqual(await apiGet(emulator, "/v2/templates"));
     expect(ids(await getTemplates({ source: "own" }))).toEqual([trainer.id, trainerCopy.id, worker.id]);
     expect(emulator.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       "GET /v2/templates",
@@ -84,7 +73,7 @@ describe("getTemplates", () => {
     ["community", ["cp-jax-notebook", "cp-whisper-worker"]],
   ] as const)("lists the %s slice of the public catalog", async (source, expected) => {
     const result = await getTemplates({ source });
-    expect(result).toEqual(await raw(`/v2/catalog/templates?source=${source}`));
+    expect(result).toEqual(await apiGet(emulator, `/v2/catalog/templates?source=${source}`));
     expect(ids(result)).toEqual(expected);
   });
 
@@ -106,11 +95,11 @@ describe("getTemplates", () => {
   });
 
   it("has an Output form that takes Inputs, and no arguments at all", async () => {
-    expect(ids(await valueOf(getTemplatesOutput({ name: pulumi.output("worker") })))).toEqual([worker.id]);
-    expect(ids(await valueOf(getTemplatesOutput({ source: pulumi.output("verified" as const) })))).toEqual([
+    expect(ids(await outputValue(getTemplatesOutput({ name: pulumi.output("worker") })))).toEqual([worker.id]);
+    expect(ids(await outputValue(getTemplatesOutput({ source: pulumi.output("verified" as const) })))).toEqual([
       "cp-comfyui",
       "cp-textgen-webui",
     ]);
-    expect(ids(await valueOf(getTemplatesOutput()))).toEqual([trainer.id, trainerCopy.id, worker.id]);
+    expect(ids(await outputValue(getTemplatesOutput()))).toEqual([trainer.id, trainerCopy.id, worker.id]);
   });
 });
