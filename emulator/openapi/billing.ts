@@ -8,6 +8,7 @@ import {
   podBilling,
   serverlessBilling,
 } from "../billing";
+import { MAX_BUCKETS, windowQuery } from "../routes/billing";
 import {
   arrayOf,
   dateTime,
@@ -20,6 +21,7 @@ import {
   operationsOf,
   type Paths,
   queryParameter,
+  queryParameters,
   ref,
   type Schema,
   string,
@@ -34,21 +36,14 @@ const tag = {
 };
 const operation = operationsOf(tag.name);
 
-/** The most buckets one answer holds. */
-const MAX_BUCKETS = 10_000;
-
 const usd = described(number, "USD");
 
-const windowParameters: Schema[] = [
-  queryParameter("startTime", "Start of the window, snapped down to its bucket; default 30 days ago", dateTime),
-  queryParameter("endTime", "End of the window (exclusive), snapped up to its bucket; default now", dateTime),
-  queryParameter("bucketSize", "Length of each bucket (UTC; weeks start on Monday)", { ...enumOf(BUCKET_SIZES), default: "day" }),
-  queryParameter("lastN", "The last N buckets, the current one included; excludes startTime and endTime", {
-    type: "integer",
-    minimum: 1,
-    maximum: MAX_BUCKETS,
-  }),
-];
+const windowParameters: Schema[] = queryParameters(windowQuery, {
+  startTime: { description: "Start of the window, snapped down to its bucket; default 30 days ago" },
+  endTime: { description: "End of the window (exclusive), snapped up to its bucket; default now" },
+  bucketSize: { description: "Length of each bucket (UTC; weeks start on Monday)" },
+  lastN: { description: "The last N buckets, the current one included; excludes startTime and endTime" },
+});
 
 const windowErrors = {
   400: `Invalid query, lastN with startTime or endTime, a window that ends before it starts, or over ${MAX_BUCKETS} buckets`,

@@ -26,13 +26,13 @@ import { serveMethods } from "../routing";
 import { parseQuery } from "../validation";
 
 /** Buckets one answer may hold, so that an hourly history of years cannot exhaust the emulator. */
-const MAX_BUCKETS = 10_000;
+export const MAX_BUCKETS = 10_000;
 const DEFAULT_LOOKBACK_MS = 30 * 24 * 3_600_000;
 
 const dateTime = z.iso.datetime({ offset: true, error: "must be an RFC 3339 date-time" });
 
 /** The time window of every billing history; other parameters are ignored. */
-const windowQuery = z.object({
+export const windowQuery = z.object({
   startTime: dateTime.optional(),
   endTime: dateTime.optional(),
   bucketSize: z.enum(BUCKET_SIZES).default("day"),
