@@ -112,6 +112,15 @@ describe("create", () => {
     expect(writes(emulator)).toEqual([PUT]);
     expect(accountKeys()).toEqual([KEY_A, KEY_B]);
   });
+
+  it("survives a lost answer to its PUT: the write is idempotent, so it is sent again and nothing is left half-done", async () => {
+    emulator.faults.loseResponses(1, { method: "PUT", path: "/v2/account/ssh-keys" });
+    const created = await sshKeys.create(await checked([KEY_C]));
+    expect(created).toEqual({ id: ID, outs: { keys: [KEY_C], declaredKeys: [KEY_C] } });
+    expect(writes(emulator)).toEqual([PUT, PUT]);
+    expect(emulator.requests.filter((r) => r.method === "PUT").map((r) => r.status)).toEqual([0, 200]);
+    expect(accountKeys()).toEqual([KEY_C]);
+  });
 });
 
 describe("with keys under management", () => {
