@@ -111,6 +111,23 @@ describe("examples/private-registry-template", () => {
     await expectNoSecretAnywhere();
   });
 
+  it("refresh reads back a credential renamed elsewhere without revealing its secrets, and up puts it right", async () => {
+    const id = stateResources(await stack.exportState(), "Registry")[0]?.id;
+    expect((await api.request("PATCH", `/v2/registries/${id}`, { name: "renamed-in-console" })).status).toBe(200);
+
+    expect(changeSummary(await run(stack.refresh()))).toEqual({ same: 3, update: 1 });
+    const refreshed = await expectInSync(stack, api.emulator);
+    expect(stateResources(refreshed, "Registry")[0]?.outputs?.name).toBe("renamed-in-console");
+    await expectNoSecretAnywhere();
+
+    // Every field of a credential replaces it, so the declared name comes back as a new credential.
+    expect(changeSummary(await run(stack.up()))).toEqual({ same: 1, replace: 1, update: 2 });
+    const state = await expectInSync(stack, api.emulator);
+    expect(stateResources(state, "Registry")[0]?.outputs?.name).toBe("ghcr-acme");
+    expect(changeSummary(await run(stack.preview()))).toEqual({ same: 4 });
+    await expectNoSecretAnywhere();
+  });
+
   it("destroy leaves the emulator empty", async () => {
     // The three resources and the stack itself.
     expect(changeSummary(await run(stack.destroy()))).toEqual({ delete: 4 });
