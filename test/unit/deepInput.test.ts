@@ -3,12 +3,20 @@ import * as pulumi from "@pulumi/pulumi";
 import { describe, expectTypeOf, it } from "vitest";
 import type { GetGpuTypesArgs } from "../../provider/functions/catalog";
 import type { PodArgs } from "../../provider/resources/pod";
+import type { TemplateArgs } from "../../provider/resources/template";
 import type { DeepInput } from "../../provider/resources/deepInput";
 
 describe("DeepInput", () => {
   it("takes an Output<boolean> for a boolean argument", () => {
     expectTypeOf(pulumi.output(true)).toExtend<NonNullable<PodArgs["startSsh"]>>();
     expectTypeOf({ inStock: pulumi.output(true) }).toExtend<DeepInput<GetGpuTypesArgs>>();
+  });
+
+  it("takes an Output of a whole union: nullable ids and enums", () => {
+    expectTypeOf(pulumi.output<string | null>(null)).toExtend<NonNullable<TemplateArgs["registry"]>>();
+    expectTypeOf(pulumi.output<"SECURE" | "COMMUNITY">("SECURE")).toExtend<NonNullable<PodArgs["cloud"]>>();
+    expectTypeOf(pulumi.output<"CPU" | "NVIDIA" | "AMD">("AMD")).toExtend<NonNullable<TemplateArgs["category"]>>();
+    expectTypeOf({ cloud: pulumi.output<"SECURE" | "COMMUNITY">("SECURE") }).toExtend<DeepInput<GetGpuTypesArgs>>();
   });
 
   it("takes Outputs inside nested objects and arrays", () => {
