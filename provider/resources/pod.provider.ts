@@ -24,7 +24,10 @@ import {
   podOutputs,
   podPatch,
   podReplacements,
+  recordedTemplateSettings,
   sameCreateRequest,
+  type TemplateSettings,
+  withTemplateSettings,
 } from "./podState";
 
 export { configure } from "../config";
@@ -58,6 +61,7 @@ export async function create(props: CheckedPodInputs): Promise<dynamic.CreateRes
   const deadline = client.clock.now() + inputs.readyTimeoutSeconds * 1000;
   if (inputs.adopt) return adopt(client, inputs.adopt, inputs, deadline, props);
 
+  const effective = withTemplateSettings(inputs, await templateSettings(client, inputs.templateId));
   const request = createRequest(inputs);
   const created = await createOnce(
     `pod "${inputs.name}"`,
@@ -66,7 +70,7 @@ export async function create(props: CheckedPodInputs): Promise<dynamic.CreateRes
   );
   try {
     const pod = await converge(client, created, inputs, deadline, podInheritedEnvKeys(created, inputs));
-    return { id: pod.id, outs: stripUndefined(podOutputs(pod, inputs)) };
+    return { id: pod.id, outs: stripUndefined(podOutputs(pod, effective)) };
   } catch (error) {
     throw await removeFailedPod(client, created, inputs, error, props);
   }
@@ -83,7 +87,7 @@ export async function read(id: string, props: PodOutputs): Promise<dynamic.ReadR
 }
 
 export async function update(id: string, olds: PodOutputs, props: CheckedPodInputs): Promise<dynamic.UpdateResult<PodOutputs>> {
-  const news = ownProperties(props);
+  const news = withTemplateSettings(ownProperties(props), recordedTemplateSettings(olds));
   const client = sharedClient();
   const deadline = client.clock.now() + news.readyTimeoutSeconds * 1000;
   const live = await client.pods.get(id);
@@ -142,6 +146,18 @@ async function converge(
 
   if (news.locked && !pod.locked) pod = await client.pods.update(pod.id, { locked: true });
   return pod;
+}
+
+/** What a template gives the pods made from it, for state to record; nothing for a pod without one. */
+async function templateSettings(client: ComputePlatformClient, templateId: string | undefined): Promise<TemplateSettings> {
+  if (templateId === undefined) return {};
+  try {
+    const { startSsh, startJupyter, allowedCudaVersions } = await client.templates.get(templateId);
+    return { startSsh, startJupyter, allowedCudaVersions };
+  } catch (error) {
+    if (error instanceof NotFoundError) throw new Error(`templateId: there is no template "${templateId}", of your own or public`);
+    throw error;
+  }
 }
 
 class PodFailedError extends Error {
@@ -214,7 +230,8 @@ async function adopt(
   }
   try {
     const pod = await converge(client, live, inputs, deadline, podInheritedEnvKeys(live, inputs));
-    return { id, outs: stripUndefined(podOutputs(pod, inputs)) };
+    const effective = withTemplateSettings(inputs, await templateSettings(client, inputs.templateId));
+    return { id, outs: stripUndefined(podOutputs(pod, effective)) };
   } catch (error) {
     // An adopted pod is not ours to delete: record it with the failure instead.
     const current = await unlessNotFound(() => client.pods.get(id)).catch(() => undefined);

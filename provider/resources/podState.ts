@@ -185,10 +185,47 @@ export function sameCreateRequest(pod: Pod, request: CreatePodRequest): boolean 
   );
 }
 
-/** The `diff` of a `Pod`: replacements for what is fixed at create, in-place updates for the rest. */
+/**
+ * The `diff` of a `Pod`: replacements for what is fixed at create, in-place updates for the rest. On a pod
+ * made from a template, the create-only settings the arguments leave out are those the pod got from it.
+ */
 export function diffPod(olds: PodOutputs, news: CheckedPodInputs): dynamic.DiffResult {
-  const replaces = podReplacements(olds, news);
-  return diffResult(podUpdates(olds, news).filter((name) => !replaces.includes(name)), replaces);
+  const effective =
+    news.templateId !== undefined && news.templateId === olds.templateId ? withTemplateSettings(news, recordedTemplateSettings(olds)) : news;
+  const replaces = podReplacements(olds, effective);
+  return diffResult(podUpdates(olds, effective).filter((name) => !replaces.includes(name)), replaces);
+}
+
+/** The create-only settings a template gives a pod that leaves them out. */
+export interface TemplateSettings {
+  startSsh?: boolean;
+  startJupyter?: boolean;
+  /** Applies to GPU pods that set neither CUDA field. */
+  allowedCudaVersions?: string[];
+}
+
+/**
+ * The arguments with the create-only settings they leave to the template filled in, so that state records
+ * what the pod runs with and declaring the template's own value later is no change.
+ */
+export function withTemplateSettings(inputs: CheckedPodInputs, settings: TemplateSettings): CheckedPodInputs {
+  if (inputs.templateId === undefined) return inputs;
+  const effective: CheckedPodInputs = {
+    ...inputs,
+    startSsh: inputs.startSsh ?? settings.startSsh,
+    startJupyter: inputs.startJupyter ?? settings.startJupyter,
+  };
+  const { gpu } = inputs;
+  const cudaLeftOut = typeof gpu === "object" && gpu.allowedCudaVersions === undefined && gpu.minCudaVersion === undefined;
+  if (cudaLeftOut && settings.allowedCudaVersions !== undefined && settings.allowedCudaVersions.length > 0) {
+    effective.gpu = { ...gpu, allowedCudaVersions: settings.allowedCudaVersions };
+  }
+  return effective;
+}
+
+/** The template settings a pod's state recorded at create. */
+export function recordedTemplateSettings(olds: PodOutputs): TemplateSettings {
+  return { startSsh: olds.startSsh, startJupyter: olds.startJupyter, allowedCudaVersions: olds.gpu?.allowedCudaVersions };
 }
 
 /**

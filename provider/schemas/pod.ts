@@ -81,9 +81,10 @@ export interface PodInputs {
   image?: string;
   /**
    * Id of a template (your own or a public one) to start the pod from. Its image, args, disk, ports, env,
-   * registry, persistent mount (GPU pods only), startSsh, startJupyter and CUDA constraint fill every field
-   * not set here; `env` is merged per key, with the keys set here winning. The template is a one-time source:
-   * editing it later does not change the pod. Create-only: a change replaces the pod.
+   * registry, persistent mount (GPU pods only; `mounts: { network: [] }` declines it), startSsh, startJupyter
+   * and CUDA constraint fill every field not set here; `env` is merged per key, with the keys set here winning.
+   * The template is a one-time source: editing it later does not change the pod, and a field set here and
+   * later left out keeps the pod's current value (set it to change it). Create-only: a change replaces the pod.
    */
   templateId?: string;
   /** GPU allocation. Exactly one of `gpu` and `cpu` is required; switching between them replaces the pod. */
@@ -198,7 +199,7 @@ export type CheckedPodInputs = PodInputs &
 /**
  * Applies the documented defaults. Runs on inputs that may still hold unknown preview values, so it
  * only fills what is absent and never inspects what is present. An empty `network` list means no
- * network mount, which is how the API sees it at create.
+ * network mount, which is how the API sees it at create; it is kept only on a pod made from a template.
  */
 export function withPodDefaults(inputs: PodInputs): CheckedPodInputs {
   const { mounts, gpu, ...rest } = inputs;
@@ -220,8 +221,10 @@ export function withPodDefaults(inputs: PodInputs): CheckedPodInputs {
     checked.startJupyter ??= false;
   }
   if (gpu !== undefined) checked.gpu = isPlainObject(gpu) ? { ...gpu, count: gpu.count ?? 1 } : gpu;
+  // On a pod made from a template, an empty `network` list is how it declines the template's persistent mount.
   if (mounts !== undefined) {
-    const normalised = isPlainObject(mounts) && Array.isArray(mounts.network) && mounts.network.length === 0
+    const fromTemplate = inputs.templateId !== undefined;
+    const normalised = !fromTemplate && isPlainObject(mounts) && Array.isArray(mounts.network) && mounts.network.length === 0
       ? (({ network: _empty, ...others }) => others)(mounts)
       : mounts;
     if (!isPlainObject(normalised) || Object.keys(normalised).length > 0) checked.mounts = normalised;

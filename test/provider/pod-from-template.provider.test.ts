@@ -84,6 +84,25 @@ describe("Pod provider, from a template", () => {
     outs = updated!;
   });
 
+  it("records the template's create-only settings, so stating them is no change, and a pod can decline the mount", async () => {
+    expect(outs).toMatchObject({ startSsh: false, startJupyter: false });
+    const env = { RUN: "weekly" };
+    expect(await pod.diff(id, outs, await inputs({ env, startSsh: false }))).toEqual({ changes: false, replaces: [] });
+    expect(await pod.diff(id, outs, await inputs({ env, startSsh: true }))).toEqual({ changes: true, replaces: ["startSsh"] });
+
+    const bare = await pod.create(await inputs({ name: "bare", mounts: { network: [] } }));
+    expect(bare.outs!.mounts).toEqual({});
+    expect(await pod.diff(bare.id, bare.outs!, await inputs({ name: "bare", mounts: { network: [] } }))).toEqual({ changes: false, replaces: [] });
+    await pod.delete(bare.id);
+  });
+
+  it("names the argument when the template does not exist, before creating anything", async () => {
+    await expect(pod.create(await inputs({ templateId: "nosuchtpl1" }))).rejects.toThrow(
+      'templateId: there is no template "nosuchtpl1", of your own or public',
+    );
+    expect(writes(emulator)).toEqual([]);
+  });
+
   it("replaces the pod for another template", async () => {
     expect(await pod.diff(id, outs, await inputs({ templateId: otherTemplateId }))).toEqual({ changes: true, replaces: ["templateId"] });
   });

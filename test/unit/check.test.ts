@@ -58,6 +58,12 @@ describe("Pod check", () => {
     ]);
   });
 
+  it("keeps an empty network list on a pod made from a template: it declines the template's mount", async () => {
+    const declining = { name: "trainer", templateId: "tpl1", gpu: { id: "NVIDIA A100 80GB PCIe" }, mounts: { network: [] } };
+    expect((await checkPod({}, declining)).inputs?.mounts).toEqual({ network: [] });
+    expect((await checkPod({}, { ...valid, mounts: { network: [] } })).inputs?.mounts).toBeUndefined();
+  });
+
   it("leaves the fields a template supplies unset on a pod made from one", async () => {
     const fromTemplate = { name: "trainer", templateId: "tpl1", gpu: { id: "NVIDIA A100 80GB PCIe" } };
     expect(await checkPod({}, fromTemplate)).toEqual({

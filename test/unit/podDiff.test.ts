@@ -9,6 +9,7 @@ import {
   podReplacements,
   podUpdates,
   sameCreateRequest,
+  withTemplateSettings,
 } from "../../provider/resources/podState";
 import { UNKNOWN } from "../../provider/resources/dynamic";
 
@@ -179,6 +180,33 @@ describe("a pod made from a template", () => {
     expect(podInheritedEnvKeys(live, { ...declaredFromTemplate, env: {} }, ["CACHE"])).toEqual(["CACHE"]);
     expect(podInheritedEnvKeys(live, { ...declaredFromTemplate, env: {} })).toEqual(["CACHE", "MODE"]);
     expect(podInheritedEnvKeys(live, declared)).toEqual([]);
+  });
+
+  it("records the create-only settings the template gave, so declaring the template's own value later is no change", () => {
+    const settings = { startSsh: true, startJupyter: false, allowedCudaVersions: ["12.4"] };
+    const recorded = podOutputs(fromTemplate, withTemplateSettings(declaredFromTemplate, settings));
+    expect(recorded).toMatchObject({ startSsh: true, startJupyter: false, gpu: { allowedCudaVersions: ["12.4"] } });
+    expect(diffPod(recorded, declaredFromTemplate)).toEqual({ changes: false, replaces: [] });
+    expect(diffPod(recorded, { ...declaredFromTemplate, startSsh: true })).toEqual({ changes: false, replaces: [] });
+    expect(diffPod(recorded, { ...declaredFromTemplate, gpu: { id: "NVIDIA A100 80GB PCIe", count: 1, allowedCudaVersions: ["12.4"] } })).toEqual({
+      changes: false,
+      replaces: [],
+    });
+    expect(diffPod(recorded, { ...declaredFromTemplate, startSsh: false })).toEqual({ changes: true, replaces: ["startSsh"] });
+    expect(diffPod(recorded, { ...declaredFromTemplate, gpu: { id: "NVIDIA A100 80GB PCIe", count: 1, minCudaVersion: "12.6" } })).toEqual({
+      changes: true,
+      replaces: ["gpu"],
+    });
+  });
+
+  it("fills only what the arguments leave out, and nothing on a pod without a template", () => {
+    const settings = { startSsh: true, startJupyter: true, allowedCudaVersions: ["12.4"] };
+    expect(withTemplateSettings({ ...declaredFromTemplate, startSsh: false, gpu: { id: "x", count: 1, minCudaVersion: "12.6" } }, settings)).toMatchObject({
+      startSsh: false,
+      startJupyter: true,
+      gpu: { id: "x", count: 1, minCudaVersion: "12.6" },
+    });
+    expect(withTemplateSettings(declared, settings)).toBe(declared);
   });
 
   it("recognises its own lost create by the template it names", () => {
