@@ -65,7 +65,8 @@ async function deleteRegistry(id: string): Promise<void> {
     const pods = users.map((pod) => `${pod.id} (${pod.name})`).join(", ");
     const [subject, them] = users.length === 1 ? [`pod ${pods} uses`, "it"] : [`pods ${pods} use`, "them"];
     throw new Error(
-      `registry credential ${id} cannot be deleted while ${subject} it: delete ${them} or move ${them} to another registry first`,
+      `registry credential ${id} cannot be deleted while ${subject} it: delete ${them} or move ${them} to another registry first` +
+        " (a pod that took its registry from a template keeps it; set `registry` on the pod itself so that it moves along)",
       { cause: error },
     );
   }

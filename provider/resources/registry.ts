@@ -13,6 +13,8 @@ export type RegistryArgs = ResourceArgs<RegistryInputs>;
  * write-only, so an in-place change could never be checked; a new one is created first, resources that take
  * `registry` from this resource's `id` are moved to it, and only then is the old one deleted (the service
  * refuses while a pod still uses it). A rotation therefore never leaves a pod pointing at a half-changed secret.
+ * A pod that only took the credential from its template does not move (the template was a one-time source):
+ * set `registry: registry.id` on the pod too.
  *
  * Username and password are write-only: the service never returns them. They are kept in state as secrets,
  * inputs and outputs alike, and never appear in messages. `pulumi refresh` can therefore only notice a

@@ -50,7 +50,9 @@ export interface TemplateInputs {
   ports?: string[];
   /**
    * Id of one of the account's container registry credentials (a `Registry`), for a private image. Other
-   * accounts using a public template never get it. Deleting the credential clears it. @default null
+   * accounts using a public template never get it. Deleting the credential clears it. Pods made from the
+   * template keep the credential they started with; set `registry` on a pod too when it must follow a
+   * rotated credential. @default null
    */
   registry?: string | null;
   /** Storage of pods made from the template. @default {} (none) */

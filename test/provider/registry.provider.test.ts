@@ -144,11 +144,13 @@ it("explains a delete refused because pods use the credential, and deletes once 
   const error = await failure(registry.delete(id));
   expect(error.message).toBe(
     `registry credential ${id} cannot be deleted while pods ${pods[0]} (puller-a), ${pods[1]} (puller-b) use it: ` +
-      "delete them or move them to another registry first",
+      "delete them or move them to another registry first" +
+      " (a pod that took its registry from a template keeps it; set `registry` on the pod itself so that it moves along)",
   );
   await api("DELETE", `/v2/pods/${pods[0]}`);
   await expect(registry.delete(id)).rejects.toThrow(
-    `registry credential ${id} cannot be deleted while pod ${pods[1]} (puller-b) uses it: delete it or move it to another registry first`,
+    `registry credential ${id} cannot be deleted while pod ${pods[1]} (puller-b) uses it: delete it or move it to another registry first` +
+      " (a pod that took its registry from a template keeps it; set `registry` on the pod itself so that it moves along)",
   );
   await api("PATCH", `/v2/pods/${pods[1]}`, { registry: null });
   emulator.resetRequests();
