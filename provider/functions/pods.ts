@@ -1,4 +1,4 @@
-import type * as pulumi from "@pulumi/pulumi";
+import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { NotFoundError } from "../client/errors";
 import type { DeepInput } from "../resources/deepInput";
@@ -53,9 +53,13 @@ export async function getPod(args: GetPodArgs): Promise<Pod> {
   }
 }
 
-/** {@link getPod} taking Inputs and returning an Output, for use inside a Pulumi program. */
+/**
+ * {@link getPod} taking Inputs and returning an Output, for use inside a Pulumi program. The Output is secret,
+ * because `env` holds secrets (the service injects `JUPYTER_PASSWORD`, and programs put tokens there); take
+ * the fields you need with `apply` and `pulumi.unsecret` those that are not secret.
+ */
 export function getPodOutput(args: DeepInput<GetPodArgs>): pulumi.Output<Pod> {
-  return outputForm<GetPodArgs, Pod>(getPod, args);
+  return pulumi.secret(outputForm<GetPodArgs, Pod>(getPod, args));
 }
 
 /**
@@ -73,7 +77,10 @@ export async function getPods(args: GetPodsArgs = {}): Promise<GetPodsResult> {
   return { pods };
 }
 
-/** {@link getPods} taking Inputs and returning an Output, for use inside a Pulumi program. */
+/**
+ * {@link getPods} taking Inputs and returning an Output, for use inside a Pulumi program. Secret, as
+ * {@link getPodOutput} is, because of `env`.
+ */
 export function getPodsOutput(args?: DeepInput<GetPodsArgs>): pulumi.Output<GetPodsResult> {
-  return outputForm<GetPodsArgs, GetPodsResult>(getPods, args);
+  return pulumi.secret(outputForm<GetPodsArgs, GetPodsResult>(getPods, args));
 }

@@ -36,7 +36,6 @@ beforeAll(async () => {
 afterAll(async () => emulator.close());
 beforeEach(() => emulator.resetRequests());
 
-/** The value of an Output, outside a Pulumi deployment. */
 const requests = () => emulator.requests.map((request) => `${request.method} ${request.path}`);
 
 describe("each history is the API's answer for the window asked", () => {

@@ -29,7 +29,6 @@ beforeAll(async () => {
 afterAll(async () => emulator.close());
 beforeEach(() => emulator.resetRequests());
 
-/** The value of an Output, outside a Pulumi deployment. */
 const ids = (entries: Array<{ id: string }>) => entries.map((entry) => entry.id);
 const requests = () => emulator.requests.map((request) => `${request.method} ${request.path}`);
 

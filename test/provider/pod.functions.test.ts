@@ -21,7 +21,6 @@ async function rawPod(id: string): Promise<unknown> {
   return answer.json();
 }
 
-/** The value of an Output, outside a Pulumi deployment. */
 beforeAll(async () => {
   emulator = await emulatorForProvider({ clock: clock.read });
   const pods = sharedClient().pods;
@@ -59,7 +58,10 @@ describe("getPod", () => {
   });
 
   it("has an Output form that takes Inputs", async () => {
-    expect(await outputValue(getPodOutput({ id: pulumi.output(Promise.resolve(worker)) }))).toEqual(await rawPod(worker));
+    const output = getPodOutput({ id: pulumi.output(Promise.resolve(worker)) });
+    expect(await outputValue(output)).toEqual(await rawPod(worker));
+    // env holds secrets, so the whole answer is one.
+    expect(await pulumi.isSecret(output)).toBe(true);
   });
 });
 
@@ -95,5 +97,6 @@ describe("getPods", () => {
   it("has an Output form that takes Inputs, and no arguments at all", async () => {
     expect(ids(await outputValue(getPodsOutput({ status: pulumi.output("RUNNING" as const) })))).toEqual([running, worker]);
     expect(ids(await outputValue(getPodsOutput()))).toEqual([running, stopped, worker]);
+    expect(await pulumi.isSecret(getPodsOutput())).toBe(true);
   });
 });
