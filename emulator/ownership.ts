@@ -22,8 +22,14 @@ export function ownedNetworkVolume(store: Store, caller: Caller, id: string): Ne
   return owned(store.findNetworkVolume(id), caller, `Network volume ${id}`);
 }
 
+/**
+ * The caller's template, to change or delete. Another account's public template answers 404, as the catalog's do:
+ * everyone may read it, only its owner changes it. Another account's private one answers 403, like any foreign id.
+ */
 export function ownedTemplate(store: Store, caller: Caller, id: string): TemplateRecord {
-  return owned(store.find("templates", id), caller, `Template ${id}`);
+  const record = store.find("templates", id);
+  const sharedByAnother = record !== undefined && record.account !== caller.account && record.template.public;
+  return owned(sharedByAnother ? undefined : record, caller, `Template ${id}`);
 }
 
 export function ownedRegistry(store: Store, caller: Caller, id: string): RegistryRecord {

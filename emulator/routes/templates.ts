@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { callerOf } from "../auth";
+import { type Caller, callerOf } from "../auth";
 import type { EmulatorContext } from "../context";
 import { ownedTemplate } from "../ownership";
 import { Problem } from "../problem";
@@ -8,6 +8,7 @@ import { publicTemplates, readableTemplate, TEMPLATE_SOURCES } from "../public-t
 import { idParam, serveMethods } from "../routing";
 import { checkRegistryReference } from "../rules";
 import { container, cudaVersion, persistentMount } from "../schemas";
+import type { Store } from "../store";
 import { parseBody, parseQuery } from "../validation";
 import { TEMPLATE_CATEGORIES, type Template } from "../wire";
 
@@ -91,16 +92,11 @@ export function registerTemplateRoutes(app: FastifyInstance, context: EmulatorCo
       return structuredClone(template);
     },
 
-    // Pods record the template they came from, so the template stays until its owner's pods made from it are gone.
     DELETE: async (request, reply) => {
-      const { account, template } = ownedTemplate(store, callerOf(request), idParam(request));
-      const state = store.account(account);
-      const users = [...state.pods.values()].filter((pod) => pod.template === template.id).map((pod) => pod.id);
-      if (users.length > 0) {
-        const pods = `${users.length === 1 ? "pod" : "pods"} ${users.join(", ")}`;
-        throw new Problem(400, `Template ${template.id} is in use by ${pods}; delete them first`);
-      }
-      state.templates.delete(template.id);
+      const caller = callerOf(request);
+      const { template } = ownedTemplate(store, caller, idParam(request));
+      refuseWhileInUse(store, caller, template.id);
+      store.account(caller.account).templates.delete(template.id);
       return reply.code(204).send();
     },
   });
@@ -111,6 +107,22 @@ export function registerTemplateRoutes(app: FastifyInstance, context: EmulatorCo
       return { templates: publicTemplates(store, callerOf(request), source) };
     },
   });
+}
+
+/**
+ * Pods record the template they came from, so a template stays while any pod made from it exists, whichever
+ * account owns the pod (a public template serves every account). Other accounts' pods are counted, never named.
+ */
+function refuseWhileInUse(store: Store, caller: Caller, templateId: string): void {
+  const users = store.allAccounts().flatMap((account) => [...account.pods.values()].filter((pod) => pod.template === templateId));
+  if (users.length === 0) return;
+  const own = users.filter((pod) => pod.account === caller.account).map((pod) => pod.id);
+  const foreign = users.length - own.length;
+  const named = own.length === 0 ? [] : [`${own.length === 1 ? "pod" : "pods"} ${own.join(", ")}`];
+  const counted = foreign === 0 ? [] : [foreign === 1 ? "1 pod of another account" : `${foreign} pods of other accounts`];
+  // The caller can delete only its own pods, so it is told to do so only when every user is its own.
+  const next = foreign === 0 ? "delete them first" : "it can be deleted once they are gone";
+  throw new Problem(400, `Template ${templateId} is in use by ${[...named, ...counted].join(" and ")}; ${next}`);
 }
 
 /** A template mounts only persistent storage: a `network` mount is refused with 422. */

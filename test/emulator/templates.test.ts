@@ -257,11 +257,14 @@ describe("update", () => {
     expect((await get(created.id)).body.registry).toBeNull();
   });
 
-  test("a catalog template is 404, another account's template 403, even a public one", async () => {
-    const theirs = (await create(full, OTHER_KEY)).body;
+  test("a catalog template and another account's public one are 404, another account's private one 403", async () => {
+    const theirPublic = (await create(full, OTHER_KEY)).body;
+    const theirPrivate = (await create(minimal, OTHER_KEY)).body;
     expectProblem(await patch("cp-pytorch-24", { name: "mine now" }), 404, "Template cp-pytorch-24 not found");
-    expectProblem(await patch(theirs.id, { name: "mine now" }), 403, `Template ${theirs.id} is not accessible with this API key`);
-    expect((await get(theirs.id, OTHER_KEY)).body.name).toBe("full");
+    expectProblem(await patch(theirPublic.id, { name: "mine now" }), 404, `Template ${theirPublic.id} not found`);
+    expectProblem(await patch(theirPrivate.id, { name: "mine now" }), 403, `Template ${theirPrivate.id} is not accessible with this API key`);
+    expect((await get(theirPublic.id, OTHER_KEY)).body.name).toBe("full");
+    expect((await get(theirPrivate.id, OTHER_KEY)).body.name).toBe("trainer");
   });
 });
 
@@ -274,10 +277,14 @@ describe("delete", () => {
     expectProblem(await remove(created.id), 404, `Template ${created.id} not found`);
   });
 
-  test("a catalog template is 404, another account's template 403", async () => {
-    const theirs = (await create(full, OTHER_KEY)).body;
+  test("a catalog template and another account's public one are 404, another account's private one 403", async () => {
+    const theirPublic = (await create(full, OTHER_KEY)).body;
+    const theirPrivate = (await create(minimal, OTHER_KEY)).body;
     expectProblem(await remove("cp-pytorch-24"), 404, "Template cp-pytorch-24 not found");
-    expectProblem(await remove(theirs.id), 403, `Template ${theirs.id} is not accessible with this API key`);
+    expectProblem(await remove(theirPublic.id), 404, `Template ${theirPublic.id} not found`);
+    expectProblem(await remove(theirPrivate.id), 403, `Template ${theirPrivate.id} is not accessible with this API key`);
+    expect((await get(theirPublic.id, OTHER_KEY)).status).toBe(200);
+    expect((await get(theirPrivate.id, OTHER_KEY)).status).toBe(200);
   });
 
   test("is 400 naming the pods made from it while they exist, 204 once they are deleted", async () => {
@@ -295,10 +302,22 @@ describe("delete", () => {
     expect((await remove(template.id)).status).toBe(204);
   });
 
-  test("pods of other accounts made from a public template do not hold it", async () => {
+  test("pods of other accounts made from a public template hold it too, counted but not named", async () => {
     const template = (await create(full)).body;
-    const theirPod = await harness.call("POST", "/v2/pods", { body: gpuPod({ templateId: template.id }), key: OTHER_KEY });
-    expect(theirPod.body.template).toBe(template.id);
+    const podOf = async (key?: string): Promise<string> =>
+      (await harness.call("POST", "/v2/pods", { body: gpuPod({ templateId: template.id }), key })).body.id;
+    const theirFirst = await podOf(OTHER_KEY);
+    const theirSecond = await podOf(OTHER_KEY);
+    const removeTheirs = (id: string) => harness.call("DELETE", `/v2/pods/${id}`, { key: OTHER_KEY });
+    const inUse = (users: string) => `Template ${template.id} is in use by ${users}; it can be deleted once they are gone`;
+    expectProblem(await remove(template.id), 400, inUse("2 pods of other accounts"));
+    const mine = await podOf();
+    expectProblem(await remove(template.id), 400, inUse(`pod ${mine} and 2 pods of other accounts`));
+    await removeTheirs(theirFirst);
+    expectProblem(await remove(template.id), 400, inUse(`pod ${mine} and 1 pod of another account`));
+    await harness.call("DELETE", `/v2/pods/${mine}`);
+    expectProblem(await remove(template.id), 400, inUse("1 pod of another account"));
+    await removeTheirs(theirSecond);
     expect((await remove(template.id)).status).toBe(204);
   });
 });
