@@ -32,11 +32,21 @@ export async function diff(_id: string, olds: AccountSshKeysOutputs, news: Accou
   return diffResult(changed ? ["keys"] : [], []);
 }
 
-/** Takes the account's key set over: writes it only when it does not already hold exactly these keys. */
+/**
+ * Takes the account's key set over: writes it only when it does not already hold exactly these keys, and
+ * removes keys registered elsewhere only when `adopt` says so.
+ */
 export async function create(props: AccountSshKeysInputs): Promise<dynamic.CreateResult<AccountSshKeysOutputs>> {
   const client = sharedClient();
-  const { keys } = ownProperties(props);
+  const { keys, adopt } = ownProperties(props);
   const live = await client.account.sshKeys();
+  const undeclared = keysWithout(live, keys);
+  if (undeclared.length > 0 && adopt === undefined) {
+    throw new Error(
+      `the account already holds ${undeclared.length} SSH key(s) that \`keys\` does not declare: ${undeclared.map(keyLabel).join("; ")}. ` +
+        `Declare them in \`keys\` to keep them, or set \`adopt: "${ACCOUNT_SSH_KEYS_ID}"\` to take the set over and remove them.`,
+    );
+  }
   const held = sameKeySet(live, keys) ? live : await client.account.replaceSshKeys(keys);
   return { id: ACCOUNT_SSH_KEYS_ID, outs: outputs(held, keys) };
 }
@@ -68,6 +78,12 @@ async function deleteAccountSshKeys(_id: string, props: AccountSshKeysOutputs): 
   if (kept.length < live.length) await client.account.replaceSshKeys(kept);
 }
 export { deleteAccountSshKeys as delete };
+
+/** A key as a message shows it: its type, the end of its body, and its comment. */
+function keyLabel(key: string): string {
+  const [type, body = "", ...comment] = key.split(/[ \t]+/);
+  return [type, `…${body.slice(-12)}`, ...comment].join(" ");
+}
 
 function outputs(held: readonly string[], declared: readonly string[]): AccountSshKeysOutputs {
   return { keys: liveKeysInDeclaredOrder(held, declared), declaredKeys: [...declared] };

@@ -11,12 +11,13 @@ export type AccountSshKeysArgs = ResourceArgs<AccountSshKeysInputs>;
  * account: its id is always `"account-ssh-keys"`.
  *
  * It is authoritative. The account holds one set of keys, and the API can only replace that set as a whole, so
- * create and every update make the account hold exactly `keys`: a key registered anywhere else (in the console,
- * by a script, by another stack) and not listed here is removed each time. Two `AccountSshKeys` in the same
+ * every update makes the account hold exactly `keys`: a key registered anywhere else (in the console, by a
+ * script, by another stack) and not listed here is removed each time. Two `AccountSshKeys` in the same
  * account, in one stack or in two, would each remove the other's keys on every deployment.
  *
- * Taking over the keys the account already has needs no `adopt` argument: list exactly those keys and create
- * writes nothing (order does not matter). Listing anything else replaces the set at create.
+ * Create is careful: it adds `keys` to the account's set, writes nothing when the set already holds exactly
+ * them (order does not matter), and fails, naming them, when the set holds keys missing from `keys`, unless
+ * `adopt: "account-ssh-keys"` says to take the set over and remove them.
  *
  * `pulumi refresh` reports keys changed elsewhere as drift; the next update restores `keys`. Delete removes only
  * the keys this resource declared and keeps any key registered elsewhere since.

@@ -20,10 +20,17 @@ export interface AccountSshKeysInputs {
    * (the console, a script, another stack) and missing here is removed each time. Two `AccountSshKeys` in one
    * account would keep removing each other's keys. An empty list removes every key.
    *
-   * When the account already holds exactly these keys, create writes nothing: that is how an existing set is
-   * taken over, with no `adopt` argument. Order does not matter. Changes in place.
+   * Create adds these keys to the account's set, and writes nothing when it already holds exactly them. It
+   * refuses to remove keys it finds registered there but missing here, unless `adopt` says to take the set
+   * over. Order does not matter. Changes in place.
    */
   keys: string[];
+  /**
+   * Set to `"account-ssh-keys"` (the id of the account's key set) to take over a set that holds keys missing
+   * from `keys`: create then removes them. Without it, create fails naming those keys, so that nothing
+   * registered elsewhere is lost by accident.
+   */
+  adopt?: typeof ACCOUNT_SSH_KEYS_ID;
 }
 
 const sshPublicKey = z
@@ -45,6 +52,7 @@ export const accountSshKeysInputsSchema = z.strictObject({
       else ctx.addIssue({ code: "custom", path: [index], message: `is the same key as keys[${first}]` });
     });
   }),
+  adopt: z.literal(ACCOUNT_SSH_KEYS_ID, { error: `must be "${ACCOUNT_SSH_KEYS_ID}", the id of the account's key set` }).optional(),
 });
 
 // Compile-time proof that the validator and the documented argument type agree.

@@ -38,8 +38,8 @@ async function setKeysElsewhere(keys: string[]): Promise<void> {
   emulator.resetRequests();
 }
 
-async function checked(keys: string[]): Promise<AccountSshKeysInputs> {
-  const result = await sshKeys.check({}, { keys });
+async function checked(keys: string[], adopt?: "account-ssh-keys"): Promise<AccountSshKeysInputs> {
+  const result = await sshKeys.check({}, adopt === undefined ? { keys } : { keys, adopt });
   expect(result.failures).toBeUndefined();
   return result.inputs!;
 }
@@ -73,7 +73,8 @@ describe("check", () => {
 
   it.each([
     ["missing keys", {}, [{ property: "keys", reason: "Invalid input: expected array, received undefined" }]],
-    ["an unknown property", { keys: [KEY_A], adopt: "x" }, [{ property: "adopt", reason: "unknown property" }]],
+    ["an unknown property", { keys: [KEY_A], merge: true }, [{ property: "merge", reason: "unknown property" }]],
+    ["adopt naming anything but the key set", { keys: [KEY_A], adopt: "x" }, [{ property: "adopt", reason: 'must be "account-ssh-keys", the id of the account\'s key set' }]],
   ])("refuses %s without any API call", async (_label, props, failures) => {
     expect(await sshKeys.check({}, props as AccountSshKeysInputs)).toEqual({ failures });
     expect(emulator.requests).toEqual([]);
@@ -106,8 +107,23 @@ describe("create", () => {
     expect(accountKeys()).toEqual([KEY_A, KEY_B]);
   });
 
-  it("replaces a different set with one PUT, removing keys registered elsewhere", async () => {
-    const created = await sshKeys.create(await checked([KEY_A, KEY_B]));
+  it("refuses to remove keys registered elsewhere without adopt, naming them, and writes nothing", async () => {
+    await expect(sshKeys.create(await checked([KEY_A, KEY_B]))).rejects.toThrow(
+      "the account already holds 1 SSH key(s) that `keys` does not declare: ssh-ed25519 …kKQLx7thDIYc developer@emulator. " +
+        'Declare them in `keys` to keep them, or set `adopt: "account-ssh-keys"` to take the set over and remove them.',
+    );
+    expect(writes(emulator)).toEqual([]);
+    expect(accountKeys()).toEqual([DEFAULT_ACCOUNT_SSH_KEY]);
+  });
+
+  it("adds keys to the set with one PUT when it removes nothing", async () => {
+    const created = await sshKeys.create(await checked([DEFAULT_ACCOUNT_SSH_KEY, KEY_A]));
+    expect(created.outs).toEqual({ keys: [DEFAULT_ACCOUNT_SSH_KEY, KEY_A], declaredKeys: [DEFAULT_ACCOUNT_SSH_KEY, KEY_A] });
+    expect(writes(emulator)).toEqual([PUT]);
+  });
+
+  it("with adopt, replaces a different set with one PUT, removing keys registered elsewhere", async () => {
+    const created = await sshKeys.create(await checked([KEY_A, KEY_B], "account-ssh-keys"));
     expect(created).toEqual({ id: ID, outs: { keys: [KEY_A, KEY_B], declaredKeys: [KEY_A, KEY_B] } });
     expect(writes(emulator)).toEqual([PUT]);
     expect(accountKeys()).toEqual([KEY_A, KEY_B]);
@@ -115,7 +131,7 @@ describe("create", () => {
 
   it("survives a lost answer to its PUT: the write is idempotent, so it is sent again and nothing is left half-done", async () => {
     emulator.faults.loseResponses(1, { method: "PUT", path: "/v2/account/ssh-keys" });
-    const created = await sshKeys.create(await checked([KEY_C]));
+    const created = await sshKeys.create(await checked([KEY_C], "account-ssh-keys"));
     expect(created).toEqual({ id: ID, outs: { keys: [KEY_C], declaredKeys: [KEY_C] } });
     expect(writes(emulator)).toEqual([PUT, PUT]);
     expect(emulator.requests.filter((r) => r.method === "PUT").map((r) => r.status)).toEqual([0, 200]);
