@@ -1,16 +1,16 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { ecrRegistryUri, ecrRepositoryArnSchema, parseEcrRepositoryArn } from "../../provider/schemas/registryDelegation";
 import { callerOf } from "../auth";
 import type { EmulatorContext } from "../context";
+import { ecrRegistryUri, ecrRepositoryArn } from "../ecr";
 import { ownedDelegation } from "../ownership";
 import { idParam, serveMethods } from "../routing";
 import { parseBody } from "../validation";
 import type { EcrDelegation } from "../wire";
 
 export const createDelegationRequest = z.strictObject({
-  resource: ecrRepositoryArnSchema.transform((arn) => parseEcrRepositoryArn(arn)!),
+  resource: ecrRepositoryArn,
   name: z.string().nullable().default(null),
 });
 

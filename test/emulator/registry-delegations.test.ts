@@ -1,10 +1,13 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { API_KEY, expectProblem, type Harness, ManualClock, startHarness } from "./harness";
 
 const SAME_ACCOUNT_KEY = "delegations-second-key";
 const READ_ONLY_KEY = "delegations-read-only-key";
 const OTHER_ACCOUNT_KEY = "delegations-other-account-key";
-const ARN = "arn:aws:ecr:eu-west-1:210987654321:repository/ml/trainer";
+const REPOSITORY_ARN = "arn:aws:ecr:eu-west-1:210987654321:repository/";
+const ARN = `${REPOSITORY_ARN}ml/trainer`;
 const MALFORMED = "must be an ECR repository ARN: arn:aws:ecr:<region>:<12-digit account id>:repository/<name>[:<tag>] at /resource";
 
 const clock = new ManualClock();
@@ -69,8 +72,26 @@ describe("create", () => {
     ["a tag starting with a dot", `${ARN}:.v3`],
     ["an image URI", "210987654321.dkr.ecr.eu-west-1.amazonaws.com/ml/trainer:v3"],
     ["an empty string", ""],
+    ["a 257-character repository", `${REPOSITORY_ARN}${"r".repeat(257)}`],
+    ["a 129-character tag", `${ARN}:${"x".repeat(129)}`],
+    ["two separators in a row", `${REPOSITORY_ARN}ml--trainer`],
+    ["an empty name part", `${REPOSITORY_ARN}ml//trainer`],
+    ["a trailing slash", `${REPOSITORY_ARN}ml/`],
+    ["a second tag", `${ARN}:v3:v4`],
+    ["a region without its number", "arn:aws:ecr:eu-west:210987654321:repository/ml/trainer"],
   ])("%s is 400 naming /resource", async (_case, resource) => {
     expectProblem(await create({ resource }), 400, "Request body failed validation", [MALFORMED]);
+  });
+
+  test.each([
+    { case: "a two-character repository", repository: "ml", tag: undefined },
+    { case: "a 256-character repository", repository: "r".repeat(256), tag: undefined },
+    { case: "separators inside name parts", repository: "ml-ops/fine_tune.v2", tag: "v3" },
+    { case: "a 128-character mixed-case tag", repository: "ml/trainer", tag: `_B${"x".repeat(126)}` },
+  ])("$case is accepted", async ({ repository, tag }) => {
+    const answer = await create({ resource: `${REPOSITORY_ARN}${repository}${tag === undefined ? "" : `:${tag}`}` });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({ awsUser: "210987654321", awsRegion: "eu-west-1", repository, tag: tag ?? "latest" });
   });
 
   test.each([
@@ -149,5 +170,28 @@ describe("paths and methods", () => {
     expect(Object.keys((await list()).body)).toEqual(["delegations"]);
     expect((await harness.call("GET", "/v2/registries")).body.registries).toEqual([registry]);
     expectProblem(await harness.call("DELETE", `/v2/registries/delegations/${registry.id}`), 404, `Delegation ${registry.id} not found`);
+  });
+});
+
+describe("independence from provider code", () => {
+  const emulatorDirectory = path.resolve(__dirname, "..", "..", "emulator");
+  const providerDirectory = path.resolve(emulatorDirectory, "..", "provider");
+  const specifiers = /\b(?:from|import|require)\s*\(?\s*["']([^"']+)["']/g;
+
+  /** Emulator modules, relative to the emulator directory, that import a module of the provider. */
+  function modulesImportingProvider(): string[] {
+    const modules = readdirSync(emulatorDirectory, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".ts"));
+    return modules.filter((module) => {
+      const file = path.join(emulatorDirectory, module);
+      return [...readFileSync(file, "utf8").matchAll(specifiers)].some(([, specifier = ""]) =>
+        path.resolve(path.dirname(file), specifier).startsWith(providerDirectory + path.sep),
+      );
+    });
+  }
+
+  // The emulator is the oracle the provider is tested against, so a provider bug must not change its answers.
+  // emulator/openapi/registries.ts still takes the documented ARN format from the provider; emulator/ecr.ts has it.
+  test("the emulator validates ARNs with its own parser; only the OpenAPI text still borrows provider constants", () => {
+    expect(modulesImportingProvider()).toEqual([path.join("openapi", "registries.ts")]);
   });
 });
