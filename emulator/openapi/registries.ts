@@ -1,4 +1,4 @@
-import { DEFAULT_ECR_TAG, ECR_REPOSITORY_ARN_FORMAT } from "../../provider/schemas/registryDelegation";
+import { DEFAULT_ECR_TAG, ECR_REPOSITORY_ARN_FORMAT } from "../ecr";
 import { createRegistryRequest, updateRegistryRequest } from "../routes/registries";
 import { createDelegationRequest } from "../routes/registry-delegations";
 import type { EcrDelegation, Registry } from "../wire";

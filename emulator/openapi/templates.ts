@@ -10,7 +10,6 @@ import {
   listOf,
   nullable,
   operationsOf,
-  ownResource,
   queryParameters,
   READ_ONLY_KEY,
   ref,
@@ -93,8 +92,8 @@ export const templates: TagSection = {
         ok: { status: 200, description: "The updated template", schema: ref("Template") },
         errors: {
           400: "Invalid body, or an unknown registry",
-          403: `${READ_ONLY_KEY}, or the template or registry belongs to another account`,
-          404: "No such template",
+          403: `${READ_ONLY_KEY}, or the registry or a private template belongs to another account`,
+          404: "No such template, or a public template of another account",
           422: networkMountRefused,
         },
       }),
@@ -103,7 +102,11 @@ export const templates: TagSection = {
         summary: "Delete a template",
         parameters: [templateId],
         ok: { status: 204, description: "Deleted; no body" },
-        errors: { 400: "Pods of the account were created from the template", ...ownResource("template", "write") },
+        errors: {
+          400: "Pods (of any account) were created from the template",
+          403: `${READ_ONLY_KEY}, or a private template of another account`,
+          404: "No such template, or a public template of another account",
+        },
       }),
     },
     "/v2/catalog/templates": {

@@ -7,7 +7,6 @@ import {
   type BillingFamily,
   type BillingSource,
   BUCKET_SIZES,
-  type BucketSize,
   bucketEnd,
   bucketsAfter,
   bucketStart,

@@ -190,8 +190,7 @@ describe("independence from provider code", () => {
   }
 
   // The emulator is the oracle the provider is tested against, so a provider bug must not change its answers.
-  // emulator/openapi/registries.ts still takes the documented ARN format from the provider; emulator/ecr.ts has it.
-  test("the emulator validates ARNs with its own parser; only the OpenAPI text still borrows provider constants", () => {
-    expect(modulesImportingProvider()).toEqual([path.join("openapi", "registries.ts")]);
+  test("no emulator module imports provider code", () => {
+    expect(modulesImportingProvider()).toEqual([]);
   });
 });
