@@ -27,9 +27,17 @@ import { parseArgs } from "./parseArgs";
 
 /** The configuration GPU availability is read for. */
 export interface GpuAvailabilityArgs {
-  /** What the GPUs are for: availability and `inStock` are for this product. @default "POD" */
+  /**
+   * What the GPUs are for: pods, cluster nodes or serverless workers. Availability and `inStock` are for this
+   * product, and it decides the price the filters compare: the pod rate in `cloud` (`price.secure` or
+   * `price.community`) for POD and CLUSTER, the rate of the type's serverless pool (`price.serverless`) for
+   * SERVERLESS. @default "POD"
+   */
   product?: GpuProduct;
-  /** Cloud the pods run in: types are priced and their availability read there. @default "SECURE" */
+  /**
+   * Cloud the pods (or nodes, or workers) run in: availability is read there, and POD and CLUSTER types are priced
+   * there. @default "SECURE"
+   */
   cloud?: Cloud;
   /** GPUs per pod (or per worker, or per cluster node). At least 1. @default 1 */
   count?: number;
@@ -49,7 +57,7 @@ export interface GetGpuTypeArgs extends GpuAvailabilityArgs {
 export interface GetGpuTypesArgs extends GpuAvailabilityArgs {
   /** Least memory (VRAM) per GPU, in GB. At least 1. */
   minMemory?: number;
-  /** Highest list price per GPU-hour in `cloud`, in USD. At least 0. */
+  /** Highest list price per GPU-hour for `product` (the pod rate in `cloud`, or the serverless rate), in USD. At least 0. */
   maxPrice?: number;
   /** Only types by this manufacturer, such as `"NVIDIA"` or `"AMD"`. */
   manufacturer?: string;
@@ -215,8 +223,9 @@ export function getGpuTypeOutput(args: DeepInput<GetGpuTypeArgs>): pulumi.Output
 
 /**
  * The GPU types on offer that meet every filter given, in catalog order, each with its availability for the
- * configuration asked about (a single-GPU pod in the SECURE cloud unless stated). Only types sold in `cloud` and
- * allowing `count` GPUs per pod there are listed.
+ * configuration asked about (a single-GPU pod in the SECURE cloud unless stated). Only types offered for `product`
+ * in some data center (for `cloud`, `count`, `countryCodes` and `minCudaVersion`) are listed: for SERVERLESS, only
+ * types in a serverless pool; for POD and CLUSTER, only types sold in `cloud`.
  *
  * @example
  * const { gpus } = await cp.getGpuTypes({ minMemory: 48, maxPrice: 1, inStock: true });
@@ -232,8 +241,10 @@ export function getGpuTypesOutput(args?: DeepInput<GetGpuTypesArgs>): pulumi.Out
 }
 
 /**
- * The cheapest GPU type that meets the need, by list price per GPU-hour in `cloud`; among equally priced types,
- * the one with more memory, then the smaller id. Fails with a message listing the need when no type meets it.
+ * The cheapest GPU type that meets the need (offered for `product`, as {@link getGpuTypes} lists them), by list
+ * price per GPU-hour for `product`: the pod rate in `cloud` for POD and CLUSTER, the serverless pool's rate for
+ * SERVERLESS. Among equally priced types, the one with more memory, then the smaller id. Fails with a message
+ * listing every part of the need when no type meets it.
  *
  * @example
  * const gpu = cp.getCheapestGpuTypeOutput({ minMemory: 48, inStock: true });
@@ -340,6 +351,6 @@ async function gpusWithAvailability(args: GpuAvailabilityArgs): Promise<GpuType[
 }
 
 function gpuNeed(args: GetGpuTypesArgs): GpuNeed {
-  const { cloud = "SECURE", count = 1, minMemory, maxPrice, manufacturer, dataCenter, inStock = false } = args;
-  return { cloud, count, minMemory, maxPrice, manufacturer, dataCenter, inStock };
+  const { product = "POD", cloud = "SECURE", count = 1, inStock = false, ...filters } = args;
+  return { ...filters, product, cloud, count, inStock };
 }

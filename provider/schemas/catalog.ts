@@ -61,6 +61,7 @@ export const gpuTypeSchema = z.object({
   memory: z.int(),
   secure: z.boolean(),
   community: z.boolean(),
+  /** List prices per GPU-hour, in USD: the pod rate in each cloud, and the rate of the type's serverless pool (absent without one). */
   price: z.object({ secure: z.number(), community: z.number(), serverless: z.number().optional() }),
   maxCount: z.object({ secure: z.int(), community: z.int() }),
   availability: availability.optional(),

@@ -59,6 +59,13 @@ describe("getGpuTypes", () => {
     { case: "8 per pod, in stock", args: { count: 8, inStock: true }, expected: [RTX_4090, A100, H100, L40S, A6000] },
     { case: "cluster nodes in stock", args: { product: "CLUSTER" as const, inStock: true }, expected: [H100, MI300X] },
     { case: "serverless workers in stock", args: { product: "SERVERLESS" as const, inStock: true }, expected: [RTX_4090, A100, H100, L40S, A6000] },
+    { case: "serverless workers: only types in a pool", args: { product: "SERVERLESS" as const }, expected: [RTX_4090, A100, H100, L40S, A6000] },
+    { case: "serverless workers at most 0.80 USD per GPU-hour (pool rate)", args: { product: "SERVERLESS" as const, maxPrice: 0.8 }, expected: [RTX_4090] },
+    { case: "serverless workers of 100 GB", args: { product: "SERVERLESS" as const, minMemory: 100 }, expected: [] },
+    { case: "cluster nodes: only types offered for clusters", args: { product: "CLUSTER" as const, minMemory: 24 }, expected: [H100, MI300X] },
+    { case: "cluster nodes in COMMUNITY: none offered", args: { product: "CLUSTER" as const, cloud: "COMMUNITY" as const }, expected: [] },
+    { case: "cluster nodes at most 2.50 USD per GPU-hour (pod rate)", args: { product: "CLUSTER" as const, maxPrice: 2.5 }, expected: [MI300X] },
+    { case: "CUDA 12.8 or newer: only types offered on it", args: { minCudaVersion: "12.8" }, expected: [RTX_4090, H100, L40S] },
     { case: "in Sweden", args: { countryCodes: ["SE"] }, expected: [H100, L40S] },
     { case: "CUDA 12.8 or newer, in stock", args: { minCudaVersion: "12.8", inStock: true }, expected: [RTX_4090, H100, L40S] },
     { case: "48 GB, under 1 USD, in stock in US-TX-3", args: { minMemory: 48, maxPrice: 1, dataCenter: "US-TX-3", inStock: true }, expected: [L40S] },
@@ -130,12 +137,31 @@ describe("getCheapestGpuType", () => {
   });
 
   it.each([
-    [{ minMemory: 100, cloud: "COMMUNITY" as const }, "at least 100 GB of memory; 1 GPU per pod in the COMMUNITY cloud"],
+    { case: "serverless, 24 GB: the lowest pool rate", args: { product: "SERVERLESS" as const, minMemory: 24 }, id: RTX_4090, price: 0.77 },
+    { case: "serverless, 48 GB in COMMUNITY", args: { product: "SERVERLESS" as const, minMemory: 48, cloud: "COMMUNITY" as const }, id: A6000, price: 0.85 },
+    { case: "clusters, 24 GB: only types offered for clusters", args: { product: "CLUSTER" as const, minMemory: 24 }, id: MI300X, price: 2.49 },
+    { case: "clusters, 24 GB, in stock in US-CA-2", args: { product: "CLUSTER" as const, minMemory: 24, dataCenter: "US-CA-2", inStock: true }, id: H100, price: 2.99 },
+  ])("$case: $id", async ({ args, id, price }) => {
+    const cheapest = await getCheapestGpuType(args);
+    expect(cheapest.id).toBe(id);
+    expect(args.product === "SERVERLESS" ? cheapest.price.serverless : cheapest.price.secure).toBe(price);
+    expect(requests()).toEqual(["GET /v2/catalog/gpus"]);
+  });
+
+  it.each([
+    [{ minMemory: 100, cloud: "COMMUNITY" as const }, "at least 100 GB of memory; product POD with 1 GPU per pod in the COMMUNITY cloud"],
     [
       { minMemory: 80, dataCenter: "CA-MTL-1", inStock: true },
-      "at least 80 GB of memory; 1 GPU per pod in the SECURE cloud; in stock in data center CA-MTL-1",
+      "at least 80 GB of memory; product POD with 1 GPU per pod in the SECURE cloud; in stock in data center CA-MTL-1",
     ],
-    [{ minMemory: 192, count: 8, inStock: true }, "at least 192 GB of memory; 8 GPUs per pod in the SECURE cloud; in stock"],
+    [{ minMemory: 192, count: 8, inStock: true }, "at least 192 GB of memory; product POD with 8 GPUs per pod in the SECURE cloud; in stock"],
+    [{ product: "SERVERLESS" as const, minMemory: 100 }, "at least 100 GB of memory; product SERVERLESS with 1 GPU per worker in the SECURE cloud"],
+    [{ product: "CLUSTER" as const, minMemory: 24, cloud: "COMMUNITY" as const }, "at least 24 GB of memory; product CLUSTER with 1 GPU per node in the COMMUNITY cloud"],
+    [
+      { minMemory: 24, maxPrice: 0.3, manufacturer: "NVIDIA", countryCodes: ["US", "CA"], minCudaVersion: "12.4", dataCenter: "US-TX-3" },
+      "at least 24 GB of memory; product POD with 1 GPU per pod in the SECURE cloud; at most 0.3 USD per GPU-hour; made by NVIDIA; " +
+        "in a data center in US or CA; on CUDA 12.4 or newer; offered in data center US-TX-3",
+    ],
   ])("fails listing the need when no type meets %j", async (args, need) => {
     await expect(getCheapestGpuType(args)).rejects.toThrow(new Error(`getCheapestGpuType: no GPU type meets the need: ${need}`));
   });

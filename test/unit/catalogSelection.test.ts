@@ -42,16 +42,29 @@ function cpu(overrides: Partial<CpuType> & { id: string }): CpuType {
   };
 }
 
-const need = (overrides: Partial<GpuNeed> = {}): GpuNeed => ({ cloud: "SECURE", count: 1, inStock: false, ...overrides });
+const need = (overrides: Partial<GpuNeed> = {}): GpuNeed => ({ product: "POD", cloud: "SECURE", count: 1, inStock: false, ...overrides });
 
 describe("gpuHourlyPrice", () => {
+  const pooled = gpu({ id: "a", pool: "ADA_24", price: { secure: 1, community: 0.8, serverless: 1.3 } });
+  const amd = gpu({ id: "a", community: false, price: { secure: 2.49, community: 0 } });
   it.each([
-    { case: "secure", type: gpu({ id: "a" }), cloud: "SECURE" as const, price: 1 },
-    { case: "community", type: gpu({ id: "a" }), cloud: "COMMUNITY" as const, price: 0.8 },
-    { case: "not sold in community", type: gpu({ id: "a", community: false, price: { secure: 2.49, community: 0 } }), cloud: "COMMUNITY" as const, price: undefined },
-    { case: "not sold in secure", type: gpu({ id: "a", secure: false }), cloud: "SECURE" as const, price: undefined },
-  ])("$case", ({ type, cloud, price }) => {
-    expect(gpuHourlyPrice(type, cloud)).toBe(price);
+    { case: "a pod in secure", type: pooled, asked: need(), price: 1 },
+    { case: "a pod in community", type: pooled, asked: need({ cloud: "COMMUNITY" }), price: 0.8 },
+    { case: "a pod where the type is not sold in community", type: amd, asked: need({ cloud: "COMMUNITY" }), price: undefined },
+    { case: "a pod where the type is not sold in secure", type: gpu({ id: "a", secure: false }), asked: need(), price: undefined },
+    { case: "a cluster node pays the pod rate of its cloud", type: pooled, asked: need({ product: "CLUSTER", cloud: "COMMUNITY" }), price: 0.8 },
+    { case: "a cluster node where the type is not sold in community", type: amd, asked: need({ product: "CLUSTER", cloud: "COMMUNITY" }), price: undefined },
+    { case: "a serverless worker pays the pool rate", type: pooled, asked: need({ product: "SERVERLESS" }), price: 1.3 },
+    { case: "a serverless worker in community too", type: pooled, asked: need({ product: "SERVERLESS", cloud: "COMMUNITY" }), price: 1.3 },
+    { case: "a serverless worker of a type in no pool", type: amd, asked: need({ product: "SERVERLESS" }), price: undefined },
+    {
+      case: "a serverless worker of a pooled type without a serverless price",
+      type: gpu({ id: "a", pool: "ADA_24" }),
+      asked: need({ product: "SERVERLESS" }),
+      price: undefined,
+    },
+  ])("$case", ({ type, asked, price }) => {
+    expect(gpuHourlyPrice(type, asked)).toBe(price);
   });
 });
 
@@ -84,11 +97,37 @@ describe("meetsGpuNeed", () => {
     expect(meetsGpuNeed(full, asked)).toBe(meets);
   });
 
-  it("a type read without availability is never in stock, nor offered in a named data center", () => {
-    const bare = gpu({ id: "bare", availability: undefined, dataCenters: undefined });
-    expect(meetsGpuNeed(bare, need())).toBe(true);
-    expect(meetsGpuNeed(bare, need({ inStock: true }))).toBe(false);
-    expect(meetsGpuNeed(bare, need({ dataCenter: "US-TX-3" }))).toBe(false);
+  it("a type offered in no data center for the product never meets a need", () => {
+    for (const product of ["POD", "CLUSTER", "SERVERLESS"] as const) {
+      const pooled = { pool: "ADA_48", price: { secure: 1, community: 0.8, serverless: 1.2 } };
+      expect(meetsGpuNeed(gpu({ id: "bare", ...pooled, availability: undefined, dataCenters: undefined }), need({ product }))).toBe(false);
+      expect(meetsGpuNeed(gpu({ id: "full", ...pooled, availability: "NONE", dataCenters: [] }), need({ product }))).toBe(false);
+      expect(meetsGpuNeed(gpu({ id: "offered", ...pooled }), need({ product }))).toBe(true);
+    }
+  });
+
+  it.each([
+    { case: "serverless, of a type in no pool", type: gpu({ id: "t" }), asked: need({ product: "SERVERLESS" }), meets: false },
+    {
+      case: "serverless, priced by the pool under the ceiling",
+      type: gpu({ id: "t", pool: "ADA_24", price: { secure: 2, community: 2, serverless: 0.77 } }),
+      asked: need({ product: "SERVERLESS", maxPrice: 0.8 }),
+      meets: true,
+    },
+    {
+      case: "serverless, priced by the pool above the ceiling though the pod rate is under it",
+      type: gpu({ id: "t", pool: "AMPERE_48", price: { secure: 0.49, community: 0.33, serverless: 0.85 } }),
+      asked: need({ product: "SERVERLESS", maxPrice: 0.8 }),
+      meets: false,
+    },
+    {
+      case: "cluster nodes, priced by the pod rate of the cloud",
+      type: gpu({ id: "t", price: { secure: 2.49, community: 0.3 } }),
+      asked: need({ product: "CLUSTER", maxPrice: 1 }),
+      meets: false,
+    },
+  ])("$case: $meets", ({ type, asked, meets }) => {
+    expect(meetsGpuNeed(type, asked)).toBe(meets);
   });
 
   it("a type whose availability is NONE is not in stock", () => {
@@ -125,20 +164,46 @@ describe("cheapestGpuType", () => {
     expect(cheapestGpuType(tied, need())?.id).toBe("a");
     expect(cheapestGpuType([...tied].reverse(), need())?.id).toBe("a");
   });
+
+  describe("by product", () => {
+    const rtx4090 = gpu({ id: "NVIDIA GeForce RTX 4090", memory: 24, pool: "ADA_24", price: { secure: 0.59, community: 0.34, serverless: 0.77 } });
+    const h100 = gpu({ id: "NVIDIA H100 80GB HBM3", memory: 80, pool: "HOPPER_80", price: { secure: 2.99, community: 2.69, serverless: 4.18 } });
+    const a6000 = gpu({ id: "NVIDIA RTX A6000", memory: 48, pool: "AMPERE_48", price: { secure: 0.49, community: 0.33, serverless: 0.85 } });
+    const mi300x = gpu({ id: "AMD Instinct MI300X OAM", manufacturer: "AMD", memory: 192, community: false, price: { secure: 2.49, community: 0 } });
+    const forProduct = [rtx4090, h100, a6000, mi300x];
+    // Read for clusters, only the H100 and the MI300X are offered anywhere.
+    const forClusters = [{ ...rtx4090, dataCenters: undefined }, h100, { ...a6000, dataCenters: undefined }, mi300x];
+    it.each([
+      { case: "serverless, 24 GB: the lowest pool rate", types: forProduct, asked: need({ product: "SERVERLESS", minMemory: 24 }), id: "NVIDIA GeForce RTX 4090" },
+      { case: "serverless, 100 GB: the only type is in no pool", types: forProduct, asked: need({ product: "SERVERLESS", minMemory: 100 }), id: undefined },
+      { case: "pods, 24 GB: the lowest pod rate", types: forProduct, asked: need({ minMemory: 24 }), id: "NVIDIA RTX A6000" },
+      { case: "clusters, 24 GB: only types offered for clusters", types: forClusters, asked: need({ product: "CLUSTER", minMemory: 24 }), id: "AMD Instinct MI300X OAM" },
+    ])("$case: $id", ({ types, asked, id }) => {
+      expect(cheapestGpuType(types, asked)?.id).toBe(id);
+    });
+  });
 });
 
 describe("describeGpuNeed", () => {
   it.each([
-    { asked: need(), text: "1 GPU per pod in the SECURE cloud" },
+    { asked: need(), text: "product POD with 1 GPU per pod in the SECURE cloud" },
     {
       asked: need({ minMemory: 80, count: 2, cloud: "COMMUNITY", inStock: true }),
-      text: "at least 80 GB of memory; 2 GPUs per pod in the COMMUNITY cloud; in stock",
+      text: "at least 80 GB of memory; product POD with 2 GPUs per pod in the COMMUNITY cloud; in stock",
     },
     {
       asked: need({ minMemory: 24, maxPrice: 0.5, manufacturer: "NVIDIA", dataCenter: "EU-RO-1", inStock: true }),
-      text: "at least 24 GB of memory; 1 GPU per pod in the SECURE cloud; at most 0.5 USD per GPU-hour; made by NVIDIA; in stock in data center EU-RO-1",
+      text: "at least 24 GB of memory; product POD with 1 GPU per pod in the SECURE cloud; at most 0.5 USD per GPU-hour; made by NVIDIA; in stock in data center EU-RO-1",
     },
-    { asked: need({ dataCenter: "US-TX-3" }), text: "1 GPU per pod in the SECURE cloud; offered in data center US-TX-3" },
+    { asked: need({ dataCenter: "US-TX-3" }), text: "product POD with 1 GPU per pod in the SECURE cloud; offered in data center US-TX-3" },
+    { asked: need({ product: "SERVERLESS", minMemory: 100 }), text: "at least 100 GB of memory; product SERVERLESS with 1 GPU per worker in the SECURE cloud" },
+    { asked: need({ product: "CLUSTER", count: 8 }), text: "product CLUSTER with 8 GPUs per node in the SECURE cloud" },
+    {
+      asked: need({ product: "SERVERLESS", minMemory: 24, maxPrice: 0.7, manufacturer: "NVIDIA", countryCodes: ["US", "CA"], minCudaVersion: "12.4", dataCenter: "US-TX-3" }),
+      text:
+        "at least 24 GB of memory; product SERVERLESS with 1 GPU per worker in the SECURE cloud; at most 0.7 USD per GPU-hour; made by NVIDIA; " +
+        "in a data center in US or CA; on CUDA 12.4 or newer; offered in data center US-TX-3",
+    },
   ])("$text", ({ asked, text }) => {
     expect(describeGpuNeed(asked)).toBe(text);
   });
@@ -178,11 +243,12 @@ describe("properties", () => {
   const cents = (max: number) => fc.integer({ min: 1, max }).map((value) => value / 100);
   const gpuType = fc.record({
     id: fc.constantFrom("g1", "g2", "g3", "g4", "g5", "g6", "g7", "g8"),
+    pool: fc.option(fc.constantFrom("ADA_24", "AMPERE_48", "HOPPER_80"), { nil: null }),
     manufacturer: fc.constantFrom("NVIDIA", "AMD"),
     memory: fc.constantFrom(16, 24, 48, 80, 192),
     secure: fc.boolean(),
     community: fc.boolean(),
-    price: fc.record({ secure: cents(400), community: cents(400) }),
+    price: fc.record({ secure: cents(400), community: cents(400), serverless: cents(400) }, { requiredKeys: ["secure", "community"] }),
     maxCount: fc.record({ secure: fc.integer({ min: 1, max: 8 }), community: fc.integer({ min: 1, max: 8 }) }),
     availability: fc.option(level, { nil: undefined }),
     dataCenters: fc.option(
@@ -192,11 +258,11 @@ describe("properties", () => {
   }).map((fields): GpuType => ({
     ...fields,
     name: fields.id,
-    pool: null,
     dataCenters: fields.dataCenters?.map((entry) => ({ ...entry, name: entry.id })),
   }));
   const catalog = fc.uniqueArray(gpuType, { selector: (type) => type.id, maxLength: 8 });
   const gpuNeed = fc.record({
+    product: fc.constantFrom("POD" as const, "CLUSTER" as const, "SERVERLESS" as const),
     cloud: fc.constantFrom("SECURE" as const, "COMMUNITY" as const),
     count: fc.integer({ min: 1, max: 8 }),
     minMemory: fc.option(fc.constantFrom(1, 24, 40, 80, 100, 200), { nil: undefined }),
@@ -206,18 +272,26 @@ describe("properties", () => {
     inStock: fc.boolean(),
   });
 
+  /** The price a need compares, restated from its documentation: the pool rate for serverless, else the pod rate. */
+  const priceFor = (type: GpuType, asked: GpuNeed): number | undefined => {
+    if (asked.product === "SERVERLESS") return type.pool === null ? undefined : type.price.serverless;
+    if (asked.cloud === "SECURE") return type.secure ? type.price.secure : undefined;
+    return type.community ? type.price.community : undefined;
+  };
+
   /** The need, restated from its documentation, independently of the implementation. */
   const eligible = (type: GpuType, asked: GpuNeed): boolean => {
     const secure = asked.cloud === "SECURE";
-    const sold = secure ? type.secure : type.community;
-    const price = secure ? type.price.secure : type.price.community;
+    const price = priceFor(type, asked);
+    const offered = type.dataCenters !== undefined && type.dataCenters.length > 0;
     const here = asked.dataCenter === undefined ? undefined : type.dataCenters?.find((entry) => entry.id === asked.dataCenter);
     const stocked =
       asked.dataCenter === undefined
         ? !asked.inStock || (type.availability !== undefined && type.availability !== "NONE")
         : here !== undefined && (!asked.inStock || here.availability !== "NONE");
     return (
-      sold &&
+      price !== undefined &&
+      offered &&
       asked.count <= (secure ? type.maxCount.secure : type.maxCount.community) &&
       type.memory >= (asked.minMemory ?? 0) &&
       (asked.maxPrice === undefined || price <= asked.maxPrice) &&
@@ -245,7 +319,7 @@ describe("properties", () => {
         }
         expect(eligible(pick, asked)).toBe(true);
         expect(pick.memory).toBeGreaterThanOrEqual(asked.minMemory ?? 0);
-        const price = (type: GpuType) => gpuHourlyPrice(type, asked.cloud) as number;
+        const price = (type: GpuType) => priceFor(type, asked) as number;
         for (const other of candidates) {
           expect(price(pick)).toBeLessThanOrEqual(price(other));
           if (price(other) === price(pick)) expect(pick.memory).toBeGreaterThanOrEqual(other.memory);
