@@ -1,4 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import type { ComputePlatformClient } from "../client";
 import type { DeepInput } from "../resources/deepInput";
 import {
   type BillingHistory,
@@ -19,11 +21,23 @@ import { sharedClient } from "../sharedClient";
 import { outputForm } from "./outputForm";
 import { parseArgs } from "./parseArgs";
 
-// Every window is checked before any call: formats, lastN >= 1, lastN alone, startTime before endTime.
-const podArgs = filteredBillingWindowSchema("podId");
-const serverlessArgs = filteredBillingWindowSchema("serverlessId");
-const networkVolumeArgs = filteredBillingWindowSchema("networkVolumeId");
-const clusterArgs = filteredBillingWindowSchema("clusterId");
+// Every window is checked before any call: formats, lastN >= 1, lastN alone, startTime before endTime (each
+// omitted end at its default, judged by the client's clock).
+const podArgs = (now: number) => filteredBillingWindowSchema("podId", now);
+const serverlessArgs = (now: number) => filteredBillingWindowSchema("serverlessId", now);
+const networkVolumeArgs = (now: number) => filteredBillingWindowSchema("networkVolumeId", now);
+const clusterArgs = (now: number) => filteredBillingWindowSchema("clusterId", now);
+
+/** A history read: the arguments checked against the client's clock, then the call. */
+function readHistory<Args, History>(
+  fn: string,
+  schema: (now: number) => z.ZodType<Args>,
+  args: unknown,
+  read: (client: ComputePlatformClient, args: Args) => Promise<History>,
+): Promise<History> {
+  const client = sharedClient();
+  return read(client, parseArgs(fn, schema(client.clock.now()), args));
+}
 
 /**
  * The account's spend across every resource family (pods, serverless, network volumes, public endpoints,
@@ -34,7 +48,7 @@ const clusterArgs = filteredBillingWindowSchema("clusterId");
  * console.log(`spent ${metadata.totals.totalAmount} USD in the last 7 days`);
  */
 export async function getBilling(args: BillingWindow = {}): Promise<BillingHistory> {
-  return sharedClient().billing.history(parseArgs("getBilling", billingWindowSchema, args));
+  return readHistory("getBilling", billingWindowSchema, args, (client, window) => client.billing.history(window));
 }
 
 /** {@link getBilling} taking Inputs and returning an Output, for use inside a Pulumi program. */
@@ -49,7 +63,7 @@ export function getBillingOutput(args?: DeepInput<BillingWindow>): pulumi.Output
  * const history = await cp.getPodBilling({ podId: "k3v9q2m7xw", bucketSize: "hour", lastN: 24 });
  */
 export async function getPodBilling(args: PodBillingQuery = {}): Promise<PodBillingHistory> {
-  return sharedClient().billing.pods(parseArgs("getPodBilling", podArgs, args));
+  return readHistory("getPodBilling", podArgs, args, (client, query) => client.billing.pods(query));
 }
 
 /** {@link getPodBilling} taking Inputs and returning an Output, for use inside a Pulumi program. */
@@ -59,7 +73,7 @@ export function getPodBillingOutput(args?: DeepInput<PodBillingQuery>): pulumi.O
 
 /** Serverless endpoint spend (compute, disk and platform fee), one record per endpoint per bucket, in USD. */
 export async function getServerlessBilling(args: ServerlessBillingQuery = {}): Promise<ServerlessBillingHistory> {
-  return sharedClient().billing.serverless(parseArgs("getServerlessBilling", serverlessArgs, args));
+  return readHistory("getServerlessBilling", serverlessArgs, args, (client, query) => client.billing.serverless(query));
 }
 
 /** {@link getServerlessBilling} taking Inputs and returning an Output, for use inside a Pulumi program. */
@@ -71,7 +85,7 @@ export function getServerlessBillingOutput(
 
 /** Network volume storage spend (standard and high-performance), one record per volume per bucket, in USD. */
 export async function getNetworkVolumeBilling(args: NetworkVolumeBillingQuery = {}): Promise<NetworkVolumeBillingHistory> {
-  return sharedClient().billing.networkVolumes(parseArgs("getNetworkVolumeBilling", networkVolumeArgs, args));
+  return readHistory("getNetworkVolumeBilling", networkVolumeArgs, args, (client, query) => client.billing.networkVolumes(query));
 }
 
 /** {@link getNetworkVolumeBilling} taking Inputs and returning an Output, for use inside a Pulumi program. */
@@ -83,7 +97,7 @@ export function getNetworkVolumeBillingOutput(
 
 /** Spend on the platform's public model endpoints, one record per bucket, in USD. */
 export async function getEndpointBilling(args: BillingWindow = {}): Promise<EndpointBillingHistory> {
-  return sharedClient().billing.endpoints(parseArgs("getEndpointBilling", billingWindowSchema, args));
+  return readHistory("getEndpointBilling", billingWindowSchema, args, (client, window) => client.billing.endpoints(window));
 }
 
 /** {@link getEndpointBilling} taking Inputs and returning an Output, for use inside a Pulumi program. */
@@ -93,7 +107,7 @@ export function getEndpointBillingOutput(args?: DeepInput<BillingWindow>): pulum
 
 /** Cluster spend (GPU compute, disk and inter-node networking), one record per cluster per bucket, in USD. */
 export async function getClusterBilling(args: ClusterBillingQuery = {}): Promise<ClusterBillingHistory> {
-  return sharedClient().billing.clusters(parseArgs("getClusterBilling", clusterArgs, args));
+  return readHistory("getClusterBilling", clusterArgs, args, (client, query) => client.billing.clusters(query));
 }
 
 /** {@link getClusterBilling} taking Inputs and returning an Output, for use inside a Pulumi program. */

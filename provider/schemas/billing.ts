@@ -11,12 +11,12 @@ export type BucketSize = (typeof bucketSizes)[number];
 export interface BillingWindow {
   /**
    * Start of the window, RFC 3339 (such as `"2026-06-01T00:00:00Z"`), snapped down to the start of its bucket.
-   * Excludes `lastN`. @default 30 days before now
+   * Before now when `endTime` is omitted. Excludes `lastN`. @default 30 days before now
    */
   startTime?: string;
   /**
    * End of the window, RFC 3339, exclusive; snapped up to the end of its bucket unless it is a boundary. After
-   * `startTime`. Excludes `lastN`. @default now
+   * `startTime` (after 30 days before now when `startTime` is omitted). Excludes `lastN`. @default now
    */
   endTime?: string;
   /** Length of each record's bucket. @default "day" */
@@ -51,36 +51,57 @@ export interface ClusterBillingQuery extends BillingWindow {
 
 const rfc3339 = z.iso.datetime({ offset: true, error: "must be an RFC 3339 date-time, such as 2026-06-01T00:00:00Z" });
 
-/** Validates a billing window before any call: formats, bounds, and the rules between the parameters. */
-export const billingWindowSchema = z
-  .strictObject({
-    startTime: rfc3339.optional(),
-    endTime: rfc3339.optional(),
-    bucketSize: z.enum(bucketSizes).optional(),
-    lastN: z.int().min(1).optional(),
-  })
-  .superRefine((window, context) => {
-    if (window.lastN !== undefined) {
-      for (const name of ["startTime", "endTime"] as const) {
-        if (window[name] !== undefined) {
-          context.addIssue({ code: "custom", path: [name], message: "cannot be combined with lastN; send one or the other" });
+/** How far back a window reaches when `startTime` is omitted. */
+export const DEFAULT_LOOKBACK_MS = 30 * 24 * 3_600_000;
+
+/**
+ * Validates a billing window before any call: formats, bounds, and the rules between the parameters, with the
+ * omitted end of the window at its default (`endTime` now, `startTime` 30 days before now). `now` is the current
+ * time in ms since the epoch, so that the window is judged as the service will judge it.
+ */
+export function billingWindowSchema(now: number) {
+  return z
+    .strictObject({
+      startTime: rfc3339.optional(),
+      endTime: rfc3339.optional(),
+      bucketSize: z.enum(bucketSizes).optional(),
+      lastN: z.int().min(1).optional(),
+    })
+    .superRefine((window, context) => {
+      if (window.lastN !== undefined) {
+        for (const name of ["startTime", "endTime"] as const) {
+          if (window[name] !== undefined) {
+            context.addIssue({ code: "custom", path: [name], message: "cannot be combined with lastN; send one or the other" });
+          }
         }
+        return;
       }
-    } else if (window.startTime !== undefined && window.endTime !== undefined) {
-      if (Date.parse(window.startTime) >= Date.parse(window.endTime)) {
+      const start = window.startTime === undefined ? now - DEFAULT_LOOKBACK_MS : Date.parse(window.startTime);
+      const end = window.endTime === undefined ? now : Date.parse(window.endTime);
+      // A malformed time has its own issue already.
+      if (Number.isNaN(start) || Number.isNaN(end) || start < end) return;
+      if (window.endTime === undefined) {
+        context.addIssue({ code: "custom", path: ["startTime"], message: "must be before now when endTime is omitted, as endTime defaults to now" });
+      } else if (window.startTime === undefined) {
+        context.addIssue({
+          code: "custom",
+          path: ["endTime"],
+          message: "must be after 30 days before now when startTime is omitted, as startTime defaults to 30 days before now",
+        });
+      } else {
         context.addIssue({ code: "custom", path: ["endTime"], message: "must be after startTime" });
       }
-    }
-  });
+    });
+}
 
-/** A billing window narrowed to one resource, whose id argument is `idField`. */
-export function filteredBillingWindowSchema<const IdField extends string>(idField: IdField) {
-  return billingWindowSchema.safeExtend({ [idField]: z.string().min(1).optional() } as Record<IdField, z.ZodOptional<z.ZodString>>);
+/** A billing window narrowed to one resource, whose id argument is `idField`; `now` as {@link billingWindowSchema}. */
+export function filteredBillingWindowSchema<const IdField extends string>(idField: IdField, now: number) {
+  return billingWindowSchema(now).safeExtend({ [idField]: z.string().min(1).optional() } as Record<IdField, z.ZodOptional<z.ZodString>>);
 }
 
 // Compile-time proof that the validators and the documented argument types agree.
-const windowMatch: z.ZodType<BillingWindow, BillingWindow> = billingWindowSchema;
-const podMatch: z.ZodType<PodBillingQuery, PodBillingQuery> = filteredBillingWindowSchema("podId");
+const windowMatch: (now: number) => z.ZodType<BillingWindow, BillingWindow> = billingWindowSchema;
+const podMatch: (now: number) => z.ZodType<PodBillingQuery, PodBillingQuery> = (now) => filteredBillingWindowSchema("podId", now);
 void windowMatch;
 void podMatch;
 

@@ -101,6 +101,22 @@ describe("arguments are checked before any call", () => {
       { startTime: "yesterday" },
       "getNetworkVolumeBilling: invalid arguments: startTime: must be an RFC 3339 date-time, such as 2026-06-01T00:00:00Z",
     ],
+    // The provider's clock is the system clock: these windows are wrong at any time this suite can run.
+    [
+      getPodBilling,
+      { podId: "k3v9q2m7xw", startTime: "2999-01-01T00:00:00Z" },
+      "getPodBilling: invalid arguments: startTime: must be before now when endTime is omitted, as endTime defaults to now",
+    ],
+    [
+      getBilling,
+      { startTime: "2999-01-01T00:00:00Z", bucketSize: "hour" },
+      "getBilling: invalid arguments: startTime: must be before now when endTime is omitted, as endTime defaults to now",
+    ],
+    [
+      getNetworkVolumeBilling,
+      { endTime: "2000-01-01T00:00:00Z" },
+      "getNetworkVolumeBilling: invalid arguments: endTime: must be after 30 days before now when startTime is omitted, as startTime defaults to 30 days before now",
+    ],
     [getPodBilling, { podId: "" }, "getPodBilling: invalid arguments: podId: Too small: expected string to have >=1 characters"],
     [getPodBilling, { serverlessId: "x" }, 'getPodBilling: invalid arguments: arguments: Unrecognized key: "serverlessId"'],
     [getEndpointBilling, { podId: "x" }, 'getEndpointBilling: invalid arguments: arguments: Unrecognized key: "podId"'],
