@@ -2,7 +2,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import { resolveSettings } from "../../provider/config";
 import {
   getCheapestGpuType,
   getCheapestGpuTypeOutput,
