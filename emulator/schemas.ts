@@ -48,6 +48,16 @@ export const container = {
   registry: z.string().nullable(),
 };
 
+/** The container settings of a change, each optional: what a body leaves out stays as it is. */
+export const optionalContainer = {
+  image: container.image.optional(),
+  args: container.args.optional(),
+  disk: container.disk.optional(),
+  env: container.env.optional(),
+  ports: container.ports.optional(),
+  registry: container.registry.optional(),
+};
+
 export const createPodRequest = z.strictObject({
   name: z.string().min(1),
   image: container.image,
@@ -72,12 +82,7 @@ export const createPodRequest = z.strictObject({
  */
 export const createPodFromTemplateRequest = createPodRequest.extend({
   templateId: z.string().min(1),
-  image: container.image.optional(),
-  args: container.args.optional(),
-  disk: container.disk.optional(),
-  env: container.env.optional(),
-  ports: container.ports.optional(),
-  registry: container.registry.optional(),
+  ...optionalContainer,
   startSsh: z.boolean().optional(),
   startJupyter: z.boolean().optional(),
 });
@@ -87,12 +92,7 @@ export type CreatePodFromTemplateRequest = z.output<typeof createPodFromTemplate
 
 export const updatePodRequest = z.strictObject({
   name: z.string().min(1).optional(),
-  image: container.image.optional(),
-  args: container.args.optional(),
-  disk: container.disk.optional(),
-  env: container.env.optional(),
-  ports: container.ports.optional(),
-  registry: container.registry.optional(),
+  ...optionalContainer,
   locked: z.boolean().optional(),
   globalNetworking: z.boolean().optional(),
   mounts: mounts.optional(),

@@ -7,7 +7,7 @@ import { Problem } from "../problem";
 import { publicTemplates, readableTemplate, TEMPLATE_SOURCES } from "../public-templates";
 import { idParam, serveMethods } from "../routing";
 import { checkRegistryReference } from "../rules";
-import { container, cudaVersion, persistentMount } from "../schemas";
+import { container, cudaVersion, optionalContainer, persistentMount } from "../schemas";
 import type { Store } from "../store";
 import { parseBody, parseQuery } from "../validation";
 import { TEMPLATE_CATEGORIES, type Template } from "../wire";
@@ -35,12 +35,7 @@ export const createTemplateRequest = z.strictObject({
 /** Every field changes in place; `mounts` omitted or `{}` leaves the mount as it is, so a mount is never removed. */
 export const updateTemplateRequest = z.strictObject({
   name: z.string().min(1).optional(),
-  image: container.image.optional(),
-  args: container.args.optional(),
-  disk: container.disk.optional(),
-  env: container.env.optional(),
-  ports: container.ports.optional(),
-  registry: container.registry.optional(),
+  ...optionalContainer,
   mounts: templateMounts.optional(),
   public: z.boolean().optional(),
   serverless: z.boolean().optional(),

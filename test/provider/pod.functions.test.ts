@@ -2,12 +2,11 @@
 import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import { resolveSettings } from "../../provider/config";
 import { getPod, getPodOutput, getPods, getPodsOutput } from "../../provider/functions/pods";
 import { NotFoundError } from "../../provider/client/errors";
 import { sharedClient } from "../../provider/sharedClient";
 import { ManualClock } from "../emulator/harness";
-import { emulatorForProvider, outputValue, writes } from "./providerHarness";
+import { apiGet, emulatorForProvider, outputValue, writes } from "./providerHarness";
 
 let emulator: Emulator;
 const clock = new ManualClock();
@@ -16,10 +15,7 @@ let stopped: string;
 let worker: string;
 
 /** The pod exactly as the API renders it now. */
-async function rawPod(id: string): Promise<unknown> {
-  const answer = await fetch(`${emulator.url}/v2/pods/${id}`, { headers: { authorization: `Bearer ${resolveSettings().apiKey}` } });
-  return answer.json();
-}
+const rawPod = (id: string) => apiGet(emulator, `/v2/pods/${id}`);
 
 beforeAll(async () => {
   emulator = await emulatorForProvider({ clock: clock.read });

@@ -27,8 +27,23 @@ export function outputValue<T>(output: pulumi.Output<T>): Promise<T> {
   return (output as unknown as { promise(): Promise<T> }).promise();
 }
 
-/** What the API answers to a GET with the configured key, read directly rather than through the client. */
+/** An answer of the API read directly: its status, its text and, when there is one, its parsed body. */
+export interface ApiAnswer {
+  status: number;
+  text: string;
+  body: any;
+}
+
+/** Calls the API with the configured key directly, as something outside Pulumi would. */
+export async function apiRequest(emulator: Emulator, method: string, path: string, body?: unknown): Promise<ApiAnswer> {
+  const headers: Record<string, string> = { authorization: `Bearer ${resolveSettings().apiKey}` };
+  if (body !== undefined) headers["content-type"] = "application/json";
+  const response = await fetch(`${emulator.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  return { status: response.status, text, body: text === "" ? undefined : JSON.parse(text) };
+}
+
+/** What the API answers to a GET, read directly rather than through the client. */
 export async function apiGet(emulator: Emulator, path: string): Promise<any> {
-  const answer = await fetch(`${emulator.url}${path}`, { headers: { authorization: `Bearer ${resolveSettings().apiKey}` } });
-  return answer.json();
+  return (await apiRequest(emulator, "GET", path)).body;
 }

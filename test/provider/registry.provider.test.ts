@@ -1,13 +1,12 @@
 // The Registry provider against the real emulator over HTTP, called as the engine calls them.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import { resolveSettings } from "../../provider/config";
 import { UNKNOWN } from "../../provider/resources/dynamic";
 import * as registry from "../../provider/resources/registry.provider";
 import type { RegistryOutputs } from "../../provider/resources/registry.provider";
 import type { RegistryInputs } from "../../provider/schemas/registry";
 import { gpuPod } from "../emulator/harness";
-import { emulatorForProvider, writes } from "./providerHarness";
+import { apiRequest, emulatorForProvider, writes } from "./providerHarness";
 
 const USERNAME = "ci-puller-3f8a";
 const PASSWORD = "pw-61c0d7e2-registry-secret";
@@ -37,12 +36,7 @@ async function checked(inputs: RegistryInputs): Promise<RegistryInputs> {
 }
 
 /** Calls the emulator directly, as something outside Pulumi would. */
-async function api(method: string, path: string, body?: unknown): Promise<{ status: number; text: string }> {
-  const headers: Record<string, string> = { authorization: `Bearer ${resolveSettings().apiKey}` };
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const response = await fetch(`${emulator.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: response.status, text: await response.text() };
-}
+const api = (method: string, path: string, body?: unknown) => apiRequest(emulator, method, path, body);
 
 /** The error a call rejects with; fails the test when it resolves. */
 async function failure(call: Promise<unknown>): Promise<Error> {

@@ -1,14 +1,13 @@
 // The Template provider against the real emulator over HTTP, called as the engine calls it.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Emulator } from "../../emulator";
-import { resolveSettings } from "../../provider/config";
 import { UNKNOWN } from "../../provider/resources/dynamic";
 import * as template from "../../provider/resources/template.provider";
 import type { TemplateOutputs } from "../../provider/resources/templateState";
 import type { CheckedTemplateInputs, TemplateInputs } from "../../provider/schemas/template";
 import { sharedClient } from "../../provider/sharedClient";
 import { gpuPod } from "../emulator/harness";
-import { emulatorForProvider, writes } from "./providerHarness";
+import { apiRequest, emulatorForProvider, writes } from "./providerHarness";
 
 let emulator: Emulator;
 
@@ -39,13 +38,7 @@ async function checked(inputs: TemplateInputs): Promise<CheckedTemplateInputs> {
 }
 
 /** Calls the emulator directly, as something outside Pulumi would. */
-async function api(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const headers: Record<string, string> = { authorization: `Bearer ${resolveSettings().apiKey}` };
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const response = await fetch(`${emulator.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await response.text();
-  return { status: response.status, body: text === "" ? undefined : JSON.parse(text) };
-}
+const api = (method: string, path: string, body?: unknown) => apiRequest(emulator, method, path, body);
 
 /** The error a call rejects with; fails the test when it resolves. */
 async function failure(call: Promise<unknown>): Promise<Error> {
