@@ -7,6 +7,7 @@ import {
   type CreatePodRequest,
   createPodFromTemplateRequest,
   createPodRequest,
+  type UpdatePodRequest,
 } from "./schemas";
 import type { Store } from "./store";
 import type { Template } from "./wire";
@@ -26,12 +27,36 @@ export interface PodCreate {
 export function parsePodCreate(store: Store, caller: Caller, raw: unknown): PodCreate {
   if (!namesTemplate(raw)) return { body: parseBody(createPodRequest, raw), template: null };
   const request = parseBody(createPodFromTemplateRequest, raw);
-  const template = readableTemplate(store, caller, request.templateId);
-  if (template === undefined) throw new Problem(404, `Template ${request.templateId} not found`);
-  if (template.serverless) {
-    throw new Problem(422, `Template ${template.id} is a serverless template; pods cannot be created from it`);
-  }
+  const template = podTemplate(store, caller, request.templateId);
   return { body: parseBody(createPodRequest, podBodyFromTemplate(request, template)), template: template.id };
+}
+
+/** The template a pod may take its settings from: 404 when the caller cannot read it, 422 for a serverless one. */
+export function podTemplate(store: Store, caller: Caller, id: string): Template {
+  const template = readableTemplate(store, caller, id);
+  if (template === undefined) throw new Problem(404, `Template ${id} not found`);
+  if (template.serverless) {
+    throw new Problem(422, `Template ${template.id} is a serverless template; pods cannot use it`);
+  }
+  return template;
+}
+
+/**
+ * The PATCH a pod's PATCH naming a template amounts to: the template's image, args, disk, ports, env and
+ * registry, overridden by the body's own, with `env` merged per key (the body's keys win) and then replacing
+ * the pod's. Mounts and create-time settings are not applied to an existing pod.
+ */
+export function patchFromTemplate(patch: UpdatePodRequest, template: Template): UpdatePodRequest {
+  const { templateId: _templateId, ...own } = patch;
+  return {
+    image: template.image,
+    args: template.args,
+    disk: template.disk,
+    ports: [...template.ports],
+    registry: template.registry,
+    ...own,
+    env: { ...template.env, ...own.env },
+  };
 }
 
 /**

@@ -92,6 +92,7 @@ export type CreatePodFromTemplateRequest = z.output<typeof createPodFromTemplate
 
 export const updatePodRequest = z.strictObject({
   name: z.string().min(1).optional(),
+  templateId: z.string().min(1).optional(),
   ...optionalContainer,
   locked: z.boolean().optional(),
   globalNetworking: z.boolean().optional(),

@@ -5,7 +5,7 @@ import { callerOf } from "../auth";
 import type { EmulatorContext } from "../context";
 import { ownedPod } from "../ownership";
 import { idParam, serveMethods } from "../routing";
-import { parsePodCreate } from "../pod-from-template";
+import { parsePodCreate, patchFromTemplate, podTemplate } from "../pod-from-template";
 import { checkCompute, checkRegistryReference, mountsForCreate, mountsForPatch, networkVolumeToMount } from "../rules";
 import { chooseDataCenter, globalNetworkIp, publicHostIp } from "../scheduler";
 import { type UpdatePodRequest, updatePodRequest } from "../schemas";
@@ -80,8 +80,10 @@ export function registerPodRoutes(app: FastifyInstance, context: EmulatorContext
     PATCH: async (request) => {
       const caller = callerOf(request);
       const pod = ownedPod(store, caller, idParam(request));
-      const patch = parseBody(updatePodRequest, request.body);
-      checkRegistryReference(store, caller, patch.registry);
+      const requested = parseBody(updatePodRequest, request.body);
+      const template = requested.templateId === undefined ? undefined : podTemplate(store, caller, requested.templateId);
+      const patch = template === undefined ? requested : patchFromTemplate(requested, template);
+      checkRegistryReference(store, caller, requested.registry);
       const mounts = mountsForPatch(pod.mounts, patch.mounts);
       const now = context.now();
       const restart = lifecycle.observe(pod, now).status === "RUNNING" && changesContainer(pod, patch, mounts);
@@ -94,6 +96,7 @@ export function registerPodRoutes(app: FastifyInstance, context: EmulatorContext
       pod.registry = patch.registry === undefined ? pod.registry : patch.registry;
       pod.locked = patch.locked ?? pod.locked;
       pod.globalNetworking = patch.globalNetworking ?? pod.globalNetworking;
+      pod.template = template?.id ?? pod.template;
       pod.mounts = mounts;
       if (restart) lifecycle.restart(pod, now);
       return context.present(pod);

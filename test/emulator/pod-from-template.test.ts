@@ -167,6 +167,39 @@ describe("a pod created from a template", () => {
   });
 });
 
+describe("a PATCH naming a template", () => {
+  test("applies its image, args, disk, ports, env and registry, the body winning, and records it; mounts stay", async () => {
+    const { id } = (await create(gpuPod({ name: "plain", env: { OWN: "1" } }))).body;
+    const answer = await harness.call("PATCH", `/v2/pods/${id}`, {
+      body: { templateId: template.id, args: "--resume", env: { MODE: "eval", PUBLIC_KEY: DEFAULT_ACCOUNT_SSH_KEY } },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      image: "org/trainer:1.4",
+      args: "--resume",
+      disk: 40,
+      env: { HF_HOME: "/workspace/hf", MODE: "eval", PUBLIC_KEY: DEFAULT_ACCOUNT_SSH_KEY },
+      ports: ["8888/http", "22/tcp"],
+      registry,
+      mounts: {},
+      template: template.id,
+    });
+    // The env of the PATCH replaces the pod's: a key in neither the template nor the body is gone.
+    expect("OWN" in answer.body.env).toBe(false);
+  });
+
+  test("is refused like a create naming it: 404 unknown, 422 serverless, and nothing changes", async () => {
+    const { id } = (await create(gpuPod({ name: "unchanged" }))).body;
+    expectProblem(await harness.call("PATCH", `/v2/pods/${id}`, { body: { templateId: "nosuchtpl1", name: "x" } }), 404, "Template nosuchtpl1 not found");
+    expectProblem(
+      await harness.call("PATCH", `/v2/pods/${id}`, { body: { templateId: "cp-vllm-worker" } }),
+      422,
+      "Template cp-vllm-worker is a serverless template; pods cannot use it",
+    );
+    expect((await harness.call("GET", `/v2/pods/${id}`)).body).toMatchObject({ name: "unchanged", image: "org/trainer:1.2", template: null });
+  });
+});
+
 describe("refusals", () => {
   test("an unknown template is 404", async () => {
     expectProblem(await create(fromTemplate({ templateId: "nosuchtpl1" })), 404, "Template nosuchtpl1 not found");
@@ -185,7 +218,7 @@ describe("refusals", () => {
       expectProblem(
         await create(fromTemplate({ templateId: id })),
         422,
-        `Template ${id} is a serverless template; pods cannot be created from it`,
+        `Template ${id} is a serverless template; pods cannot use it`,
       );
     }
   });
