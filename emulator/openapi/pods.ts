@@ -171,15 +171,17 @@ export const pods: TagSection = {
         summary: "Change a pod in place",
         description:
           "Changing image, args, env, ports, disk or a mount path of a RUNNING pod restarts its container. " +
-          "The mount kind and `volumeId` are fixed at create; a persistent mount may grow, not shrink.",
+          "The mount kind and `volumeId` are fixed at create; a persistent mount may grow, not shrink. " +
+          "`templateId` applies that template's image, args, disk, ports, env and registry under the body's own " +
+          "(env merged per key, then replacing the pod's) and records it in `template`; mounts are left alone.",
         parameters: [podId],
         body: "UpdatePodRequest",
         ok: { status: 200, description: "The updated pod", schema: ref("Pod") },
         errors: {
           400: "Invalid body, a forbidden mount change, or an unknown registry",
           403: "A read-only key, or the pod or registry belongs to another account",
-          404: "No such pod",
-          422: "A mount entry lacks a field",
+          404: "No such pod, or no such template readable by the caller",
+          422: "A mount entry lacks a field, or the template is a serverless one",
         },
       }),
       delete: operation({
