@@ -80,7 +80,7 @@ export const registries: TagSection = {
       delete: operation({
         operationId: "deleteRegistry",
         summary: "Delete a registry credential",
-        description: "Templates naming the credential lose the reference (`registry` becomes null).",
+        description: "Templates that name the credential are left without one: their `registry` is set to null.",
         parameters: [registryId],
         ok: { status: 204, description: "Deleted; no body" },
         errors: { 400: "A pod of the account pulls with the credential", ...ownResource("registry credential", "write") },

@@ -18,7 +18,7 @@ export class TemplatesClient {
     return templates;
   }
 
-  /** One of the account's templates, or a public one (whose `registry` is then always null). */
+  /** One of the account's templates, or a public one (whose `registry` is null unless it is the account's own). */
   async get(id: string, signal?: AbortSignal): Promise<Template> {
     return this.transport.json({ method: "GET", path: path(id), schema: templateSchema, signal });
   }

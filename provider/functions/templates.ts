@@ -41,7 +41,7 @@ const getTemplatesArgsSchema = z.strictObject({
 
 /**
  * A template as the v2 API returns it now: one of the account's own, or a public one (whose `registry` is
- * always null). Fails with a message naming the id when there is no such template.
+ * null unless it is the account's own). Fails with a message naming the id when there is no such template.
  *
  * @example
  * const pytorch = await cp.getTemplate({ id: "cp-pytorch-24" });

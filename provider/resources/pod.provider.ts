@@ -91,9 +91,12 @@ export async function update(id: string, olds: PodOutputs, props: CheckedPodInpu
   const client = sharedClient();
   const deadline = client.clock.now() + news.readyTimeoutSeconds * 1000;
   const live = await client.pods.get(id);
+  // The env keys of the same template are kept; another template brings its own, and no template none.
+  const sameTemplate = news.templateId !== undefined && news.templateId === olds.templateId;
+  const inherited = sameTemplate ? olds.inheritedEnvKeys : undefined;
   try {
-    const pod = await converge(client, live, news, deadline, olds.inheritedEnvKeys ?? []);
-    return { outs: stripUndefined(podOutputs(pod, news, olds.inheritedEnvKeys)) };
+    const pod = await converge(client, live, news, deadline, inherited ?? []);
+    return { outs: stripUndefined(podOutputs(pod, news, inherited)) };
   } catch (error) {
     const current = await unlessNotFound(() => client.pods.get(id)).catch(() => undefined);
     throw initializationFailure(`pod ${id} (${news.name}) did not reach ${news.desiredStatus} after the update: ${messageOf(error)}`, {
@@ -221,7 +224,6 @@ async function adopt(
   }
   // startSsh, startJupyter and dataCenterIds are create-time choices the API does not report back.
   const conflicts = podReplacements(podOutputs(live, inputs), inputs).filter((name) => name !== "dataCenterIds");
-  if (inputs.templateId !== undefined && live.template !== inputs.templateId) conflicts.push("templateId");
   if (conflicts.length > 0) {
     throw new Error(
       `adopt: pod "${id}" differs from the arguments in ${conflicts.join(", ")}, which cannot change in place; ` +

@@ -130,7 +130,6 @@ export function podReplacements(olds: PodOutputs, news: CheckedPodInputs): strin
     replaces.push("cpu");
   }
   if (olds.cloud !== news.cloud) replaces.push("cloud");
-  if (olds.templateId !== news.templateId) replaces.push("templateId");
   if (declaresMounts(news) && mountsNeedReplacement(olds.mounts, news.mounts)) replaces.push("mounts");
   if (news.startSsh !== undefined && olds.startSsh !== news.startSsh) replaces.push("startSsh");
   if (news.startJupyter !== undefined && olds.startJupyter !== news.startJupyter) replaces.push("startJupyter");
@@ -154,6 +153,8 @@ export function podUpdates(olds: PodOutputs, news: CheckedPodInputs): string[] {
   changed("registry", olds.registry, news.registry);
   changed("locked", olds.locked, news.locked);
   changed("globalNetworking", olds.globalNetworking.enabled, news.globalNetworking);
+  // Another template is applied in place; dropping it leaves the pod's settings and makes env wholly the program's.
+  if (olds.templateId !== news.templateId) updates.push("templateId");
   if (declaresMounts(news) && !mountsNeedReplacement(olds.mounts, news.mounts)) {
     changed("mounts", comparableMounts(olds.mounts), comparableMounts(news.mounts));
   }
@@ -231,17 +232,21 @@ export function recordedTemplateSettings(olds: PodOutputs): TemplateSettings {
 /**
  * The `PATCH /v2/pods/{id}` body that brings the live pod to the arguments: only what differs, and nothing
  * for an argument left unset. Injected and inherited env keys are sent back, because PATCH replaces the whole env.
+ * Another template is named in the PATCH, which applies its settings under the body's; env is then always sent,
+ * so that the old template's keys go and the injected ones stay.
  */
 export function podPatch(live: Omit<Pod, "id" | "runtime">, news: CheckedPodInputs, inherited: readonly string[] = []): UpdatePodRequest {
   const patch: UpdatePodRequest = {};
   const differs = (before: unknown, after: unknown): boolean => after !== undefined && !sameValue(before, after);
+  const movesTemplate = differs(live.template, news.templateId);
+  if (movesTemplate) patch.templateId = news.templateId;
   if (differs(live.name, news.name)) patch.name = news.name;
   if (differs(live.image, news.image)) patch.image = news.image;
   if (differs(live.args, news.args)) patch.args = news.args;
   if (differs(live.disk, news.disk)) patch.disk = news.disk;
   const kept = userEnv(live.env, news.env, inherited);
-  if (!sameValue(kept, news.env)) {
-    const keptKeys = [...injectedEnvKeys, ...inherited];
+  if (movesTemplate || !sameValue(kept, news.env)) {
+    const keptKeys = movesTemplate ? [...injectedEnvKeys] : [...injectedEnvKeys, ...inherited];
     patch.env = { ...Object.fromEntries(Object.entries(live.env).filter(([key]) => keptKeys.includes(key))), ...news.env };
   }
   if (differs(live.ports, news.ports)) patch.ports = news.ports;

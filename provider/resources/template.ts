@@ -10,7 +10,8 @@ export type TemplateArgs = ResourceArgs<TemplateInputs>;
  * A reusable container configuration: pods (and serverless workers, when `serverless`) started from it with
  * `templateId` take its image, disk, ports, env, registry, persistent mount and start-up flags. Editing it
  * happens in place and never changes pods already made from it; only removing its persistent mount replaces
- * it. It cannot be deleted while pods made from it exist.
+ * it, and the pods naming it then move to the new template in place (a running container restarts). It
+ * cannot be deleted while pods made from it exist.
  *
  * @example
  * const template = new cp.Template("trainer", {

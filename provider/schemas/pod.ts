@@ -83,8 +83,10 @@ export interface PodInputs {
    * Id of a template (your own or a public one) to start the pod from. Its image, args, disk, ports, env,
    * registry, persistent mount (GPU pods only; `mounts: { network: [] }` declines it), startSsh, startJupyter
    * and CUDA constraint fill every field not set here; `env` is merged per key, with the keys set here winning.
-   * The template is a one-time source: editing it later does not change the pod, and a field set here and
-   * later left out keeps the pod's current value (set it to change it). Create-only: a change replaces the pod.
+   * The template is read when it is named: editing it later does not change the pod, and a field set here and
+   * later left out keeps the pod's current value (set it to change it). Naming another template applies its
+   * image, args, disk, ports, env and registry in place (a running container restarts); the mount and the
+   * create-only settings stay. Removing `templateId` keeps the pod's settings and makes `env` wholly this one.
    */
   templateId?: string;
   /** GPU allocation. Exactly one of `gpu` and `cpu` is required; switching between them replaces the pod. */
@@ -305,5 +307,5 @@ export type CreatePodRequest = Omit<PodInputs, "adopt" | "readyTimeoutSeconds" |
 
 /** Body of `PATCH /v2/pods/{id}`: only fields that change in place. */
 export type UpdatePodRequest = Partial<
-  Pick<PodInputs, "name" | "image" | "args" | "disk" | "env" | "ports" | "registry" | "locked" | "globalNetworking" | "mounts">
+  Pick<PodInputs, "name" | "templateId" | "image" | "args" | "disk" | "env" | "ports" | "registry" | "locked" | "globalNetworking" | "mounts">
 >;

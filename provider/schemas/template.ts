@@ -31,9 +31,9 @@ export interface TemplateMountsInputs {
 }
 
 /**
- * The arguments of a `Template`, as plain values. A template is a one-time source of settings: pods and
- * endpoints made from it take its values at their create, and later changes to it never reach them. Every
- * argument but the removal of `mounts.persistent` changes in place.
+ * The arguments of a `Template`, as plain values. Pods and endpoints copy a template's values when they name
+ * it; editing it afterwards never reaches them. Every argument but the removal of `mounts.persistent` changes
+ * in place; that removal replaces the template, and the pods naming it move to the new one in place.
  */
 export interface TemplateInputs {
   /** Display name. */

@@ -103,8 +103,23 @@ describe("Pod provider, from a template", () => {
     expect(writes(emulator)).toEqual([]);
   });
 
-  it("replaces the pod for another template", async () => {
-    expect(await pod.diff(id, outs, await inputs({ templateId: otherTemplateId }))).toEqual({ changes: true, replaces: ["templateId"] });
+  it("moves the pod to another template in place with one PATCH: its settings and env keys, the old ones gone", async () => {
+    const news = await inputs({ templateId: otherTemplateId, env: { RUN: "weekly" } });
+    expect(await pod.diff(id, outs, news)).toEqual({ changes: true, replaces: [] });
+    const { outs: moved } = await pod.update(id, outs, news);
+    expect(writes(emulator)).toEqual([`PATCH /v2/pods/${id}`]);
+    expect(moved).toMatchObject({ template: otherTemplateId, templateId: otherTemplateId, image: "org/other:1", env: { RUN: "weekly" } });
+    expect(moved!.inheritedEnvKeys).toEqual([]);
+    // The mount and the create-only settings are the pod's own from create.
+    expect(moved!.mounts).toEqual({ persistent: { size: 50, path: "/workspace" } });
+    expect(await pod.diff(id, moved!, news)).toEqual({ changes: false, replaces: [] });
+
+    const back = await inputs({ env: { RUN: "weekly" } });
+    const { outs: returned } = await pod.update(id, moved!, back);
+    expect(returned).toMatchObject({ template: templateId, image: "org/trainer:1.4", env: { HF_HOME: "/workspace/hf", RUN: "weekly" } });
+    expect(returned!.inheritedEnvKeys).toEqual(["HF_HOME"]);
+    expect(await pod.diff(id, returned!, back)).toEqual({ changes: false, replaces: [] });
+    outs = returned!;
   });
 
   it("refuses to delete the template while the pod uses it, naming the pod, and deletes it once the pod is gone", async () => {

@@ -156,8 +156,8 @@ describe("a pod made from a template", () => {
     ["a new env key", { env: { MODE: "train", EXTRA: "1" } }, ["env"], []],
     ["a removed program env key", { env: {} }, ["env"], []],
     ["a mount path set in the program", { mounts: { persistent: { size: 50, path: "/data" } } }, ["mounts"], []],
-    ["another template", { templateId: "tpl2" }, [], ["templateId"]],
-    ["no template any more, so no mount", { templateId: undefined, image: "computeplatform/pytorch:2.4" }, [], ["templateId", "mounts"]],
+    ["another template, applied in place", { templateId: "tpl2" }, ["templateId"], []],
+    ["no template any more, so no mount", { templateId: undefined, image: "computeplatform/pytorch:2.4" }, ["templateId"], ["mounts"]],
     ["startSsh now set in the program", { startSsh: true }, [], ["startSsh"]],
   ] as const)("%s", (_label, change, updates, replaces) => {
     const news = { ...declaredFromTemplate, ...change } as typeof declaredFromTemplate;
@@ -168,6 +168,13 @@ describe("a pod made from a template", () => {
   it("keeps the template's and the injected env keys when the program's env changes", () => {
     expect(podPatch(fromTemplate, { ...declaredFromTemplate, env: { MODE: "eval" } }, ["CACHE"])).toEqual({
       env: { CACHE: "/workspace/cache", PUBLIC_KEY: "ssh-ed25519 AAAA injected", MODE: "eval" },
+    });
+  });
+
+  it("names another template in the PATCH and sends the whole env, without the old template's keys", () => {
+    expect(podPatch(fromTemplate, { ...declaredFromTemplate, templateId: "tpl2" }, ["CACHE"])).toEqual({
+      templateId: "tpl2",
+      env: { PUBLIC_KEY: "ssh-ed25519 AAAA injected", MODE: "train" },
     });
   });
 
