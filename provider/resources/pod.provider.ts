@@ -101,7 +101,7 @@ export async function update(id: string, olds: PodOutputs, props: CheckedPodInpu
     const current = await unlessNotFound(() => client.pods.get(id)).catch(() => undefined);
     throw initializationFailure(`pod ${id} (${news.name}) did not reach ${news.desiredStatus} after the update: ${messageOf(error)}`, {
       id,
-      properties: current ? podOutputs(current, news, olds.inheritedEnvKeys) : olds,
+      properties: current ? podOutputs(current, news, inherited) : olds,
       engineProps: props,
     });
   }
