@@ -7,7 +7,7 @@ import * as sshKeys from "../../provider/resources/accountSshKeys.provider";
 import type { AccountSshKeysOutputs } from "../../provider/resources/accountSshKeys.provider";
 import { UNKNOWN } from "../../provider/resources/dynamic";
 import type { AccountSshKeysInputs } from "../../provider/schemas/account";
-import { emulatorForProvider, writes } from "./providerHarness";
+import { emulatorForProvider, passedCheck, writes } from "./providerHarness";
 
 const KEY_A = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHjEz/J+pSQ2TMT2LGdq1VU98Z5/mT4PMFB7nNDIeQZP a@computeplatform.test";
 const KEY_B = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIDZHiKwypbiqN9B2YcG24m0FMbMVQWYN5vaI0QjO0sJI b@computeplatform.test";
@@ -38,11 +38,8 @@ async function setKeysElsewhere(keys: string[]): Promise<void> {
   emulator.resetRequests();
 }
 
-async function checked(keys: string[], adopt?: "account-ssh-keys"): Promise<AccountSshKeysInputs> {
-  const result = await sshKeys.check({}, adopt === undefined ? { keys } : { keys, adopt });
-  expect(result.failures).toBeUndefined();
-  return result.inputs!;
-}
+const checked = (keys: string[], adopt?: "account-ssh-keys") =>
+  passedCheck(sshKeys.check, adopt === undefined ? { keys } : { keys, adopt });
 
 describe("check", () => {
   beforeEach(() => emulator.resetRequests());

@@ -6,20 +6,11 @@ import * as pod from "../../provider/resources/pod.provider";
 import * as template from "../../provider/resources/template.provider";
 import type { PodOutputs } from "../../provider/resources/podState";
 import type { CheckedPodInputs, PodInputs } from "../../provider/schemas/pod";
-import type { CheckedTemplateInputs, TemplateInputs } from "../../provider/schemas/template";
-import { emulatorForProvider, writes } from "./providerHarness";
+import type { TemplateInputs } from "../../provider/schemas/template";
+import { emulatorForProvider, passedCheck, writes } from "./providerHarness";
 
-async function checkedPod(inputs: PodInputs): Promise<CheckedPodInputs> {
-  const result = await pod.check({}, inputs);
-  expect(result.failures).toBeUndefined();
-  return result.inputs!;
-}
-
-async function checkedTemplate(inputs: TemplateInputs): Promise<CheckedTemplateInputs> {
-  const result = await template.check({}, inputs);
-  expect(result.failures).toBeUndefined();
-  return result.inputs!;
-}
+const checkedPod = (inputs: PodInputs) => passedCheck(pod.check, inputs);
+const checkedTemplate = (inputs: TemplateInputs) => passedCheck(template.check, inputs);
 
 describe("Pod provider, from a template", () => {
   let emulator: Emulator;

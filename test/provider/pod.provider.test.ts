@@ -5,14 +5,10 @@ import * as pod from "../../provider/resources/pod.provider";
 import * as volume from "../../provider/resources/networkVolume.provider";
 import { configure, MissingSettingError, resolveSettings } from "../../provider/config";
 import type { PodOutputs } from "../../provider/resources/podState";
-import type { CheckedPodInputs, PodInputs } from "../../provider/schemas/pod";
-import { emulatorForProvider, writes } from "./providerHarness";
+import type { PodInputs } from "../../provider/schemas/pod";
+import { emulatorForProvider, passedCheck, writes } from "./providerHarness";
 
-async function checked(inputs: PodInputs, olds: Partial<PodInputs> = {}): Promise<CheckedPodInputs> {
-  const result = await pod.check(olds, inputs);
-  expect(result.failures).toBeUndefined();
-  return result.inputs!;
-}
+const checked = (inputs: PodInputs, olds: Partial<PodInputs> = {}) => passedCheck(pod.check, inputs, olds);
 
 describe("Pod provider", () => {
   let emulator: Emulator;

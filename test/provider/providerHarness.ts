@@ -1,4 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { expect } from "vitest";
 import { type Emulator, type EmulatorOptions, startEmulator } from "../../emulator";
 import { configure, resolveSettings } from "../../provider/config";
 
@@ -46,4 +48,25 @@ export async function apiRequest(emulator: Emulator, method: string, path: strin
 /** What the API answers to a GET, read directly rather than through the client. */
 export async function apiGet(emulator: Emulator, path: string): Promise<any> {
   return (await apiRequest(emulator, "GET", path)).body;
+}
+
+/** The inputs a provider's `check` passes, asserting that it reports no failure. */
+export async function passedCheck<Inputs, Checked>(
+  check: (olds: Partial<Inputs>, news: Inputs) => Promise<dynamic.CheckResult<Checked>>,
+  inputs: Inputs,
+  olds: Partial<Inputs> = {},
+): Promise<Checked> {
+  const result = await check(olds, inputs);
+  expect(result.failures).toBeUndefined();
+  return result.inputs!;
+}
+
+/** The error a call rejects with; fails the test when it resolves. */
+export async function rejection(call: Promise<unknown>): Promise<Error> {
+  const outcome = await call.then(
+    () => undefined,
+    (error: unknown) => error as Error,
+  );
+  expect(outcome).toBeInstanceOf(Error);
+  return outcome!;
 }

@@ -6,7 +6,7 @@ import * as registry from "../../provider/resources/registry.provider";
 import type { RegistryOutputs } from "../../provider/resources/registry.provider";
 import type { RegistryInputs } from "../../provider/schemas/registry";
 import { gpuPod } from "../emulator/harness";
-import { apiRequest, emulatorForProvider, writes } from "./providerHarness";
+import { apiRequest, emulatorForProvider, passedCheck, rejection, writes } from "./providerHarness";
 
 const USERNAME = "ci-puller-3f8a";
 const PASSWORD = "pw-61c0d7e2-registry-secret";
@@ -29,24 +29,11 @@ const args = (overrides: Partial<RegistryInputs> = {}): RegistryInputs => ({
   ...overrides,
 });
 
-async function checked(inputs: RegistryInputs): Promise<RegistryInputs> {
-  const result = await registry.check({}, inputs);
-  expect(result.failures).toBeUndefined();
-  return result.inputs!;
-}
+const checked = (inputs: RegistryInputs) => passedCheck(registry.check, inputs);
 
 /** Calls the emulator directly, as something outside Pulumi would. */
 const api = (method: string, path: string, body?: unknown) => apiRequest(emulator, method, path, body);
 
-/** The error a call rejects with; fails the test when it resolves. */
-async function failure(call: Promise<unknown>): Promise<Error> {
-  const outcome = await call.then(
-    () => undefined,
-    (error: unknown) => error as Error,
-  );
-  expect(outcome).toBeInstanceOf(Error);
-  return outcome!;
-}
 
 describe("check", () => {
   it.each([
@@ -135,7 +122,7 @@ it("explains a delete refused because pods use the credential, and deletes once 
   const { id } = await registry.create(await checked(args({ name: "in-use" })));
   const pods = [];
   for (const name of ["puller-a", "puller-b"]) pods.push(JSON.parse((await api("POST", "/v2/pods", gpuPod({ name, registry: id }))).text).id);
-  const error = await failure(registry.delete(id));
+  const error = await rejection(registry.delete(id));
   expect(error.message).toBe(
     `registry credential ${id} cannot be deleted while pods ${pods[0]} (puller-a), ${pods[1]} (puller-b) use it: ` +
       "delete them or move them to another registry first" +
@@ -177,13 +164,13 @@ it("never lets the username or password into an error message, a plain output or
 
   const checkResult = await registry.check({}, { ...args(), password: 42 } as unknown as RegistryInputs);
   const errors = [
-    await failure(registry.create(args({ name: "" }))),
-    await failure(registry.create(args({ name: "other", adopt: id }))),
-    await failure(registry.diff(id, outs!, args({ password: "rotated", adopt: id }))),
-    await failure(registry.delete(id)),
+    await rejection(registry.create(args({ name: "" }))),
+    await rejection(registry.create(args({ name: "other", adopt: id }))),
+    await rejection(registry.diff(id, outs!, args({ password: "rotated", adopt: id }))),
+    await rejection(registry.delete(id)),
   ];
   emulator.faults.injectStatus(500, { method: "POST", path: "/v2/registries" });
-  errors.push(await failure(registry.create(args({ name: "server-error" }))));
+  errors.push(await rejection(registry.create(args({ name: "server-error" }))));
   expect(errors.map((error) => error.constructor.name)).toEqual(["BadRequestError", "Error", "Error", "Error", "ServerError"]);
 
   const answers = [

@@ -5,8 +5,8 @@ import { resolveSettings } from "../../provider/config";
 import { UNKNOWN } from "../../provider/resources/dynamic";
 import * as delegation from "../../provider/resources/registryDelegation.provider";
 import type { RegistryDelegationOutputs } from "../../provider/resources/registryDelegation.provider";
-import type { CheckedRegistryDelegationInputs, RegistryDelegationInputs } from "../../provider/schemas/registryDelegation";
-import { emulatorForProvider, writes } from "./providerHarness";
+import type { RegistryDelegationInputs } from "../../provider/schemas/registryDelegation";
+import { emulatorForProvider, passedCheck, writes } from "./providerHarness";
 
 const ARN = "arn:aws:ecr:eu-west-1:210987654321:repository/ml/trainer";
 const CREATED_AT = Date.parse("2026-05-06T07:08:09.000Z");
@@ -22,11 +22,7 @@ beforeEach(() => {
   emulator.resetRequests();
 });
 
-async function checked(inputs: RegistryDelegationInputs): Promise<CheckedRegistryDelegationInputs> {
-  const result = await delegation.check({}, inputs);
-  expect(result.failures).toBeUndefined();
-  return result.inputs!;
-}
+const checked = (inputs: RegistryDelegationInputs) => passedCheck(delegation.check, inputs);
 
 async function revokeOutOfBand(id: string): Promise<number> {
   const response = await fetch(`${emulator.url}/v2/registries/delegations/${id}`, {

@@ -4,10 +4,10 @@ import type { Emulator } from "../../emulator";
 import { UNKNOWN } from "../../provider/resources/dynamic";
 import * as template from "../../provider/resources/template.provider";
 import type { TemplateOutputs } from "../../provider/resources/templateState";
-import type { CheckedTemplateInputs, TemplateInputs } from "../../provider/schemas/template";
+import type { TemplateInputs } from "../../provider/schemas/template";
 import { sharedClient } from "../../provider/sharedClient";
 import { gpuPod } from "../emulator/harness";
-import { apiRequest, emulatorForProvider, writes } from "./providerHarness";
+import { apiRequest, emulatorForProvider, passedCheck, rejection, writes } from "./providerHarness";
 
 let emulator: Emulator;
 
@@ -31,24 +31,11 @@ const args = (overrides: Partial<TemplateInputs> = {}): TemplateInputs => ({
   ...overrides,
 });
 
-async function checked(inputs: TemplateInputs): Promise<CheckedTemplateInputs> {
-  const result = await template.check({}, inputs);
-  expect(result.failures).toBeUndefined();
-  return result.inputs!;
-}
+const checked = (inputs: TemplateInputs) => passedCheck(template.check, inputs);
 
 /** Calls the emulator directly, as something outside Pulumi would. */
 const api = (method: string, path: string, body?: unknown) => apiRequest(emulator, method, path, body);
 
-/** The error a call rejects with; fails the test when it resolves. */
-async function failure(call: Promise<unknown>): Promise<Error> {
-  const outcome = await call.then(
-    () => undefined,
-    (error: unknown) => error as Error,
-  );
-  expect(outcome).toBeInstanceOf(Error);
-  return outcome!;
-}
 
 describe("check", () => {
   it("applies every documented default", async () => {
@@ -283,7 +270,7 @@ it("takes over the template a create made when the answer to that create was los
 
 it("leaves nothing behind when the API refuses the create", async () => {
   const before = emulator.snapshot().templates;
-  const error = await failure(template.create(await checked(args({ name: "refused", registry: "nosuchreg1" }))));
+  const error = await rejection(template.create(await checked(args({ name: "refused", registry: "nosuchreg1" }))));
   expect(error.message).toMatch(/^POST \/v2\/templates failed with 400 Bad Request: Registry nosuchreg1 does not exist/);
   expect(emulator.snapshot().templates).toEqual(before);
 });
@@ -294,12 +281,12 @@ it("explains a delete refused because pods were made from the template, and dele
   for (const name of ["user-a", "user-b"]) {
     pods.push((await api("POST", "/v2/pods", gpuPod({ name, image: undefined, templateId: id }))).body.id);
   }
-  expect((await failure(template.delete(id))).message).toBe(
+  expect((await rejection(template.delete(id))).message).toBe(
     `template ${id} cannot be deleted: it is still used by pods ${pods[0]} (user-a), ${pods[1]} (user-b). ` +
       "Delete them or move them off the template (recreate without templateId) first",
   );
   await api("DELETE", `/v2/pods/${pods[0]}`);
-  expect((await failure(template.delete(id))).message).toBe(
+  expect((await rejection(template.delete(id))).message).toBe(
     `template ${id} cannot be deleted: it is still used by pod ${pods[1]} (user-b). ` +
       "Delete it or move it off the template (recreate without templateId) first",
   );
