@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeSummary, type StackDriver } from "../../automation";
 import { expectInSync } from "../support/compare";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { openTestStack } from "../support/stack";
+import { closeTestStack, openTestStack } from "../support/stack";
 import { stateResources } from "../support/state";
 import { exampleProgram, suiteWorkDir } from "../support/workDir";
 
@@ -27,16 +27,7 @@ describe("examples/cheapest-gpu", () => {
     });
   });
 
-  afterAll(async () => {
-    try {
-      if (stack) {
-        if (stateResources(await stack.exportState(), "Pod").length > 0) await stack.destroy();
-        await stack.remove();
-      }
-    } finally {
-      await api?.emulator.close();
-    }
-  });
+  afterAll(() => closeTestStack(stack, api?.emulator));
 
   it("up runs the pod on the cheapest in-stock GPU type with 48 GB", async () => {
     const result = await stack.up();

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeSummary, type StackDriver } from "../../automation";
 import { expectInSync } from "../support/compare";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { openTestStack } from "../support/stack";
+import { closeTestStack, openTestStack } from "../support/stack";
 import { stateResources } from "../support/state";
 import { requireFrom, suiteWorkDir } from "../support/workDir";
 
@@ -46,14 +46,7 @@ describe("failures through the engine", () => {
     });
   });
 
-  afterAll(async () => {
-    try {
-      await stack?.destroy();
-      await stack?.remove();
-    } finally {
-      await api?.emulator.close();
-    }
-  });
+  afterAll(() => closeTestStack(stack, api?.emulator));
 
   it("a pod that goes to ERROR while being created is deleted and the up fails, naming the reason", async () => {
     await setPod("doomed-at-create", "alpine:3");

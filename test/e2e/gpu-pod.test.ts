@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeSummary, type StackDriver } from "../../automation";
 import { expectInSync } from "../support/compare";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { openTestStack } from "../support/stack";
+import { closeTestStack, openTestStack } from "../support/stack";
 import { providerSizes, stateContains, stateResources } from "../support/state";
 import { exampleProgram, suiteWorkDir } from "../support/workDir";
 
@@ -31,20 +31,7 @@ describe("examples/gpu-pod", () => {
     });
   });
 
-  afterAll(async () => {
-    try {
-      if (stack) {
-        // Leaves nothing behind when a step failed halfway.
-        const state = await stack.exportState();
-        if (stateResources(state, "Pod").length + stateResources(state, "NetworkVolume").length > 0) {
-          await stack.destroy();
-        }
-        await stack.remove();
-      }
-    } finally {
-      await api?.emulator.close();
-    }
-  });
+  afterAll(() => closeTestStack(stack, api?.emulator));
 
   it("up creates the volume and a running pod that mounts it", async () => {
     const result = await stack.up();

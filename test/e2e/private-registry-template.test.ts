@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeSummary, type StackDriver } from "../../automation";
 import { expectInSync } from "../support/compare";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { openTestStack } from "../support/stack";
+import { closeTestStack, openTestStack } from "../support/stack";
 import { stateContains, stateResources } from "../support/state";
 import { exampleProgram, suiteWorkDir } from "../support/workDir";
 
@@ -47,17 +47,7 @@ describe("examples/private-registry-template", () => {
     });
   });
 
-  afterAll(async () => {
-    try {
-      if (stack) {
-        const state = await stack.exportState();
-        if ((state.deployment?.resources ?? []).length > 0) await stack.destroy();
-        await stack.remove();
-      }
-    } finally {
-      await api?.emulator.close();
-    }
-  });
+  afterAll(() => closeTestStack(stack, api?.emulator));
 
   it("up creates the credential, the template that names it, and a running pod made from the template", async () => {
     const result = await run(stack.up());

@@ -9,7 +9,7 @@ import { changeSummary, type StackDriver } from "../../automation";
 import type * as cp from "../../provider";
 import { expectInSync } from "../support/compare";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { openTestStack } from "../support/stack";
+import { closeTestStack, openTestStack } from "../support/stack";
 import { stateResources } from "../support/state";
 import { requireFrom, suiteWorkDir } from "../support/workDir";
 
@@ -40,16 +40,7 @@ describe("a template replaced under its pod", () => {
     });
   });
 
-  afterAll(async () => {
-    try {
-      if (stack) {
-        if ((await stack.exportState()).deployment?.resources?.length) await stack.destroy();
-        await stack.remove();
-      }
-    } finally {
-      await api?.emulator.close();
-    }
-  });
+  afterAll(() => closeTestStack(stack, api?.emulator));
 
   it("up creates the template and a running pod made from it", async () => {
     expect(changeSummary(await stack.up())).toEqual({ create: 3 });

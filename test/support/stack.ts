@@ -16,3 +16,18 @@ export function openTestStack(
     passphrase: randomBytes(16).toString("hex"),
   });
 }
+
+/**
+ * Ends an e2e suite without leaving anything behind, even when a step failed halfway: destroys whatever the
+ * stack's state still holds, removes the stack, then closes the emulator.
+ */
+export async function closeTestStack(stack: StackDriver | undefined, emulator?: { close(): Promise<void> }): Promise<void> {
+  try {
+    if (stack) {
+      if ((await stack.exportState()).deployment?.resources?.length) await stack.destroy();
+      await stack.remove();
+    }
+  } finally {
+    await emulator?.close();
+  }
+}
