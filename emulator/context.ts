@@ -1,9 +1,10 @@
 import { Faults } from "./faults";
 import { Lifecycle } from "./lifecycle";
 import type { ResolvedOptions } from "./options";
+import { renderCluster } from "./cluster-view";
 import { renderPod } from "./pod-view";
-import { type NetworkVolumeRecord, type PodRecord, Store } from "./store";
-import type { Pod } from "./wire";
+import { type ClusterRecord, type NetworkVolumeRecord, type PodRecord, Store } from "./store";
+import type { Cluster, Pod } from "./wire";
 
 /** What route handlers share: the state, the clock and the configured behaviour. */
 export interface EmulatorContext {
@@ -16,6 +17,8 @@ export interface EmulatorContext {
   now(): number;
   /** The pod as the API renders it at this moment. */
   present(pod: PodRecord): Pod;
+  /** The cluster summary as the API renders it at this moment. */
+  presentCluster(cluster: ClusterRecord): Cluster;
   /** Removes a pod for good (terminate and DELETE); billing keeps what it used. */
   remove(pod: PodRecord): void;
   /** Deletes a network volume; billing keeps what it used. */
@@ -41,6 +44,14 @@ export function createContext(options: ResolvedOptions, shutdown: AbortSignal): 
     present(pod) {
       const at = now();
       return renderPod(pod, lifecycle.observe(pod, at), at);
+    },
+    presentCluster(cluster) {
+      const account = store.account(cluster.account);
+      const members = cluster.memberIds.flatMap((id) => {
+        const pod = account.pods.get(id);
+        return pod === undefined ? [] : [this.present(pod)];
+      });
+      return renderCluster(cluster, members);
     },
     remove(pod) {
       const account = store.account(pod.account);

@@ -41,6 +41,25 @@ export interface PodTimings {
   startingMs?: number;
 }
 
+/** How the job API runs jobs. */
+export interface JobOptions {
+  /**
+   * Endpoint id under which the hosted text-to-video model answers `/v2/{endpointId}/run|runsync|status`.
+   * @default "text-to-video"
+   */
+  textToVideoEndpointId?: string;
+  /**
+   * Milliseconds a job waits in the queue before a worker takes it (its `delayTime`).
+   * @default 100
+   */
+  queueMs?: number;
+  /**
+   * Milliseconds an echo job runs (its `executionTime`); a text-to-video job runs this long per generated second.
+   * @default 200
+   */
+  executionMs?: number;
+}
+
 /** Failures that are part of the emulator's configuration from the start. */
 export interface StartupFaults {
   /**
@@ -73,6 +92,8 @@ export interface EmulatorOptions {
   rateLimit?: RateLimitQuotas | false;
   /** Pod phase durations. */
   timings?: PodTimings;
+  /** Job API behaviour. */
+  jobs?: JobOptions;
   /** Failures configured at startup; more can be injected at run time through `Emulator.faults`. */
   faults?: StartupFaults;
   /**
@@ -89,6 +110,7 @@ export interface ResolvedOptions {
   apiKeys: Required<ApiKeyGrant>[];
   rateLimit: RateLimitQuotas | false;
   timings: Required<PodTimings>;
+  jobs: Required<JobOptions>;
   failPodsNamed: RegExp | null;
   clock: () => number;
 }
@@ -97,6 +119,11 @@ export const DEFAULT_ACCOUNT = "default";
 const DEFAULT_API_KEY = "emulator-key";
 export const DEFAULT_QUOTAS: RateLimitQuotas = { minute: 1000, hour: 20000, day: 200000 };
 export const DEFAULT_TIMINGS: Required<PodTimings> = { provisioningMs: 200, startingMs: 300 };
+export const DEFAULT_JOB_OPTIONS: Required<JobOptions> = {
+  textToVideoEndpointId: "text-to-video",
+  queueMs: 100,
+  executionMs: 200,
+};
 
 export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
   const apiKeys = (options.apiKeys ?? [DEFAULT_API_KEY]).map((grant) =>
@@ -116,7 +143,12 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
       provisioningMs: options.timings?.provisioningMs ?? DEFAULT_TIMINGS.provisioningMs,
       startingMs: options.timings?.startingMs ?? DEFAULT_TIMINGS.startingMs,
     },
+    jobs: { ...DEFAULT_JOB_OPTIONS, ...stripUndefined(options.jobs ?? {}) },
     failPodsNamed: options.faults?.failPodsNamed === undefined ? null : new RegExp(options.faults.failPodsNamed),
     clock: options.clock ?? Date.now,
   };
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
 }

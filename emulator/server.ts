@@ -13,6 +13,9 @@ import { pathOf } from "./routing";
 import { registerAccountRoutes } from "./routes/account";
 import { registerBillingRoutes } from "./routes/billing";
 import { registerCatalogRoutes } from "./routes/catalog";
+import { registerClusterRoutes } from "./routes/clusters";
+import { renderEndpoint } from "./endpoint-view";
+import { registerJobRoutes } from "./routes/jobs";
 import { registerMetaRoutes } from "./routes/meta";
 import { registerNetworkVolumeRoutes } from "./routes/network-volumes";
 import { registerPodActionRoutes } from "./routes/pod-actions";
@@ -20,8 +23,10 @@ import { registerPodLogRoutes } from "./routes/pod-logs";
 import { registerPodRoutes } from "./routes/pods";
 import { registerRegistryRoutes } from "./routes/registries";
 import { registerRegistryDelegationRoutes } from "./routes/registry-delegations";
+import { registerServerlessRoutes } from "./routes/serverless";
+import { registerServerlessWorkerRoutes } from "./routes/serverless-workers";
 import { registerTemplateRoutes } from "./routes/templates";
-import type { EcrDelegation, NetworkVolume, Pod, Registry, Template } from "./wire";
+import type { Cluster, EcrDelegation, Endpoint, NetworkVolume, Pod, Registry, Template } from "./wire";
 
 /** One request the emulator received. */
 export interface RecordedRequest {
@@ -34,7 +39,10 @@ export interface RecordedRequest {
 
 /** What the emulator holds, across accounts; registries are rendered without their write-only credentials. */
 export interface EmulatorSnapshot {
+  /** Every pod, cluster members included. */
   pods: Pod[];
+  clusters: Cluster[];
+  endpoints: Endpoint[];
   networkVolumes: NetworkVolume[];
   templates: Template[];
   registries: Registry[];
@@ -68,8 +76,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   await app.listen({ host: resolved.host, port: resolved.port });
   const port = (app.server.address() as AddressInfo).port;
   const host = resolved.host.includes(":") ? `[${resolved.host}]` : resolved.host;
+  const url = `http://${host}:${port}`;
   return {
-    url: `http://${host}:${port}`,
+    url,
     port,
     async close() {
       shutdown.abort();
@@ -81,6 +90,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         accounts.flatMap((account) => [...records(account).values()].map(render));
       return {
         pods: all((account) => account.pods, (pod) => context.present(pod)),
+        clusters: all((account) => account.clusters, (cluster) => context.presentCluster(cluster)),
+        endpoints: all((account) => account.endpoints, (endpoint) => renderEndpoint(endpoint, url)),
         networkVolumes: all((account) => account.networkVolumes, (record) => ({ ...record.volume })),
         templates: all((account) => account.templates, (record) => structuredClone(record.template)),
         registries: all((account) => account.registries, (record) => ({ ...record.registry })),
@@ -210,6 +221,11 @@ function buildServer(
       registerRegistryDelegationRoutes(v2, context);
       registerAccountRoutes(v2, context);
       registerBillingRoutes(v2, context);
+      registerClusterRoutes(v2, context);
+      registerServerlessRoutes(v2, context);
+      registerServerlessWorkerRoutes(v2, context);
+      // Last: its `/:endpointId/...` paths must not shadow the resource routes above.
+      registerJobRoutes(v2, context);
     },
     { prefix: "/v2" },
   );

@@ -1,6 +1,24 @@
 import { randomInt } from "node:crypto";
 import { DEFAULT_ACCOUNT } from "./options";
-import type { Cloud, EcrDelegation, Mounts, NetworkVolume, Registry, Template } from "./wire";
+import type {
+  Cloud,
+  ClusterCompute,
+  ClusterType,
+  CpuConfig,
+  EcrDelegation,
+  EndpointGpuConfig,
+  EndpointScaling,
+  EndpointType,
+  EndpointWorkers,
+  FlashBoot,
+  JobResponse,
+  Mounts,
+  NetworkVolume,
+  PodClusterRole,
+  Registry,
+  Release,
+  Template,
+} from "./wire";
 
 export type PodCompute =
   | { kind: "gpu"; id: string; count: number }
@@ -42,6 +60,69 @@ export interface PodRecord {
   phases: PodPhase[];
   /** Set once a phase ended after the pod got its machine, which it then keeps until terminated. */
   machineAssigned: boolean;
+  /** Set on a cluster's member pods, which only the cluster endpoints manage. */
+  membership: ClusterMembership | null;
+}
+
+/** A member pod's fixed place in its cluster; rank and overlay IP are revealed once the pod has its machine. */
+export interface ClusterMembership {
+  clusterId: string;
+  rank: number;
+  role: PodClusterRole | null;
+  overlayIp: string;
+}
+
+export interface ClusterRecord {
+  id: string;
+  account: string;
+  createdAt: number;
+  name: string;
+  type: ClusterType;
+  compute: ClusterCompute;
+  dataCenterId: string;
+  network: { cidr: string; vxlanId: number; vxlanPort: number };
+  /** Member pod ids by rank; the pods themselves live in the account's `pods`. */
+  memberIds: string[];
+}
+
+/** A job of a queue-based endpoint or of a hosted model; its status is derived from the clock. */
+export interface JobRecord {
+  id: string;
+  submittedAt: number;
+  /** Milliseconds in the queue, then of execution. */
+  delayTime: number;
+  executionTime: number;
+  workerId: string;
+  /** The final answer once the job has run: COMPLETED with `output`, or FAILED with `error`. */
+  result: Pick<JobResponse, "status" | "output" | "error">;
+}
+
+export interface EndpointRecord {
+  id: string;
+  account: string;
+  createdAt: number;
+  name: string;
+  type: EndpointType;
+  /** The template it was created from (or last patched with); a template in use cannot be deleted. */
+  templateId: string | null;
+  image: string;
+  args: string;
+  disk: number;
+  env: Record<string, string>;
+  ports: string[];
+  registry: string | null;
+  gpu: EndpointGpuConfig | null;
+  cpu: CpuConfig[] | null;
+  workers: EndpointWorkers;
+  scaling: EndpointScaling;
+  dataCenterIds: string[];
+  networkVolumes: string[];
+  timeout: number;
+  flashboot: FlashBoot;
+  /** Newest last; each container-affecting change adds one. */
+  releases: Release[];
+  /** The endpoint's job history, gone with the endpoint. */
+  jobs: Map<string, JobRecord>;
 }
 
 export interface NetworkVolumeRecord {
@@ -85,6 +166,10 @@ export class AccountState {
   readonly templates = new Map<string, TemplateRecord>();
   readonly registries = new Map<string, RegistryRecord>();
   readonly delegations = new Map<string, DelegationRecord>();
+  readonly clusters = new Map<string, ClusterRecord>();
+  readonly endpoints = new Map<string, EndpointRecord>();
+  /** Jobs of the hosted model endpoints, which belong to no endpoint of the account. */
+  readonly hostedJobs = new Map<string, JobRecord>();
   readonly retiredPods: Retired<PodRecord>[] = [];
   readonly retiredNetworkVolumes: Retired<NetworkVolumeRecord>[] = [];
 
@@ -96,9 +181,17 @@ export class AccountState {
 }
 
 /** The per-account collections whose ids share one namespace. */
-type Collection = "pods" | "networkVolumes" | "templates" | "registries" | "delegations";
+type Collection = "pods" | "networkVolumes" | "templates" | "registries" | "delegations" | "clusters" | "endpoints";
 type RecordOf<C extends Collection> = AccountState[C] extends Map<string, infer R> ? R : never;
-const COLLECTIONS: readonly Collection[] = ["pods", "networkVolumes", "templates", "registries", "delegations"];
+const COLLECTIONS: readonly Collection[] = [
+  "pods",
+  "networkVolumes",
+  "templates",
+  "registries",
+  "delegations",
+  "clusters",
+  "endpoints",
+];
 
 export const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
 const ID_LENGTH = 10;

@@ -96,6 +96,151 @@ export interface Pod {
   createdAt: string;
   startedAt: string | null;
   globalNetworking: PodGlobalNetworking;
+  /** Present only on a cluster's member pods. */
+  cluster?: PodCluster;
+}
+
+export const CLUSTER_TYPES = ["TRAINING", "APPLICATION", "SLURM", "RAY"] as const;
+export type ClusterType = (typeof CLUSTER_TYPES)[number];
+
+export const POD_CLUSTER_ROLES = ["SLURM_CONTROLLER", "SLURM_COMPUTE", "RAY_HEAD", "RAY_WORKER"] as const;
+export type PodClusterRole = (typeof POD_CLUSTER_ROLES)[number];
+
+/** A member pod's place in its cluster. */
+export interface PodCluster {
+  id: string;
+  /** Null until assigned during provisioning; rank 0 is the cluster's primary. */
+  rank: number | null;
+  /** Omitted for TRAINING and APPLICATION clusters. */
+  role?: PodClusterRole;
+  /** Address on the cluster's overlay network; omitted until assigned. */
+  ip?: string;
+}
+
+export interface ClusterCompute {
+  gpuTypeId: string;
+  gpuCountPerPod: number;
+  podCount: number;
+}
+
+/** A cluster summary: aggregate pod counts, never the member pods themselves. */
+export interface Cluster {
+  id: string;
+  name: string;
+  type: ClusterType;
+  compute: ClusterCompute;
+  dataCenterId: string;
+  pods: { total: number; byStatus: Partial<Record<PodStatus, number>> };
+  network: { cidr: string; vxlanId: number; vxlanPort: number };
+  /** The rank-0 member; `sshEndpoint` once it can be reached. */
+  primary?: { podId: string; status: PodStatus; sshEndpoint?: string };
+  createdAt: string;
+}
+
+export const ENDPOINT_TYPES = ["QUEUE", "LOAD_BALANCER"] as const;
+export type EndpointType = (typeof ENDPOINT_TYPES)[number];
+
+export const FLASHBOOT_MODES = ["OFF", "FLASHBOOT", "PRIORITY_FLASHBOOT"] as const;
+export type FlashBoot = (typeof FLASHBOOT_MODES)[number];
+
+export interface EndpointGpuConfig {
+  pools: string[];
+  excludedTypes?: string[];
+  count: number;
+  allowedCudaVersions: string[];
+  minCudaVersion: string | null;
+}
+
+export interface EndpointWorkers {
+  min: number;
+  max: number;
+  /** Omitted for a queue-based endpoint scaling on REQUEST_COUNT. */
+  idleTimeout?: number;
+}
+
+export type EndpointScaling =
+  | { type: "QUEUE_DELAY"; queueDelay: number }
+  | { type: "REQUEST_COUNT"; requestCount: number };
+
+export type EndpointRequestUrls =
+  | {
+      run: string;
+      runSync: string;
+      status: string;
+      stream: string;
+      cancel: string;
+      retry: string;
+      purgeQueue: string;
+      health: string;
+    }
+  | { base: string; health: string };
+
+/** A serverless endpoint. GPU endpoints carry `gpu`; CPU endpoints carry `cpu` and a null `gpu`. */
+export interface Endpoint {
+  id: string;
+  name: string;
+  type: EndpointType;
+  requestUrls: EndpointRequestUrls;
+  image: string;
+  args: string;
+  disk: number;
+  env: Record<string, string>;
+  ports: string[];
+  registry: string | null;
+  gpu: EndpointGpuConfig | null;
+  cpu?: CpuConfig[];
+  workers: EndpointWorkers;
+  scaling: EndpointScaling;
+  dataCenterIds: string[];
+  networkVolumes: string[];
+  /** Per-request execution timeout in milliseconds. */
+  timeout: number;
+  flashboot: FlashBoot;
+  createdAt: string;
+}
+
+export const WORKER_STATUSES = ["RUNNING", "IDLE", "INITIALIZING", "THROTTLED", "UNHEALTHY"] as const;
+export type WorkerStatus = (typeof WORKER_STATUSES)[number];
+
+export interface Worker {
+  id: string;
+  status: WorkerStatus;
+  isStale: boolean;
+  version: number | null;
+  gpuCount: number;
+  image: string | null;
+  uptimeSeconds: number | null;
+  gpuTypeId: string | null;
+  dataCenterId: string | null;
+  startedAt: string | null;
+}
+
+export interface Release {
+  id: string;
+  version: number | null;
+  source: "GIT_BUILD" | "MANUAL";
+  buildId: string | null;
+  createdByUserId: string | null;
+  workerCount: number;
+  createdAt: string;
+  diff: Array<{ field: string; old: unknown; new: unknown }>;
+}
+
+/** COMPLETED and FAILED end a job; every other status means it is still in progress. */
+export const JOB_STATUSES = ["IN_QUEUE", "IN_PROGRESS", "COMPLETED", "FAILED"] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** The job API's answer for a job. */
+export interface JobResponse {
+  id: string;
+  status: JobStatus;
+  /** Milliseconds spent in the queue before processing. */
+  delayTime?: number;
+  /** Milliseconds of execution. */
+  executionTime?: number;
+  output?: Record<string, unknown>;
+  workerId?: string;
+  error?: string;
 }
 
 export interface NetworkVolume {

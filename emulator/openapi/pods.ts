@@ -8,6 +8,8 @@ import {
 } from "../schemas";
 import {
   CLOUDS,
+  POD_CLUSTER_ROLES,
+  type PodCluster,
   type CpuConfig,
   type GpuConfig,
   type Mounts,
@@ -105,8 +107,20 @@ const pod = wireObject<Pod>(
       { enabled: boolean, ip: string, internalDns: string },
       { ip: true, internalDns: true },
     ),
+    cluster: described(
+      wireObject<PodCluster>(
+        {
+          id: described(string, "Id of the cluster."),
+          rank: described(nullable(integer), "Node rank, null until assigned; rank 0 is the cluster's primary."),
+          role: described(enumOf(POD_CLUSTER_ROLES), "SLURM and RAY clusters only."),
+          ip: described(string, "Address on the cluster's overlay network, once assigned."),
+        },
+        { role: true, ip: true },
+      ),
+      "Cluster member pods only.",
+    ),
   },
-  { gpu: true, cpu: true },
+  { gpu: true, cpu: true, cluster: true },
 );
 
 const podId = idParameter("Pod id");

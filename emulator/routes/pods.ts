@@ -68,6 +68,7 @@ export function registerPodRoutes(app: FastifyInstance, context: EmulatorContext
         globalNetworkIp: globalNetworkIp(),
         phases: [{ kind: "booting", since: now, provisioning: true }],
         machineAssigned: false,
+        membership: null,
       };
       account.pods.set(pod.id, pod);
       return reply.code(201).send(context.present(pod));

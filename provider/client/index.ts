@@ -2,9 +2,12 @@ import { AccountClient } from "./account";
 import { BillingClient } from "./billing";
 import { CatalogClient } from "./catalog";
 import { type Clock, systemClock } from "./clock";
+import { ClustersClient } from "./clusters";
+import { JobsClient } from "./jobs";
 import { PodsClient } from "./pods";
 import { PodWatcher } from "./podWatcher";
 import { RegistriesClient } from "./registries";
+import { ServerlessClient } from "./serverless";
 import { TemplatesClient } from "./templates";
 import { Transport, type TransportOptions } from "./transport";
 import { NetworkVolumesClient } from "./volumes";
@@ -13,6 +16,8 @@ import { NetworkVolumesClient } from "./volumes";
 export interface ClientOptions extends TransportOptions {
   /** How often waits for pod status list the pods, in ms. @default 1000 */
   pollIntervalMs?: number;
+  /** Base URL of the job API (`/v2/{endpointId}/run|runsync|status`). @default baseUrl */
+  jobUrl?: string;
 }
 
 /** Typed client of the Compute Platform v2 REST API. Usable on its own, outside Pulumi. */
@@ -24,6 +29,10 @@ export class ComputePlatformClient {
   readonly account: AccountClient;
   readonly catalog: CatalogClient;
   readonly billing: BillingClient;
+  readonly clusters: ClustersClient;
+  readonly serverless: ServerlessClient;
+  /** The job API, at `jobUrl`. */
+  readonly jobs: JobsClient;
   /** Coalesced waits for pod status: one list call per tick serves every waiter. */
   readonly podWatcher: PodWatcher;
   readonly clock: Clock;
@@ -38,6 +47,13 @@ export class ComputePlatformClient {
     this.account = new AccountClient(transport);
     this.catalog = new CatalogClient(transport);
     this.billing = new BillingClient(transport);
+    this.clusters = new ClustersClient(transport);
+    this.serverless = new ServerlessClient(transport);
+    const jobTransport =
+      options.jobUrl === undefined || options.jobUrl === options.baseUrl
+        ? transport
+        : new Transport({ ...options, baseUrl: options.jobUrl, clock: this.clock });
+    this.jobs = new JobsClient(jobTransport);
     this.podWatcher = new PodWatcher(this.pods, this.clock, options.pollIntervalMs ?? 1000, transport.limiter);
   }
 }

@@ -1,0 +1,6 @@
+import type { Transport } from "./transport";
+
+/** `/v2/clusters`: clusters of pods and their member pods. */
+export class ClustersClient {
+  constructor(protected readonly transport: Transport) {}
+}

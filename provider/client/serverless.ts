@@ -1,0 +1,6 @@
+import type { Transport } from "./transport";
+
+/** `/v2/serverless`: serverless endpoints, their workers, worker logs and releases. */
+export class ServerlessClient {
+  constructor(protected readonly transport: Transport) {}
+}
