@@ -6,7 +6,7 @@ import { stateResources } from "./state";
 
 /** The part of an emulator snapshot this comparison reads; resources are v2 wire objects. */
 export type EmulatorResources = Pick<EmulatorSnapshot, "pods" | "networkVolumes"> &
-  Partial<Pick<EmulatorSnapshot, "templates" | "registries" | "delegations" | "sshKeys">>;
+  Partial<Pick<EmulatorSnapshot, "templates" | "registries" | "delegations" | "sshKeys" | "clusters" | "endpoints">>;
 
 /** Per resource kind: where the emulator lists it, and the fields that state outputs must mirror. */
 const compared = [
@@ -15,19 +15,32 @@ const compared = [
   { kind: "Template", list: "templates", fields: ["name", "image", "args", "disk", "ports", "registry", "mounts", "public", "serverless", "category"] },
   { kind: "Registry", list: "registries", fields: ["name"] },
   { kind: "RegistryDelegation", list: "delegations", fields: ["name", "repository", "tag", "awsRegion", "awsUser"] },
+  { kind: "Cluster", list: "clusters", fields: ["name", "type", "compute", "dataCenterId"] },
+  {
+    kind: "ServerlessEndpoint",
+    list: "endpoints",
+    fields: ["name", "type", "image", "env", "gpu", "cpu", "workers", "scaling", "registry", "networkVolumes", "timeout", "flashboot"],
+  },
 ] as const;
 
 /**
  * Asserts that the emulator holds exactly the resources the stack's state holds: the same ids, and equal key
- * fields (state outputs mirror the v2 fields). Terminated pods count as gone. The account's SSH keys, when the
+ * fields (state outputs mirror the v2 fields). Terminated pods count as gone; cluster members are compared with
+ * their cluster's `members` output. The account's SSH keys, when the
  * stack manages them, are the keys the state records.
  */
 export function expectEmulatorMatchesState(emulator: EmulatorResources, state: Deployment, account = "default"): void {
-  const live = { ...emulator, pods: emulator.pods.filter((pod) => pod.status !== "TERMINATED") };
+  // Cluster members belong to their Cluster resource, which lists them in its `members` output.
+  const live = { ...emulator, pods: emulator.pods.filter((pod) => pod.status !== "TERMINATED" && pod.cluster === undefined) };
   for (const { kind, list, fields } of compared) {
     const inState = stateResources(state, kind).map((r) => ({ id: r.id, ...r.outputs }));
     const inEmulator = (live[list] ?? []) as ReadonlyArray<object>;
     expect(keyed(inState, fields), kind).toEqual(keyed(inEmulator, fields));
+  }
+  for (const cluster of stateResources(state, "Cluster")) {
+    const members = ((cluster.outputs?.members as Array<{ id: string }> | undefined) ?? []).map((member) => member.id);
+    const inEmulator = emulator.pods.filter((pod) => pod.cluster?.id === cluster.id).map((pod) => pod.id);
+    expect([...members].sort(), `members of cluster ${cluster.id}`).toEqual(inEmulator.sort());
   }
   for (const resource of stateResources(state, "AccountSshKeys")) {
     expect([...((resource.outputs?.keys as string[]) ?? [])].sort(), "AccountSshKeys").toEqual(
