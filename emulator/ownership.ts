@@ -1,6 +1,15 @@
 import type { Caller } from "./auth";
 import { Problem } from "./problem";
-import type { DelegationRecord, NetworkVolumeRecord, PodRecord, RegistryRecord, Store, TemplateRecord } from "./store";
+import type {
+  ClusterRecord,
+  DelegationRecord,
+  EndpointRecord,
+  NetworkVolumeRecord,
+  PodRecord,
+  RegistryRecord,
+  Store,
+  TemplateRecord,
+} from "./store";
 
 /** A record with the account that owns it. */
 interface Owned {
@@ -16,6 +25,24 @@ function owned<R extends Owned>(record: R | undefined, caller: Caller, what: str
 
 export function ownedPod(store: Store, caller: Caller, id: string): PodRecord {
   return owned(store.findPod(id), caller, `Pod ${id}`);
+}
+
+/** The caller's pod, to change, act on or delete: a cluster member answers 409, since its cluster manages it. */
+export function modifiablePod(store: Store, caller: Caller, id: string): PodRecord {
+  const pod = ownedPod(store, caller, id);
+  const clusterId = pod.membership?.clusterId;
+  if (clusterId !== undefined) {
+    throw new Problem(409, `Pod ${id} belongs to cluster ${clusterId}; manage it through /v2/clusters/${clusterId}`);
+  }
+  return pod;
+}
+
+export function ownedCluster(store: Store, caller: Caller, id: string): ClusterRecord {
+  return owned(store.find("clusters", id), caller, `Cluster ${id}`);
+}
+
+export function ownedEndpoint(store: Store, caller: Caller, id: string): EndpointRecord {
+  return owned(store.find("endpoints", id), caller, `Endpoint ${id}`);
 }
 
 export function ownedNetworkVolume(store: Store, caller: Caller, id: string): NetworkVolumeRecord {

@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { podHourlyPrice } from "./catalog";
 import type { Observation } from "./lifecycle";
 import { ACTIONS_BY_STATUS } from "./rules";
-import type { PodRecord } from "./store";
-import type { Pod, PodRuntime, PodSshEndpoint } from "./wire";
+import type { ClusterMembership, PodRecord } from "./store";
+import type { Pod, PodCluster, PodRuntime, PodSshEndpoint } from "./wire";
 
 const SERVICE_DOMAIN = "computeplatform.internal";
 const SSH_PROXY_HOST = `ssh.${SERVICE_DOMAIN}`;
@@ -43,6 +43,17 @@ export function renderPod(pod: PodRecord, state: Observation, now: number): Pod 
     globalNetworking: pod.globalNetworking
       ? { enabled: true, ip: pod.globalNetworkIp, internalDns: `${pod.id}.${SERVICE_DOMAIN}` }
       : { enabled: false },
+    ...(pod.membership === null ? {} : { cluster: clusterPlace(pod.membership, state.hasMachine) }),
+  };
+}
+
+/** Rank and overlay address are assigned during provisioning: they show once the member has its machine. */
+function clusterPlace(membership: ClusterMembership, hasMachine: boolean): PodCluster {
+  return {
+    id: membership.clusterId,
+    rank: hasMachine ? membership.rank : null,
+    ...(membership.role === null ? {} : { role: membership.role }),
+    ...(hasMachine ? { ip: membership.overlayIp } : {}),
   };
 }
 

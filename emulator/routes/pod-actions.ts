@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { callerOf } from "../auth";
 import type { EmulatorContext } from "../context";
-import { ownedPod } from "../ownership";
+import { modifiablePod } from "../ownership";
 import { renderPod } from "../pod-view";
 import { idParam, serveMethods } from "../routing";
 import { checkAction } from "../rules";
@@ -14,7 +14,7 @@ export function registerPodActionRoutes(app: FastifyInstance, context: EmulatorC
 
   serveMethods(app, "/pods/:id/action", {
     POST: async (request) => {
-      const pod = ownedPod(store, callerOf(request), idParam(request));
+      const pod = modifiablePod(store, callerOf(request), idParam(request));
       const { action } = parseBody(podActionRequest, request.body);
       const now = context.now();
       checkAction(pod.id, lifecycle.observe(pod, now).status, action, pod.locked);

@@ -3,15 +3,15 @@ import { isDeepStrictEqual } from "node:util";
 import type { FastifyInstance } from "fastify";
 import { callerOf } from "../auth";
 import type { EmulatorContext } from "../context";
-import { ownedPod } from "../ownership";
+import { modifiablePod, ownedPod } from "../ownership";
 import { idParam, serveMethods } from "../routing";
 import { parsePodCreate, patchFromTemplate, podTemplate } from "../pod-from-template";
 import { checkCompute, checkRegistryReference, mountsForCreate, mountsForPatch, networkVolumeToMount } from "../rules";
 import { chooseDataCenter, globalNetworkIp, publicHostIp } from "../scheduler";
-import { type UpdatePodRequest, updatePodRequest } from "../schemas";
+import { podListQuery, type UpdatePodRequest, updatePodRequest } from "../schemas";
 import type { PodRecord } from "../store";
 import type { Mounts } from "../wire";
-import { parseBody } from "../validation";
+import { parseBody, parseQuery } from "../validation";
 
 /** `/v2/pods` and `/v2/pods/{id}`. */
 export function registerPodRoutes(app: FastifyInstance, context: EmulatorContext): void {
@@ -20,7 +20,9 @@ export function registerPodRoutes(app: FastifyInstance, context: EmulatorContext
   serveMethods(app, "/pods", {
     GET: async (request) => {
       const account = store.account(callerOf(request).account);
-      return { pods: [...account.pods.values()].map((pod) => context.present(pod)) };
+      const { includeClusterPods } = parseQuery(podListQuery, request.query);
+      const pods = [...account.pods.values()].filter((pod) => includeClusterPods || pod.membership === null);
+      return { pods: pods.map((pod) => context.present(pod)) };
     },
 
     POST: async (request, reply) => {
@@ -80,7 +82,7 @@ export function registerPodRoutes(app: FastifyInstance, context: EmulatorContext
 
     PATCH: async (request) => {
       const caller = callerOf(request);
-      const pod = ownedPod(store, caller, idParam(request));
+      const pod = modifiablePod(store, caller, idParam(request));
       const requested = parseBody(updatePodRequest, request.body);
       const template = requested.templateId === undefined ? undefined : podTemplate(store, caller, requested.templateId);
       const patch = template === undefined ? requested : patchFromTemplate(requested, template);
@@ -104,7 +106,7 @@ export function registerPodRoutes(app: FastifyInstance, context: EmulatorContext
     },
 
     DELETE: async (request, reply) => {
-      context.remove(ownedPod(store, callerOf(request), idParam(request)));
+      context.remove(modifiablePod(store, callerOf(request), idParam(request)));
       return reply.code(204).send();
     },
   });
