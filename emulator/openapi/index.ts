@@ -14,14 +14,28 @@ import {
   wireObject,
 } from "./builders";
 import { catalog } from "./catalog";
+import { clusters } from "./clusters";
+import { jobs } from "./jobs";
 import { networkVolumes } from "./network-volumes";
 import { pods } from "./pods";
 import { registries } from "./registries";
+import { serverless } from "./serverless";
 import { templates } from "./templates";
 
 /** The emulator's own OpenAPI 3.1 description of what it serves, request bodies generated from its validators. */
 
-const SECTIONS: readonly TagSection[] = [pods, networkVolumes, templates, registries, account, catalog, billing];
+const SECTIONS: readonly TagSection[] = [
+  pods,
+  clusters,
+  serverless,
+  jobs,
+  networkVolumes,
+  templates,
+  registries,
+  account,
+  catalog,
+  billing,
+];
 
 /** Merges the sections' entries, refusing a name two sections define (a spread would silently keep the last). */
 function merged<T>(entries: ReadonlyArray<Record<string, T>>, what: string): Record<string, T> {
@@ -44,8 +58,9 @@ export const OPENAPI_DOCUMENT = {
     title: "computeplatform emulator",
     version: "2.0.0",
     description:
-      "A local stand-in for the Compute Platform v2 API: pods, network volumes, templates, registry credentials " +
-      "and ECR delegations, account SSH keys, the catalog and billing history. Every error is " +
+      "A local stand-in for the Compute Platform v2 API: pods, clusters, serverless endpoints and the job API, " +
+      "network volumes, templates, registry credentials and ECR delegations, account SSH keys, the catalog and " +
+      "billing history. Every REST error is " +
       "`application/problem+json`; every authenticated response carries `RateLimit` and `RateLimit-Policy`. A " +
       "method a path does not serve answers 405 with `Allow`. `GET /` (health), `GET /v2/openapi.json` and " +
       "`GET /docs` need no key.",

@@ -3,6 +3,7 @@ import {
   createPodFromTemplateRequest,
   createPodRequest,
   podActionRequest,
+  podListQuery,
   podLogQuery,
   updatePodRequest,
 } from "../schemas";
@@ -124,6 +125,7 @@ const pod = wireObject<Pod>(
 );
 
 const podId = idParameter("Pod id");
+const MEMBER_PODS = "The pod is a cluster member, managed only through /v2/clusters/{id}";
 
 export const pods: TagSection = {
   tag,
@@ -152,7 +154,11 @@ export const pods: TagSection = {
       get: operation({
         operationId: "listPods",
         summary: "List the account's pods",
+        parameters: queryParameters(podListQuery, {
+          includeClusterPods: { description: "Also list cluster member pods, which are left out otherwise." },
+        }),
         ok: { status: 200, description: "The pods", schema: listOf("pods", "Pod") },
+        errors: { 400: "Invalid query" },
       }),
       post: operation({
         operationId: "createPod",
@@ -195,6 +201,7 @@ export const pods: TagSection = {
           400: "Invalid body, a forbidden mount change, or an unknown registry",
           403: "A read-only key, or the pod or registry belongs to another account",
           404: "No such pod, or no such template readable by the caller",
+          409: MEMBER_PODS,
           422: "A mount entry lacks a field, or the template is a serverless one",
         },
       }),
@@ -203,7 +210,7 @@ export const pods: TagSection = {
         summary: "Terminate a pod",
         parameters: [podId],
         ok: { status: 204, description: "Terminated; no body" },
-        errors: ownResource("pod", "write"),
+        errors: { ...ownResource("pod", "write"), 409: MEMBER_PODS },
       }),
     },
     "/v2/pods/{id}/action": {
@@ -217,7 +224,7 @@ export const pods: TagSection = {
         parameters: [podId],
         body: "PodActionRequest",
         ok: { status: 200, description: "The pod after the transition", schema: ref("Pod") },
-        errors: { 400: "Invalid body", ...ownResource("pod", "write"), 409: "Not valid in the pod's status, or the pod is locked" },
+        errors: { 400: "Invalid body", ...ownResource("pod", "write"), 409: `Not valid in the pod's status, or the pod is locked; or: ${MEMBER_PODS}` },
       }),
     },
     "/v2/pods/{id}/logs": {

@@ -1,8 +1,73 @@
 import type { FastifyInstance } from "fastify";
+import { callerOf } from "../auth";
 import type { EmulatorContext } from "../context";
+import { endpointVersion, jobWorkerId, releasesOf, workersOf } from "../endpoint-workers";
+import { ownedEndpoint } from "../ownership";
+import { Problem } from "../problem";
+import { idParam, serveMethods } from "../routing";
+import type { EndpointRecord } from "../store";
+import type { Worker, WorkerStatus } from "../wire";
 
 /** `/v2/serverless/{id}/workers`, its worker logs and `/v2/serverless/{id}/releases`. */
 export function registerServerlessWorkerRoutes(app: FastifyInstance, context: EmulatorContext): void {
-  void app;
-  void context;
+  const { store, options } = context;
+  const workers = (endpoint: EndpointRecord) => workersOf(endpoint, options.timings, context.now());
+
+  serveMethods(app, "/serverless/:id/workers", {
+    GET: async (request) => {
+      const endpoint = ownedEndpoint(store, callerOf(request), idParam(request));
+      const current = workers(endpoint);
+      return { workers: current, summary: summarize(current), endpointVersion: endpointVersion(endpoint) };
+    },
+  });
+
+  serveMethods(app, "/serverless/:id/releases", {
+    GET: async (request) => {
+      const endpoint = ownedEndpoint(store, callerOf(request), idParam(request));
+      const current = workers(endpoint);
+      return {
+        endpointVersion: endpointVersion(endpoint),
+        rollout: {
+          inProgress: false,
+          workersOnLatest: current.length,
+          workersTotal: current.length,
+          percentOnLatest: current.length === 0 ? 0 : 100,
+        },
+        releases: releasesOf(endpoint, current),
+      };
+    },
+  });
+
+  // Worker logs as Server-Sent Events: one line per job the worker ran, each event's id its timestamp.
+  serveMethods(app, "/serverless/:id/workers/:workerId/logs", {
+    GET: async (request, reply) => {
+      const endpoint = ownedEndpoint(store, callerOf(request), idParam(request));
+      const { workerId } = request.params as { workerId: string };
+      const known = workerId === jobWorkerId(endpoint) || workers(endpoint).some((worker) => worker.id === workerId);
+      if (!known) throw new Problem(404, `Worker ${workerId} of endpoint ${endpoint.id} not found`);
+      const now = context.now();
+      const lines = [...endpoint.jobs.values()]
+        .filter((job) => job.workerId === workerId && job.submittedAt + job.delayTime + job.executionTime <= now)
+        .map((job) => ({
+          ts: new Date(job.submittedAt + job.delayTime + job.executionTime).toISOString(),
+          line: `job ${job.id} ${job.result.status === "COMPLETED" ? "completed" : `failed: ${job.result.error}`}`,
+        }));
+      const body = lines
+        .map(({ ts, line }) => `id: ${ts}\ndata: ${JSON.stringify({ source: "container", line, ts })}\n\n`)
+        .join("");
+      return reply.type("text/event-stream; charset=utf-8").header("cache-control", "no-cache").send(body);
+    },
+  });
+}
+
+function summarize(workers: Worker[]): Record<Lowercase<WorkerStatus> | "total", number> {
+  const count = (status: WorkerStatus) => workers.filter((worker) => worker.status === status).length;
+  return {
+    running: count("RUNNING"),
+    idle: count("IDLE"),
+    initializing: count("INITIALIZING"),
+    throttled: count("THROTTLED"),
+    unhealthy: count("UNHEALTHY"),
+    total: workers.length,
+  };
 }

@@ -105,17 +105,31 @@ export function registerTemplateRoutes(app: FastifyInstance, context: EmulatorCo
 }
 
 /**
- * Pods record the template they came from, so a template stays while any pod made from it exists, whichever
- * account owns the pod (a public template serves every account). Other accounts' pods are counted, never named.
+ * Pods and endpoints record the template they came from, so a template stays while any of them exists, whichever
+ * account owns it (a public template serves every account). Other accounts' users are counted, never named.
  */
 function refuseWhileInUse(store: Store, caller: Caller, templateId: string): void {
-  const users = store.allAccounts().flatMap((account) => [...account.pods.values()].filter((pod) => pod.template === templateId));
+  const users = store.allAccounts().flatMap((account) => [
+    ...[...account.pods.values()].filter((pod) => pod.template === templateId).map((pod) => ({ kind: "pod", ...pod })),
+    ...[...account.endpoints.values()]
+      .filter((endpoint) => endpoint.templateId === templateId)
+      .map((endpoint) => ({ kind: "endpoint", ...endpoint })),
+  ]);
   if (users.length === 0) return;
-  const own = users.filter((pod) => pod.account === caller.account).map((pod) => pod.id);
-  const foreign = users.length - own.length;
-  const named = own.length === 0 ? [] : [`${own.length === 1 ? "pod" : "pods"} ${own.join(", ")}`];
-  const counted = foreign === 0 ? [] : [foreign === 1 ? "1 pod of another account" : `${foreign} pods of other accounts`];
-  // The caller can delete only its own pods, so it is told to do so only when every user is its own.
+  const kinds = ["pod", "endpoint"] as const;
+  const own = (kind: string) => users.filter((user) => user.kind === kind && user.account === caller.account);
+  const named = kinds.flatMap((kind) => {
+    const ids = own(kind).map((user) => user.id);
+    return ids.length === 0 ? [] : [`${ids.length === 1 ? kind : `${kind}s`} ${ids.join(", ")}`];
+  });
+  const foreignOf = (kind: string) => users.filter((user) => user.kind === kind).length - own(kind).length;
+  const counted = kinds.flatMap((kind) => {
+    const foreign = foreignOf(kind);
+    if (foreign === 0) return [];
+    return [foreign === 1 ? `1 ${kind} of another account` : `${foreign} ${kind}s of other accounts`];
+  });
+  const foreign = kinds.reduce((total, kind) => total + foreignOf(kind), 0);
+  // The caller can delete only its own pods and endpoints, so it is told to do so only when every user is its own.
   const next = foreign === 0 ? "delete them first" : "it can be deleted once they are gone";
   throw new Problem(400, `Template ${templateId} is in use by ${[...named, ...counted].join(" and ")}; ${next}`);
 }

@@ -174,13 +174,19 @@ describe("answers match the schemas the description gives them", () => {
     "/v2/catalog/templates": ["?source=community"],
     "/v2/billing": ["?bucketSize=hour&lastN=3"],
     "/v2/billing/pods": ["?bucketSize=hour&lastN=3"],
+    "/v2/pods": ["?includeClusterPods=true"],
   };
+  /** Values of the path parameters other than `{id}`. */
+  const pathParameters: Record<string, string> = {};
 
-  /** Calls a documented operation with the path's `{id}` filled in, and checks the answer against the description. */
+  /** Calls a documented operation with the path's parameters filled in, and checks the answer against the description. */
   async function documentedCall(method: string, path: string, query = "", body?: unknown): Promise<Answer> {
-    const id = ids[path];
-    if (path.includes("{id}") && id === undefined) throw new Error(`No example id for ${path}`);
-    const answer = await harness.call(method, `${path.replace("{id}", id ?? "")}${query}`, { body });
+    const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => {
+      const value = name === "id" ? ids[path] : pathParameters[name];
+      if (value === undefined) throw new Error(`No example ${name} for ${path}`);
+      return value;
+    });
+    const answer = await harness.call(method, `${filled}${query}`, { body });
     expectDocumented(method, path, answer);
     return answer;
   }
@@ -217,6 +223,42 @@ describe("answers match the schemas the description gives them", () => {
       name: "trainer images",
     });
     ids["/v2/registries/delegations/{id}"] = delegation.body.id;
+    const cluster = await documentedCall("POST", "/v2/clusters", "", {
+      name: "trainers",
+      type: "SLURM",
+      compute: { gpuTypeId: "NVIDIA H100 80GB HBM3", gpuCountPerPod: 8, podCount: 2 },
+      image: "org/slurm:24",
+    });
+    ids["/v2/clusters/{id}"] = cluster.body.id;
+    ids["/v2/clusters/{id}/pods"] = cluster.body.id;
+    const serverlessTemplate = await documentedCall("POST", "/v2/templates", "", {
+      name: "worker",
+      image: "org/worker:1",
+      serverless: true,
+      registry: registry.body.id,
+    });
+    const endpoint = await documentedCall("POST", "/v2/serverless", "", {
+      name: "echo",
+      type: "QUEUE",
+      templateId: serverlessTemplate.body.id,
+      gpu: { pools: ["ADA_24"] },
+      workers: { min: 1, max: 2 },
+      scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
+    });
+    for (const path of ["/v2/serverless/{id}", "/v2/serverless/{id}/workers", "/v2/serverless/{id}/releases", "/v2/serverless/{id}/workers/{workerId}/logs"]) {
+      ids[path] = endpoint.body.id;
+    }
+    await documentedCall("POST", "/v2/serverless", "", {
+      name: "api",
+      type: "LOAD_BALANCER",
+      image: "org/api:1",
+      cpu: [{ id: "cpu3c", vcpuCount: 4 }],
+      scaling: { type: "REQUEST_COUNT", requestCount: 8 },
+    });
+    pathParameters.endpointId = endpoint.body.id;
+    pathParameters.workerId = `${endpoint.body.id}-w0`;
+    await documentedCall("POST", "/v2/{endpointId}/runsync", "", { input: { prompt: "hello" } });
+    pathParameters.jobId = (await documentedCall("POST", "/v2/{endpointId}/run", "", { input: { prompt: "again" } })).body.id;
     clock.advance(3_600_000);
     ids["/v2/pods/{id}/action"] = cpu.body.id;
     expect((await documentedCall("POST", "/v2/pods/{id}/action", "", { action: "terminate" })).status).toBe(200);
@@ -245,6 +287,10 @@ describe("answers match the schemas the description gives them", () => {
     expect((await documentedCall("DELETE", "/v2/network-volumes/{id}")).status).toBe(409);
     expect((await documentedCall("DELETE", "/v2/pods/{id}")).status).toBe(204);
     expect((await documentedCall("DELETE", "/v2/templates/{id}")).status).toBe(204);
+    await documentedCall("PATCH", "/v2/clusters/{id}", "", { name: "renamed" });
+    await documentedCall("PATCH", "/v2/serverless/{id}", "", { image: "org/worker:2", workers: { max: 4 } });
+    expect((await documentedCall("DELETE", "/v2/clusters/{id}")).status).toBe(204);
+    expect((await documentedCall("DELETE", "/v2/serverless/{id}")).status).toBe(204);
   });
 });
 
