@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createRegistry, expectProblem, type Harness, ManualClock, parseSse, startHarness } from "./harness";
+
+const OTHER_KEY = "other-account-key";
+const clock = new ManualClock();
+let harness: Harness;
+
+beforeAll(async () => {
+  harness = await startHarness({ clock: clock.read, apiKeys: ["emulator-key", { key: OTHER_KEY, account: "other" }] });
+});
+afterAll(() => harness.emulator.close());
+
+function queueBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: "echo",
+    type: "QUEUE",
+    image: "org/worker:1",
+    gpu: { pools: ["ADA_24"] },
+    scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
+    ...overrides,
+  };
+}
+
+async function create(body: Record<string, unknown>): Promise<any> {
+  const answer = await harness.call("POST", "/v2/serverless", { body });
+  expect(answer.status, answer.text).toBe(201);
+  return answer.body;
+}
+
+const invalid = "Request body failed validation";
+
+describe("create", () => {
+  test("a GPU queue-based endpoint with the defaults and its job URLs", async () => {
+    const endpoint = await create(queueBody());
+    const base = `${harness.emulator.url}/v2/${endpoint.id}`;
+    expect(endpoint).toEqual({
+      id: endpoint.id,
+      name: "echo",
+      type: "QUEUE",
+      requestUrls: {
+        run: `${base}/run`,
+        runSync: `${base}/runsync`,
+        status: `${base}/status`,
+        stream: `${base}/stream`,
+        cancel: `${base}/cancel`,
+        retry: `${base}/retry`,
+        purgeQueue: `${base}/purge-queue`,
+        health: `${base}/health`,
+      },
+      image: "org/worker:1",
+      args: "",
+      disk: 20,
+      env: {},
+      ports: [],
+      registry: null,
+      gpu: { pools: ["ADA_24"], count: 1, allowedCudaVersions: [], minCudaVersion: null },
+      workers: { min: 0, max: 3, idleTimeout: 10 },
+      scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
+      dataCenterIds: [],
+      networkVolumes: [],
+      timeout: 300000,
+      flashboot: "OFF",
+      createdAt: new Date(clock.now).toISOString(),
+    });
+  });
+
+  test("a CPU load-balancing endpoint: gpu null, memory derived, base and health URLs", async () => {
+    const endpoint = await create({
+      name: "api",
+      type: "LOAD_BALANCER",
+      image: "org/api:1",
+      cpu: [{ id: "cpu3c", vcpuCount: 4 }],
+      scaling: { type: "REQUEST_COUNT", requestCount: 8 },
+    });
+    const base = `${harness.emulator.url}/v2/${endpoint.id}`;
+    expect(endpoint.requestUrls).toEqual({ base, health: `${base}/ping` });
+    expect(endpoint.gpu).toBeNull();
+    expect(endpoint.cpu).toEqual([{ id: "cpu3c", vcpuCount: 4, memory: 8 }]);
+    expect(endpoint.workers).toEqual({ min: 0, max: 3, idleTimeout: 10 });
+  });
+
+  test("from a serverless template: its settings fill the body, env merged per key, CUDA set seeded", async () => {
+    const registry = await createRegistry(harness);
+    const template = (
+      await harness.call("POST", "/v2/templates", {
+        body: { name: "worker", image: "org/private:3", serverless: true, registry, env: { A: "1", B: "2" }, allowedCudaVersions: ["12.8"] },
+      })
+    ).body;
+    const endpoint = await create(queueBody({ image: undefined, templateId: template.id, env: { B: "body" } }));
+    expect(endpoint).toMatchObject({
+      image: "org/private:3",
+      registry,
+      env: { A: "1", B: "body" },
+      gpu: { pools: ["ADA_24"], count: 1, allowedCudaVersions: ["12.8"], minCudaVersion: null },
+    });
+    expectProblem(await harness.call("DELETE", `/v2/templates/${template.id}`), 400, `Template ${template.id} is in use by endpoint ${endpoint.id}; delete them first`);
+    expect((await harness.call("DELETE", `/v2/serverless/${endpoint.id}`)).status).toBe(204);
+    expect((await harness.call("DELETE", `/v2/templates/${template.id}`)).status).toBe(204);
+  });
+
+  test("a template that is missing answers 404, a pod template 422", async () => {
+    expectProblem(await harness.call("POST", "/v2/serverless", { body: queueBody({ templateId: "nope" }) }), 404, "Template nope not found");
+    const podTemplate = (await harness.call("POST", "/v2/templates", { body: { name: "pod", image: "org/pod:1" } })).body;
+    expectProblem(
+      await harness.call("POST", "/v2/serverless", { body: queueBody({ templateId: podTemplate.id }) }),
+      422,
+      `Template ${podTemplate.id} is not a serverless template; endpoints cannot use it`,
+    );
+  });
+
+  test.each<[string, Record<string, unknown>, number, string, string[]?]>([
+    ["neither compute family", { gpu: undefined }, 400, "Exactly one of gpu or cpu must be set"],
+    ["both compute families", { cpu: [{ id: "cpu3c", vcpuCount: 2 }] }, 400, "Exactly one of gpu or cpu must be set"],
+    ["no image and no template", { image: undefined }, 422, "image is required unless templateId is set"],
+    ["an unknown pool", { gpu: { pools: ["ADA_24", "TPU_9"] } }, 400, 'Unknown GPU pool "TPU_9" in gpu.pools'],
+    ["an exclusion outside the pools", { gpu: { pools: ["ADA_24"], excludedTypes: ["NVIDIA H100 80GB HBM3"] } }, 400, 'gpu.excludedTypes: "NVIDIA H100 80GB HBM3" is not a GPU type in pools ADA_24'],
+    ["a CUDA set with a floor", { gpu: { pools: ["ADA_24"], allowedCudaVersions: ["12.8"], minCudaVersion: "12.4" } }, 400, "gpu.allowedCudaVersions and gpu.minCudaVersion are mutually exclusive"],
+    ["QUEUE_DELAY on a load balancer", { type: "LOAD_BALANCER" }, 422, "A LOAD_BALANCER endpoint scales on REQUEST_COUNT; scaling.type QUEUE_DELAY is queue-based only"],
+    ["idleTimeout with QUEUE + REQUEST_COUNT", { scaling: { type: "REQUEST_COUNT", requestCount: 2 }, workers: { idleTimeout: 30 } }, 400, "workers.idleTimeout does not apply to a queue-based endpoint scaling on REQUEST_COUNT"],
+    ["workers.min above max", { workers: { min: 4, max: 2 } }, 400, "workers.min 4 exceeds workers.max 2"],
+    ["an unknown network volume", { networkVolumes: ["vol-x"] }, 404, "Network volume vol-x not found"],
+    ["an unknown registry", { registry: "reg-x" }, 400, "Registry reg-x does not exist"],
+    ["a vCPU count that is no power of two", { gpu: undefined, cpu: [{ id: "cpu3c", vcpuCount: 6 }] }, 400, invalid, ["must be a power of two at /cpu/0/vcpuCount"]],
+    ["a queue delay below 0.5", { scaling: { type: "QUEUE_DELAY", queueDelay: 0.1 } }, 400, invalid, ["must be >= 0.5 at /scaling/queueDelay"]],
+    ["an unknown property", { gpuCount: 2 }, 400, invalid, ["unknown property at /gpuCount"]],
+  ])("refuses %s", async (_, overrides, status, detail, errors) => {
+    expectProblem(await harness.call("POST", "/v2/serverless", { body: queueBody(overrides) }), status, detail, errors);
+  });
+
+  test("QUEUE with REQUEST_COUNT scaling has no idleTimeout in its answers", async () => {
+    const endpoint = await create(queueBody({ scaling: { type: "REQUEST_COUNT", requestCount: 2 } }));
+    expect(endpoint.workers).toEqual({ min: 0, max: 3 });
+  });
+});
+
+describe("change", () => {
+  test("PATCH changes in place; a container change adds a release, a scaling change does not", async () => {
+    const endpoint = await create(queueBody({ name: "patched", gpu: { pools: ["ADA_24", "AMPERE_80"], excludedTypes: ["NVIDIA A100 80GB PCIe"] } }));
+    const patched = await harness.call("PATCH", `/v2/serverless/${endpoint.id}`, {
+      body: { name: "renamed", workers: { max: 5 }, env: { MODE: "fast" }, gpu: { pools: ["ADA_24"] } },
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({
+      name: "renamed",
+      workers: { min: 0, max: 5, idleTimeout: 10 },
+      env: { MODE: "fast" },
+      gpu: { pools: ["ADA_24"], count: 1, allowedCudaVersions: [], minCudaVersion: null },
+    });
+    expect(patched.body.gpu).not.toHaveProperty("excludedTypes");
+    await harness.call("PATCH", `/v2/serverless/${endpoint.id}`, { body: { scaling: { type: "QUEUE_DELAY", queueDelay: 8 } } });
+    const releases = (await harness.call("GET", `/v2/serverless/${endpoint.id}/releases`)).body;
+    expect(releases.endpointVersion).toBe(2);
+    expect(releases.releases.map((release: any) => [release.version, release.diff])).toEqual([
+      [2, [{ field: "env", old: {}, new: { MODE: "fast" } }]],
+      [1, []],
+    ]);
+    expect(releases.rollout).toEqual({ inProgress: false, workersOnLatest: 0, workersTotal: 0, percentOnLatest: 0 });
+  });
+
+  test.each<[string, Record<string, unknown>, string]>([
+    ["gpu on a CPU endpoint", { gpu: { count: 2 } }, "is a CPU endpoint; gpu cannot be set (the compute family never changes)"],
+  ])("a CPU endpoint refuses %s", async (_, body, detail) => {
+    const endpoint = await create(queueBody({ gpu: undefined, cpu: [{ id: "cpu3c", vcpuCount: 2 }] }));
+    expectProblem(await harness.call("PATCH", `/v2/serverless/${endpoint.id}`, { body }), 400, `Endpoint ${endpoint.id} ${detail}`);
+  });
+
+  test("type never changes; cpu on a GPU endpoint and exclusions without pools are refused", async () => {
+    const endpoint = await create(queueBody());
+    const patch = (body: unknown) => harness.call("PATCH", `/v2/serverless/${endpoint.id}`, { body });
+    expectProblem(await patch({ type: "LOAD_BALANCER" }), 400, invalid, ["unknown property at /type"]);
+    expectProblem(await patch({ cpu: [{ id: "cpu3c", vcpuCount: 2 }] }), 400, `Endpoint ${endpoint.id} is a GPU endpoint; cpu cannot be set (the compute family never changes)`);
+    expectProblem(await patch({ gpu: { excludedTypes: ["NVIDIA GeForce RTX 4090"] } }), 400, "gpu.excludedTypes needs gpu.pools: the two are one selection");
+  });
+});
+
+describe("workers, logs, delete, ownership", () => {
+  test("standing workers initialize, then idle; jobs show in the worker's log", async () => {
+    const endpoint = await create(queueBody({ name: "warm", workers: { min: 2, max: 2 } }));
+    const workers = () => harness.call("GET", `/v2/serverless/${endpoint.id}/workers`).then((answer) => answer.body);
+    const before = await workers();
+    expect(before.summary).toEqual({ running: 0, idle: 0, initializing: 2, throttled: 0, unhealthy: 0, total: 2 });
+    expect(before.workers.map((worker: any) => worker.id)).toEqual([`${endpoint.id}-w0`, `${endpoint.id}-w1`]);
+    clock.advance(500);
+    const after = await workers();
+    expect(after.summary).toEqual({ running: 0, idle: 2, initializing: 0, throttled: 0, unhealthy: 0, total: 2 });
+    expect(after.workers[0]).toMatchObject({ status: "IDLE", version: 1, isStale: false, gpuCount: 1, image: "org/worker:1", gpuTypeId: "NVIDIA GeForce RTX 4090" });
+
+    const job = (await harness.call("POST", `/v2/${endpoint.id}/runsync`, { body: { input: { n: 1 } } })).body;
+    const logs = await harness.call("GET", `/v2/serverless/${endpoint.id}/workers/${endpoint.id}-w0/logs`);
+    expect(logs.headers["content-type"]).toBe("text/event-stream; charset=utf-8");
+    const ts = new Date(clock.now).toISOString();
+    expect(parseSse(logs.text)).toEqual([{ id: ts, event: "message", data: { source: "container", line: `job ${job.id} completed`, ts } }]);
+    expectProblem(
+      await harness.call("GET", `/v2/serverless/${endpoint.id}/workers/w9/logs`),
+      404,
+      `Worker w9 of endpoint ${endpoint.id} not found`,
+    );
+  });
+
+  test("DELETE removes the configuration, workers, releases and job history", async () => {
+    const endpoint = await create(queueBody({ name: "doomed" }));
+    const job = (await harness.call("POST", `/v2/${endpoint.id}/run`, { body: { input: {} } })).body;
+    expect((await harness.call("DELETE", `/v2/serverless/${endpoint.id}`)).status).toBe(204);
+    const notFound = `Endpoint ${endpoint.id} not found`;
+    for (const path of ["", "/workers", "/releases"]) {
+      expectProblem(await harness.call("GET", `/v2/serverless/${endpoint.id}${path}`), 404, notFound);
+    }
+    expectProblem(await harness.call("GET", `/v2/${endpoint.id}/status/${job.id}`), 404, notFound);
+    expect((await harness.call("GET", "/v2/serverless")).body.endpoints.map((e: any) => e.id)).not.toContain(endpoint.id);
+  });
+
+  test("another account's endpoint answers 403 and is not listed", async () => {
+    const endpoint = await create(queueBody({ name: "private" }));
+    const other = { key: OTHER_KEY };
+    const foreign = `Endpoint ${endpoint.id} is not accessible with this API key`;
+    expectProblem(await harness.call("GET", `/v2/serverless/${endpoint.id}`, other), 403, foreign);
+    expectProblem(await harness.call("PATCH", `/v2/serverless/${endpoint.id}`, { ...other, body: { name: "x" } }), 403, foreign);
+    expect((await harness.call("GET", "/v2/serverless", other)).body).toEqual({ endpoints: [] });
+  });
+});
