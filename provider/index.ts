@@ -5,17 +5,22 @@ export { Template, type TemplateArgs } from "./resources/template";
 export { Registry, type RegistryArgs } from "./resources/registry";
 export { RegistryDelegation, type RegistryDelegationArgs } from "./resources/registryDelegation";
 export { AccountSshKeys, type AccountSshKeysArgs } from "./resources/accountSshKeys";
+export { Cluster, type ClusterArgs } from "./resources/cluster";
+export { ServerlessEndpoint, type ServerlessEndpointArgs } from "./resources/serverlessEndpoint";
 
 // Data functions, each as a Promise and as an Output
 export * from "./functions/catalog";
 export * from "./functions/billing";
 export * from "./functions/pods";
 export * from "./functions/templates";
+export * from "./functions/clusters";
+export * from "./functions/serverless";
 
 // The client on its own
 export { ComputePlatformClient, type ClientOptions } from "./client";
 export * from "./client/errors";
 export type { PodLogEntry, PodLogOptions } from "./client/pods";
+export type { WorkerLogLine } from "./client/serverless";
 export { RateLimiter, parseRateLimitHeaders, type RateLimitWindow } from "./client/ratelimit";
 export { MissingSettingError, resolveSettings, type Settings } from "./config";
 
@@ -28,5 +33,7 @@ export type * from "./schemas/registryDelegation";
 export type * from "./schemas/account";
 export type * from "./schemas/catalog";
 export type * from "./schemas/billing";
+export type * from "./schemas/cluster";
+export type * from "./schemas/serverlessEndpoint";
 export type { Problem } from "./schemas/problem";
 export { ACCOUNT_SSH_KEYS_ID } from "./schemas/account";

@@ -1,5 +1,3 @@
-import { Readable } from "node:stream";
-import { EventSourceParserStream } from "eventsource-parser/stream";
 import { z } from "zod";
 import {
   type CreatePodRequest,
@@ -9,7 +7,7 @@ import {
   podSchema,
   type UpdatePodRequest,
 } from "../schemas/pod";
-import { ConnectionError } from "./errors";
+import { serverSentEvents } from "./sse";
 import type { Transport } from "./transport";
 
 /** Options of {@link PodsClient.logs}. */
@@ -86,26 +84,16 @@ export class PodsClient {
 
   /** Streams the pod's output (server-sent events) as log entries. */
   async *logs(id: string, options: PodLogOptions = {}): AsyncGenerator<PodLogEntry> {
-    const response = await this.transport.stream({
+    const events = serverSentEvents(this.transport, {
       method: "GET",
       path: `/v2/pods/${encodeURIComponent(id)}/logs`,
       query: { source: options.source, tail: options.tail, since: options.since, follow: options.follow || undefined },
-      headers: { accept: "text/event-stream", ...(options.lastEventId ? { "last-event-id": options.lastEventId } : {}) },
+      headers: options.lastEventId ? { "last-event-id": options.lastEventId } : {},
       signal: options.signal,
       // A followed pod may be quiet for long; the stream ends when the pod is gone or the signal aborts.
       ...(options.follow ? { bodyTimeoutMs: 0 } : {}),
     });
-    const events = (Readable.toWeb(response.body) as ReadableStream<Uint8Array>)
-      .pipeThrough(new TextDecoderStream())
-      .pipeThrough(new EventSourceParserStream());
-    try {
-      for await (const event of events) {
-        yield toLogEntry(event.id, event.data);
-      }
-    } catch (error) {
-      if (options.signal?.aborted) throw options.signal.reason;
-      throw new ConnectionError({ method: "GET", path: `/v2/pods/${encodeURIComponent(id)}/logs` }, error);
-    }
+    for await (const event of events) yield toLogEntry(event.id, event.data);
   }
 }
 

@@ -1,3 +1,4 @@
+import type * as pulumi from "@pulumi/pulumi";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { z } from "zod";
 import { NotFoundError } from "../client/errors";
@@ -128,4 +129,9 @@ export async function unlessNotFound<T>(action: () => Promise<T>): Promise<T | u
 /** Message text of any thrown value. */
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** Resource options that also keep the named outputs secret in state, whatever the program passed. */
+export function withSecretOutputs(opts: pulumi.CustomResourceOptions | undefined, ...names: string[]): pulumi.CustomResourceOptions {
+  return { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...names] };
 }

@@ -10,6 +10,7 @@ import type {
   PodSsh,
   PodStatus,
 } from "../schemas/pod";
+import { withSecretOutputs } from "./dynamic";
 import type { ResourceArgs } from "./deepInput";
 import * as podProvider from "./pod.provider";
 
@@ -98,11 +99,7 @@ export class Pod extends pulumi.dynamic.Resource {
       startedAt: undefined,
       disk: undefined,
     };
-    super(podProvider, name, { ...outputs, ...args }, withSecretEnv(opts), "computeplatform", "Pod");
+    // The service injects secrets such as JUPYTER_PASSWORD into env, so env never reaches state in plain text.
+    super(podProvider, name, { ...outputs, ...args }, withSecretOutputs(opts, "env"), "computeplatform", "Pod");
   }
-}
-
-// The service injects secrets such as JUPYTER_PASSWORD into env, so env never reaches state in plain text.
-function withSecretEnv(opts: pulumi.CustomResourceOptions | undefined): pulumi.CustomResourceOptions {
-  return { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "env"] };
 }

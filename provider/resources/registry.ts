@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { RegistryInputs } from "../schemas/registry";
 import type { ResourceArgs } from "./deepInput";
 import * as registryProvider from "./registry.provider";
+import { withSecretOutputs } from "./dynamic";
 
 /** The arguments of a {@link Registry}. */
 export type RegistryArgs = ResourceArgs<RegistryInputs>;
@@ -40,7 +41,6 @@ export class Registry extends pulumi.dynamic.Resource {
    */
   constructor(name: string, args: RegistryArgs, opts?: pulumi.CustomResourceOptions) {
     const inputs = { ...args, username: pulumi.secret(args.username), password: pulumi.secret(args.password) };
-    const secretOutputs = [...(opts?.additionalSecretOutputs ?? []), "username", "password"];
-    super(registryProvider, name, inputs, { ...opts, additionalSecretOutputs: secretOutputs }, "computeplatform", "Registry");
+    super(registryProvider, name, inputs, withSecretOutputs(opts, "username", "password"), "computeplatform", "Registry");
   }
 }

@@ -143,7 +143,7 @@ const cpuConfigInputs = z.strictObject({
   memory: z.int().min(1),
 });
 
-const mountsInputs = z.strictObject({
+export const mountsInputs = z.strictObject({
   persistent: z.strictObject({ size: z.int().min(10), path: mountPath }).optional(),
   network: z.array(z.strictObject({ volumeId: z.string().min(1), path: mountPath })).max(1).optional(),
 });

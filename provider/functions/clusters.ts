@@ -1,0 +1,69 @@
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { NotFoundError } from "../client/errors";
+import type { DeepInput } from "../resources/deepInput";
+import { type ClusterSummary, type ClusterType, clusterTypes } from "../schemas/cluster";
+import { sharedClient } from "../sharedClient";
+import { outputForm } from "./outputForm";
+import { parseArgs } from "./parseArgs";
+
+/** Arguments of {@link getCluster}. */
+export interface GetClusterArgs {
+  /** Id of one of the account's clusters. */
+  id: string;
+}
+
+/** Arguments of {@link getClusters}. */
+export interface GetClustersArgs {
+  /** Only clusters with exactly this name. */
+  name?: string;
+  /** Only clusters of this type. */
+  type?: ClusterType;
+}
+
+/** Result of {@link getClusters}, shaped as the v2 cluster list. */
+export interface GetClustersResult {
+  clusters: ClusterSummary[];
+}
+
+const getClusterArgsSchema = z.strictObject({ id: z.string().min(1) });
+const getClustersArgsSchema = z.strictObject({ name: z.string().optional(), type: z.enum(clusterTypes).optional() });
+
+/**
+ * A cluster summary as the v2 API returns it now (aggregate member counts and the primary). Fails with a message
+ * naming the id when the account has no such cluster.
+ *
+ * @example
+ * const hpc = await cp.getCluster({ id: "c0ffee1234" });
+ */
+export async function getCluster(args: GetClusterArgs): Promise<ClusterSummary> {
+  const { id } = parseArgs("getCluster", getClusterArgsSchema, args);
+  try {
+    return await sharedClient().clusters.get(id);
+  } catch (error) {
+    if (error instanceof NotFoundError) throw new Error(`getCluster: there is no cluster with id "${id}"`);
+    throw error;
+  }
+}
+
+/** {@link getCluster} taking Inputs and returning an Output, for use inside a Pulumi program. */
+export function getClusterOutput(args: DeepInput<GetClusterArgs>): pulumi.Output<ClusterSummary> {
+  return outputForm(getCluster, args);
+}
+
+/**
+ * The account's clusters, optionally narrowed to one name or type.
+ *
+ * @example
+ * const { clusters } = await cp.getClusters({ type: "SLURM" });
+ */
+export async function getClusters(args: GetClustersArgs = {}): Promise<GetClustersResult> {
+  const { name, type } = parseArgs("getClusters", getClustersArgsSchema, args);
+  const clusters = await sharedClient().clusters.list();
+  return { clusters: clusters.filter((cluster) => (name === undefined || cluster.name === name) && (type === undefined || cluster.type === type)) };
+}
+
+/** {@link getClusters} taking Inputs and returning an Output, for use inside a Pulumi program. */
+export function getClustersOutput(args?: DeepInput<GetClustersArgs>): pulumi.Output<GetClustersResult> {
+  return outputForm<GetClustersArgs, GetClustersResult>(getClusters, args);
+}

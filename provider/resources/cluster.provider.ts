@@ -1,0 +1,199 @@
+// The dynamic provider of `Cluster`. Pulumi serializes this module as `require(<this file>)`, so it exports
+// the provider methods and nothing else, and reads its settings only when called.
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import type { ComputePlatformClient } from "../client";
+import { NotFoundError } from "../client/errors";
+import {
+  type CheckedClusterInputs,
+  type ClusterSummary,
+  type ClusterInputs,
+  clusterInputsSchema,
+  withClusterDefaults,
+} from "../schemas/cluster";
+import type { Pod } from "../schemas/pod";
+import { sharedClient } from "../sharedClient";
+import { type ClusterOutputs, clusterOutputs, createRequest, diffCluster, sameCreateRequest } from "./clusterState";
+import { createOnce } from "./createOnce";
+import {
+  initializationFailure,
+  messageOf,
+  ownProperties,
+  refuseReplacingAdopted,
+  sameValue,
+  unlessNotFound,
+  validate,
+} from "./dynamic";
+
+export { configure } from "../config";
+
+/** How long a delete waits for the members to be gone. */
+const DELETE_TIMEOUT_SECONDS = 600;
+
+export async function check(
+  _olds: Partial<ClusterInputs>,
+  props: ClusterInputs,
+): Promise<dynamic.CheckResult<CheckedClusterInputs>> {
+  const news = ownProperties(props);
+  const failures = validate(clusterInputsSchema, news);
+  return failures.length > 0 ? { failures } : { inputs: withClusterDefaults(news) };
+}
+
+export async function diff(id: string, olds: ClusterOutputs, news: CheckedClusterInputs): Promise<dynamic.DiffResult> {
+  const result = diffCluster(olds, news);
+  refuseReplacingAdopted("cluster", id, news.adopt, result.replaces ?? []);
+  return result;
+}
+
+export async function create(props: CheckedClusterInputs): Promise<dynamic.CreateResult<ClusterOutputs>> {
+  const inputs = ownProperties(props);
+  const client = sharedClient();
+  const deadline = client.clock.now() + inputs.readyTimeoutSeconds * 1000;
+  if (inputs.adopt) return adopt(client, inputs.adopt, inputs, deadline, props);
+
+  const request = createRequest(inputs);
+  const created = await createOnce(
+    `cluster "${inputs.name}"`,
+    () => client.clusters.create(request),
+    async () => (await client.clusters.list()).filter((cluster) => sameCreateRequest(cluster, request)),
+  );
+  try {
+    const members = await waitUntilRunning(client, created.id, deadline);
+    return { id: created.id, outs: clusterOutputs(await client.clusters.get(created.id), members, inputs) };
+  } catch (error) {
+    throw await removeFailedCluster(client, created, inputs, error, props);
+  }
+}
+
+export async function read(id: string, props: ClusterOutputs): Promise<dynamic.ReadResult<ClusterOutputs | CheckedClusterInputs>> {
+  const client = sharedClient();
+  const cluster = await unlessNotFound(() => client.clusters.get(id));
+  if (!cluster) return { id: "" };
+  const members = (await unlessNotFound(() => client.clusters.pods(id))) ?? [];
+  const recorded = ownProperties(props);
+  const refreshed = clusterOutputs(cluster, members, { ...recorded, name: cluster.name });
+  // The summary reports only the name of the arguments; inputs are handed back when it drifted.
+  if (cluster.name === recorded.name) return { id, props: refreshed };
+  const { members: _members, ...inputs } = refreshed;
+  return { id, props: refreshed, inputs: inputs as CheckedClusterInputs };
+}
+
+export async function update(id: string, olds: ClusterOutputs, props: CheckedClusterInputs): Promise<dynamic.UpdateResult<ClusterOutputs>> {
+  const news = ownProperties(props);
+  const client = sharedClient();
+  const cluster = olds.name === news.name ? await client.clusters.get(id) : await client.clusters.rename(id, news.name);
+  return { outs: clusterOutputs(cluster, await client.clusters.pods(id), news) };
+}
+
+async function deleteCluster(id: string): Promise<void> {
+  const client = sharedClient();
+  const members = (await unlessNotFound(() => client.clusters.pods(id))) ?? [];
+  const deleted = await unlessNotFound(() => client.clusters.delete(id).then(() => true));
+  if (!deleted) return;
+  const deadline = client.clock.now() + DELETE_TIMEOUT_SECONDS * 1000;
+  await Promise.all(
+    members.map((member) =>
+      client.podWatcher.waitFor({
+        id: member.id,
+        wanted: "gone",
+        until: (pod) => pod === undefined || pod.status === "TERMINATED",
+        deadline,
+      }),
+    ),
+  );
+}
+export { deleteCluster as delete };
+
+class MemberFailedError extends Error {
+  override readonly name = "MemberFailedError";
+}
+
+/**
+ * Waits (through the shared poller, which lists every pod once per tick) until every member is RUNNING, and
+ * returns the members in rank order. A member in ERROR, or gone, fails the wait at once, naming it.
+ */
+async function waitUntilRunning(client: ComputePlatformClient, id: string, deadline: number): Promise<Pod[]> {
+  const members = await client.clusters.pods(id);
+  await Promise.all(
+    members.map((member) =>
+      client.podWatcher.waitFor({
+        id: member.id,
+        wanted: "RUNNING",
+        deadline,
+        until: (pod) => {
+          const which = `member ${member.id} (${member.name})`;
+          if (!pod || pod.status === "TERMINATED") throw new MemberFailedError(`${which} disappeared`);
+          if (pod.status === "ERROR") throw new MemberFailedError(`${which}, rank ${pod.cluster?.rank ?? "unassigned"}, went to ERROR`);
+          return pod.status === "RUNNING";
+        },
+      }),
+    ),
+  );
+  return client.clusters.pods(id);
+}
+
+/**
+ * A cluster that failed to become usable is deleted with its members, so that the failed deployment leaves
+ * nothing behind. Only if that delete fails too is it reported as a half-created resource.
+ */
+async function removeFailedCluster(
+  client: ComputePlatformClient,
+  created: ClusterSummary,
+  inputs: CheckedClusterInputs,
+  cause: unknown,
+  engineProps: object,
+): Promise<Error> {
+  const reason = messageOf(cause);
+  try {
+    await deleteCluster(created.id);
+    return new Error(`cluster "${inputs.name}" (${created.id}) did not become usable: ${reason}. It was deleted with its members; nothing was left behind.`);
+  } catch (cleanupError) {
+    const current = await unlessNotFound(() => client.clusters.get(created.id)).catch(() => undefined);
+    const members = await unlessNotFound(() => client.clusters.pods(created.id)).catch(() => undefined);
+    return initializationFailure(
+      `cluster "${inputs.name}" (${created.id}) did not become usable: ${reason}; deleting it also failed: ${messageOf(cleanupError)}. ` +
+        "It is kept in the stack so that the next `pulumi up` or `pulumi destroy` can deal with it.",
+      { id: created.id, properties: clusterOutputs(current ?? created, members ?? [], inputs), engineProps },
+    );
+  }
+}
+
+/** Takes over an existing cluster: its type and compute must match the arguments; its name is changed to them. */
+async function adopt(
+  client: ComputePlatformClient,
+  id: string,
+  inputs: CheckedClusterInputs,
+  deadline: number,
+  engineProps: object,
+): Promise<dynamic.CreateResult<ClusterOutputs>> {
+  let live: ClusterSummary;
+  try {
+    live = await client.clusters.get(id);
+  } catch (error) {
+    if (error instanceof NotFoundError) throw new Error(`adopt: there is no cluster with id "${id}"`);
+    throw error;
+  }
+  const [primary] = await client.clusters.pods(id);
+  const conflicts = [
+    ...(live.type === inputs.type ? [] : ["type"]),
+    ...(sameValue(live.compute, inputs.compute) ? [] : ["compute"]),
+    ...(primary === undefined || primary.image === inputs.image ? [] : ["image"]),
+  ];
+  if (conflicts.length > 0) {
+    throw new Error(
+      `adopt: cluster "${id}" differs from the arguments in ${conflicts.join(", ")}, which cannot change in place; ` +
+        "declare the cluster's current values or create a new cluster instead",
+    );
+  }
+  if (live.name !== inputs.name) await client.clusters.rename(id, inputs.name);
+  try {
+    const members = await waitUntilRunning(client, id, deadline);
+    return { id, outs: clusterOutputs(await client.clusters.get(id), members, inputs) };
+  } catch (error) {
+    // An adopted cluster is not ours to delete: record it with the failure instead.
+    throw initializationFailure(`adopt: cluster "${id}" did not become usable: ${messageOf(error)}`, {
+      id,
+      properties: clusterOutputs(live, [], inputs),
+      engineProps,
+    });
+  }
+}

@@ -1,0 +1,78 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { ClusterInputs, ClusterMember, ClusterSummary, ClusterType } from "../schemas/cluster";
+import * as clusterProvider from "./cluster.provider";
+import type { ResourceArgs } from "./deepInput";
+import { withSecretOutputs } from "./dynamic";
+
+/** The arguments of a {@link Cluster}. */
+export type ClusterArgs = ResourceArgs<ClusterInputs>;
+
+/**
+ * A cluster of identical GPU pods: TRAINING, APPLICATION, SLURM or RAY. Creating it returns once every member
+ * is RUNNING (a member that goes to ERROR deletes the whole cluster and fails the deployment, leaving nothing
+ * behind). Rank 0 is the primary: the SLURM controller or RAY head. Members are managed only through the
+ * cluster; they are left out of `getPods` and refuse changes through the pod endpoints. Only `name` changes in
+ * place; every other argument replaces the cluster.
+ *
+ * @example
+ * const cluster = new cp.Cluster("hpc", {
+ *   name: "hpc",
+ *   type: "SLURM",
+ *   compute: { gpuTypeId: "NVIDIA H100 80GB HBM3", gpuCountPerPod: 8, podCount: 4 },
+ *   image: "org/slurm:24",
+ * });
+ * export const controller = cluster.primary;
+ */
+export class Cluster extends pulumi.dynamic.Resource {
+  declare readonly name: pulumi.Output<string>;
+  declare readonly type: pulumi.Output<ClusterType>;
+  declare readonly compute: pulumi.Output<ClusterSummary["compute"]>;
+  /** Data center the members run in. */
+  declare readonly dataCenterId: pulumi.Output<string>;
+  /** Aggregate member counts: `total` and `byStatus`. */
+  declare readonly pods: pulumi.Output<ClusterSummary["pods"]>;
+  /** The members' private overlay network. */
+  declare readonly network: pulumi.Output<NonNullable<ClusterSummary["network"]>>;
+  /** The rank-0 member: its pod id, status and SSH command. */
+  declare readonly primary: pulumi.Output<NonNullable<ClusterSummary["primary"]>>;
+  declare readonly createdAt: pulumi.Output<string>;
+  /** The member pods in rank order, each with its `cluster` place (rank, role, overlay IP); without `env` and `runtime`. */
+  declare readonly members: pulumi.Output<ClusterMember[]>;
+  declare readonly image: pulumi.Output<string>;
+  declare readonly args: pulumi.Output<string>;
+  declare readonly disk: pulumi.Output<number>;
+  declare readonly env: pulumi.Output<Record<string, string>>;
+  declare readonly ports: pulumi.Output<string[]>;
+  declare readonly dataCenterIds: pulumi.Output<string[] | undefined>;
+  declare readonly mounts: pulumi.Output<ClusterInputs["mounts"]>;
+  declare readonly startSsh: pulumi.Output<boolean>;
+  declare readonly startJupyter: pulumi.Output<boolean>;
+
+  /**
+   * @param name The unique name of the resource in the stack.
+   * @param args The cluster's arguments; names are the v2 API's field names.
+   * @param opts Resource options.
+   */
+  constructor(name: string, args: ClusterArgs, opts?: pulumi.CustomResourceOptions) {
+    const outputs = {
+      dataCenterId: undefined,
+      pods: undefined,
+      network: undefined,
+      primary: undefined,
+      createdAt: undefined,
+      members: undefined,
+      args: undefined,
+      disk: undefined,
+      env: undefined,
+      ports: undefined,
+      dataCenterIds: undefined,
+      mounts: undefined,
+      startSsh: undefined,
+      startJupyter: undefined,
+      adopt: undefined,
+      readyTimeoutSeconds: undefined,
+    };
+    // env may carry secrets the program passes to every member, so it never reaches state in plain text.
+    super(clusterProvider, name, { ...outputs, ...args }, withSecretOutputs(opts, "env"), "computeplatform", "Cluster");
+  }
+}

@@ -1,0 +1,140 @@
+import { z } from "zod";
+import { port } from "./container";
+import { type MountsInputs, mountsInputs, type Pod, podSchema, podStatuses } from "./pod";
+
+/** What a cluster is for; SLURM and RAY give their members roles, TRAINING and APPLICATION none. */
+export const clusterTypes = ["TRAINING", "APPLICATION", "SLURM", "RAY"] as const;
+export type ClusterType = (typeof clusterTypes)[number];
+
+/** Roles of SLURM and RAY members; rank 0 is the controller or head. */
+export const podClusterRoles = ["SLURM_CONTROLLER", "SLURM_COMPUTE", "RAY_HEAD", "RAY_WORKER"] as const;
+export type PodClusterRole = (typeof podClusterRoles)[number];
+
+// ---------------------------------------------------------------------------
+// Arguments (what a program declares). TSDoc here is what users read in their editor.
+// ---------------------------------------------------------------------------
+
+/** The homogeneous shape of every member pod. Fixed at create: any change replaces the cluster. */
+export interface ClusterComputeInputs {
+  /** GPU type id offered for clusters, as listed by `GET /v2/catalog/gpus?product=CLUSTER`, e.g. `"NVIDIA H100 80GB HBM3"`. */
+  gpuTypeId: string;
+  /** GPUs in each member pod. Minimum 1. */
+  gpuCountPerPod: number;
+  /** Number of member pods. From 2 to 250. */
+  podCount: number;
+}
+
+/**
+ * The arguments of a `Cluster`, as plain values. Only `name` changes in place; every other argument is fixed
+ * at create, so changing it replaces the cluster (all its members are recreated).
+ */
+export interface ClusterInputs {
+  /** Display name. Changes in place; the members keep the names they were created with (`<name>-node-<rank>`). */
+  name: string;
+  /** `TRAINING`, `APPLICATION`, `SLURM` or `RAY`. */
+  type: ClusterType;
+  /** The shape of every member pod. */
+  compute: ClusterComputeInputs;
+  /** Container image every member runs, for example `"org/slurm:24"`. */
+  image: string;
+  /** Arguments for the container entrypoint. @default "" */
+  args?: string;
+  /** Ephemeral container disk per member in GB. Minimum 1. @default 20 */
+  disk?: number;
+  /** Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`. @default {} */
+  env?: Record<string, string>;
+  /** Exposed ports of every member, each `"<port>/http"` or `"<port>/tcp"`. @default [] */
+  ports?: string[];
+  /** Preferred data centers, in order; the first with cluster nodes of the GPU type is used. @default any */
+  dataCenterIds?: string[];
+  /** Storage of every member, with the pod mount rules. @default {} (none) */
+  mounts?: MountsInputs;
+  /** Inject the account's SSH public keys as `PUBLIC_KEY` into every member. @default false */
+  startSsh?: boolean;
+  /** Start Jupyter on every member, with a generated `JUPYTER_PASSWORD`. @default false */
+  startJupyter?: boolean;
+  /** Id of an existing cluster of the account to take over instead of creating one; only its name may differ. */
+  adopt?: string;
+  /** How long create waits for every member to be RUNNING, in seconds. From 1 to 86400. @default 600 */
+  readyTimeoutSeconds?: number;
+}
+
+/** Validates `Cluster` arguments: every bound the API states, before any API call. */
+export const clusterInputsSchema = z
+  .strictObject({
+    name: z.string().min(1),
+    type: z.enum(clusterTypes),
+    compute: z.strictObject({
+      gpuTypeId: z.string().min(1),
+      gpuCountPerPod: z.int().min(1),
+      podCount: z.int().min(2).max(250),
+    }),
+    image: z.string().min(1),
+    args: z.string().optional(),
+    disk: z.int().min(1).optional(),
+    env: z.record(z.string(), z.string()).optional(),
+    ports: z.array(port).optional(),
+    dataCenterIds: z.array(z.string().min(1)).min(1).optional(),
+    mounts: mountsInputs.optional(),
+    startSsh: z.boolean().optional(),
+    startJupyter: z.boolean().optional(),
+    adopt: z.string().min(1).optional(),
+    readyTimeoutSeconds: z.int().min(1).max(86_400).optional(),
+  })
+  .superRefine((cluster, ctx) => {
+    if (cluster.mounts?.persistent && cluster.mounts.network && cluster.mounts.network.length > 0) {
+      ctx.addIssue({ code: "custom", path: ["mounts"], message: "persistent and network mounts are mutually exclusive" });
+    }
+  });
+
+// Compile-time proof that the validator and the documented argument type agree.
+const clusterInputsMatch: z.ZodType<ClusterInputs, ClusterInputs> = clusterInputsSchema;
+void clusterInputsMatch;
+
+/** `Cluster` arguments after `check`: every documented default applied, so that diffs compare like with like. */
+export type CheckedClusterInputs = ClusterInputs &
+  Required<Omit<ClusterInputs, "adopt" | "dataCenterIds">> &
+  Pick<ClusterInputs, "adopt" | "dataCenterIds">;
+
+/** Applies the documented defaults; safe on inputs that still hold unknown preview values. */
+export function withClusterDefaults(inputs: ClusterInputs): CheckedClusterInputs {
+  return {
+    ...inputs,
+    args: inputs.args ?? "",
+    disk: inputs.disk ?? 20,
+    env: inputs.env ?? {},
+    ports: inputs.ports ?? [],
+    mounts: inputs.mounts ?? {},
+    startSsh: inputs.startSsh ?? false,
+    startJupyter: inputs.startJupyter ?? false,
+    readyTimeoutSeconds: inputs.readyTimeoutSeconds ?? 600,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Wire shapes (what the API returns). Fields a newer API adds are dropped, not rejected.
+// ---------------------------------------------------------------------------
+
+export const clusterSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(clusterTypes),
+  compute: z.object({ gpuTypeId: z.string(), gpuCountPerPod: z.int(), podCount: z.int() }),
+  dataCenterId: z.string().optional(),
+  pods: z.object({ total: z.int(), byStatus: z.partialRecord(z.enum(podStatuses), z.int()) }),
+  network: z.object({ cidr: z.string(), vxlanId: z.int().optional(), vxlanPort: z.int().optional() }).optional(),
+  primary: z.object({ podId: z.string(), status: z.enum(podStatuses), sshEndpoint: z.string().optional() }).optional(),
+  createdAt: z.string(),
+});
+
+/** A cluster summary as the v2 API returns it: aggregate pod counts, not the members. */
+export type ClusterSummary = z.infer<typeof clusterSchema>;
+
+export const clusterListSchema = z.object({ clusters: z.array(clusterSchema) });
+export const clusterPodsSchema = z.object({ pods: z.array(podSchema) });
+
+/** Body of `POST /v2/clusters`. */
+export type CreateClusterRequest = Omit<ClusterInputs, "adopt" | "readyTimeoutSeconds">;
+
+/** A cluster member as the `Cluster` resource records it: the Pod without `env` (it holds injected secrets) and `runtime` (it changes every second). */
+export type ClusterMember = Omit<Pod, "env" | "runtime">;
