@@ -7,6 +7,8 @@ export { RegistryDelegation, type RegistryDelegationArgs } from "./resources/reg
 export { AccountSshKeys, type AccountSshKeysArgs } from "./resources/accountSshKeys";
 export { Cluster, type ClusterArgs } from "./resources/cluster";
 export { ServerlessEndpoint, type ServerlessEndpointArgs } from "./resources/serverlessEndpoint";
+export { Job, type JobArgs } from "./resources/job";
+export { TextToVideoJob, type TextToVideoJobArgs } from "./resources/textToVideoJob";
 
 // Data functions, each as a Promise and as an Output
 export * from "./functions/catalog";
@@ -21,6 +23,7 @@ export { ComputePlatformClient, type ClientOptions } from "./client";
 export * from "./client/errors";
 export type { PodLogEntry, PodLogOptions } from "./client/pods";
 export type { WorkerLogLine } from "./client/serverless";
+export type { JobWaitOptions, TextToVideoResult } from "./client/jobs";
 export { RateLimiter, parseRateLimitHeaders, type RateLimitWindow } from "./client/ratelimit";
 export { MissingSettingError, resolveSettings, type Settings } from "./config";
 
@@ -35,5 +38,9 @@ export type * from "./schemas/catalog";
 export type * from "./schemas/billing";
 export type * from "./schemas/cluster";
 export type * from "./schemas/serverlessEndpoint";
+export type * from "./schemas/job";
+export type * from "./schemas/jobInputs";
+export type * from "./schemas/textToVideo";
+export { estimateTextToVideoCost, TEXT_TO_VIDEO_ENDPOINT_ID, TEXT_TO_VIDEO_USD_PER_SECOND } from "./schemas/textToVideo";
 export type { Problem } from "./schemas/problem";
 export { ACCOUNT_SSH_KEYS_ID } from "./schemas/account";

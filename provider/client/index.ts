@@ -53,7 +53,7 @@ export class ComputePlatformClient {
       options.jobUrl === undefined || options.jobUrl === options.baseUrl
         ? transport
         : new Transport({ ...options, baseUrl: options.jobUrl, clock: this.clock });
-    this.jobs = new JobsClient(jobTransport);
+    this.jobs = new JobsClient(jobTransport, this.clock);
     this.podWatcher = new PodWatcher(this.pods, this.clock, options.pollIntervalMs ?? 1000, transport.limiter);
   }
 }

@@ -55,6 +55,11 @@ export interface ApiCall<T> {
   signal?: AbortSignal;
   /** Longest silence while the body streams in, in ms; 0 for streams that stay open. @default the agent's 60 s */
   bodyTimeoutMs?: number;
+  /**
+   * Error statuses whose body, when it matches `schema`, is the call's result rather than a problem: the job API
+   * answers a failed sync job with the job under 400.
+   */
+  resultStatuses?: readonly number[];
 }
 
 const IDEMPOTENT = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]);
@@ -121,6 +126,11 @@ export class Transport {
         }
         throw new ConnectionError(summary, error);
       }
+      if (response.statusCode >= 400) {
+        const result = call.schema.safeParse(safeJson(text));
+        if (result.success) return result.data;
+        throw apiErrorFor(problemFrom(text, response.statusCode), summary, header(response, "x-request-id"), undefined);
+      }
       return parseBody(call.schema, text, summary);
     }
   }
@@ -169,7 +179,7 @@ export class Transport {
 
       const windows = parseRateLimitHeaders(header(response, "ratelimit"), header(response, "ratelimit-policy"));
       this.limiter.observe(windows);
-      if (response.statusCode < 400) return response;
+      if (response.statusCode < 400 || call.resultStatuses?.includes(response.statusCode)) return response;
 
       const problem = await readProblem(response);
       const requestId = header(response, "x-request-id");
@@ -244,17 +254,26 @@ function parseBody<T>(schema: z.ZodType<T>, text: string, summary: RequestSummar
   return parsed.data;
 }
 
-/** Reads an error body as a problem; a body that is not one still yields a problem with the status. */
+/** Reads an error body as a problem. */
 async function readProblem(response: Dispatcher.ResponseData): Promise<Problem> {
-  const text = await response.body.text();
+  return problemFrom(await response.body.text(), response.statusCode);
+}
+
+/** An error body as a problem; a body that is not one still yields a problem with the status. */
+function problemFrom(text: string, status: number): Problem {
+  const parsed = problemSchema.safeParse(safeJson(text));
+  // The HTTP status is authoritative; a body that disagrees must not change the error class.
+  if (parsed.success) return { ...parsed.data, status };
+  return { title: `HTTP ${status}`, status, detail: text.slice(0, 500) || "no detail given" };
+}
+
+/** Parsed JSON, or undefined for text that is not JSON. */
+function safeJson(text: string): unknown {
   try {
-    const parsed = problemSchema.safeParse(JSON.parse(text));
-    // The HTTP status is authoritative; a body that disagrees must not change the error class.
-    if (parsed.success) return { ...parsed.data, status: response.statusCode };
+    return JSON.parse(text);
   } catch {
-    // Not JSON: fall through to a problem built from the status.
+    return undefined;
   }
-  return { title: `HTTP ${response.statusCode}`, status: response.statusCode, detail: text.slice(0, 500) || "no detail given" };
 }
 
 /** `Retry-After` as seconds: an integer, or an HTTP date relative to now. */

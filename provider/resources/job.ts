@@ -1,0 +1,43 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { JobInputs } from "../schemas/jobInputs";
+import type { ResourceArgs } from "./deepInput";
+import * as jobProvider from "./job.provider";
+
+/** The arguments of a {@link Job}. */
+export type JobArgs = ResourceArgs<JobInputs>;
+
+/**
+ * One job on a queue-based endpoint (or a hosted model), run when the resource is created: `pulumi up` queues it
+ * and waits until it is COMPLETED (a FAILED job fails the deployment with the job's error). Use it for smoke tests
+ * after a deploy, or for one-off work whose result the stack keeps. Another `input` or `endpointId` runs a new job
+ * (a replacement). A job cannot be undone: destroying the resource only forgets it, and it disappears from
+ * `pulumi refresh` once its endpoint is deleted with its job history.
+ *
+ * @example
+ * const smoke = new cp.Job("smoke", { endpointId: endpoint.id, input: { prompt: "ping" } });
+ * export const smokeOutput = smoke.output;
+ */
+export class Job extends pulumi.dynamic.Resource {
+  declare readonly endpointId: pulumi.Output<string>;
+  declare readonly input: pulumi.Output<Record<string, unknown>>;
+  /** COMPLETED once created. */
+  declare readonly status: pulumi.Output<string>;
+  /** What the handler returned. */
+  declare readonly output: pulumi.Output<Record<string, unknown> | undefined>;
+  /** Milliseconds the job waited in the queue. */
+  declare readonly delayTime: pulumi.Output<number | undefined>;
+  /** Milliseconds the job ran. */
+  declare readonly executionTime: pulumi.Output<number | undefined>;
+  /** The worker that ran it. */
+  declare readonly workerId: pulumi.Output<string | undefined>;
+
+  /**
+   * @param name The unique name of the resource in the stack.
+   * @param args Where the job runs and its input.
+   * @param opts Resource options.
+   */
+  constructor(name: string, args: JobArgs, opts?: pulumi.CustomResourceOptions) {
+    const outputs = { status: undefined, output: undefined, delayTime: undefined, executionTime: undefined, workerId: undefined };
+    super(jobProvider, name, { timeoutSeconds: undefined, ...outputs, ...args }, opts, "computeplatform", "Job");
+  }
+}

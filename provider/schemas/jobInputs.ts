@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { TEXT_TO_VIDEO_ENDPOINT_ID, type TextToVideoInput, textToVideoInputSchema } from "./textToVideo";
+
+/** The arguments of a `Job`, as plain values. Any change makes it a new job (a replacement). */
+export interface JobInputs {
+  /** Id of the queue-based endpoint (or hosted model slug) that runs the job. */
+  endpointId: string;
+  /** The job's `input` object, as the endpoint's handler expects it. */
+  input: Record<string, unknown>;
+  /** How long create waits for the job to be COMPLETED or FAILED, in seconds. From 1 to 86400. @default 600 */
+  timeoutSeconds?: number;
+}
+
+const timeoutSeconds = z.int().min(1).max(86_400).optional();
+
+export const jobInputsSchema = z.strictObject({
+  endpointId: z.string().min(1),
+  input: z.record(z.string(), z.unknown()),
+  timeoutSeconds,
+});
+
+// Compile-time proof that the validator and the documented argument type agree.
+const jobInputsMatch: z.ZodType<JobInputs, JobInputs> = jobInputsSchema;
+void jobInputsMatch;
+
+/** The arguments of a `TextToVideoJob`, as plain values. Any change to `input` or `endpointId` generates a new video. */
+export interface TextToVideoJobInputs {
+  /** The model's input: the spec's fields, checked before any call; defaults applied. */
+  input: TextToVideoInput;
+  /** Id under which the text-to-video model answers. @default "text-to-video" */
+  endpointId?: string;
+  /** How long create waits for the video, in seconds. From 1 to 86400. @default 600 */
+  timeoutSeconds?: number;
+}
+
+export const textToVideoJobInputsSchema = z.strictObject({
+  input: textToVideoInputSchema,
+  endpointId: z.string().min(1).optional(),
+  timeoutSeconds,
+});
+
+/** Job arguments after `check`: defaults applied. */
+export type CheckedJobInputs = Required<JobInputs>;
+
+export function withJobDefaults<T extends { timeoutSeconds?: number | undefined }>(inputs: T): T & { timeoutSeconds: number } {
+  return { ...inputs, timeoutSeconds: inputs.timeoutSeconds ?? 600 };
+}
+
+/** `TextToVideoJob` arguments after `check`: the input's defaults, the endpoint id and the time-out applied. */
+export type CheckedTextToVideoJobInputs = { input: Required<TextToVideoInput>; endpointId: string; timeoutSeconds: number };
+
+export function withTextToVideoJobDefaults(inputs: z.output<typeof textToVideoJobInputsSchema>): CheckedTextToVideoJobInputs {
+  return withJobDefaults({ ...inputs, endpointId: inputs.endpointId ?? TEXT_TO_VIDEO_ENDPOINT_ID });
+}
