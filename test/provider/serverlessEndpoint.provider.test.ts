@@ -1,0 +1,189 @@
+// The ServerlessEndpoint provider against the real emulator over HTTP, called as the engine calls it.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Emulator } from "../../emulator";
+import * as endpoint from "../../provider/resources/serverlessEndpoint.provider";
+import type { ServerlessEndpointOutputs } from "../../provider/resources/serverlessEndpointState";
+import type { ServerlessEndpointInputs } from "../../provider/schemas/serverlessEndpoint";
+import { sharedClient } from "../../provider/sharedClient";
+import { apiRequest, emulatorForProvider, passedCheck, rejection, writes } from "./providerHarness";
+
+let emulator: Emulator;
+
+beforeAll(async () => {
+  emulator = await emulatorForProvider();
+});
+afterAll(async () => emulator.close());
+beforeEach(() => emulator.resetRequests());
+
+const args = (overrides: Partial<ServerlessEndpointInputs> = {}): ServerlessEndpointInputs => ({
+  name: "echo",
+  type: "QUEUE",
+  image: "org/echo:1",
+  gpu: { pools: ["ADA_24"] },
+  scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
+  ...overrides,
+});
+const checked = (inputs: ServerlessEndpointInputs) => passedCheck(endpoint.check, inputs);
+const api = (method: string, path: string, body?: unknown) => apiRequest(emulator, method, path, body);
+
+describe("check", () => {
+  it("applies every documented default", async () => {
+    expect(await checked(args())).toEqual({
+      ...args(),
+      args: "",
+      disk: 20,
+      ports: [],
+      registry: null,
+      env: {},
+      gpu: { pools: ["ADA_24"], count: 1 },
+      workers: { min: 0, max: 3, idleTimeout: 10 },
+      dataCenterIds: [],
+      networkVolumes: [],
+      timeout: 300000,
+      flashboot: "OFF",
+    });
+  });
+
+  it("leaves the container settings a template supplies unset", async () => {
+    const inputs = await checked(args({ image: undefined, templateId: "tpl" }));
+    expect([inputs.image, inputs.args, inputs.disk, inputs.ports, inputs.registry]).toEqual([undefined, undefined, undefined, undefined, undefined]);
+  });
+
+  it.each<[string, Partial<ServerlessEndpointInputs>, string, string]>([
+    ["no image and no template", { image: undefined }, "image", "required unless templateId is set"],
+    ["neither gpu nor cpu", { gpu: undefined }, "gpu", "exactly one of gpu and cpu is required"],
+    ["both gpu and cpu", { cpu: [{ id: "cpu3c", vcpuCount: 2 }] }, "cpu", "exactly one of gpu and cpu is required"],
+    ["QUEUE_DELAY on a load balancer", { type: "LOAD_BALANCER" }, "scaling.type", "a LOAD_BALANCER endpoint scales on REQUEST_COUNT"],
+    ["idleTimeout with QUEUE + REQUEST_COUNT", { scaling: { type: "REQUEST_COUNT", requestCount: 2 }, workers: { idleTimeout: 5 } }, "workers.idleTimeout", "does not apply to a QUEUE endpoint scaling on REQUEST_COUNT"],
+    ["min above max", { workers: { min: 5, max: 2 } }, "workers.min", "must not exceed workers.max (2)"],
+    ["a CUDA set with a floor", { gpu: { pools: ["ADA_24"], allowedCudaVersions: ["12.8"], minCudaVersion: "12.4" } }, "gpu.minCudaVersion", "cannot be set with a non-empty gpu.allowedCudaVersions"],
+    ["no pools", { gpu: { pools: [] } }, "gpu.pools", "Too small: expected array to have >=1 items"],
+    ["3 vCPUs", { gpu: undefined, cpu: [{ id: "cpu3c", vcpuCount: 3 }] }, "cpu[0].vcpuCount", "must be a power of two (2, 4, 8, ...)"],
+    ["an idle timeout of an hour and more", { workers: { idleTimeout: 3601 } }, "workers.idleTimeout", "Too big: expected number to be <=3600"],
+    ["a queue delay below 0.5", { scaling: { type: "QUEUE_DELAY", queueDelay: 0.2 } }, "scaling.queueDelay", "Too small: expected number to be >=0.5"],
+    ["an unknown property", { workersMax: 3 } as Partial<ServerlessEndpointInputs>, "workersMax", "unknown property"],
+  ])("names the property for %s, before any API call", async (_, overrides, property, reason) => {
+    expect(await endpoint.check({}, args(overrides))).toEqual({ failures: [{ property, reason }] });
+    expect(emulator.requests).toEqual([]);
+  });
+});
+
+describe("with a queue-based GPU endpoint", () => {
+  let id: string;
+  let outs: ServerlessEndpointOutputs;
+
+  beforeAll(async () => {
+    const created = await endpoint.create(await checked(args({ env: { MODE: "a" } })));
+    id = created.id;
+    outs = created.outs!;
+  });
+  afterAll(async () => endpoint.delete(id, outs));
+
+  it("create returns the endpoint with its job URLs", async () => {
+    expect(outs.requestUrls.runSync).toBe(`${emulator.url}/v2/${id}/runsync`);
+    expect(outs.gpu).toEqual({ pools: ["ADA_24"], count: 1, allowedCudaVersions: [], minCudaVersion: null });
+    expect(outs.inheritedEnvKeys).toEqual([]);
+  });
+
+  it("an in-place update is one PATCH of exactly the changed fields", async () => {
+    const news = await checked(args({ env: { MODE: "b" }, workers: { max: 5 }, gpu: { pools: ["ADA_24", "AMPERE_80"], excludedTypes: ["NVIDIA A100 80GB PCIe"] } }));
+    expect(await endpoint.diff(id, outs, news)).toEqual({ changes: true, replaces: [] });
+    emulator.resetRequests();
+    const { outs: updated } = await endpoint.update(id, outs, news);
+    expect(writes(emulator)).toEqual([`PATCH /v2/serverless/${id}`]);
+    expect(updated).toMatchObject({
+      env: { MODE: "b" },
+      workers: { min: 0, max: 5, idleTimeout: 10 },
+      gpu: { pools: ["ADA_24", "AMPERE_80"], excludedTypes: ["NVIDIA A100 80GB PCIe"], count: 1 },
+    });
+    expect(await endpoint.diff(id, updated!, news)).toEqual({ changes: false, replaces: [] });
+    outs = updated!;
+  });
+
+  it.each<[string, Partial<ServerlessEndpointInputs>, string]>([
+    ["type", { type: "LOAD_BALANCER", scaling: { type: "REQUEST_COUNT", requestCount: 2 } }, "type"],
+    ["the compute family", { gpu: undefined, cpu: [{ id: "cpu3c", vcpuCount: 2 }] }, "cpu"],
+  ])("a change of %s replaces the endpoint", async (_, overrides, replaced) => {
+    const result = await endpoint.diff(id, outs, await checked(args(overrides)));
+    expect(result).toEqual({ changes: true, replaces: [replaced] });
+  });
+
+  it("workers, releases and worker logs are readable through the client", async () => {
+    const client = sharedClient().serverless;
+    expect((await client.workers(id)).summary.total).toBe(0);
+    const releases = await client.releases(id);
+    expect(releases.releases.map((release) => release.diff.map((entry) => entry.field))).toEqual([["env"], []]);
+    const job = await sharedClient().jobs.runsync(id, { hello: "world" });
+    const lines = [];
+    for await (const line of client.workerLogs(id, `${id}-w0`)) lines.push(line.line);
+    expect(lines).toEqual([`job ${job.id} completed`]);
+  });
+
+  it("adopting it takes it over by id; the next diff shows no changes", async () => {
+    const inputs = await checked(args({ name: "adopted", env: { MODE: "b" }, adopt: id }));
+    emulator.resetRequests();
+    const adopted = await endpoint.create(inputs);
+    expect(adopted.id).toBe(id);
+    expect(writes(emulator)).toEqual([`PATCH /v2/serverless/${id}`]);
+    expect(await endpoint.diff(id, adopted.outs!, inputs)).toEqual({ changes: false, replaces: [] });
+    outs = adopted.outs!;
+  });
+
+  it("adopting as another type is refused without a change", async () => {
+    emulator.resetRequests();
+    const error = await rejection(
+      endpoint.create(await checked(args({ type: "LOAD_BALANCER", scaling: { type: "REQUEST_COUNT", requestCount: 2 }, adopt: id }))),
+    );
+    expect(error.message).toBe(
+      `adopt: endpoint "${id}" differs from the arguments in type, which cannot change in place; declare the endpoint's current values or create a new endpoint instead`,
+    );
+    expect(writes(emulator)).toEqual([]);
+  });
+});
+
+describe("from a template", () => {
+  it("the template's settings and env keys never show as drift; another template applies in place", async () => {
+    const template = (await api("POST", "/v2/templates", { name: "worker", image: "org/tpl:1", serverless: true, env: { FROM_TEMPLATE: "1" } })).body;
+    const other = (await api("POST", "/v2/templates", { name: "worker2", image: "org/tpl:2", serverless: true, env: { OTHER: "2" } })).body;
+    const inputs = await checked(args({ image: undefined, templateId: template.id, env: { OWN: "x" } }));
+    const { id, outs } = await endpoint.create(inputs);
+    expect(outs).toMatchObject({ image: "org/tpl:1", env: { FROM_TEMPLATE: "1", OWN: "x" }, inheritedEnvKeys: ["FROM_TEMPLATE"], templateId: template.id });
+    expect(await endpoint.diff(id, outs!, inputs)).toEqual({ changes: false, replaces: [] });
+
+    const moved = await checked(args({ image: undefined, templateId: other.id, env: { OWN: "x" } }));
+    emulator.resetRequests();
+    const { outs: updated } = await endpoint.update(id, outs!, moved);
+    expect(writes(emulator)).toEqual([`PATCH /v2/serverless/${id}`]);
+    expect(updated).toMatchObject({ image: "org/tpl:2", env: { OTHER: "2", OWN: "x" }, inheritedEnvKeys: ["OTHER"], templateId: other.id });
+    expect(await endpoint.diff(id, updated!, moved)).toEqual({ changes: false, replaces: [] });
+    await endpoint.delete(id, updated!);
+  });
+});
+
+describe("refresh and delete", () => {
+  it("refresh after an out-of-band delete drops it; deleting it again succeeds", async () => {
+    const { id, outs } = await endpoint.create(await checked(args({ name: "gone" })));
+    expect((await api("DELETE", `/v2/serverless/${id}`)).status).toBe(204);
+    expect(await endpoint.read(id, outs!)).toEqual({ id: "" });
+    emulator.resetRequests();
+    await endpoint.delete(id, outs!);
+    expect(writes(emulator)).toEqual([`DELETE /v2/serverless/${id}`]);
+  });
+
+  it("refresh reads changes made elsewhere, which the next diff reports", async () => {
+    const inputs = await checked(args({ name: "drifting" }));
+    const { id, outs } = await endpoint.create(inputs);
+    await api("PATCH", `/v2/serverless/${id}`, { workers: { max: 9 } });
+    const refreshed = await endpoint.read(id, outs!);
+    expect(refreshed.props!.workers).toEqual({ min: 0, max: 9, idleTimeout: 10 });
+    expect(await endpoint.diff(id, refreshed.props!, inputs)).toEqual({ changes: true, replaces: [] });
+    await endpoint.delete(id, outs!);
+    expect(emulator.snapshot().endpoints.map((e) => e.id)).not.toContain(id);
+  });
+
+  it("a create the API refuses leaves nothing behind and names the reason", async () => {
+    const error = await rejection(endpoint.create(await checked(args({ name: "bad", gpu: { pools: ["TPU_9"] } }))));
+    expect(error.message).toMatch(/^POST \/v2\/serverless failed with 400 Bad Request: Unknown GPU pool "TPU_9" in gpu.pools/);
+    expect(emulator.snapshot().endpoints.map((e) => e.name)).not.toContain("bad");
+  });
+});
