@@ -1,0 +1,146 @@
+// The job API client and the Job and TextToVideoJob providers against the real emulator over HTTP.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type Emulator, startEmulator } from "../../emulator";
+import { ComputePlatformClient, WaitTimeoutError } from "../../provider/client";
+import * as job from "../../provider/resources/job.provider";
+import * as video from "../../provider/resources/textToVideoJob.provider";
+import type { CreateEndpointRequest } from "../../provider/schemas/serverlessEndpoint";
+import { apiRequest, emulatorForProvider, passedCheck, rejection, writes } from "./providerHarness";
+import { virtualTime } from "./virtualTime";
+
+const echoEndpoint: CreateEndpointRequest = {
+  name: "echo",
+  type: "QUEUE",
+  image: "org/echo:1",
+  cpu: [{ id: "cpu3c", vcpuCount: 2 }],
+  scaling: { type: "QUEUE_DELAY", queueDelay: 1 },
+};
+
+describe("the job client", () => {
+  // The client and the emulator share a virtual clock: the client's sleeps move the emulator's time.
+  const clock = virtualTime();
+  const apiKey = "job-client-test-key";
+  let emulator: Emulator;
+  let echo: string;
+  const client = () => new ComputePlatformClient({ baseUrl: emulator.url, apiKey, clock });
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ apiKeys: [apiKey], clock: clock.now });
+    echo = (await client().serverless.create(echoEndpoint)).id;
+  });
+  afterAll(async () => emulator.close());
+  beforeEach(() => emulator.resetRequests());
+
+  it("run, then wait polls status until COMPLETED", async () => {
+    const jobs = client().jobs;
+    const queued = await jobs.run(echo, { n: 1 });
+    expect(queued.status).toBe("IN_QUEUE");
+    clock.slept.length = 0;
+    const done = await jobs.wait(echo, queued.id, { intervalMs: 100 });
+    expect(done).toEqual({ id: queued.id, status: "COMPLETED", delayTime: 100, executionTime: 200, output: { n: 1 }, workerId: `${echo}-w0` });
+    expect(clock.slept).toEqual([100, 100, 100]);
+  });
+
+  it("a failed sync job is a value, not an error", async () => {
+    const failed = await client().jobs.runsync(echo, { error: "handler crashed" });
+    expect(failed).toEqual({ id: expect.stringMatching(/^sync-/), status: "FAILED", error: "handler crashed" });
+  });
+
+  it("a request the API refuses is still an ApiError", async () => {
+    const error = await rejection(client().jobs.runsync("no-such-endpoint", {}));
+    expect(error.message).toMatch(/^POST \/v2\/no-such-endpoint\/runsync failed with 404 Not Found: Endpoint no-such-endpoint not found/);
+  });
+
+  it("wait fails at its time-out naming the job and its last status", async () => {
+    const jobs = client().jobs;
+    const queued = await jobs.run("text-to-video", { prompt: "slow", duration: 16 });
+    const error = await rejection(jobs.wait("text-to-video", queued.id, { timeoutMs: 1000, intervalMs: 400 }));
+    expect(error).toBeInstanceOf(WaitTimeoutError);
+    expect(error.message).toBe(`job ${queued.id} of text-to-video did not become COMPLETED or FAILED within 1s (last seen: IN_PROGRESS)`);
+  });
+
+  it("textToVideo checks the input before any call, then returns the video and its cost", async () => {
+    const jobs = client().jobs;
+    const refused = await rejection(jobs.textToVideo({ prompt: "x", duration: 17 }));
+    expect(refused.message).toBe("text-to-video input.duration: Too big: expected number to be <=16");
+    expect(emulator.requests).toEqual([]);
+    const { job: done, output } = await jobs.textToVideo({ prompt: "a fox", duration: 10 }, { intervalMs: 500 });
+    expect(done.status).toBe("COMPLETED");
+    expect(output.cost).toBe(1.5);
+    expect(output.video_url).toMatch(new RegExp(`^${emulator.url}/files/${done.id}\\.mp4\\?expires=`));
+  });
+});
+
+describe("Job", () => {
+  let emulator: Emulator;
+  let echo: string;
+  beforeAll(async () => {
+    emulator = await emulatorForProvider();
+    echo = (await apiRequest(emulator, "POST", "/v2/serverless", echoEndpoint)).body.id;
+  });
+  afterAll(async () => emulator.close());
+  beforeEach(() => emulator.resetRequests());
+
+  it("check names the property before any API call", async () => {
+    expect(await job.check({}, { endpointId: "", input: {} })).toEqual({
+      failures: [{ property: "endpointId", reason: "Too small: expected string to have >=1 characters" }],
+    });
+    expect(emulator.requests).toEqual([]);
+  });
+
+  it("create runs the job; another input replaces it; a time-out change is recorded in place", async () => {
+    const inputs = await passedCheck(job.check, { endpointId: echo, input: { prompt: "ping" } });
+    const { id, outs } = await job.create(inputs);
+    expect(outs).toEqual({ endpointId: echo, input: { prompt: "ping" }, timeoutSeconds: 600, status: "COMPLETED", output: { prompt: "ping" }, delayTime: 100, executionTime: 200, workerId: `${echo}-w0` });
+    expect(writes(emulator)).toEqual([`POST /v2/${echo}/run`]);
+    expect(await job.diff(id, outs!, { ...inputs, input: { prompt: "pong" } })).toEqual({ changes: true, replaces: ["input"] });
+    expect(await job.diff(id, outs!, { ...inputs, timeoutSeconds: 60 })).toEqual({ changes: true, replaces: [] });
+    expect((await job.update(id, outs!, { ...inputs, timeoutSeconds: 60 })).outs!.timeoutSeconds).toBe(60);
+    expect(await job.read(id, outs!)).toEqual({ id, props: outs });
+  });
+
+  it("a FAILED job fails create with the job's error", async () => {
+    const error = await rejection(job.create(await passedCheck(job.check, { endpointId: echo, input: { error: "bad input" } })));
+    expect(error.message).toMatch(new RegExp(`^job [0-9a-f-]{36} on endpoint ${echo} FAILED: bad input$`));
+  });
+
+  it("refresh drops a job whose endpoint was deleted with its history", async () => {
+    const doomed = (await apiRequest(emulator, "POST", "/v2/serverless", { ...echoEndpoint, name: "doomed" })).body.id;
+    const { id, outs } = await job.create(await passedCheck(job.check, { endpointId: doomed, input: {} }));
+    await apiRequest(emulator, "DELETE", `/v2/serverless/${doomed}`);
+    expect(await job.read(id, outs!)).toEqual({ id: "" });
+  });
+});
+
+describe("TextToVideoJob", () => {
+  let emulator: Emulator;
+  beforeAll(async () => {
+    emulator = await emulatorForProvider();
+  });
+  afterAll(async () => emulator.close());
+  beforeEach(() => emulator.resetRequests());
+
+  it.each([
+    [{ prompt: "x", duration: 0 }, "input.duration", "Too small: expected number to be >=1"],
+    [{ prompt: "x", duration: 17 }, "input.duration", "Too big: expected number to be <=16"],
+    [{ prompt: "x", style: "noir" }, "input.style", 'Invalid option: expected one of "general"|"anime"'],
+    [{ prompt: " " }, "input.prompt", "must not be empty"],
+    [{ prompt: "x", fps: 24 }, "input.fps", "unknown property"],
+  ])("check refuses %j naming %s, before any API call", async (input, property, reason) => {
+    expect(await video.check({}, { input: input as never })).toEqual({ failures: [{ property, reason }] });
+    expect(emulator.requests).toEqual([]);
+  });
+
+  it("create generates the video; its cost equals the estimate", async () => {
+    const inputs = await passedCheck(video.check, { input: { prompt: "a red fox in fresh snow", duration: 4 } });
+    expect(inputs).toEqual({
+      input: { prompt: "a red fox in fresh snow", style: "general", resolution: "720p", duration: 4, aspect_ratio: "4:3", movement_amplitude: "auto", generate_audio: true, bgm: true, seed: -1 },
+      endpointId: "text-to-video",
+      timeoutSeconds: 600,
+    });
+    const { id, outs } = await video.create(inputs);
+    expect(outs).toMatchObject({ status: "COMPLETED", cost: 0.6, estimatedCost: 0.6, executionTime: 800 });
+    expect(outs!.videoUrl).toBe(outs!.output!.video_url);
+    expect(await video.diff(id, outs!, { ...inputs, input: { ...inputs.input, duration: 8 } })).toEqual({ changes: true, replaces: ["input"] });
+  });
+});
