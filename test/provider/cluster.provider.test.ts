@@ -64,7 +64,7 @@ describe("with a SLURM cluster", () => {
     id = created.id;
     outs = created.outs!;
   });
-  afterAll(async () => cluster.delete(id, outs));
+  afterAll(async () => cluster.delete(id));
 
   it("create returns once every member is RUNNING, with the members in rank order", async () => {
     expect(outs.pods).toEqual({ total: 2, byStatus: { RUNNING: 2 } });
@@ -161,13 +161,13 @@ describe("failures and deletes", () => {
     expect((await api("DELETE", `/v2/clusters/${id}`)).status).toBe(204);
     expect(await cluster.read(id, outs!)).toEqual({ id: "" });
     emulator.resetRequests();
-    await cluster.delete(id, outs!);
+    await cluster.delete(id);
     expect(writes(emulator)).toEqual([`DELETE /v2/clusters/${id}`]);
   });
 
   it("delete removes the cluster and waits until its members are gone", async () => {
     const { id, outs } = await cluster.create(await checked(args({ name: "short-lived" })));
-    await cluster.delete(id, outs!);
+    await cluster.delete(id);
     expect(liveClusters()).toEqual([]);
     expect(livePods().filter((pod) => pod.cluster?.id === id)).toEqual([]);
   });

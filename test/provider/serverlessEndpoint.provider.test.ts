@@ -77,7 +77,7 @@ describe("with a queue-based GPU endpoint", () => {
     id = created.id;
     outs = created.outs!;
   });
-  afterAll(async () => endpoint.delete(id, outs));
+  afterAll(async () => endpoint.delete(id));
 
   it("create returns the endpoint with its job URLs", async () => {
     expect(outs.requestUrls.runSync).toBe(`${emulator.url}/v2/${id}/runsync`);
@@ -156,7 +156,7 @@ describe("from a template", () => {
     expect(writes(emulator)).toEqual([`PATCH /v2/serverless/${id}`]);
     expect(updated).toMatchObject({ image: "org/tpl:2", env: { OTHER: "2", OWN: "x" }, inheritedEnvKeys: ["OTHER"], templateId: other.id });
     expect(await endpoint.diff(id, updated!, moved)).toEqual({ changes: false, replaces: [] });
-    await endpoint.delete(id, updated!);
+    await endpoint.delete(id);
   });
 });
 
@@ -166,7 +166,7 @@ describe("refresh and delete", () => {
     expect((await api("DELETE", `/v2/serverless/${id}`)).status).toBe(204);
     expect(await endpoint.read(id, outs!)).toEqual({ id: "" });
     emulator.resetRequests();
-    await endpoint.delete(id, outs!);
+    await endpoint.delete(id);
     expect(writes(emulator)).toEqual([`DELETE /v2/serverless/${id}`]);
   });
 
@@ -177,7 +177,7 @@ describe("refresh and delete", () => {
     const refreshed = await endpoint.read(id, outs!);
     expect(refreshed.props!.workers).toEqual({ min: 0, max: 9, idleTimeout: 10 });
     expect(await endpoint.diff(id, refreshed.props!, inputs)).toEqual({ changes: true, replaces: [] });
-    await endpoint.delete(id, outs!);
+    await endpoint.delete(id);
     expect(emulator.snapshot().endpoints.map((e) => e.id)).not.toContain(id);
   });
 
