@@ -166,7 +166,7 @@ describe("failures and deletes", () => {
   });
 
   it("delete removes the cluster and waits until its members are gone", async () => {
-    const { id, outs } = await cluster.create(await checked(args({ name: "short-lived" })));
+    const { id } = await cluster.create(await checked(args({ name: "short-lived" })));
     await cluster.delete(id);
     expect(liveClusters()).toEqual([]);
     expect(livePods().filter((pod) => pod.cluster?.id === id)).toEqual([]);
