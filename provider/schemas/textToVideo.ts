@@ -30,7 +30,7 @@ export interface TextToVideoInput {
 
 /** Validates text-to-video input and applies the model's defaults. */
 export const textToVideoInputSchema = z.strictObject({
-  prompt: z.string().trim().min(1, "must not be empty"),
+  prompt: z.string().refine((text) => text.trim() !== "", "must not be empty"),
   style: z.enum(["general", "anime"]).default("general"),
   resolution: z.enum(["540p", "720p", "1080p"]).default("720p"),
   duration: z.int().min(1).max(16).default(5),

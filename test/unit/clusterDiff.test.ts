@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { type ClusterOutputs, diffCluster } from "../../provider/resources/clusterState";
+import { type CheckedClusterInputs, withClusterDefaults } from "../../provider/schemas/cluster";
+
+const same: CheckedClusterInputs = withClusterDefaults({
+  name: "hpc",
+  type: "SLURM",
+  compute: { gpuTypeId: "NVIDIA H100 80GB HBM3", gpuCountPerPod: 8, podCount: 2 },
+  image: "org/slurm:24",
+});
+
+const recorded: ClusterOutputs = {
+  ...same,
+  dataCenterId: "EU-SE-1",
+  pods: { total: 2, byStatus: { RUNNING: 2 } },
+  createdAt: "2026-11-24T00:00:00.000Z",
+  members: [],
+};
+
+describe("diffCluster", () => {
+  it.each<[string, Partial<CheckedClusterInputs>, { changes: boolean; replaces: string[] }]>([
+    ["nothing", {}, { changes: false, replaces: [] }],
+    ["another name", { name: "x" }, { changes: true, replaces: [] }],
+    ["another name and image", { name: "x", image: "org/slurm:25" }, { changes: true, replaces: ["image"] }],
+    ["another pod count", { compute: { ...same.compute, podCount: 3 } }, { changes: true, replaces: ["compute"] }],
+    ["another type", { type: "RAY" }, { changes: true, replaces: ["type"] }],
+    ["env", { env: { A: "1" } }, { changes: true, replaces: ["env"] }],
+    ["data centers that hold its own", { dataCenterIds: ["US-CA-2", "EU-SE-1"] }, { changes: false, replaces: [] }],
+    ["data centers without its own", { dataCenterIds: ["US-CA-2"] }, { changes: true, replaces: ["dataCenterIds"] }],
+    ["a longer time-out", { readyTimeoutSeconds: 1200 }, { changes: false, replaces: [] }],
+  ])("%s", (_label, change, expected) => {
+    expect(diffCluster(recorded, { ...same, ...change })).toEqual(expected);
+  });
+});

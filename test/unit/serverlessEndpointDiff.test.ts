@@ -1,0 +1,89 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { diffEndpoint, endpointPatch, type ServerlessEndpointOutputs } from "../../provider/resources/serverlessEndpointState";
+import { type CheckedServerlessEndpointInputs, withEndpointDefaults } from "../../provider/schemas/serverlessEndpoint";
+
+const recorded: ServerlessEndpointOutputs = {
+  name: "echo",
+  type: "QUEUE",
+  requestUrls: { run: "http://x/v2/e/run" },
+  image: "org/echo:1",
+  args: "",
+  disk: 20,
+  env: { MODE: "a", FROM_TEMPLATE: "t" },
+  ports: [],
+  registry: null,
+  gpu: { pools: ["ADA_24"], excludedTypes: ["NVIDIA L4"], count: 1, allowedCudaVersions: ["12.8"], minCudaVersion: null },
+  workers: { min: 0, max: 3, idleTimeout: 10 },
+  scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
+  dataCenterIds: [],
+  networkVolumes: [],
+  timeout: 300000,
+  flashboot: "OFF",
+  createdAt: "2026-11-24T00:00:00.000Z",
+  templateId: "tpl",
+  inheritedEnvKeys: ["FROM_TEMPLATE"],
+};
+
+/** The arguments that produced `recorded`: the template supplied the image, FROM_TEMPLATE and the CUDA set. */
+const same: CheckedServerlessEndpointInputs = withEndpointDefaults({
+  name: "echo",
+  type: "QUEUE",
+  templateId: "tpl",
+  env: { MODE: "a" },
+  gpu: { pools: ["ADA_24"], excludedTypes: ["NVIDIA L4"] },
+  scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
+});
+
+describe("diffEndpoint", () => {
+  it.each<[string, Partial<CheckedServerlessEndpointInputs>, { changes: boolean; replaces: string[] }]>([
+    ["nothing", {}, { changes: false, replaces: [] }],
+    ["the template's CUDA set left undeclared", { gpu: { pools: ["ADA_24"], excludedTypes: ["NVIDIA L4"], count: 1 } }, { changes: false, replaces: [] }],
+    ["another name", { name: "x" }, { changes: true, replaces: [] }],
+    ["another scaling signal", { scaling: { type: "REQUEST_COUNT", requestCount: 2 }, workers: { min: 0, max: 3 } }, { changes: true, replaces: [] }],
+    ["another type", { type: "LOAD_BALANCER" }, { changes: true, replaces: ["type"] }],
+    ["cpu instead of gpu", { gpu: undefined, cpu: [{ id: "cpu3c", vcpuCount: 2 }] }, { changes: true, replaces: ["cpu"] }],
+  ])("%s", (_label, change, expected) => {
+    expect(diffEndpoint(recorded, { ...same, ...change })).toEqual(expected);
+  });
+});
+
+describe("endpointPatch", () => {
+  it("holds exactly the fields that differ; pools travel with their exclusions; inherited env keys are kept", () => {
+    expect(endpointPatch(recorded, { ...same, env: { MODE: "b" }, gpu: { pools: ["ADA_24", "AMPERE_80"], count: 2 } })).toEqual({
+      env: { FROM_TEMPLATE: "t", MODE: "b" },
+      gpu: { pools: ["ADA_24", "AMPERE_80"], excludedTypes: [], count: 2 },
+    });
+  });
+
+  it("another template sends its id and only the declared env, so the old template's keys go", () => {
+    expect(endpointPatch(recorded, { ...same, templateId: "tpl2" })).toEqual({ templateId: "tpl2", env: { MODE: "a" } });
+  });
+
+  const scalars = fc.record(
+    {
+      name: fc.constantFrom("echo", "renamed"),
+      image: fc.constantFrom("org/echo:1", "org/echo:2"),
+      disk: fc.integer({ min: 1, max: 100 }),
+      timeout: fc.integer({ min: 1, max: 600_000 }),
+      flashboot: fc.constantFrom("OFF", "FLASHBOOT", "PRIORITY_FLASHBOOT"),
+      workers: fc.record({ min: fc.integer({ min: 0, max: 3 }), max: fc.integer({ min: 3, max: 9 }), idleTimeout: fc.integer({ min: 1, max: 3600 }) }),
+      env: fc.dictionary(fc.constantFrom("MODE", "TOKEN", "LEVEL"), fc.string({ maxLength: 3 })),
+    },
+    { requiredKeys: [] },
+  );
+
+  it("a patch applied to the endpoint leaves nothing to change, and names only fields that differed", () => {
+    fc.assert(
+      fc.property(scalars, (change) => {
+        const news = { ...same, ...change } as CheckedServerlessEndpointInputs;
+        const patch = endpointPatch(recorded, news) as Record<string, unknown>;
+        const applied = { ...recorded, ...patch } as ServerlessEndpointOutputs;
+        expect(endpointPatch(applied, news)).toEqual({});
+        for (const field of Object.keys(patch)) {
+          if (field !== "env") expect(patch[field]).not.toEqual(recorded[field as keyof ServerlessEndpointOutputs]);
+        }
+      }),
+    );
+  });
+});
