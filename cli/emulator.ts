@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import {
   type ApiKeyGrant,
+  DEFAULT_JOB_OPTIONS,
   DEFAULT_QUOTAS,
   DEFAULT_TIMINGS,
   type EmulatorOptions,
@@ -14,8 +15,10 @@ export const summary = "Run the local Compute Platform API emulator";
 
 export const help = `Usage: computeplatform emulator [options]
 
-Serves the Compute Platform v2 API (pods, network volumes, catalog) on a local port, holding
-state in memory, until interrupted with Ctrl+C (SIGINT) or SIGTERM.
+Serves the Compute Platform v2 API (pods, clusters, serverless endpoints, network volumes,
+templates, registries, catalog, billing) and the job API on a local port, holding state in
+memory, until interrupted with Ctrl+C (SIGINT) or SIGTERM. The hosted text-to-video model
+answers at /v2/<id>/run|runsync|status; queue-based endpoints echo their input.
 
 Options:
   --port N                   Port to listen on; 0 picks a free one. Default: 8787
@@ -32,6 +35,11 @@ Options:
                              PROVISIONING and STARTING. Default: ${DEFAULT_TIMINGS.provisioningMs + DEFAULT_TIMINGS.startingMs}
   --fail-pods-named REGEX    Pods whose name matches REGEX go to ERROR when they would become
                              RUNNING, to test how a program handles failed pods. Default: none
+  --text-to-video-endpoint-id ID
+                             Endpoint id of the hosted text-to-video model. Default: ${DEFAULT_JOB_OPTIONS.textToVideoEndpointId}
+  --job-queue-ms N           Milliseconds a job waits in the queue (its delayTime). Default: ${DEFAULT_JOB_OPTIONS.queueMs}
+  --job-execution-ms N       Milliseconds an echo job runs; a text-to-video job runs this long
+                             per generated second. Default: ${DEFAULT_JOB_OPTIONS.executionMs}
   -h, --help                 Show this help.
 `;
 
@@ -54,6 +62,9 @@ export function parse(args: string[]): EmulatorCommandOptions {
       quota: { type: "string" },
       "pod-start-ms": { type: "string" },
       "fail-pods-named": { type: "string" },
+      "text-to-video-endpoint-id": { type: "string" },
+      "job-queue-ms": { type: "string" },
+      "job-execution-ms": { type: "string" },
     },
   });
   const port = values.port === undefined ? 8787 : integerFlag("--port", values.port, 0, 65535);
@@ -84,6 +95,17 @@ export function parse(args: string[]): EmulatorCommandOptions {
     }
     emulator.faults = { failPodsNamed };
   }
+  const textToVideoEndpointId = values["text-to-video-endpoint-id"];
+  if (textToVideoEndpointId !== undefined && !/^[\w.-]+$/.test(textToVideoEndpointId)) {
+    throw new Error(`--text-to-video-endpoint-id must be letters, digits, ".", "_" or "-"; got "${textToVideoEndpointId}"`);
+  }
+  const jobMs = (flag: string, value: string | undefined) =>
+    value === undefined ? undefined : integerFlag(flag, value, 0, Number.MAX_SAFE_INTEGER);
+  emulator.jobs = {
+    textToVideoEndpointId,
+    queueMs: jobMs("--job-queue-ms", values["job-queue-ms"]),
+    executionMs: jobMs("--job-execution-ms", values["job-execution-ms"]),
+  };
   return { emulator, generatedKey };
 }
 

@@ -2,8 +2,10 @@ export { type Emulator, type EmulatorSnapshot, type RecordedRequest, startEmulat
 export {
   type ApiKeyGrant,
   DEFAULT_QUOTAS,
+  DEFAULT_JOB_OPTIONS,
   DEFAULT_TIMINGS,
   type EmulatorOptions,
+  type JobOptions,
   type PodTimings,
   type RateLimitQuotas,
   type StartupFaults,

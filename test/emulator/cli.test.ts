@@ -91,6 +91,16 @@ describe("computeplatform emulator", () => {
     expect(await cli.exited).toEqual([0, null]);
   });
 
+  test("--text-to-video-endpoint-id and the job timings shape the job API", async () => {
+    const cli = await startCli("--api-key", "cli-key", "--text-to-video-endpoint-id", "video-gen", "--job-queue-ms", "7", "--job-execution-ms", "11");
+    const body = { input: { prompt: "waves", duration: 3 } };
+    const moved = await call(cli.url, "POST", "/v2/video-gen/runsync", { key: "cli-key", body });
+    expect([moved.status, moved.body.delayTime, moved.body.executionTime, moved.body.output.cost]).toEqual([200, 7, 33, 0.45]);
+    expect((await call(cli.url, "POST", "/v2/text-to-video/runsync", { key: "cli-key", body })).status).toBe(404);
+    cli.child.kill("SIGTERM");
+    expect(await cli.exited).toEqual([0, null]);
+  });
+
   test("generates and prints a key when none is given, and stops on SIGINT", async () => {
     const cli = await startCli();
     const key = /API key: (cpk_[A-Za-z0-9_-]{24}) \(generated\)/.exec(cli.output.stdout)?.[1];
@@ -103,11 +113,13 @@ describe("computeplatform emulator", () => {
   test("--help documents every flag", async () => {
     const { code, stdout } = await run("emulator", "--help");
     expect(code).toBe(0);
-    for (const flag of ["--port", "--host", "--api-key", "--read-only-key", "--quota", "--pod-start-ms", "--fail-pods-named", "--help"]) {
+    const flags = ["--port", "--host", "--api-key", "--read-only-key", "--quota", "--pod-start-ms", "--fail-pods-named"];
+    for (const flag of [...flags, "--text-to-video-endpoint-id", "--job-queue-ms", "--job-execution-ms", "--help"]) {
       expect(stdout).toContain(flag);
     }
     expect(stdout).toContain("Default: minute=1000,hour=20000,day=200000");
     expect(stdout).toContain("Default: 500");
+    expect(stdout).toContain("Endpoint id of the hosted text-to-video model. Default: text-to-video");
   });
 
   test.each([
@@ -119,6 +131,8 @@ describe("computeplatform emulator", () => {
     { args: ["--pod-start-ms=-5"], message: '--pod-start-ms must be an integer from 0 to' },
     { args: ["--api-key", "has space"], message: '--api-key/--read-only-key "has space" cannot be sent as a bearer token' },
     { args: ["extra"], message: "Unexpected argument 'extra'" },
+    { args: ["--text-to-video-endpoint-id", "a/b"], message: '--text-to-video-endpoint-id must be letters, digits, ".", "_" or "-"; got "a/b"' },
+    { args: ["--job-queue-ms=-1"], message: "--job-queue-ms must be an integer from 0 to" },
     { args: ["--fail-pods-named", "("], message: "--fail-pods-named must be a regular expression; Invalid regular expression: /(/: Unterminated group" },
   ])("exits 2 naming the bad flag: $args", async ({ args, message }) => {
     const { code, stderr } = await run("emulator", ...args);

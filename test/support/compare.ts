@@ -19,7 +19,7 @@ const compared = [
   {
     kind: "ServerlessEndpoint",
     list: "endpoints",
-    fields: ["name", "type", "image", "env", "gpu", "cpu", "workers", "scaling", "registry", "networkVolumes", "timeout", "flashboot"],
+    fields: ["name", "type", "image", "gpu", "cpu", "workers", "scaling", "registry", "networkVolumes", "timeout", "flashboot"],
   },
 ] as const;
 
