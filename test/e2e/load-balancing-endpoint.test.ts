@@ -7,6 +7,7 @@ import { changeSummary, type StackDriver } from "../../automation";
 import { expectInSync } from "../support/compare";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { closeTestStack, openTestStack } from "../support/stack";
+import { expectProvidersRequired } from "../support/state";
 import { exampleProgram, suiteWorkDir } from "../support/workDir";
 
 describe("examples/load-balancing-endpoint", () => {
@@ -35,7 +36,7 @@ describe("examples/load-balancing-endpoint", () => {
     expect(result.outputs.healthUrl?.value).toBe(`${api.emulator.url}/v2/${endpoint?.id}/ping`);
     expect(result.outputs.workers?.value).toEqual({ min: 1, max: 4, idleTimeout: 10 });
     expect(endpoint).toMatchObject({ type: "LOAD_BALANCER", gpu: null, cpu: [{ id: "cpu3c", vcpuCount: 4, memory: 8 }] });
-    await expectInSync(stack, api.emulator);
+    expectProvidersRequired(await expectInSync(stack, api.emulator), ["ServerlessEndpoint"]);
   });
 
   it("preview right after up shows no changes", async () => {

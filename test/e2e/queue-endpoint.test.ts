@@ -9,7 +9,7 @@ import { changeSummary, type StackDriver } from "../../automation";
 import { expectInSync } from "../support/compare";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { closeTestStack, openTestStack } from "../support/stack";
-import { stateContains, stateResources } from "../support/state";
+import { expectProvidersRequired, stateContains, stateResources } from "../support/state";
 import { exampleProgram, suiteWorkDir } from "../support/workDir";
 
 const PASSWORD = "ghp-workers-3c7a91e0d4";
@@ -51,6 +51,7 @@ describe("examples/queue-endpoint", () => {
       env: { MODEL: "acme-7b", LOG_LEVEL: "info", MAX_BATCH: "8" },
     });
     expect(stateContains(state, PASSWORD)).toBe(false);
+    expectProvidersRequired(state, ["Registry", "Template", "ServerlessEndpoint", "Job"]);
   });
 
   it("preview right after up shows no changes", async () => {

@@ -8,7 +8,7 @@ import { changeSummary, type StackDriver } from "../../automation";
 import { expectInSync } from "../support/compare";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { closeTestStack, openTestStack } from "../support/stack";
-import { stateResources } from "../support/state";
+import { expectProvidersRequired, stateResources } from "../support/state";
 import { exampleProgram, suiteWorkDir } from "../support/workDir";
 
 describe("examples/slurm-cluster", () => {
@@ -44,6 +44,7 @@ describe("examples/slurm-cluster", () => {
     const state = await expectInSync(stack, api.emulator);
     const [cluster] = stateResources(state, "Cluster");
     clusterId = cluster?.id;
+    expectProvidersRequired(state, ["Cluster"]);
     expect(result.outputs.controllerSsh?.value).toBe(
       api.emulator.snapshot().clusters.find((live) => live.id === clusterId)?.primary?.sshEndpoint,
     );

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeSummary, type StackDriver } from "../../automation";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { closeTestStack, openTestStack } from "../support/stack";
-import { stateResources } from "../support/state";
+import { expectProvidersRequired, stateResources } from "../support/state";
 import { exampleProgram, suiteWorkDir } from "../support/workDir";
 
 describe("examples/text-to-video", () => {
@@ -46,6 +46,7 @@ describe("examples/text-to-video", () => {
     expect(live.status).toBe("COMPLETED");
     expect(result.outputs.videoUrl?.value).toBe(live.output.video_url);
     expect(live.output.video_url).toMatch(new RegExp(`^${api.emulator.url}/files/${id}\\.mp4\\?expires=`));
+    expectProvidersRequired(await stack.exportState(), ["TextToVideoJob"]);
   });
 
   it("preview right after up shows no changes", async () => {

@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import type { Deployment } from "@pulumi/pulumi/automation";
 
 /** A resource as the exported checkpoint records it. */
@@ -34,4 +35,15 @@ export function providerSizes(state: Deployment): Record<string, number> {
 /** Whether `secret` occurs anywhere in the serialized state (ciphertext does not count, plain text does). */
 export function stateContains(state: Deployment, secret: string): boolean {
   return JSON.stringify(state).includes(secret);
+}
+
+/**
+ * Asserts that every dynamic resource in the state stores its provider as a short `require()` of the packed
+ * package (under 2 KB), never as inlined code, and that each of `kinds` is among them.
+ */
+export function expectProvidersRequired(state: Deployment, kinds: readonly string[]): void {
+  for (const [urn, size] of Object.entries(providerSizes(state))) expect(size, urn).toBeLessThan(2048);
+  for (const kind of kinds) {
+    expect(stateResources(state, kind)[0]?.outputs?.__provider, kind).toContain('require("pulumi-computeplatform/dist/');
+  }
 }
