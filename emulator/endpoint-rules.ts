@@ -18,23 +18,6 @@ export function endpointTemplate(store: Store, caller: Caller, id: string): Temp
   return template;
 }
 
-/** The container settings a template gives, overridden by the body's own; `env` is merged per key, the body's winning. */
-export function containerFromTemplate<Body extends { env?: Record<string, string> | undefined }>(
-  body: Body,
-  template: Template,
-): Body & Pick<Template, "image" | "args" | "disk" | "ports" | "registry" | "env"> {
-  const own = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as Body;
-  return {
-    image: template.image,
-    args: template.args,
-    disk: template.disk,
-    ports: [...template.ports],
-    registry: template.registry,
-    ...own,
-    env: { ...template.env, ...body.env },
-  };
-}
-
 /** Exactly one compute family: 400 for neither or both. */
 export function checkOneComputeFamily(request: { gpu?: unknown; cpu?: unknown }): void {
   if ((request.gpu === undefined) === (request.cpu === undefined)) {

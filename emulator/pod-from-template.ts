@@ -42,20 +42,30 @@ export function podTemplate(store: Store, caller: Caller, id: string): Template 
 }
 
 /**
- * The PATCH a pod's PATCH naming a template amounts to: the template's image, args, disk, ports, env and
- * registry, overridden by the body's own, with `env` merged per key (the body's keys win) and then replacing
- * the pod's. Mounts and create-time settings are not applied to an existing pod.
+ * The PATCH a pod's PATCH naming a template amounts to: the template's container settings under the body's own.
+ * Mounts and create-time settings are not applied to an existing pod.
  */
 export function patchFromTemplate(patch: UpdatePodRequest, template: Template): UpdatePodRequest {
   const { templateId: _templateId, ...own } = patch;
+  return containerUnder(own, template);
+}
+
+/**
+ * A body with the template's image, args, disk, ports, env and registry under its own settings: what the body
+ * sets wins, and `env` is merged per key (the body's keys win).
+ */
+export function containerUnder<Body extends { env?: Record<string, string> | undefined }>(
+  body: Body,
+  template: Template,
+): Body & Pick<Template, "image" | "args" | "disk" | "ports" | "registry" | "env"> {
   return {
     image: template.image,
     args: template.args,
     disk: template.disk,
     ports: [...template.ports],
     registry: template.registry,
-    ...own,
-    env: { ...template.env, ...own.env },
+    ...body,
+    env: { ...template.env, ...body.env },
   };
 }
 

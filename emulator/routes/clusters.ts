@@ -1,11 +1,11 @@
-import { randomBytes, randomInt } from "node:crypto";
+import { randomInt } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { callerOf } from "../auth";
 import { findGpuOffer } from "../catalog";
 import type { EmulatorContext } from "../context";
 import { ownedCluster } from "../ownership";
 import { idParam, serveMethods } from "../routing";
-import { checkCompute, mountsForCreate, networkVolumeToMount } from "../rules";
+import { checkCompute, mountsForCreate, networkVolumeToMount, withInjectedEnv } from "../rules";
 import { chooseDataCenter, globalNetworkIp, publicHostIp } from "../scheduler";
 import { createClusterRequest, updateClusterRequest } from "../schemas";
 import type { ClusterRecord, PodRecord } from "../store";
@@ -60,9 +60,7 @@ export function registerClusterRoutes(app: FastifyInstance, context: EmulatorCon
         network: { cidr: `10.${subnet}.0.0/16`, vxlanId: 4096 + randomInt(4096), vxlanPort: 4789 },
         memberIds: [],
       };
-      const env = { ...body.env };
-      if (body.startSsh && account.sshPublicKeys.length > 0) env.PUBLIC_KEY ??= account.sshPublicKeys.join("\n");
-      if (body.startJupyter) env.JUPYTER_PASSWORD ??= randomBytes(12).toString("base64url");
+      const env = withInjectedEnv(body, account);
       for (let rank = 0; rank < body.compute.podCount; rank++) {
         const pod: PodRecord = {
           id: store.newId(),

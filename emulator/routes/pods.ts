@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import type { FastifyInstance } from "fastify";
 import { callerOf } from "../auth";
@@ -6,7 +5,14 @@ import type { EmulatorContext } from "../context";
 import { modifiablePod, ownedPod } from "../ownership";
 import { idParam, serveMethods } from "../routing";
 import { parsePodCreate, patchFromTemplate, podTemplate } from "../pod-from-template";
-import { checkCompute, checkRegistryReference, mountsForCreate, mountsForPatch, networkVolumeToMount } from "../rules";
+import {
+  checkCompute,
+  checkRegistryReference,
+  mountsForCreate,
+  mountsForPatch,
+  networkVolumeToMount,
+  withInjectedEnv,
+} from "../rules";
 import { chooseDataCenter, globalNetworkIp, publicHostIp } from "../scheduler";
 import { podListQuery, type UpdatePodRequest, updatePodRequest } from "../schemas";
 import type { PodRecord } from "../store";
@@ -39,13 +45,7 @@ export function registerPodRoutes(app: FastifyInstance, context: EmulatorContext
         volume: volume?.volume,
       });
       const account = store.account(caller.account);
-      const env = { ...body.env };
-      if (body.startSsh && account.sshPublicKeys.length > 0 && env.PUBLIC_KEY === undefined) {
-        env.PUBLIC_KEY = account.sshPublicKeys.join("\n");
-      }
-      if (body.startJupyter && env.JUPYTER_PASSWORD === undefined) {
-        env.JUPYTER_PASSWORD = randomBytes(12).toString("base64url");
-      }
+      const env = withInjectedEnv(body, account);
       const now = context.now();
       const pod: PodRecord = {
         id: store.newId(),

@@ -6,7 +6,6 @@ import {
   checkEndpointReferences,
   checkOneComputeFamily,
   checkScaling,
-  containerFromTemplate,
   cpuSelection,
   endpointTemplate,
   gpuForCreate,
@@ -14,6 +13,7 @@ import {
   RELEASED_FIELDS,
 } from "../endpoint-rules";
 import { renderEndpoint } from "../endpoint-view";
+import { containerUnder } from "../pod-from-template";
 import { ownedEndpoint } from "../ownership";
 import { Problem } from "../problem";
 import { idParam, serveMethods } from "../routing";
@@ -37,7 +37,7 @@ export function registerServerlessRoutes(app: FastifyInstance, context: Emulator
       const body = parseBody(createEndpointRequest, request.body);
       checkOneComputeFamily(body);
       const template = body.templateId === undefined ? undefined : endpointTemplate(store, caller, body.templateId);
-      const container = template === undefined ? body : containerFromTemplate(body, template);
+      const container = template === undefined ? body : containerUnder(body, template);
       if (container.image === undefined) throw new Problem(422, "image is required unless templateId is set");
       const workers = checkScaling(body.type, body.scaling, body.workers);
       const gpu = body.gpu === undefined ? null : gpuForCreate(body.gpu, template);
@@ -91,7 +91,7 @@ export function registerServerlessRoutes(app: FastifyInstance, context: Emulator
         throw new Problem(400, `Endpoint ${endpoint.id} is a GPU endpoint; cpu cannot be set (the compute family never changes)`);
       }
       const template = requested.templateId === undefined ? undefined : endpointTemplate(store, caller, requested.templateId);
-      const { templateId: _templateId, ...patch } = template === undefined ? requested : containerFromTemplate(requested, template);
+      const { templateId: _templateId, ...patch } = template === undefined ? requested : containerUnder(requested, template);
       const scaling = patch.scaling ?? endpoint.scaling;
       const { idleTimeout: currentIdleTimeout, ...bounds } = endpoint.workers;
       const keepsIdleTimeout = patch.scaling === undefined || patch.workers?.idleTimeout !== undefined;
