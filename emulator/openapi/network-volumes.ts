@@ -77,7 +77,7 @@ export const networkVolumes: TagSection = {
         ok: { status: 204, description: "Deleted; no body" },
         errors: {
           ...ownResource("network volume", "write"),
-          409: "A pod mounts the volume",
+          409: "A pod mounts the volume, or a serverless endpoint has it attached",
         },
       }),
     },

@@ -63,6 +63,13 @@ export function registerNetworkVolumeRoutes(app: FastifyInstance, context: Emula
         const pods = `${mountedBy.length === 1 ? "pod" : "pods"} ${mountedBy.join(", ")}`;
         throw new Problem(409, `Network volume ${record.volume.id} is mounted by ${pods}; terminate the pods using it first`);
       }
+      const attachedTo = [...store.account(record.account).endpoints.values()]
+        .filter((endpoint) => endpoint.networkVolumes.includes(record.volume.id))
+        .map((endpoint) => endpoint.id);
+      if (attachedTo.length > 0) {
+        const endpoints = `${attachedTo.length === 1 ? "endpoint" : "endpoints"} ${attachedTo.join(", ")}`;
+        throw new Problem(409, `Network volume ${record.volume.id} is attached to ${endpoints}; detach it or delete them first`);
+      }
       context.removeNetworkVolume(record);
       return reply.code(204).send();
     },

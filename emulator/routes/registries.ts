@@ -56,10 +56,18 @@ export function registerRegistryRoutes(app: FastifyInstance, context: EmulatorCo
     DELETE: async (request, reply) => {
       const { account, registry } = ownedRegistry(store, callerOf(request), idParam(request));
       const state = store.account(account);
-      const users = [...state.pods.values()].filter((pod) => pod.registry === registry.id).map((pod) => pod.id);
+      // Pods and endpoints pull their image with it; templates only name it for what is made from them later.
+      const users = [
+        { kind: "pod", ids: [...state.pods.values()].filter((pod) => pod.registry === registry.id).map((pod) => pod.id) },
+        {
+          kind: "endpoint",
+          ids: [...state.endpoints.values()].filter((endpoint) => endpoint.registry === registry.id).map((endpoint) => endpoint.id),
+        },
+      ].filter(({ ids }) => ids.length > 0);
       if (users.length > 0) {
-        const [pods, them] = users.length === 1 ? [`pod ${users[0]}`, "it"] : [`pods ${users.join(", ")}`, "them"];
-        throw new Problem(400, `Registry ${registry.id} is in use by ${pods}; delete ${them} or move ${them} to another registry first`);
+        const named = users.map(({ kind, ids }) => `${ids.length === 1 ? kind : `${kind}s`} ${ids.join(", ")}`).join(" and ");
+        const them = users.length === 1 && users[0]?.ids.length === 1 ? "it" : "them";
+        throw new Problem(400, `Registry ${registry.id} is in use by ${named}; delete ${them} or move ${them} to another registry first`);
       }
       for (const { template } of state.templates.values()) {
         if (template.registry === registry.id) template.registry = null;

@@ -218,3 +218,24 @@ describe("workers, logs, delete, ownership", () => {
     expect((await harness.call("GET", "/v2/serverless", other)).body).toEqual({ endpoints: [] });
   });
 });
+
+describe("what an endpoint uses", () => {
+  test("its registry credential and network volume cannot be deleted while it exists", async () => {
+    const registry = await createRegistry(harness, "endpoint-images");
+    const volume = (await harness.call("POST", "/v2/network-volumes", { body: { name: "weights", size: 20, dataCenter: "US-TX-3" } })).body.id;
+    const endpoint = await create(queueBody({ name: "holder", registry, networkVolumes: [volume] }));
+    expectProblem(
+      await harness.call("DELETE", `/v2/registries/${registry}`),
+      400,
+      `Registry ${registry} is in use by endpoint ${endpoint.id}; delete it or move it to another registry first`,
+    );
+    expectProblem(
+      await harness.call("DELETE", `/v2/network-volumes/${volume}`),
+      409,
+      `Network volume ${volume} is attached to endpoint ${endpoint.id}; detach it or delete them first`,
+    );
+    expect((await harness.call("DELETE", `/v2/serverless/${endpoint.id}`)).status).toBe(204);
+    expect((await harness.call("DELETE", `/v2/registries/${registry}`)).status).toBe(204);
+    expect((await harness.call("DELETE", `/v2/network-volumes/${volume}`)).status).toBe(204);
+  });
+});
