@@ -3,7 +3,8 @@
  * job that runs when it is deployed.
  *
  * Shows a Registry whose password stays secret, a serverless Template that names it, a QUEUE
- * ServerlessEndpoint that takes its image, env and registry from the template (adding one env key of its own),
+ * ServerlessEndpoint that takes its image and env from the template (adding one env key of its own) and names
+ * the registry itself, so that rotating the credential re-points it in place,
  * and a Job that sends one input through the endpoint's queue and waits for the answer. The job is a smoke test:
  * a handler that fails it fails the deployment. Another input runs a new job.
  *
@@ -11,7 +12,8 @@
  * the emulator's queue endpoints echo their input) and `smokeWorker`.
  *
  * Stack config:
- *   registryPassword  (required, secret)   rotating it replaces the credential
+ *   registryPassword  (required, secret)   rotating it replaces the credential; the template and the
+ *                                          endpoint move to the new one in place
  *   maxWorkers        3                    editing it updates the endpoint in place
  *   smokePrompt       "ping"               editing it runs a new smoke job
  */
@@ -38,6 +40,8 @@ const endpoint = new cp.ServerlessEndpoint("inference", {
   name: "acme-inference",
   type: "QUEUE",
   templateId: template.id,
+  // Named here too, so that a rotated credential re-points the endpoint in place before the old one is deleted.
+  registry: registry.id,
   env: { MAX_BATCH: "8" },
   gpu: { pools: ["ADA_24"], count: 1 },
   workers: { min: 0, max: config.getNumber("maxWorkers") ?? 3, idleTimeout: 30 },

@@ -13,6 +13,7 @@ import { expectProvidersRequired, stateContains, stateResources } from "../suppo
 import { exampleProgram, suiteWorkDir } from "../support/workDir";
 
 const PASSWORD = "ghp-workers-3c7a91e0d4";
+const ROTATED_PASSWORD = "ghp-workers-rotated-81f2b6c9";
 
 describe("examples/queue-endpoint", () => {
   let api: TestEmulator;
@@ -65,6 +66,19 @@ describe("examples/queue-endpoint", () => {
     await expectInSync(stack, api.emulator);
     const [endpoint] = api.emulator.snapshot().endpoints;
     expect([endpoint?.id, endpoint?.workers]).toEqual([endpointId, { min: 0, max: 6, idleTimeout: 30 }]);
+    expect(changeSummary(await stack.preview())).toEqual({ same: 5 });
+  });
+
+  it("a rotated password replaces the credential; the template and the endpoint move to it in place", async () => {
+    const before = stateResources(await stack.exportState(), "Registry")[0]?.id;
+    await stack.setConfig({ "queue-endpoint:registryPassword": { value: ROTATED_PASSWORD, secret: true } });
+    expect(changeSummary(await stack.up())).toEqual({ same: 2, replace: 1, update: 2 });
+    const state = await expectInSync(stack, api.emulator);
+    const [registry] = stateResources(state, "Registry");
+    expect(registry?.id).not.toBe(before);
+    const [endpoint] = api.emulator.snapshot().endpoints;
+    expect([endpoint?.id, endpoint?.registry]).toEqual([endpointId, registry?.id]);
+    expect([stateContains(state, PASSWORD), stateContains(state, ROTATED_PASSWORD)]).toEqual([false, false]);
     expect(changeSummary(await stack.preview())).toEqual({ same: 5 });
   });
 
