@@ -304,5 +304,5 @@ test("/docs is an HTML explorer of every operation", async () => {
   }
   expect(answer.text).toContain("Body, one of: <code>CreatePodRequest</code>, <code>CreatePodFromTemplateRequest</code>");
   expect(answer.text).toContain("<li><code>401</code> Missing, malformed or unknown bearer token</li>");
-  expect(answer.text).toContain("<li><code>409</code> A pod mounts the volume</li>");
+  expect(answer.text).toContain("<li><code>409</code> A pod mounts the volume, or a serverless endpoint has it attached</li>");
 });
