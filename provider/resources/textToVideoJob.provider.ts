@@ -1,6 +1,7 @@
 // The dynamic provider of `TextToVideoJob`. Pulumi serializes this module as `require(<this file>)`, so it
 // exports the provider methods and nothing else, and reads its settings only when called.
 import type * as dynamic from "@pulumi/pulumi/dynamic";
+import type { z } from "zod";
 import type { JobResponse } from "../schemas/job";
 import {
   type CheckedTextToVideoJobInputs,
@@ -30,7 +31,7 @@ export async function check(
   if (failures.length > 0) return { failures };
   const parsed = textToVideoJobInputsSchema.safeParse(news);
   // Unparsable without failures means values unknown until apply: they are checked again then.
-  return { inputs: parsed.success ? withTextToVideoJobDefaults(parsed.data) : (news as CheckedTextToVideoJobInputs) };
+  return { inputs: withTextToVideoJobDefaults(parsed.success ? parsed.data : (news as z.output<typeof textToVideoJobInputsSchema>)) };
 }
 
 export async function diff(_id: string, olds: TextToVideoJobOutputs, news: CheckedTextToVideoJobInputs): Promise<dynamic.DiffResult> {

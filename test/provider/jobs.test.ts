@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
 import { ComputePlatformClient, WaitTimeoutError } from "../../provider/client";
+import { UNKNOWN } from "../../provider/resources/dynamic";
 import * as job from "../../provider/resources/job.provider";
 import * as video from "../../provider/resources/textToVideoJob.provider";
 import type { CreateEndpointRequest } from "../../provider/schemas/serverlessEndpoint";
@@ -128,6 +129,12 @@ describe("TextToVideoJob", () => {
     [{ prompt: "x", fps: 24 }, "input.fps", "unknown property"],
   ])("check refuses %j naming %s, before any API call", async (input, property, reason) => {
     expect(await video.check({}, { input: input as never })).toEqual({ failures: [{ property, reason }] });
+    expect(emulator.requests).toEqual([]);
+  });
+
+  it("at preview, an input unknown until apply passes check with the endpoint and time-out defaults", async () => {
+    const inputs = await passedCheck(video.check, { input: { prompt: "waves", duration: UNKNOWN as never } });
+    expect(inputs).toEqual({ input: { prompt: "waves", duration: UNKNOWN }, endpointId: "text-to-video", timeoutSeconds: 600 });
     expect(emulator.requests).toEqual([]);
   });
 
