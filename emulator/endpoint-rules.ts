@@ -43,7 +43,9 @@ export function checkGpuSelection(gpu: EndpointGpuConfig): EndpointGpuConfig {
   if (gpu.allowedCudaVersions.length > 0 && gpu.minCudaVersion !== null) {
     throw new Problem(400, "gpu.allowedCudaVersions and gpu.minCudaVersion are mutually exclusive");
   }
-  return { ...gpu, ...(excluded === undefined ? {} : { excludedTypes: excluded }) };
+  const { excludedTypes: _asSent, ...selection } = gpu;
+  // No exclusions are left out of the answer, as when none were ever sent.
+  return { ...selection, ...(excluded === undefined || excluded.length === 0 ? {} : { excludedTypes: excluded }) };
 }
 
 /** A CPU selection with each flavor's memory derived from its RAM per vCPU. */
@@ -111,7 +113,8 @@ export function gpuForPatch(current: EndpointGpuConfig, patch: NonNullable<Updat
     throw new Problem(400, "gpu.excludedTypes needs gpu.pools: the two are one selection");
   }
   const { excludedTypes: _currentExclusions, ...rest } = current;
-  const selection = patch.pools === undefined ? current : { ...rest, pools: patch.pools, ...(patch.excludedTypes ? { excludedTypes: patch.excludedTypes } : {}) };
+  const selection =
+    patch.pools === undefined ? current : { ...rest, pools: patch.pools, excludedTypes: patch.excludedTypes ?? [] };
   return checkGpuSelection({
     ...selection,
     count: patch.count ?? current.count,
