@@ -196,17 +196,24 @@ export function withEndpointDefaults(inputs: ServerlessEndpointInputs): CheckedS
     ...inputs,
     ...containerDefaults,
     env: inputs.env ?? {},
-    ...(inputs.gpu === undefined ? {} : { gpu: { ...inputs.gpu, count: inputs.gpu.count ?? 1 } }),
-    workers: {
-      min: inputs.workers?.min ?? 0,
-      max: inputs.workers?.max ?? 3,
-      ...(idleTimeoutApplies ? { idleTimeout: inputs.workers?.idleTimeout ?? 10 } : {}),
-    },
+    // A whole `gpu` or `workers` unknown at preview stays unknown: defaults must not hide that it may change.
+    ...(isObject(inputs.gpu) ? { gpu: { ...inputs.gpu, count: inputs.gpu.count ?? 1 } } : {}),
+    workers: isObject(inputs.workers) || inputs.workers === undefined
+      ? {
+          min: inputs.workers?.min ?? 0,
+          max: inputs.workers?.max ?? 3,
+          ...(idleTimeoutApplies ? { idleTimeout: inputs.workers?.idleTimeout ?? 10 } : {}),
+        }
+      : inputs.workers,
     dataCenterIds: inputs.dataCenterIds ?? [],
     networkVolumes: inputs.networkVolumes ?? [],
     timeout: inputs.timeout ?? 300_000,
     flashboot: inputs.flashboot ?? "OFF",
   };
+}
+
+function isObject<T>(value: T | undefined): value is T & object {
+  return typeof value === "object" && value !== null;
 }
 
 // ---------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 // The ServerlessEndpoint provider against the real emulator over HTTP, called as the engine calls it.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Emulator } from "../../emulator";
+import { UNKNOWN } from "../../provider/resources/dynamic";
 import * as endpoint from "../../provider/resources/serverlessEndpoint.provider";
 import type { ServerlessEndpointOutputs } from "../../provider/resources/serverlessEndpointState";
 import type { ServerlessEndpointInputs } from "../../provider/schemas/serverlessEndpoint";
@@ -66,6 +67,17 @@ describe("check", () => {
     expect(await endpoint.check({}, args(overrides))).toEqual({ failures: [{ property, reason }] });
     expect(emulator.requests).toEqual([]);
   });
+
+  it.each<[string, Partial<ServerlessEndpointInputs>]>([
+    ["gpu", { gpu: UNKNOWN as never }],
+    ["workers", { workers: UNKNOWN as never }],
+  ])("keeps a whole %s unknown at preview unknown, so the diff reports a change", async (field, overrides) => {
+    const recorded = { ...(await checked(args())), gpu: { pools: ["ADA_24"], count: 1, allowedCudaVersions: [], minCudaVersion: null } };
+    const news = await checked(args(overrides));
+    expect(news[field as keyof ServerlessEndpointInputs]).toBe(UNKNOWN);
+    const olds = { ...recorded, requestUrls: {}, createdAt: "2026-11-24T00:00:00.000Z", inheritedEnvKeys: [] } as ServerlessEndpointOutputs;
+    expect(await endpoint.diff("e1", olds, news)).toEqual({ changes: true, replaces: [] });
+  });
 });
 
 describe("with a queue-based GPU endpoint", () => {
@@ -88,9 +100,21 @@ describe("with a queue-based GPU endpoint", () => {
   it("an in-place update is one PATCH of exactly the changed fields", async () => {
     const news = await checked(args({ env: { MODE: "b" }, workers: { max: 5 }, gpu: { pools: ["ADA_24", "AMPERE_80"], excludedTypes: ["NVIDIA A100 80GB PCIe"] } }));
     expect(await endpoint.diff(id, outs, news)).toEqual({ changes: true, replaces: [] });
+    const update = vi.spyOn(sharedClient().serverless, "update");
     emulator.resetRequests();
     const { outs: updated } = await endpoint.update(id, outs, news);
     expect(writes(emulator)).toEqual([`PATCH /v2/serverless/${id}`]);
+    expect(update.mock.calls).toEqual([
+      [
+        id,
+        {
+          env: { MODE: "b" },
+          workers: { min: 0, max: 5, idleTimeout: 10 },
+          gpu: { pools: ["ADA_24", "AMPERE_80"], excludedTypes: ["NVIDIA A100 80GB PCIe"] },
+        },
+      ],
+    ]);
+    update.mockRestore();
     expect(updated).toMatchObject({
       env: { MODE: "b" },
       workers: { min: 0, max: 5, idleTimeout: 10 },
@@ -138,6 +162,22 @@ describe("with a queue-based GPU endpoint", () => {
       `adopt: endpoint "${id}" differs from the arguments in type, which cannot change in place; declare the endpoint's current values or create a new endpoint instead`,
     );
     expect(writes(emulator)).toEqual([]);
+  });
+});
+
+describe("with a CPU endpoint", () => {
+  it("a switch to GPUs replaces it; new vCPU counts change in place", async () => {
+    const cpu = args({ gpu: undefined, cpu: [{ id: "cpu3c", vcpuCount: 2 }] });
+    const { id, outs } = await endpoint.create(await checked(cpu));
+    expect(outs).toMatchObject({ gpu: null, cpu: [{ id: "cpu3c", vcpuCount: 2, memory: 4 }] });
+    expect(await endpoint.diff(id, outs!, await checked(cpu))).toEqual({ changes: false, replaces: [] });
+    expect(await endpoint.diff(id, outs!, await checked(args()))).toEqual({ changes: true, replaces: ["gpu"] });
+    const update = vi.spyOn(sharedClient().serverless, "update");
+    const { outs: updated } = await endpoint.update(id, outs!, await checked({ ...cpu, cpu: [{ id: "cpu3c", vcpuCount: 4 }] }));
+    expect(update.mock.calls).toEqual([[id, { cpu: [{ id: "cpu3c", vcpuCount: 4 }] }]]);
+    update.mockRestore();
+    expect(updated!.cpu).toEqual([{ id: "cpu3c", vcpuCount: 4, memory: 8 }]);
+    await endpoint.delete(id);
   });
 });
 

@@ -46,6 +46,12 @@ describe("diffEndpoint", () => {
   ])("%s", (_label, change, expected) => {
     expect(diffEndpoint(recorded, { ...same, ...change })).toEqual(expected);
   });
+
+  it("gpu instead of cpu replaces", () => {
+    const cpu = { ...recorded, gpu: null, cpu: [{ id: "cpu3c", vcpuCount: 2, memory: 4 }] };
+    expect(diffEndpoint(cpu, { ...same, gpu: undefined, cpu: [{ id: "cpu3c", vcpuCount: 2 }] })).toEqual({ changes: false, replaces: [] });
+    expect(diffEndpoint(cpu, same)).toEqual({ changes: true, replaces: ["gpu"] });
+  });
 });
 
 describe("endpointPatch", () => {
@@ -60,7 +66,7 @@ describe("endpointPatch", () => {
     expect(endpointPatch(recorded, { ...same, templateId: "tpl2" })).toEqual({ templateId: "tpl2", env: { MODE: "a" } });
   });
 
-  const scalars = fc.record(
+  const changes = fc.record(
     {
       name: fc.constantFrom("echo", "renamed"),
       image: fc.constantFrom("org/echo:1", "org/echo:2"),
@@ -69,19 +75,36 @@ describe("endpointPatch", () => {
       flashboot: fc.constantFrom("OFF", "FLASHBOOT", "PRIORITY_FLASHBOOT"),
       workers: fc.record({ min: fc.integer({ min: 0, max: 3 }), max: fc.integer({ min: 3, max: 9 }), idleTimeout: fc.integer({ min: 1, max: 3600 }) }),
       env: fc.dictionary(fc.constantFrom("MODE", "TOKEN", "LEVEL"), fc.string({ maxLength: 3 })),
+      gpu: fc.record(
+        {
+          pools: fc.subarray(["ADA_24", "AMPERE_80"], { minLength: 1 }),
+          excludedTypes: fc.subarray(["NVIDIA L4", "NVIDIA A100 80GB PCIe"]),
+          count: fc.integer({ min: 1, max: 4 }),
+          allowedCudaVersions: fc.subarray(["12.4", "12.8"]),
+        },
+        { requiredKeys: ["pools"] },
+      ),
     },
     { requiredKeys: [] },
   );
 
-  it("a patch applied to the endpoint leaves nothing to change, and names only fields that differed", () => {
+  it("a patch applied to the endpoint leaves nothing to change, names only fields that differed, and sends pools with exclusions", () => {
     fc.assert(
-      fc.property(scalars, (change) => {
+      fc.property(changes, (change) => {
         const news = { ...same, ...change } as CheckedServerlessEndpointInputs;
         const patch = endpointPatch(recorded, news) as Record<string, unknown>;
-        const applied = { ...recorded, ...patch } as ServerlessEndpointOutputs;
+        const gpu = patch.gpu as Record<string, unknown> | undefined;
+        const applied = { ...recorded, ...patch, ...(gpu ? { gpu: { ...recorded.gpu!, ...gpu } } : {}) } as ServerlessEndpointOutputs;
         expect(endpointPatch(applied, news)).toEqual({});
         for (const field of Object.keys(patch)) {
-          if (field !== "env") expect(patch[field]).not.toEqual(recorded[field as keyof ServerlessEndpointOutputs]);
+          if (field !== "env" && field !== "gpu") expect(patch[field]).not.toEqual(recorded[field as keyof ServerlessEndpointOutputs]);
+        }
+        const { pools, excludedTypes, ...others } = gpu ?? {};
+        for (const [field, value] of Object.entries(others)) expect(value).not.toEqual(recorded.gpu![field as keyof typeof recorded.gpu]);
+        if (pools !== undefined || excludedTypes !== undefined) {
+          expect([pools, excludedTypes]).not.toEqual([recorded.gpu!.pools, recorded.gpu!.excludedTypes]);
+          expect(excludedTypes).toBeDefined();
+          expect(pools).toBeDefined();
         }
       }),
     );
