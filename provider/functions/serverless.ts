@@ -2,12 +2,18 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { NotFoundError } from "../client/errors";
 import type { DeepInput } from "../resources/deepInput";
-import { type Endpoint, type EndpointType, endpointTypes } from "../schemas/serverlessEndpoint";
+import {
+  type Endpoint,
+  type EndpointReleases,
+  type EndpointType,
+  type EndpointWorkers,
+  endpointTypes,
+} from "../schemas/serverlessEndpoint";
 import { sharedClient } from "../sharedClient";
 import { outputForm } from "./outputForm";
 import { parseArgs } from "./parseArgs";
 
-/** Arguments of {@link getServerlessEndpoint}. */
+/** Arguments of {@link getServerlessEndpoint}, {@link getServerlessEndpointWorkers} and {@link getServerlessEndpointReleases}. */
 export interface GetServerlessEndpointArgs {
   /** Id of one of the account's serverless endpoints. */
   id: string;
@@ -38,13 +44,7 @@ const getEndpointsArgsSchema = z.strictObject({ name: z.string().optional(), typ
  * console.log(endpoint.requestUrls);
  */
 export async function getServerlessEndpoint(args: GetServerlessEndpointArgs): Promise<Endpoint> {
-  const { id } = parseArgs("getServerlessEndpoint", getEndpointArgsSchema, args);
-  try {
-    return await sharedClient().serverless.get(id);
-  } catch (error) {
-    if (error instanceof NotFoundError) throw new Error(`getServerlessEndpoint: there is no endpoint with id "${id}"`);
-    throw error;
-  }
+  return readEndpoint("getServerlessEndpoint", args, (id) => sharedClient().serverless.get(id));
 }
 
 /** {@link getServerlessEndpoint} taking Inputs and returning a secret Output, for use inside a Pulumi program. */
@@ -69,4 +69,48 @@ export async function getServerlessEndpoints(args: GetServerlessEndpointsArgs = 
 /** {@link getServerlessEndpoints} taking Inputs and returning a secret Output, for use inside a Pulumi program. */
 export function getServerlessEndpointsOutput(args?: DeepInput<GetServerlessEndpointsArgs>): pulumi.Output<GetServerlessEndpointsResult> {
   return pulumi.secret(outputForm<GetServerlessEndpointsArgs, GetServerlessEndpointsResult>(getServerlessEndpoints, args));
+}
+
+/**
+ * An endpoint's workers now, with counts by status and the endpoint version they run. Fails with a message
+ * naming the id when the account has no such endpoint.
+ *
+ * @example
+ * const { summary } = await cp.getServerlessEndpointWorkers({ id: "abc123xyz0" });
+ */
+export async function getServerlessEndpointWorkers(args: GetServerlessEndpointArgs): Promise<EndpointWorkers> {
+  return readEndpoint("getServerlessEndpointWorkers", args, (id) => sharedClient().serverless.workers(id));
+}
+
+/** {@link getServerlessEndpointWorkers} taking Inputs and returning an Output, for use inside a Pulumi program. */
+export function getServerlessEndpointWorkersOutput(args: DeepInput<GetServerlessEndpointArgs>): pulumi.Output<EndpointWorkers> {
+  return outputForm(getServerlessEndpointWorkers, args);
+}
+
+/**
+ * An endpoint's releases, newest first, and how far the newest has rolled out. Fails with a message naming the
+ * id when the account has no such endpoint. The Output form is secret: a release's `diff` holds old and new
+ * `env` values.
+ *
+ * @example
+ * const { endpointVersion } = await cp.getServerlessEndpointReleases({ id: "abc123xyz0" });
+ */
+export async function getServerlessEndpointReleases(args: GetServerlessEndpointArgs): Promise<EndpointReleases> {
+  return readEndpoint("getServerlessEndpointReleases", args, (id) => sharedClient().serverless.releases(id));
+}
+
+/** {@link getServerlessEndpointReleases} taking Inputs and returning a secret Output, for use inside a Pulumi program. */
+export function getServerlessEndpointReleasesOutput(args: DeepInput<GetServerlessEndpointArgs>): pulumi.Output<EndpointReleases> {
+  return pulumi.secret(outputForm(getServerlessEndpointReleases, args));
+}
+
+/** Reads something of one endpoint, turning "no such endpoint" into a message that names the function and the id. */
+async function readEndpoint<T>(functionName: string, args: GetServerlessEndpointArgs, read: (id: string) => Promise<T>): Promise<T> {
+  const { id } = parseArgs(functionName, getEndpointArgsSchema, args);
+  try {
+    return await read(id);
+  } catch (error) {
+    if (error instanceof NotFoundError) throw new Error(`${functionName}: there is no endpoint with id "${id}"`);
+    throw error;
+  }
 }
