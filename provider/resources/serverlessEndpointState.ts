@@ -75,7 +75,7 @@ export function endpointPatch(olds: ServerlessEndpointOutputs, news: CheckedServ
     const env = { ...pick(olds.env, olds.inheritedEnvKeys), ...news.env };
     if (!sameValue(olds.env, env)) patch.env = env;
   }
-  const gpu = gpuChanges(olds.gpu, news.gpu);
+  const gpu = gpuChanges(olds.gpu, news.gpu, news.templateId !== undefined);
   if (gpu !== undefined) patch.gpu = gpu;
   const cpu = news.cpu?.map(({ id, vcpuCount }) => ({ id, vcpuCount }));
   const liveCpu = olds.cpu?.map(({ id, vcpuCount }) => ({ id, vcpuCount }));
@@ -99,9 +99,16 @@ export function computeFamily(endpoint: Pick<Endpoint, "gpu">): "gpu" | "cpu" {
   return endpoint.gpu === null ? "cpu" : "gpu";
 }
 
+/**
+ * The `gpu` part of a PATCH. The API merges CUDA fields into the live ones and refuses a set beside a floor, so
+ * what the arguments no longer declare is cleared in the same PATCH: a floor with `""`, a set with `[]`. An
+ * undeclared set on an endpoint made from a template is the template's, and is left alone unless a floor needs
+ * it gone (as at create, where a declared floor stops the template seeding its set).
+ */
 function gpuChanges(
   live: Endpoint["gpu"],
   declared: CheckedServerlessEndpointInputs["gpu"],
+  fromTemplate: boolean,
 ): UpdateEndpointRequest["gpu"] | undefined {
   if (live === null || declared === undefined) return undefined;
   const changes: NonNullable<UpdateEndpointRequest["gpu"]> = {};
@@ -111,11 +118,13 @@ function gpuChanges(
     changes.excludedTypes = exclusions;
   }
   if (declared.count !== undefined && declared.count !== live.count) changes.count = declared.count;
-  const { allowedCudaVersions, minCudaVersion } = declared;
+  const minCudaVersion = declared.minCudaVersion ?? null;
+  const templateSet = fromTemplate && minCudaVersion === null;
+  const allowedCudaVersions = declared.allowedCudaVersions ?? (templateSet ? undefined : []);
   if (allowedCudaVersions !== undefined && !sameValue(live.allowedCudaVersions, allowedCudaVersions)) {
     changes.allowedCudaVersions = allowedCudaVersions;
   }
-  if (minCudaVersion !== undefined && minCudaVersion !== live.minCudaVersion) changes.minCudaVersion = minCudaVersion;
+  if (minCudaVersion !== live.minCudaVersion) changes.minCudaVersion = minCudaVersion ?? "";
   return Object.keys(changes).length > 0 ? changes : undefined;
 }
 

@@ -21,9 +21,15 @@ export interface EndpointGpuInputs {
   excludedTypes?: string[];
   /** GPUs per worker. Minimum 1. Changes in place. @default 1 */
   count?: number;
-  /** CUDA versions (`major.minor`) a worker's host may run; empty means any. Exclusive with `minCudaVersion`. @default the template's, else any */
+  /**
+   * CUDA versions (`major.minor`) a worker's host may run; empty means any. Exclusive with `minCudaVersion`.
+   * Changes in place. @default the template's set (none when `minCudaVersion` is set), else `[]` (any)
+   */
   allowedCudaVersions?: string[];
-  /** Lowest CUDA version (`major.minor`) a worker's host may run. Exclusive with a non-empty `allowedCudaVersions`. */
+  /**
+   * Lowest CUDA version (`major.minor`) a worker's host may run. Exclusive with a non-empty `allowedCudaVersions`.
+   * Changes in place; removing it clears the floor. @default none
+   */
   minCudaVersion?: string;
 }
 

@@ -4,7 +4,7 @@ import type { Emulator } from "../../emulator";
 import { UNKNOWN } from "../../provider/resources/dynamic";
 import * as endpoint from "../../provider/resources/serverlessEndpoint.provider";
 import type { ServerlessEndpointOutputs } from "../../provider/resources/serverlessEndpointState";
-import type { ServerlessEndpointInputs } from "../../provider/schemas/serverlessEndpoint";
+import type { EndpointGpuInputs, ServerlessEndpointInputs } from "../../provider/schemas/serverlessEndpoint";
 import { sharedClient } from "../../provider/sharedClient";
 import { apiRequest, emulatorForProvider, passedCheck, rejection, writes } from "./providerHarness";
 
@@ -177,6 +177,42 @@ describe("with a CPU endpoint", () => {
     expect(update.mock.calls).toEqual([[id, { cpu: [{ id: "cpu3c", vcpuCount: 4 }] }]]);
     update.mockRestore();
     expect(updated!.cpu).toEqual([{ id: "cpu3c", vcpuCount: 4, memory: 8 }]);
+    await endpoint.delete(id);
+  });
+});
+
+describe("CUDA constraints", () => {
+  type Cuda = Pick<EndpointGpuInputs, "allowedCudaVersions" | "minCudaVersion">;
+  const gpu = (cuda: Cuda): EndpointGpuInputs => ({ pools: ["ADA_24"], ...cuda });
+
+  it.each<[string, Cuda, Cuda, object, object]>([
+    ["a floor becomes a set", { minCudaVersion: "12.4" }, { allowedCudaVersions: ["12.8"] }, { allowedCudaVersions: ["12.8"], minCudaVersion: "" }, { allowedCudaVersions: ["12.8"], minCudaVersion: null }],
+    ["a set becomes a floor", { allowedCudaVersions: ["12.8"] }, { minCudaVersion: "12.4" }, { allowedCudaVersions: [], minCudaVersion: "12.4" }, { allowedCudaVersions: [], minCudaVersion: "12.4" }],
+    ["a floor is removed", { minCudaVersion: "12.4" }, {}, { minCudaVersion: "" }, { allowedCudaVersions: [], minCudaVersion: null }],
+    ["a set is removed", { allowedCudaVersions: ["12.8"] }, {}, { allowedCudaVersions: [] }, { allowedCudaVersions: [], minCudaVersion: null }],
+  ])("%s in one PATCH that clears what the arguments no longer declare", async (_, before, after, sent, live) => {
+    const { id, outs } = await endpoint.create(await checked(args({ name: "cuda", gpu: gpu(before) })));
+    const news = await checked(args({ name: "cuda", gpu: gpu(after) }));
+    expect(await endpoint.diff(id, outs!, news)).toEqual({ changes: true, replaces: [] });
+    const update = vi.spyOn(sharedClient().serverless, "update");
+    const { outs: updated } = await endpoint.update(id, outs!, news);
+    expect(update.mock.calls).toEqual([[id, { gpu: sent }]]);
+    update.mockRestore();
+    expect(updated!.gpu).toMatchObject(live);
+    expect(await endpoint.diff(id, updated!, news)).toEqual({ changes: false, replaces: [] });
+    await endpoint.delete(id);
+  });
+
+  it("a floor added to an endpoint whose template seeded a CUDA set clears the set", async () => {
+    const template = (await api("POST", "/v2/templates", { name: "cuda-worker", image: "org/tpl:1", serverless: true, allowedCudaVersions: ["12.8"] })).body;
+    const inputs = await checked(args({ name: "cuda-tpl", image: undefined, templateId: template.id }));
+    const { id, outs } = await endpoint.create(inputs);
+    expect(outs!.gpu).toMatchObject({ allowedCudaVersions: ["12.8"], minCudaVersion: null });
+    expect(await endpoint.diff(id, outs!, inputs)).toEqual({ changes: false, replaces: [] });
+    const news = await checked(args({ name: "cuda-tpl", image: undefined, templateId: template.id, gpu: gpu({ minCudaVersion: "12.4" }) }));
+    const { outs: updated } = await endpoint.update(id, outs!, news);
+    expect(updated!.gpu).toMatchObject({ allowedCudaVersions: [], minCudaVersion: "12.4" });
+    expect(await endpoint.diff(id, updated!, news)).toEqual({ changes: false, replaces: [] });
     await endpoint.delete(id);
   });
 });

@@ -62,6 +62,19 @@ describe("endpointPatch", () => {
     });
   });
 
+  it.each<[string, CheckedServerlessEndpointInputs, object]>([
+    ["a floor declared beside the template's set clears the set", { ...same, gpu: { ...same.gpu!, minCudaVersion: "12.4" } }, { allowedCudaVersions: [], minCudaVersion: "12.4" }],
+    ["a set declared instead of the template's", { ...same, gpu: { ...same.gpu!, allowedCudaVersions: ["12.4"] } }, { allowedCudaVersions: ["12.4"] }],
+    ["no set declared without a template: any version", { ...same, templateId: undefined, image: "org/echo:1" }, { allowedCudaVersions: [] }],
+  ])("CUDA: %s", (_label, news, gpu) => {
+    expect(endpointPatch(recorded, news)).toEqual({ gpu });
+  });
+
+  it("CUDA: a floor the arguments no longer declare is cleared with an empty string", () => {
+    const floored = { ...recorded, gpu: { ...recorded.gpu!, allowedCudaVersions: [], minCudaVersion: "12.4" } };
+    expect(endpointPatch(floored, same)).toEqual({ gpu: { minCudaVersion: "" } });
+  });
+
   it("another template sends its id and only the declared env, so the old template's keys go", () => {
     expect(endpointPatch(recorded, { ...same, templateId: "tpl2" })).toEqual({ templateId: "tpl2", env: { MODE: "a" } });
   });
@@ -75,15 +88,18 @@ describe("endpointPatch", () => {
       flashboot: fc.constantFrom("OFF", "FLASHBOOT", "PRIORITY_FLASHBOOT"),
       workers: fc.record({ min: fc.integer({ min: 0, max: 3 }), max: fc.integer({ min: 3, max: 9 }), idleTimeout: fc.integer({ min: 1, max: 3600 }) }),
       env: fc.dictionary(fc.constantFrom("MODE", "TOKEN", "LEVEL"), fc.string({ maxLength: 3 })),
-      gpu: fc.record(
-        {
-          pools: fc.subarray(["ADA_24", "AMPERE_80"], { minLength: 1 }),
-          excludedTypes: fc.subarray(["NVIDIA L4", "NVIDIA A100 80GB PCIe"]),
-          count: fc.integer({ min: 1, max: 4 }),
-          allowedCudaVersions: fc.subarray(["12.4", "12.8"]),
-        },
-        { requiredKeys: ["pools"] },
-      ),
+      gpu: fc
+        .record(
+          {
+            pools: fc.subarray(["ADA_24", "AMPERE_80"], { minLength: 1 }),
+            excludedTypes: fc.subarray(["NVIDIA L4", "NVIDIA A100 80GB PCIe"]),
+            count: fc.integer({ min: 1, max: 4 }),
+            allowedCudaVersions: fc.subarray(["12.4", "12.8"]),
+            minCudaVersion: fc.constantFrom("12.1", "12.4"),
+          },
+          { requiredKeys: ["pools"] },
+        )
+        .filter((gpu) => gpu.minCudaVersion === undefined || (gpu.allowedCudaVersions ?? []).length === 0),
     },
     { requiredKeys: [] },
   );
@@ -94,7 +110,9 @@ describe("endpointPatch", () => {
         const news = { ...same, ...change } as CheckedServerlessEndpointInputs;
         const patch = endpointPatch(recorded, news) as Record<string, unknown>;
         const gpu = patch.gpu as Record<string, unknown> | undefined;
-        const applied = { ...recorded, ...patch, ...(gpu ? { gpu: { ...recorded.gpu!, ...gpu } } : {}) } as ServerlessEndpointOutputs;
+        // As the API applies it: GPU fields merge into the live ones, and an empty floor clears it.
+        const appliedGpu = gpu && { ...recorded.gpu!, ...gpu, ...(gpu.minCudaVersion === "" ? { minCudaVersion: null } : {}) };
+        const applied = { ...recorded, ...patch, ...(appliedGpu ? { gpu: appliedGpu } : {}) } as ServerlessEndpointOutputs;
         expect(endpointPatch(applied, news)).toEqual({});
         for (const field of Object.keys(patch)) {
           if (field !== "env" && field !== "gpu") expect(patch[field]).not.toEqual(recorded[field as keyof ServerlessEndpointOutputs]);
