@@ -17,7 +17,7 @@ export type FlashBoot = (typeof flashbootModes)[number];
 export interface EndpointGpuInputs {
   /** Serverless GPU pool ids (the `pool` of `GET /v2/catalog/gpus`), e.g. `["ADA_24"]`. At least one. Changes in place. */
   pools: string[];
-  /** GPU type ids to leave out of the pools, e.g. `["NVIDIA L4"]`. Changes in place. @default [] */
+  /** GPU type ids to leave out of the pools, e.g. `["NVIDIA L4"]`, each at most once. Changes in place. @default [] */
   excludedTypes?: string[];
   /** GPUs per worker. Minimum 1. Changes in place. @default 1 */
   count?: number;
@@ -96,7 +96,7 @@ export interface ServerlessEndpointInputs {
   registry?: string | null;
   /** GPU workers. Exactly one of `gpu` and `cpu`; switching between them replaces the endpoint. */
   gpu?: EndpointGpuInputs;
-  /** CPU workers: the eligible configurations, at least one. Exactly one of `gpu` and `cpu`. */
+  /** CPU workers: the eligible configurations, at least one, none listed twice. Exactly one of `gpu` and `cpu`. */
   cpu?: EndpointCpuInputs[];
   /** Worker bounds. @default { min: 0, max: 3, idleTimeout: 10 } */
   workers?: EndpointWorkersInputs;
@@ -178,6 +178,14 @@ export const serverlessEndpointInputsSchema = z
     if ((endpoint.gpu?.allowedCudaVersions?.length ?? 0) > 0 && endpoint.gpu?.minCudaVersion !== undefined) {
       fail(["gpu", "minCudaVersion"], "cannot be set with a non-empty gpu.allowedCudaVersions");
     }
+    endpoint.gpu?.excludedTypes?.forEach((type, index, types) => {
+      const first = types.indexOf(type);
+      if (first < index) fail(["gpu", "excludedTypes", index], `duplicates gpu.excludedTypes[${first}]`);
+    });
+    endpoint.cpu?.forEach(({ id, vcpuCount }, index, configs) => {
+      const first = configs.findIndex((config) => config.id === id && config.vcpuCount === vcpuCount);
+      if (first < index) fail(["cpu", index], `duplicates cpu[${first}]`);
+    });
   });
 
 // Compile-time proof that the validator and the documented argument type agree.
@@ -203,7 +211,7 @@ export function withEndpointDefaults(inputs: ServerlessEndpointInputs): CheckedS
     ...containerDefaults,
     env: inputs.env ?? {},
     // A whole `gpu` or `workers` unknown at preview stays unknown: defaults must not hide that it may change.
-    ...(isObject(inputs.gpu) ? { gpu: { ...inputs.gpu, count: inputs.gpu.count ?? 1 } } : {}),
+    ...(isObject(inputs.gpu) ? { gpu: gpuWithDefaults(inputs.gpu) } : {}),
     workers: isObject(inputs.workers) || inputs.workers === undefined
       ? {
           min: inputs.workers?.min ?? 0,
@@ -215,6 +223,16 @@ export function withEndpointDefaults(inputs: ServerlessEndpointInputs): CheckedS
     networkVolumes: inputs.networkVolumes ?? [],
     timeout: inputs.timeout ?? 300_000,
     flashboot: inputs.flashboot ?? "OFF",
+  };
+}
+
+/** The API trims excluded type ids, so they are trimmed here too: the next diff then compares like with like. */
+function gpuWithDefaults(gpu: EndpointGpuInputs): EndpointGpuInputs {
+  const { excludedTypes } = gpu;
+  return {
+    ...gpu,
+    count: gpu.count ?? 1,
+    ...(Array.isArray(excludedTypes) ? { excludedTypes: excludedTypes.map((type) => (typeof type === "string" ? type.trim() : type)) } : {}),
   };
 }
 

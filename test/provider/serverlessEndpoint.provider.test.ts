@@ -45,6 +45,11 @@ describe("check", () => {
     });
   });
 
+  it("trims excluded GPU types as the API does, so they never show as drift", async () => {
+    const inputs = await checked(args({ gpu: { pools: ["ADA_24"], excludedTypes: [" NVIDIA L4 "] } }));
+    expect(inputs.gpu).toEqual({ pools: ["ADA_24"], excludedTypes: ["NVIDIA L4"], count: 1 });
+  });
+
   it("leaves the container settings a template supplies unset", async () => {
     const inputs = await checked(args({ image: undefined, templateId: "tpl" }));
     expect([inputs.image, inputs.args, inputs.disk, inputs.ports, inputs.registry]).toEqual([undefined, undefined, undefined, undefined, undefined]);
@@ -62,6 +67,8 @@ describe("check", () => {
     ["3 vCPUs", { gpu: undefined, cpu: [{ id: "cpu3c", vcpuCount: 3 }] }, "cpu[0].vcpuCount", "must be a power of two (2, 4, 8, ...)"],
     ["an idle timeout of an hour and more", { workers: { idleTimeout: 3601 } }, "workers.idleTimeout", "Too big: expected number to be <=3600"],
     ["a queue delay below 0.5", { scaling: { type: "QUEUE_DELAY", queueDelay: 0.2 } }, "scaling.queueDelay", "Too small: expected number to be >=0.5"],
+    ["a CPU configuration listed twice", { gpu: undefined, cpu: [{ id: "cpu3c", vcpuCount: 2 }, { id: "cpu3c", vcpuCount: 4 }, { id: "cpu3c", vcpuCount: 2 }] }, "cpu[2]", "duplicates cpu[0]"],
+    ["a GPU type excluded twice", { gpu: { pools: ["ADA_24"], excludedTypes: ["NVIDIA L4", " NVIDIA L4"] } }, "gpu.excludedTypes[1]", "duplicates gpu.excludedTypes[0]"],
     ["an unknown property", { workersMax: 3 } as Partial<ServerlessEndpointInputs>, "workersMax", "unknown property"],
   ])("names the property for %s, before any API call", async (_, overrides, property, reason) => {
     expect(await endpoint.check({}, args(overrides))).toEqual({ failures: [{ property, reason }] });
