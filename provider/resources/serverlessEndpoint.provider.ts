@@ -11,11 +11,12 @@ import {
 } from "../schemas/serverlessEndpoint";
 import { sharedClient } from "../sharedClient";
 import { createOnce } from "./createOnce";
-import { ownProperties, refuseReplacingAdopted, unlessNotFound, validate } from "./dynamic";
+import { ownProperties, refuseReplacingAdopted, sameValue, unlessNotFound, validate } from "./dynamic";
 import {
   computeFamily,
   createRequest,
   diffEndpoint,
+  endpointInputsFromLive,
   endpointOutputs,
   endpointPatch,
   inheritedEnvKeys,
@@ -53,12 +54,18 @@ export async function create(props: CheckedServerlessEndpointInputs): Promise<dy
   return { id: endpoint.id, outs: endpointOutputs(endpoint, inputs, inheritedEnvKeys(endpoint, inputs)) };
 }
 
-export async function read(id: string, props: ServerlessEndpointOutputs): Promise<dynamic.ReadResult<ServerlessEndpointOutputs>> {
+export async function read(
+  id: string,
+  props: ServerlessEndpointOutputs,
+): Promise<dynamic.ReadResult<ServerlessEndpointOutputs | CheckedServerlessEndpointInputs>> {
   const endpoint = await unlessNotFound(() => sharedClient().serverless.get(id));
   if (!endpoint) return { id: "" };
-  // Drift shows at the next preview: the diff compares these refreshed outputs with the program's arguments.
-  const { templateId, adopt, inheritedEnvKeys: inherited } = ownProperties(props);
-  return { id, props: endpointOutputs(endpoint, { templateId, adopt } as CheckedServerlessEndpointInputs, inherited) };
+  const recorded = ownProperties(props);
+  const inputs = endpointInputsFromLive(endpoint, recorded);
+  const refreshed = endpointOutputs(endpoint, inputs, recorded.inheritedEnvKeys);
+  // Inputs are handed back only for drift: rebuilt from the live endpoint they name the settings a template
+  // supplied, so every refresh would otherwise report a change that is none.
+  return sameValue(recorded, refreshed) ? { id, props: refreshed } : { id, props: refreshed, inputs };
 }
 
 export async function update(

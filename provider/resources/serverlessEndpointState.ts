@@ -83,6 +83,31 @@ export function endpointPatch(olds: ServerlessEndpointOutputs, news: CheckedServ
   return patch as UpdateEndpointRequest;
 }
 
+/** The arguments that would produce a live endpoint, for a refresh to report drift: the program's own env keys only. */
+export function endpointInputsFromLive(endpoint: Endpoint, previous: ServerlessEndpointOutputs): CheckedServerlessEndpointInputs {
+  const { gpu, cpu } = endpoint;
+  return stripUndefined({
+    name: endpoint.name,
+    type: endpoint.type,
+    templateId: previous.templateId,
+    image: endpoint.image,
+    args: endpoint.args,
+    disk: endpoint.disk,
+    env: omit(endpoint.env, previous.inheritedEnvKeys),
+    ports: endpoint.ports,
+    registry: endpoint.registry,
+    gpu: gpu === null ? undefined : { ...gpu, minCudaVersion: gpu.minCudaVersion ?? undefined },
+    cpu: cpu?.map(({ id, vcpuCount }) => ({ id, vcpuCount })),
+    workers: endpoint.workers,
+    scaling: endpoint.scaling,
+    dataCenterIds: endpoint.dataCenterIds,
+    networkVolumes: endpoint.networkVolumes,
+    timeout: endpoint.timeout,
+    flashboot: endpoint.flashboot,
+    adopt: previous.adopt,
+  });
+}
+
 /** The create body for the arguments. */
 export function createRequest(inputs: CheckedServerlessEndpointInputs): CreateEndpointRequest {
   const { adopt: _adopt, ...body } = inputs;
@@ -130,4 +155,8 @@ function gpuChanges(
 
 function pick(env: Record<string, string>, keys: readonly string[]): Record<string, string> {
   return Object.fromEntries(keys.filter((key) => key in env).map((key) => [key, env[key] as string]));
+}
+
+function omit(env: Record<string, string>, keys: readonly string[]): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter(([key]) => !keys.includes(key)));
 }

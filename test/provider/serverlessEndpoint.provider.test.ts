@@ -253,13 +253,26 @@ describe("refresh and delete", () => {
     expect(writes(emulator)).toEqual([`DELETE /v2/serverless/${id}`]);
   });
 
-  it("refresh reads changes made elsewhere, which the next diff reports", async () => {
-    const inputs = await checked(args({ name: "drifting" }));
+  it("refresh of an unchanged endpoint returns its outputs alone", async () => {
+    const template = (await api("POST", "/v2/templates", { name: "steady", image: "org/tpl:1", serverless: true, env: { FROM_TEMPLATE: "1" } })).body;
+    const { id, outs } = await endpoint.create(await checked(args({ name: "steady", image: undefined, templateId: template.id, env: { OWN: "x" } })));
+    expect(await endpoint.read(id, outs!)).toEqual({ id, props: outs });
+    await endpoint.delete(id);
+  });
+
+  it("refresh reads changes made elsewhere, hands back the arguments they amount to, and the next diff reports them", async () => {
+    const inputs = await checked(args({ name: "drifting", env: { OWN: "x" } }));
     const { id, outs } = await endpoint.create(inputs);
     await api("PATCH", `/v2/serverless/${id}`, { workers: { max: 9 } });
     const refreshed = await endpoint.read(id, outs!);
-    expect(refreshed.props!.workers).toEqual({ min: 0, max: 9, idleTimeout: 10 });
-    expect(await endpoint.diff(id, refreshed.props!, inputs)).toEqual({ changes: true, replaces: [] });
+    const props = refreshed.props as ServerlessEndpointOutputs;
+    expect(props).toEqual({ ...outs, workers: { min: 0, max: 9, idleTimeout: 10 } });
+    expect(refreshed.inputs).toEqual({
+      ...inputs,
+      gpu: { pools: ["ADA_24"], count: 1, allowedCudaVersions: [] },
+      workers: { min: 0, max: 9, idleTimeout: 10 },
+    });
+    expect(await endpoint.diff(id, props, inputs)).toEqual({ changes: true, replaces: [] });
     await endpoint.delete(id);
     expect(emulator.snapshot().endpoints.map((e) => e.id)).not.toContain(id);
   });
