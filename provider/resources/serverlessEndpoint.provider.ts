@@ -77,7 +77,7 @@ export async function update(
   const client = sharedClient();
   const patch = endpointPatch(olds, news);
   const endpoint = Object.keys(patch).length > 0 ? await client.serverless.update(id, patch) : await client.serverless.get(id);
-  const inherited = patch.templateId === undefined ? olds.inheritedEnvKeys : inheritedEnvKeys(endpoint, news);
+  const inherited = news.templateId === olds.templateId ? olds.inheritedEnvKeys : inheritedEnvKeys(endpoint, news);
   return { outs: endpointOutputs(endpoint, news, inherited) };
 }
 

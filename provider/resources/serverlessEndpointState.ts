@@ -72,7 +72,9 @@ export function endpointPatch(olds: ServerlessEndpointOutputs, news: CheckedServ
     patch.templateId = news.templateId;
     patch.env = news.env;
   } else {
-    const env = { ...pick(olds.env, olds.inheritedEnvKeys), ...news.env };
+    // Without a template the endpoint keeps no env keys of the one it was made from.
+    const inherited = news.templateId === olds.templateId ? olds.inheritedEnvKeys : [];
+    const env = { ...pick(olds.env, inherited), ...news.env };
     if (!sameValue(olds.env, env)) patch.env = env;
   }
   const gpu = gpuChanges(olds.gpu, news.gpu, news.templateId !== undefined);

@@ -225,7 +225,7 @@ describe("CUDA constraints", () => {
 });
 
 describe("from a template", () => {
-  it("the template's settings and env keys never show as drift; another template applies in place", async () => {
+  it("the template's settings and env keys never show as drift; another template, or none, applies in place", async () => {
     const template = (await api("POST", "/v2/templates", { name: "worker", image: "org/tpl:1", serverless: true, env: { FROM_TEMPLATE: "1" } })).body;
     const other = (await api("POST", "/v2/templates", { name: "worker2", image: "org/tpl:2", serverless: true, env: { OTHER: "2" } })).body;
     const inputs = await checked(args({ image: undefined, templateId: template.id, env: { OWN: "x" } }));
@@ -239,6 +239,12 @@ describe("from a template", () => {
     expect(writes(emulator)).toEqual([`PATCH /v2/serverless/${id}`]);
     expect(updated).toMatchObject({ image: "org/tpl:2", env: { OTHER: "2", OWN: "x" }, inheritedEnvKeys: ["OTHER"], templateId: other.id });
     expect(await endpoint.diff(id, updated!, moved)).toEqual({ changes: false, replaces: [] });
+
+    const details = await checked(args({ image: "org/own:1", env: { OWN: "x" } }));
+    const { outs: detached } = await endpoint.update(id, updated!, details);
+    expect(detached).toMatchObject({ image: "org/own:1", env: { OWN: "x" }, inheritedEnvKeys: [] });
+    expect(detached!.templateId).toBeUndefined();
+    expect(await endpoint.diff(id, detached!, details)).toEqual({ changes: false, replaces: [] });
     await endpoint.delete(id);
   });
 });

@@ -65,7 +65,6 @@ describe("endpointPatch", () => {
   it.each<[string, CheckedServerlessEndpointInputs, object]>([
     ["a floor declared beside the template's set clears the set", { ...same, gpu: { ...same.gpu!, minCudaVersion: "12.4" } }, { allowedCudaVersions: [], minCudaVersion: "12.4" }],
     ["a set declared instead of the template's", { ...same, gpu: { ...same.gpu!, allowedCudaVersions: ["12.4"] } }, { allowedCudaVersions: ["12.4"] }],
-    ["no set declared without a template: any version", { ...same, templateId: undefined, image: "org/echo:1" }, { allowedCudaVersions: [] }],
   ])("CUDA: %s", (_label, news, gpu) => {
     expect(endpointPatch(recorded, news)).toEqual({ gpu });
   });
@@ -73,6 +72,11 @@ describe("endpointPatch", () => {
   it("CUDA: a floor the arguments no longer declare is cleared with an empty string", () => {
     const floored = { ...recorded, gpu: { ...recorded.gpu!, allowedCudaVersions: [], minCudaVersion: "12.4" } };
     expect(endpointPatch(floored, same)).toEqual({ gpu: { minCudaVersion: "" } });
+  });
+
+  it("container details instead of the template drop its env keys and CUDA set", () => {
+    const { templateId: _templateId, ...details } = withEndpointDefaults({ ...same, templateId: undefined, image: "org/echo:1" });
+    expect(endpointPatch(recorded, details)).toEqual({ env: { MODE: "a" }, gpu: { allowedCudaVersions: [] } });
   });
 
   it("another template sends its id and only the declared env, so the old template's keys go", () => {
