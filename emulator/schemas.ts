@@ -202,14 +202,20 @@ export const createClusterRequest = z.strictObject({
 /** Only the name of a cluster changes after create. */
 export const updateClusterRequest = z.strictObject({ name: z.string().min(1) });
 
+/** Exact duplicates are refused, as the API refuses them. */
+const withoutDuplicates = <T>(items: T[]) => new Set(items.map((item) => JSON.stringify(item))).size === items.length;
+
 const endpointGpu = {
   pools: z.array(z.string().min(1)).min(1),
-  excludedTypes: z.array(z.string().trim().min(1)).optional(),
+  excludedTypes: z.array(z.string().trim().min(1)).refine(withoutDuplicates, "must not list a GPU type twice").optional(),
   count: z.int().min(1),
   allowedCudaVersions: z.array(cudaVersion).optional(),
 };
 
-const endpointCpu = z.array(z.strictObject({ id: z.string().min(1), vcpuCount })).min(1);
+const endpointCpu = z
+  .array(z.strictObject({ id: z.string().min(1), vcpuCount }))
+  .min(1)
+  .refine(withoutDuplicates, "must not list a configuration twice");
 
 const endpointWorkers = {
   min: z.int().min(0),

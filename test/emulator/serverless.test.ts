@@ -123,6 +123,8 @@ describe("create", () => {
     ["a vCPU count that is no power of two", { gpu: undefined, cpu: [{ id: "cpu3c", vcpuCount: 6 }] }, 400, invalid, ["must be a power of two at /cpu/0/vcpuCount"]],
     ["a queue delay below 0.5", { scaling: { type: "QUEUE_DELAY", queueDelay: 0.1 } }, 400, invalid, ["must be >= 0.5 at /scaling/queueDelay"]],
     ["an unknown property", { gpuCount: 2 }, 400, invalid, ["unknown property at /gpuCount"]],
+    ["a CPU configuration listed twice", { gpu: undefined, cpu: [{ id: "cpu3c", vcpuCount: 2 }, { id: "cpu3c", vcpuCount: 2 }] }, 400, invalid, ["must not list a configuration twice at /cpu"]],
+    ["a GPU type excluded twice", { gpu: { pools: ["ADA_24", "AMPERE_80"], excludedTypes: ["NVIDIA L4", " NVIDIA L4"] } }, 400, invalid, ["must not list a GPU type twice at /gpu/excludedTypes"]],
   ])("refuses %s", async (_, overrides, status, detail, errors) => {
     expectProblem(await harness.call("POST", "/v2/serverless", { body: queueBody(overrides) }), status, detail, errors);
   });
