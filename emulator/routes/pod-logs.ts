@@ -8,6 +8,7 @@ import { ownedPod } from "../ownership";
 import { Problem } from "../problem";
 import { idParam, serveMethods } from "../routing";
 import { podLogQuery } from "../schemas";
+import { formatSseEvent, sendEventStream } from "../sse";
 import { parseQuery } from "../validation";
 
 /** How often a followed stream looks for new lines. */
@@ -67,11 +68,7 @@ export function registerPodLogRoutes(app: FastifyInstance, context: EmulatorCont
         }
       }
 
-      return reply
-        .type("text/event-stream; charset=utf-8")
-        .header("cache-control", "no-cache")
-        .header("x-accel-buffering", "no")
-        .send(Readable.from(events()));
+      return sendEventStream(reply, Readable.from(events()));
     },
   });
 }
@@ -88,5 +85,5 @@ function formatEvent(line: LogLine): string {
     source: line.source,
     message: line.message,
   };
-  return `id: ${line.id}\nevent: log\ndata: ${JSON.stringify(data)}\n\n`;
+  return formatSseEvent({ id: line.id, event: "log", data });
 }

@@ -5,6 +5,7 @@ import { endpointVersion, jobWorkerId, releasesOf, workersOf } from "../endpoint
 import { ownedEndpoint } from "../ownership";
 import { Problem } from "../problem";
 import { idParam, serveMethods } from "../routing";
+import { formatSseEvent, sendEventStream } from "../sse";
 import type { EndpointRecord } from "../store";
 import type { Worker, WorkerStatus } from "../wire";
 
@@ -46,16 +47,14 @@ export function registerServerlessWorkerRoutes(app: FastifyInstance, context: Em
       const known = workerId === jobWorkerId(endpoint) || workers(endpoint).some((worker) => worker.id === workerId);
       if (!known) throw new Problem(404, `Worker ${workerId} of endpoint ${endpoint.id} not found`);
       const now = context.now();
-      const lines = [...endpoint.jobs.values()]
+      const events = [...endpoint.jobs.values()]
         .filter((job) => job.workerId === workerId && job.submittedAt + job.delayTime + job.executionTime <= now)
-        .map((job) => ({
-          ts: new Date(job.submittedAt + job.delayTime + job.executionTime).toISOString(),
-          line: `job ${job.id} ${job.result.status === "COMPLETED" ? "completed" : `failed: ${job.result.error}`}`,
-        }));
-      const body = lines
-        .map(({ ts, line }) => `id: ${ts}\ndata: ${JSON.stringify({ source: "container", line, ts })}\n\n`)
-        .join("");
-      return reply.type("text/event-stream; charset=utf-8").header("cache-control", "no-cache").send(body);
+        .map((job) => {
+          const ts = new Date(job.submittedAt + job.delayTime + job.executionTime).toISOString();
+          const line = `job ${job.id} ${job.result.status === "COMPLETED" ? "completed" : `failed: ${job.result.error}`}`;
+          return formatSseEvent({ id: ts, data: { source: "container", line, ts } });
+        });
+      return sendEventStream(reply, events.join(""));
     },
   });
 }

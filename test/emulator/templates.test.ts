@@ -302,6 +302,28 @@ describe("delete", () => {
     expect((await remove(template.id)).status).toBe(204);
   });
 
+  test("endpoints hold the serverless template they were created or last patched from, other accounts' counted", async () => {
+    const serverless = { ...full, mounts: undefined, serverless: true };
+    const template = (await create(serverless)).body;
+    const endpointFrom = async (templateId: string, key?: string): Promise<string> => {
+      const body = { name: "ep", type: "QUEUE", templateId, gpu: { pools: ["ADA_24"] }, scaling: { type: "QUEUE_DELAY", queueDelay: 4 } };
+      return (await harness.call("POST", "/v2/serverless", { body, key })).body.id;
+    };
+    const mine = await endpointFrom(template.id);
+    const theirs = await endpointFrom(template.id, OTHER_KEY);
+    expectProblem(
+      await remove(template.id),
+      400,
+      `Template ${template.id} is in use by endpoint ${mine} and 1 endpoint of another account; it can be deleted once they are gone`,
+    );
+    await harness.call("DELETE", `/v2/serverless/${theirs}`, { key: OTHER_KEY });
+    expectProblem(await remove(template.id), 400, `Template ${template.id} is in use by endpoint ${mine}; delete them first`);
+    const next = (await create(serverless)).body;
+    await harness.call("PATCH", `/v2/serverless/${mine}`, { body: { templateId: next.id } });
+    expect((await remove(template.id)).status).toBe(204);
+    expectProblem(await remove(next.id), 400, `Template ${next.id} is in use by endpoint ${mine}; delete them first`);
+  });
+
   test("pods of other accounts made from a public template hold it too, counted but not named", async () => {
     const template = (await create(full)).body;
     const podOf = async (key?: string): Promise<string> =>
