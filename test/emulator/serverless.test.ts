@@ -129,6 +129,7 @@ describe("create", () => {
     ["an unknown CPU flavor", { gpu: undefined, cpu: [{ id: "cpu9z", vcpuCount: 2 }] }, 400, 'Unknown CPU flavor "cpu9z" in cpu[0]; known: cpu3c, cpu3g, cpu5c'],
     ["more vCPUs than the flavor has", { gpu: undefined, cpu: [{ id: "cpu3c", vcpuCount: 64 }] }, 400, 'cpu[0].vcpuCount 64 is outside 2..32, the range of "cpu3c"'],
     ["a vCPU count below 2", { gpu: undefined, cpu: [{ id: "cpu3c", vcpuCount: 1 }] }, 400, invalid, ["must be >= 2 at /cpu/0/vcpuCount"]],
+    ["an idleTimeout above an hour", { workers: { idleTimeout: 3601 } }, 400, invalid, ["must be <= 3600 at /workers/idleTimeout"]],
     ["no scaling", { scaling: undefined }, 400, invalid, ["missing required property at /scaling"]],
     ["no type", { type: undefined }, 400, invalid, ["missing required property at /type"]],
     ["a vCPU count that is no power of two", { gpu: undefined, cpu: [{ id: "cpu3c", vcpuCount: 6 }] }, 400, invalid, ["must be a power of two at /cpu/0/vcpuCount"]],
@@ -234,6 +235,17 @@ describe("change", () => {
     const endpoint = await create(queueBody({ name: "unchanged" }));
     expectProblem(await harness.call("PATCH", `/v2/serverless/${endpoint.id}`, { body }), status, detail, errors);
     expect((await harness.call("GET", `/v2/serverless/${endpoint.id}`)).body).toEqual(endpoint);
+  });
+
+  test("a load-balancing endpoint keeps scaling on REQUEST_COUNT", async () => {
+    const endpoint = await create(queueBody({ name: "lb", type: "LOAD_BALANCER", scaling: { type: "REQUEST_COUNT", requestCount: 8 } }));
+    expectProblem(
+      await harness.call("PATCH", `/v2/serverless/${endpoint.id}`, { body: { scaling: { type: "QUEUE_DELAY", queueDelay: 4 } } }),
+      422,
+      "A LOAD_BALANCER endpoint scales on REQUEST_COUNT; scaling.type QUEUE_DELAY is queue-based only",
+    );
+    const patched = await harness.call("PATCH", `/v2/serverless/${endpoint.id}`, { body: { scaling: { type: "REQUEST_COUNT", requestCount: 2 }, workers: { idleTimeout: 90 } } });
+    expect(patched.body).toEqual({ ...endpoint, scaling: { type: "REQUEST_COUNT", requestCount: 2 }, workers: { min: 0, max: 3, idleTimeout: 90 } });
   });
 
   test("PATCH sets and clears a CUDA floor; a CPU endpoint takes new CPU configurations without a release", async () => {
