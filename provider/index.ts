@@ -18,6 +18,9 @@ export * from "./functions/templates";
 export * from "./functions/clusters";
 export * from "./functions/serverless";
 
+// YAML manifests
+export * from "./manifest";
+
 // The client on its own
 export { ComputePlatformClient, type ClientOptions } from "./client";
 export * from "./client/errors";

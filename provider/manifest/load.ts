@@ -1,0 +1,114 @@
+import * as fs from "node:fs";
+import * as pulumi from "@pulumi/pulumi";
+import { type Accessor, Interpolation, type Reference } from "./expression";
+import { ManifestError, type ManifestIssue } from "./issue";
+import { resourceKinds } from "./resourceKinds";
+import { type ManifestValue, type ValidatedManifest, validateManifest } from "./validate";
+
+/** What {@link loadManifest} made. */
+export interface LoadedManifest {
+  /** The resources, by their logical names in the manifest. */
+  resources: Record<string, pulumi.CustomResource>;
+  /** The manifest's `outputs:`, resolved; return or export them as the stack outputs. */
+  outputs: Record<string, pulumi.Output<unknown>>;
+}
+
+/** Options of {@link loadManifest}. */
+export interface LoadManifestOptions {
+  /** The manifest's text, when it does not come from `file`; `file` then only names it in messages. */
+  text?: string;
+}
+
+/** How the Pulumi SDK tells whether a stack config value is a secret; it exists at run time but is not typed. */
+const runtimeConfig = pulumi.runtime as typeof pulumi.runtime & { isConfigSecret?: (key: string) => boolean };
+
+/**
+ * Declares the resources of a YAML manifest in the running Pulumi program. The manifest is validated first, as
+ * `computeplatform validate` does, and every stack config key it references must be set: otherwise it throws a
+ * {@link ManifestError} listing each issue with its file, line and column, and declares nothing, so nothing
+ * reaches the API. References become Pulumi Outputs, so resources are created in dependency order and secrets
+ * from stack config stay secret.
+ *
+ * @param file Path of the manifest; a relative path resolves against the current directory.
+ *
+ * @example
+ * // index.ts of a Pulumi program
+ * import { loadManifest } from "pulumi-computeplatform";
+ * export = loadManifest("manifest.yaml").then((loaded) => loaded.outputs);
+ */
+export async function loadManifest(file: string, options: LoadManifestOptions = {}): Promise<LoadedManifest> {
+  const text = options.text ?? fs.readFileSync(file, "utf8");
+  const { issues, manifest } = await validateManifest({ file, text });
+  if (manifest === undefined) throw new ManifestError(issues);
+  const config = readConfig(manifest);
+  return declare(manifest, config);
+}
+
+function readConfig(manifest: ValidatedManifest): Map<string, pulumi.Input<string>> {
+  const values = new Map<string, pulumi.Input<string>>();
+  const missing: ManifestIssue[] = [];
+  for (const [key, position] of manifest.configKeys) {
+    const separator = key.indexOf(":");
+    const config = separator === -1 ? new pulumi.Config() : new pulumi.Config(key.slice(0, separator));
+    const name = separator === -1 ? key : key.slice(separator + 1);
+    const fullKey = `${config.name}:${name}`;
+    const value = config.get(name);
+    if (value === undefined) {
+      missing.push({
+        file: manifest.file,
+        ...position,
+        path: "",
+        message: `\${config.${key}} is not set in the stack config; set it with \`pulumi config set ${fullKey} <value>\` (with --secret for a secret)`,
+      });
+      continue;
+    }
+    values.set(key, (runtimeConfig.isConfigSecret?.(fullKey) ?? true) ? pulumi.secret(value) : value);
+  }
+  if (missing.length > 0) throw new ManifestError(missing);
+  return values;
+}
+
+function declare(manifest: ValidatedManifest, config: ReadonlyMap<string, pulumi.Input<string>>): LoadedManifest {
+  const resources: Record<string, pulumi.CustomResource> = {};
+  const resolveReference = (reference: Reference): pulumi.Input<unknown> => {
+    if (reference.root === "config") return config.get(String(reference.path[0]))!;
+    const [output, ...rest] = reference.path as [string, ...Accessor[]];
+    const value = (resources[reference.root] as unknown as Record<string, pulumi.Output<unknown>>)[output]!;
+    return rest.length === 0 ? value : value.apply((resolved) => dig(resolved, rest));
+  };
+  const resolve = (value: ManifestValue): pulumi.Input<unknown> => {
+    if (value instanceof Interpolation) {
+      if (value.whole) return resolveReference(value.whole);
+      const parts = value.parts.map((part) => (typeof part === "string" ? part : resolveReference(part)));
+      return pulumi.all(parts).apply((resolved) => resolved.map(asText).join(""));
+    }
+    if (Array.isArray(value)) return value.map(resolve);
+    if (typeof value === "object" && value !== null) {
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, resolve(item)]));
+    }
+    return value;
+  };
+
+  for (const resource of manifest.resources) {
+    const { dependsOn, ...options } = resource.options;
+    const args = resolve(resource.properties) as Record<string, unknown>;
+    const opts: pulumi.CustomResourceOptions = { ...options, dependsOn: dependsOn?.map((name) => resources[name]!) };
+    resources[resource.name] = resourceKinds[resource.type].create(resource.name, args, opts);
+  }
+  const outputs = Object.fromEntries(Object.entries(manifest.outputs).map(([name, value]) => [name, pulumi.output(resolve(value))]));
+  return { resources, outputs };
+}
+
+function dig(value: unknown, path: readonly Accessor[]): unknown {
+  let current = value;
+  for (const step of path) {
+    if (current === null || current === undefined) return undefined;
+    current = (current as Record<Accessor, unknown>)[step];
+  }
+  return current;
+}
+
+/** How a referenced value reads inside a longer string: text as it is, anything else as JSON. */
+function asText(value: unknown): string {
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
