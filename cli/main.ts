@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import * as emulator from "./emulator";
+import * as init from "./init";
 
 /**
  * A subcommand. `parse` turns its arguments into options and throws on bad usage (exit code 2);
@@ -12,7 +13,7 @@ interface Command<Options> {
   run(options: Options): Promise<void>;
 }
 
-const COMMANDS: Record<string, Command<unknown>> = { emulator };
+const COMMANDS: Record<string, Command<unknown>> = { emulator, init };
 
 const USAGE = `Usage: computeplatform <command> [options]
 

@@ -1,0 +1,23 @@
+import * as fs from "node:fs";
+
+/** What a scaffolded project takes from this package's own package.json. */
+export interface OwnPackage {
+  name: string;
+  version: string;
+  /** The `@pulumi/pulumi` version range this package works with (its peer dependency). */
+  pulumiRange: string;
+}
+
+/** Reads this package's package.json, wherever it is installed or checked out. */
+export function readOwnPackage(): OwnPackage {
+  // The package resolves its own name through its `exports`, from dist/ as from the sources.
+  const file = require.resolve("pulumi-computeplatform/package.json");
+  const manifest = JSON.parse(fs.readFileSync(file, "utf8")) as {
+    name: string;
+    version: string;
+    peerDependencies: Record<string, string>;
+  };
+  const pulumiRange = manifest.peerDependencies["@pulumi/pulumi"];
+  if (pulumiRange === undefined) throw new Error(`${file} has no peer dependency on @pulumi/pulumi`);
+  return { name: manifest.name, version: manifest.version, pulumiRange };
+}
