@@ -36,11 +36,15 @@ export interface OpenStackOptions {
   program: PulumiFn;
   /** Stack name; the stack is created if it does not exist. */
   stackName: string;
-  /** Project name; also the namespace of the program's own `pulumi.Config()`. */
+  /**
+   * Project name; also the namespace of the program's own `pulumi.Config()`. A project file already in
+   * `workDir` is used as it is, never rewritten, and then its name must be this one.
+   */
   projectName: string;
   /**
-   * Folder the engine runs in. Its `node_modules` (or a parent's) must hold `@pulumi/pulumi` and the
-   * packages whose dynamic providers the program uses, because the provider process resolves them from here.
+   * Folder the engine runs in, where the project's stack config files (`Pulumi.<stack>.yaml`) live. Its
+   * `node_modules` (or a parent's) must hold `@pulumi/pulumi` and the packages whose dynamic providers the
+   * program uses, because the provider process resolves them from here.
    */
   workDir: string;
   /**
@@ -104,9 +108,12 @@ export async function openStack(options: OpenStackOptions): Promise<StackDriver>
     {
       workDir,
       pulumiCommand,
-      // The engine starts provider processes in `main`, and they resolve serialized providers'
-      // require() calls from there; the Automation API's default is this process's cwd instead.
-      projectSettings: { name: projectName, runtime: "nodejs", main: path.resolve(workDir) },
+      // A project file already in workDir is the user's: the Automation API would overwrite it, so it is used
+      // as it is. Otherwise the engine must start provider processes in workDir, because they resolve
+      // serialized providers' require() calls from there; the Automation API's default is this process's cwd.
+      ...(projectFile(workDir) === undefined
+        ? { projectSettings: { name: projectName, runtime: "nodejs", main: path.resolve(workDir) } }
+        : {}),
       envVars,
       ...(options.pulumiHome === undefined ? {} : { pulumiHome: options.pulumiHome }),
     },
@@ -151,6 +158,11 @@ function engineEnvironment(options: OpenStackOptions): Record<string, string> {
   // Also for the commands this driver runs itself (exportState), not only the Automation API's.
   if (options.pulumiHome !== undefined) env.PULUMI_HOME = path.resolve(options.pulumiHome);
   return env;
+}
+
+/** The Pulumi project file (`Pulumi.yaml`, `.yml` or `.json`) in `dir`, if there is one. */
+export function projectFile(dir: string): string | undefined {
+  return ["Pulumi.yaml", "Pulumi.yml", "Pulumi.json"].map((name) => path.join(dir, name)).find((file) => fs.existsSync(file));
 }
 
 /** A `file://` backend URL for a local folder, creating the folder. */

@@ -12,34 +12,43 @@ const verbs: Partial<Record<OpType, [doing: string, done: string]>> = {
   import: ["importing", "imported"],
 };
 
+/** An `onEvent` handler that also tells which resource operations are under way. */
+export interface EngineProgress {
+  (event: EngineEvent): void;
+  /** Operations started and not yet finished, such as `creating Pod trainer`, with their seconds so far. */
+  inFlight(nowSeconds?: number): Array<{ label: string; seconds: number }>;
+}
+
 /**
  * An `onEvent` handler for up/refresh/destroy that writes one short line when a resource operation
  * starts and one when it ends (with its duration), plus the engine's warnings and errors.
  * Unchanged resources, the stack itself and default providers stay silent.
  */
-export function engineProgress(write: (line: string) => void): (event: EngineEvent) => void {
-  const started = new Map<string, number>();
-  return (event) => {
+export function engineProgress(write: (line: string) => void): EngineProgress {
+  const started = new Map<string, { label: string; since: number }>();
+  const progress = (event: EngineEvent) => {
     const pre = event.resourcePreEvent;
     if (pre && !pre.planning) {
       const verb = verbs[pre.metadata.op];
       if (!verb || !isUserResource(pre.metadata.type)) return;
-      started.set(`${pre.metadata.op} ${pre.metadata.urn}`, event.timestamp);
-      write(`${verb[0]} ${label(pre.metadata.type, pre.metadata.urn)} ...`);
+      const doing = `${verb[0]} ${label(pre.metadata.type, pre.metadata.urn)}`;
+      started.set(`${pre.metadata.op} ${pre.metadata.urn}`, { label: doing, since: event.timestamp });
+      write(`${doing} ...`);
       return;
     }
     const outputs = event.resOutputsEvent;
     if (outputs && !outputs.planning) {
       const key = `${outputs.metadata.op} ${outputs.metadata.urn}`;
-      const since = started.get(key);
+      const operation = started.get(key);
       const verb = verbs[outputs.metadata.op];
-      if (since === undefined || !verb) return;
+      if (operation === undefined || !verb) return;
       started.delete(key);
-      write(`${verb[1]} ${label(outputs.metadata.type, outputs.metadata.urn)} (${event.timestamp - since}s)`);
+      write(`${verb[1]} ${label(outputs.metadata.type, outputs.metadata.urn)} (${event.timestamp - operation.since}s)`);
       return;
     }
     const failed = event.resOpFailedEvent;
     if (failed) {
+      started.delete(`${failed.metadata.op} ${failed.metadata.urn}`);
       write(`failed to ${failed.metadata.op} ${label(failed.metadata.type, failed.metadata.urn)}`);
       return;
     }
@@ -48,13 +57,22 @@ export function engineProgress(write: (line: string) => void): (event: EngineEve
       write(`${diagnostic.severity}: ${diagnostic.message.trim()}`);
     }
   };
+  const inFlight = (nowSeconds = Math.floor(Date.now() / 1000)) =>
+    [...started.values()].map(({ label: doing, since }) => ({ label: doing, seconds: nowSeconds - since }));
+  return Object.assign(progress, { inFlight });
 }
 
-function isUserResource(type: string): boolean {
+/** False for the stack itself and the engine's providers, which a user did not declare. */
+export function isUserResource(type: string): boolean {
   return type !== "pulumi:pulumi:Stack" && !type.startsWith("pulumi:providers:");
 }
 
-/** `Pod trainer` from `pulumi-nodejs:dynamic/computeplatform:Pod` and a URN ending in `::trainer`. */
+/** `{ type: "Pod", name: "trainer" }` from `pulumi-nodejs:dynamic/computeplatform:Pod` and a URN ending in `::trainer`. */
+export function resourceIdentity(type: string, urn: string): { type: string; name: string } {
+  return { type: type.slice(type.lastIndexOf(":") + 1), name: urn.slice(urn.lastIndexOf("::") + 2) };
+}
+
 function label(type: string, urn: string): string {
-  return `${type.slice(type.lastIndexOf(":") + 1)} ${urn.slice(urn.lastIndexOf("::") + 2)}`;
+  const identity = resourceIdentity(type, urn);
+  return `${identity.type} ${identity.name}`;
 }

@@ -1,19 +1,21 @@
 #!/usr/bin/env node
 import * as emulator from "./emulator";
 import * as init from "./init";
+import { destroy, preview, refresh, up } from "./stackCommands";
+import * as validate from "./validate";
 
 /**
  * A subcommand. `parse` turns its arguments into options and throws on bad usage (exit code 2);
- * `run` does the work and resolves when the command is done.
+ * `run` does the work and resolves, when the command is done, to its exit code (default 0).
  */
 interface Command<Options> {
   summary: string;
   help: string;
   parse(args: string[]): Options;
-  run(options: Options): Promise<void>;
+  run(options: Options): Promise<number | void>;
 }
 
-const COMMANDS: Record<string, Command<unknown>> = { emulator, init };
+const COMMANDS: Record<string, Command<unknown>> = { emulator, init, validate, preview, up, refresh, destroy };
 
 const USAGE = `Usage: computeplatform <command> [options]
 
@@ -53,8 +55,7 @@ async function main(argv: string[]): Promise<number> {
     );
     return 2;
   }
-  await command.run(options);
-  return 0;
+  return (await command.run(options)) ?? 0;
 }
 
 main(process.argv.slice(2)).then(

@@ -1,0 +1,225 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { parseArgs, parseEnv } from "node:util";
+import { CommandError, type EngineEvent, type OpMap, type OutputMap } from "@pulumi/pulumi/automation";
+import { changeSummary } from "../automation/summary";
+import { type EngineProgress, engineProgress } from "../automation/progress";
+import { type ManifestStack, openManifestStack } from "../automation/manifestStack";
+import { formatIssue, type ManifestIssue, type ValidatedManifest, validateManifest } from "../provider/manifest";
+import { formatChange, formatCounts, formatSummary, planCollector } from "./plan";
+import { readManifest } from "./validate";
+
+type Operation = "preview" | "up" | "refresh" | "destroy";
+
+export interface StackCommandOptions {
+  manifest: string;
+  stack: string;
+  backend?: string;
+  json: boolean;
+  detailedExitCode: boolean;
+}
+
+const purposes: Record<Operation, string> = {
+  preview: "Show what `up` would change, and which properties cause each change",
+  up: "Create, update and delete resources to match a manifest",
+  refresh: "Read every resource of the stack back from the API, dropping deleted ones",
+  destroy: "Delete every resource of the stack",
+};
+
+const headings: Record<Operation, string> = { preview: "Previewing", up: "Updating", refresh: "Refreshing", destroy: "Destroying" };
+
+const DEFAULT_STACK = "dev";
+
+/** How long an operation on one resource runs before a line says it is still going, and then how often. */
+const STILL_RUNNING_EVERY_MS = 10_000;
+
+/** `preview`, `up`, `refresh` and `destroy` of a manifest, run through the Pulumi engine with the Automation API. */
+function stackCommand(operation: Operation) {
+  const help = `Usage: computeplatform ${operation} <manifest> [options]
+
+${purposes[operation]}, through the Pulumi engine (the \`pulumi\` CLI must be on PATH),
+with the manifest as the program: no Pulumi program of your own is needed.
+
+The manifest's folder is the Pulumi project folder. Its Pulumi.yaml is used as it is (one
+named after the folder is written if there is none), and stack config lives next to it in
+Pulumi.<stack>.yaml: set secrets the manifest reads as \${config.<key>} with
+\`pulumi config set --secret <key> <value>\` there. A .env file in that folder is read for
+variables not already set (COMPUTEPLATFORM_API_KEY, COMPUTEPLATFORM_API_URL, ...).
+${operation === "preview" || operation === "up" ? "The manifest is validated first: an invalid one fails with each error's file:line:col,\nbefore the engine starts.\n" : ""}${operation === "up" || operation === "destroy" ? "There is no confirmation prompt: run `computeplatform preview` first to see the changes.\n" : ""}
+Options:
+  --stack NAME          Stack to use; created if it does not exist. Default: ${DEFAULT_STACK}
+  --backend URL         Pulumi state backend, e.g. file:///srv/state or s3://bucket.
+                        Default: PULUMI_BACKEND_URL, else file://<manifest folder>/.pulumi-state
+  --json                Print one JSON object on stdout instead of text (progress goes to stderr).${
+    operation === "preview"
+      ? `
+  --detailed-exitcode   Exit 0 when nothing would change, 2 when something would, 1 on error.`
+      : ""
+  }
+  -h, --help            Show this help.
+
+Environment: PULUMI_CONFIG_PASSPHRASE (or PULUMI_CONFIG_PASSPHRASE_FILE) unlocks the
+stack's secrets on a file or cloud-storage backend.
+`;
+
+  return {
+    summary: purposes[operation],
+    help,
+    parse(args: string[]): StackCommandOptions {
+      const { values, positionals } = parseArgs({
+        args,
+        strict: true,
+        allowPositionals: true,
+        options: {
+          stack: { type: "string" },
+          backend: { type: "string" },
+          json: { type: "boolean" },
+          ...(operation === "preview" ? { "detailed-exitcode": { type: "boolean" } } : {}),
+        },
+      });
+      const [manifest, ...extra] = positionals;
+      if (manifest === undefined) throw new Error(`name the manifest to ${operation}`);
+      if (extra.length > 0) throw new Error(`unexpected arguments: ${extra.join(" ")}`);
+      const stack = (values.stack as string | undefined) ?? DEFAULT_STACK;
+      if (!/^[A-Za-z0-9_.\/-]+$/.test(stack)) throw new Error(`--stack must be letters, digits, "-", "_", "." or "/"; got "${stack}"`);
+      return {
+        manifest,
+        stack,
+        ...(values.backend === undefined ? {} : { backend: values.backend as string }),
+        json: (values.json as boolean | undefined) ?? false,
+        detailedExitCode: (values["detailed-exitcode"] as boolean | undefined) ?? false,
+      };
+    },
+    run: (options: StackCommandOptions) => runOperation(operation, options),
+  };
+}
+
+export const preview = stackCommand("preview");
+export const up = stackCommand("up");
+export const refresh = stackCommand("refresh");
+export const destroy = stackCommand("destroy");
+
+async function runOperation(operation: Operation, options: StackCommandOptions): Promise<number> {
+  const out = (line: string) => (options.json ? process.stderr : process.stdout).write(`${line}\n`);
+  const runsProgram = operation === "preview" || operation === "up";
+  loadDotEnv(path.dirname(path.resolve(options.manifest)));
+
+  let manifest: ValidatedManifest | undefined;
+  if (runsProgram) {
+    const validation = await validateManifest({ file: options.manifest, text: readManifest(options.manifest) });
+    if (validation.manifest === undefined) return failWith(validation.issues);
+    manifest = validation.manifest;
+  }
+
+  const stack = await openManifestStack({ manifest: options.manifest, stackName: options.stack, ...(options.backend ? { backendUrl: options.backend } : {}) });
+  if (stack.createdProjectFile) out(`Wrote ${path.relative(process.cwd(), stack.createdProjectFile)} (project ${stack.projectName}): the manifest's folder had no Pulumi project.`);
+  if (manifest) {
+    const missing = await missingConfig(stack, manifest);
+    if (missing.length > 0) return failWith(missing);
+  }
+
+  out(`${headings[operation]} stack ${options.stack} with ${options.manifest}:`);
+  const collector = planCollector();
+  const progress = engineProgress(out);
+  const stopReporting = reportStillRunning(progress, out);
+  const onEvent = (event: EngineEvent) => {
+    collector.onEvent(event);
+    // A preview starts no operation, so the progress lines would only repeat the plan; its diagnostics count.
+    if (operation === "preview") reportDiagnostic(event, out);
+    else progress(event);
+  };
+  let outputs: OutputMap = {};
+  let counts: OpMap;
+  try {
+    if (operation === "preview") counts = changeSummary(await stack.preview({ onEvent, diff: false }));
+    else if (operation === "up") {
+      const result = await stack.up({ onEvent });
+      outputs = result.outputs;
+      counts = changeSummary(result);
+    } else counts = changeSummary(await (operation === "refresh" ? stack.refresh({ onEvent }) : stack.destroy({ onEvent })));
+  } catch (error) {
+    if (!(error instanceof CommandError)) throw error;
+    out(`${operation} failed: ${engineFailure(error)}`);
+    return 1;
+  } finally {
+    stopReporting();
+  }
+
+  const plan = collector.plan();
+  if (options.json) {
+    const report = { operation, stack: options.stack, manifest: options.manifest, changes: plan.changes, summary: counts, outputs: plainOutputs(outputs) };
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  } else {
+    if (operation === "preview") for (const change of plan.changes) out(`  ${formatChange(change)}`);
+    out(operation === "preview" ? `Plan: ${formatSummary(plan)}` : `Done: ${formatCounts(counts)}`);
+    const names = Object.keys(outputs);
+    if (names.length > 0) {
+      out("Outputs:");
+      for (const name of names) out(`  ${name}: ${formatOutput(outputs[name]!)}`);
+    }
+  }
+  return options.detailedExitCode && plan.changes.length > 0 ? 2 : 0;
+}
+
+/** Every `${config.<key>}` of the manifest that the stack does not set, as issues at the reference. */
+async function missingConfig(stack: ManifestStack, manifest: ValidatedManifest): Promise<ManifestIssue[]> {
+  const set = new Set(Object.keys(await stack.stack.getAllConfig()));
+  const issues: ManifestIssue[] = [];
+  for (const [key, position] of manifest.configKeys) {
+    const fullKey = key.includes(":") ? key : `${stack.projectName}:${key}`;
+    if (set.has(fullKey)) continue;
+    issues.push({
+      file: manifest.file,
+      ...position,
+      path: "",
+      message: `\${config.${key}} is not set in stack ${stack.stackName}; set it with \`pulumi config set --stack ${stack.stackName} ${fullKey} <value>\` (with --secret for a secret)`,
+    });
+  }
+  return issues;
+}
+
+function failWith(issues: readonly ManifestIssue[]): number {
+  process.stderr.write(`${issues.map(formatIssue).join("\n")}\n`);
+  return 1;
+}
+
+/** Loads `<dir>/.env` into the environment, never overriding a variable that is already set. */
+function loadDotEnv(dir: string): void {
+  const file = path.join(dir, ".env");
+  if (!fs.existsSync(file)) return;
+  for (const [name, value] of Object.entries(parseEnv(fs.readFileSync(file, "utf8")))) {
+    if (process.env[name] === undefined && value !== undefined) process.env[name] = value;
+  }
+}
+
+/** During a preview the engine's own progress lines are noise, but its warnings and errors are not. */
+function reportDiagnostic(event: EngineEvent, out: (line: string) => void): void {
+  const diagnostic = event.diagnosticEvent;
+  if (diagnostic && (diagnostic.severity === "warning" || diagnostic.severity === "error")) {
+    out(`${diagnostic.severity}: ${diagnostic.message.trim()}`);
+  }
+}
+
+/** Every {@link STILL_RUNNING_EVERY_MS}, says which resource operations are still under way, such as pods starting. */
+function reportStillRunning(progress: EngineProgress, out: (line: string) => void): () => void {
+  const timer = setInterval(() => {
+    for (const { label, seconds } of progress.inFlight()) if (seconds * 1000 >= STILL_RUNNING_EVERY_MS) out(`  still ${label} (${seconds}s)`);
+  }, STILL_RUNNING_EVERY_MS);
+  return () => clearInterval(timer);
+}
+
+/** The engine's own error lines, without the Automation API's command dump around them. */
+function engineFailure(error: CommandError): string {
+  const lines = error.message.split("\n").map((line) => line.trim());
+  const errors = lines.filter((line) => line.startsWith("error:")).map((line) => line.slice("error:".length).trim());
+  return errors.length > 0 ? errors.join("; ") : "see the errors above";
+}
+
+function plainOutputs(outputs: OutputMap): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(outputs).map(([name, output]) => [name, output.secret ? "[secret]" : output.value]));
+}
+
+function formatOutput(output: OutputMap[string]): string {
+  if (output.secret) return "[secret]";
+  return typeof output.value === "string" ? output.value : JSON.stringify(output.value);
+}
