@@ -25,20 +25,35 @@ export interface Plan {
 
 const symbols: Record<PlannedOperation, string> = { create: "+", update: "~", replace: "+-", delete: "-" };
 
-/** Collects a {@link Plan} from the engine events of one operation. */
-export function planCollector(): { onEvent(event: EngineEvent): void; plan(): Plan } {
+/**
+ * Collects a {@link Plan} from the engine events of one operation, and turns the engine's counts into counts of
+ * the user's resources (without the stack's own step).
+ */
+export function planCollector(): { onEvent(event: EngineEvent): void; plan(): Plan; resourceCounts(engineCounts: OpMap): OpMap } {
   const changes: PlannedChange[] = [];
   let unchanged = 0;
+  let stackOp: OpType | undefined;
   return {
     onEvent(event) {
       const metadata = event.resourcePreEvent?.metadata;
+      if (metadata?.type === "pulumi:pulumi:Stack") stackOp = metadata.op;
       if (metadata === undefined || !isUserResource(metadata.type)) return;
       if (metadata.op === "same") unchanged += 1;
       const op = plannedOp(metadata.op);
       if (op === undefined) return;
       changes.push({ op, ...resourceIdentity(metadata.type, metadata.urn), fields: causes(op, metadata) });
     },
-    plan: () => ({ changes, unchanged }),
+    // Sorted by name, then operation: the engine reports resources in whatever order they finish planning.
+    plan: () => ({ changes: [...changes].sort((a, b) => a.name.localeCompare(b.name) || a.op.localeCompare(b.op)), unchanged }),
+    resourceCounts(engineCounts) {
+      const counts: OpMap = { ...engineCounts };
+      const count = stackOp === undefined ? undefined : counts[stackOp];
+      if (stackOp !== undefined && count !== undefined) {
+        if (count > 1) counts[stackOp] = count - 1;
+        else delete counts[stackOp];
+      }
+      return counts;
+    },
   };
 }
 
@@ -75,10 +90,16 @@ export function formatSummary(plan: Plan): string {
   return `${counts.length > 0 ? counts.join(", ") : "no changes"}; ${plan.unchanged} unchanged`;
 }
 
-const pastTense: Partial<Record<OpType, string>> = { create: "created", update: "updated", replace: "replaced", delete: "deleted", same: "unchanged" };
+const pastTense: ReadonlyArray<[OpType, string]> = [
+  ["create", "created"],
+  ["update", "updated"],
+  ["replace", "replaced"],
+  ["delete", "deleted"],
+  ["same", "unchanged"],
+];
 
 /** What an operation did, from the engine's counts: `1 updated, 1 replaced, 2 unchanged`. */
 export function formatCounts(counts: OpMap): string {
-  const parts = (Object.entries(counts) as [OpType, number][]).filter(([op]) => pastTense[op]).map(([op, count]) => `${count} ${pastTense[op]}`);
+  const parts = pastTense.filter(([op]) => counts[op]).map(([op, done]) => `${counts[op]} ${done}`);
   return parts.length > 0 ? parts.join(", ") : "nothing to do";
 }

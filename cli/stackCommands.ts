@@ -131,12 +131,15 @@ async function runOperation(operation: Operation, options: StackCommandOptions):
   let outputs: OutputMap = {};
   let counts: OpMap;
   try {
-    if (operation === "preview") counts = changeSummary(await stack.preview({ onEvent, diff: false }));
+    if (operation === "preview") counts = collector.resourceCounts(changeSummary(await stack.preview({ onEvent, diff: false })));
     else if (operation === "up") {
       const result = await stack.up({ onEvent });
       outputs = result.outputs;
-      counts = changeSummary(result);
-    } else counts = changeSummary(await (operation === "refresh" ? stack.refresh({ onEvent }) : stack.destroy({ onEvent })));
+      counts = collector.resourceCounts(changeSummary(result));
+    } else {
+      const result = await (operation === "refresh" ? stack.refresh({ onEvent }) : stack.destroy({ onEvent }));
+      counts = collector.resourceCounts(changeSummary(result));
+    }
   } catch (error) {
     if (!(error instanceof CommandError)) throw error;
     out(`${operation} failed: ${engineFailure(error)}`);

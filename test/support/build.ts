@@ -3,7 +3,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { repoRoot } from "./paths";
 
-const sourceDirs = ["provider", "emulator", "automation", "cli", "examples"];
+const sourceDirs = ["provider", "emulator", "automation", "cli", "examples", "program", "scripts"];
 // tsc rewrites every output on each build, so this file's age is the age of the whole build.
 const buildMarker = path.join(repoRoot, "dist", "automation", "index.js");
 

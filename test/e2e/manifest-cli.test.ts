@@ -1,0 +1,135 @@
+/**
+ * The sample manifest (manifest.yaml at the repository root) through the packed package's `computeplatform` CLI,
+ * run as a subprocess as a pipeline would, against a local emulator and the real Pulumi CLI:
+ * preview without its config secret → up → edit → preview (exact plan, exit code 2) → up → preview (exit code 0)
+ * → destroy. After each deployment the emulator holds exactly what the stack's state says.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { Deployment } from "@pulumi/pulumi/automation";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { expectEmulatorMatchesState } from "../support/compare";
+import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { repoRoot } from "../support/paths";
+import { stateContains } from "../support/state";
+import { exec, type Finished, stackCommandEnvironment } from "../support/subprocess";
+import { suiteWorkDir } from "../support/workDir";
+
+const registryPassword = "ghp_manifest-e2e-token";
+
+describe("computeplatform preview/up/destroy on the sample manifest", () => {
+  let api: TestEmulator;
+  let folder: string;
+  let env: NodeJS.ProcessEnv;
+  let deployed = false;
+
+  const computeplatform = (...args: string[]): Promise<Finished> => {
+    const cli = path.join(inject("programFolder"), "node_modules", "pulumi-computeplatform", "dist", "cli", "main.js");
+    return exec(process.execPath, [cli, ...args], { cwd: folder, env });
+  };
+  const pulumi = (...args: string[]) => exec("pulumi", [...args, "--stack", "dev", "--non-interactive"], { cwd: folder, env });
+  const exportedState = async () => JSON.parse((await pulumi("stack", "export")).stdout) as Deployment;
+  const editManifest = (edit: (text: string) => string) => {
+    const file = path.join(folder, "manifest.yaml");
+    fs.writeFileSync(file, edit(fs.readFileSync(file, "utf8")));
+  };
+  const lines = (text: string) => text.trimEnd().split("\n");
+
+  beforeAll(async () => {
+    api = await startTestEmulator();
+    folder = suiteWorkDir("manifest-cli");
+    fs.copyFileSync(path.join(repoRoot, "manifest.yaml"), path.join(folder, "manifest.yaml"));
+    env = await stackCommandEnvironment(folder, api);
+  });
+
+  afterAll(async () => {
+    if (deployed) await computeplatform("destroy", "manifest.yaml");
+    await api?.emulator.close();
+  });
+
+  it("preview stops before the engine when the manifest's config secret is not set", async () => {
+    const project = path.basename(folder);
+    expect(await computeplatform("preview", "manifest.yaml")).toEqual({
+      code: 1,
+      stdout: `Wrote Pulumi.yaml (project ${project}): the manifest's folder had no Pulumi project.\n`,
+      stderr:
+        "manifest.yaml:15:17: ${config.registryPassword} is not set in stack dev; set it with " +
+        `\`pulumi config set --stack dev ${project}:registryPassword <value>\` (with --secret for a secret)\n`,
+    });
+    expect(api.emulator.requests).toEqual([]);
+  });
+
+  it("up creates the four resources and ends with the stack outputs", async () => {
+    expect((await pulumi("config", "set", "--secret", "registryPassword", registryPassword)).code).toBe(0);
+    const result = await computeplatform("up", "manifest.yaml");
+    deployed = true;
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+
+    const { pods, networkVolumes } = api.emulator.snapshot();
+    const [pod] = pods;
+    expect(lines(result.stdout)[0]).toBe("Updating stack dev with manifest.yaml:");
+    expect(lines(result.stdout).slice(-5)).toEqual([
+      "Done: 4 created",
+      "Outputs:",
+      `  costPerHour: ${pod?.cost}`,
+      `  ssh: ${pod?.ssh.proxy?.command}`,
+      `  volumeId: ${networkVolumes[0]?.id}`,
+    ]);
+    expect(pod?.status).toBe("RUNNING");
+    const state = await exportedState();
+    expectEmulatorMatchesState(api.emulator.snapshot(), state);
+    expect(stateContains(state, registryPassword)).toBe(false);
+  });
+
+  it("after an edit, preview prints exactly the updates and the replacement it implies and exits 2", async () => {
+    editManifest((text) => text.replace("size: 50", "size: 60").replace("trainer:1.4", "trainer:1.5").replace("count: 1", "count: 2"));
+    const writes = api.emulator.requests.length;
+
+    expect(await computeplatform("preview", "manifest.yaml", "--detailed-exitcode")).toEqual({
+      code: 2,
+      stdout: [
+        "Previewing stack dev with manifest.yaml:",
+        "  ~  update   NetworkVolume data (size)",
+        "  +- replace  Pod trainer (gpu)",
+        "  ~  update   Template trainer-template (image)",
+        "Plan: 2 to update, 1 to replace; 1 unchanged",
+        "",
+      ].join("\n"),
+      stderr: "",
+    });
+    expect(api.emulator.requests.slice(writes).filter((request) => request.method !== "GET")).toEqual([]);
+  });
+
+  it("up applies the edit, and then preview finds nothing to change and exits 0", async () => {
+    const result = await computeplatform("up", "manifest.yaml");
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(lines(result.stdout)).toContain("Done: 2 updated, 1 replaced, 1 unchanged");
+    expectEmulatorMatchesState(api.emulator.snapshot(), await exportedState());
+
+    expect(await computeplatform("preview", "manifest.yaml", "--detailed-exitcode")).toEqual({
+      code: 0,
+      stdout: "Previewing stack dev with manifest.yaml:\nPlan: no changes; 4 unchanged\n",
+      stderr: "",
+    });
+    const json = await computeplatform("preview", "manifest.yaml", "--json");
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual({
+      operation: "preview",
+      stack: "dev",
+      manifest: "manifest.yaml",
+      changes: [],
+      summary: { same: 4 },
+      outputs: {},
+    });
+  });
+
+  it("destroy deletes every resource", async () => {
+    const result = await computeplatform("destroy", "manifest.yaml");
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    deployed = false;
+    expect(lines(result.stdout).at(-1)).toBe("Done: 4 deleted");
+    const { pods, networkVolumes, templates, registries } = api.emulator.snapshot();
+    expect(pods.filter((pod) => pod.status !== "TERMINATED")).toEqual([]);
+    expect({ networkVolumes, templates, registries }).toEqual({ networkVolumes: [], templates: [], registries: [] });
+  });
+});
