@@ -1,0 +1,116 @@
+/** validateManifest and loadManifest on invalid manifests: every error kind, with its exact message and position. */
+import * as pulumi from "@pulumi/pulumi";
+import { describe, expect, it } from "vitest";
+import { formatIssue, loadManifest, ManifestError, validateManifest } from "../../provider/manifest";
+
+const validate = async (text: string) => (await validateManifest({ file: "m.yaml", text })).issues.map(formatIssue);
+
+const volume = (properties: string) => `resources:\n  vol:\n    type: NetworkVolume\n    properties:\n${properties}`;
+const volumeProperties = "      name: data\n      size: 50\n      dataCenter: US-TX-3\n";
+
+describe("validateManifest", () => {
+  it.each([
+    ["YAML syntax", "resources:\n  a: [1, 2\n", ["m.yaml:3:1: YAML: Flow sequence in block collection must be sufficiently indented and end with a ]"]],
+    ["a duplicate key", `${volume(volumeProperties)}      size: 60\n`, ["m.yaml:8:7: YAML: Map keys must be unique"]],
+    ["no resources", "outputs: {}\n", ["m.yaml:1:1: a manifest needs a `resources:` map"]],
+    ["an unknown top-level key", `variables: {}\n${volume(volumeProperties)}`, ["m.yaml:1:1: variables: unknown top-level key; a manifest has `resources` and `outputs`"]],
+    [
+      "an unknown type",
+      "resources:\n  vol:\n    type: Volume\n",
+      [
+        'm.yaml:3:11: resources.vol.type: unknown type "Volume"; one of Pod, Cluster, ServerlessEndpoint, Template, NetworkVolume, Registry, RegistryDelegation, AccountSshKeys, Job, TextToVideoJob',
+      ],
+    ],
+    ["an unknown field", volume(`${volumeProperties}      colour: red\n`), ["m.yaml:8:7: resources.vol.properties.colour: unknown property"]],
+    ["a bad value", volume("      name: data\n      size: 5\n      dataCenter: US-TX-3\n"), ["m.yaml:6:13: resources.vol.properties.size: Too small: expected number to be >=10"]],
+    ["a missing property", volume("      name: data\n      size: 50\n"), ["m.yaml:4:5: resources.vol.properties.dataCenter: Invalid input: expected string, received undefined"]],
+    ["an unknown resource key", volume(`${volumeProperties}    option: {}\n`), ["m.yaml:8:5: resources.vol.option: unknown key; a resource has `type`, `properties` and `options`"]],
+    ["an unknown option", volume(`${volumeProperties}    options:\n      protected: true\n`), ["m.yaml:9:7: resources.vol.options.protected: unknown option"]],
+    ["a reserved name", "resources:\n  config:\n    type: AccountSshKeys\n    properties:\n      keys: []\n", ["m.yaml:2:3: resources.config: `config` is reserved for stack config references (`${config.<key>}`); choose another name"]],
+    [
+      "a reference to a missing resource",
+      `${volume(volumeProperties)}outputs:\n  id: \${volume.id}\n`,
+      ["m.yaml:9:7: outputs.id: ${volume.id} refers to a resource that the manifest does not declare"],
+    ],
+    [
+      "a reference to a missing output",
+      `${volume(volumeProperties)}outputs:\n  id: \${vol.ident}\n`,
+      ['m.yaml:9:7: outputs.id: ${vol.ident}: a NetworkVolume has no output "ident"; it has id, urn, name, size, dataCenter, type'],
+    ],
+    [
+      "a reference to a resource instead of a value",
+      `${volume(volumeProperties)}outputs:\n  id: \${vol}\n`,
+      ["m.yaml:9:7: outputs.id: ${vol} names a resource, not a value; name one of its outputs, for example ${vol.id}"],
+    ],
+    [
+      "a malformed reference",
+      volume("      name: ${config.}\n      size: 50\n      dataCenter: US-TX-3\n"),
+      ['m.yaml:5:13: resources.vol.properties.name: invalid reference "${config.}": write a stack config key as `config.<key>`'],
+    ],
+    [
+      "a reference cycle",
+      "resources:\n  a:\n    type: NetworkVolume\n    properties: { name: '${b.name}', size: 10, dataCenter: X }\n" +
+        "  b:\n    type: NetworkVolume\n    properties: { name: '${a.name}', size: 10, dataCenter: X }\n",
+      ["m.yaml:7:25: resources.b.properties.name: reference cycle: a → b → a"],
+    ],
+    [
+      "a cycle through dependsOn",
+      "resources:\n  a:\n    type: NetworkVolume\n    properties: { name: a, size: 10, dataCenter: X }\n    options: { dependsOn: [a] }\n",
+      ["m.yaml:5:28: resources.a.options.dependsOn[0]: reference cycle: a → a"],
+    ],
+    [
+      "a secret written in the file",
+      "resources:\n  reg:\n    type: Registry\n    properties: { name: r, username: u, password: hunter2 }\n",
+      ["m.yaml:4:51: resources.reg.properties.password: a secret must not be written in the manifest; set it with `pulumi config set --secret <key>` and write ${config.<key>}"],
+    ],
+    [
+      "a rule across properties",
+      "resources:\n  pod:\n    type: Pod\n    properties:\n      name: p\n      image: i\n      cpu: { id: cpu3c, vcpuCount: 2, memory: 4 }\n      mounts: { persistent: { size: 20, path: /data } }\n",
+      ["m.yaml:8:29: resources.pod.properties.mounts.persistent: persistent mounts are not allowed on CPU pods; use a network volume"],
+    ],
+  ])("reports %s", async (_kind, text, expected) => {
+    expect(await validate(text)).toEqual(expected);
+  });
+
+  it("checks referenced values only when they are known, as preview does", async () => {
+    const text = `${volume(volumeProperties)}  pod:\n    type: Pod\n    properties:\n      name: p\n      image: \${config.image}\n      gpu: { id: A, count: "\${config.gpus}" }\n      mounts: { network: [{ volumeId: "\${vol.id}", path: /w }] }\n`;
+    const { issues, manifest } = await validateManifest({ file: "m.yaml", text });
+    expect(issues).toEqual([]);
+    expect(manifest?.resources.map((resource) => [resource.name, resource.dependencies])).toEqual([
+      ["vol", []],
+      ["pod", ["vol"]],
+    ]);
+    expect([...(manifest?.configKeys ?? [])]).toEqual([
+      ["image", { line: 12, column: 14 }],
+      ["gpus", { line: 13, column: 28 }],
+    ]);
+  });
+
+  it("lists every issue in file order", async () => {
+    const text = "resources:\n  b:\n    type: Nope\n  a:\n    type: NetworkVolume\n    properties: { size: 1 }\n";
+    expect(await validate(text)).toEqual([
+      'm.yaml:3:11: resources.b.type: unknown type "Nope"; one of Pod, Cluster, ServerlessEndpoint, Template, NetworkVolume, Registry, RegistryDelegation, AccountSshKeys, Job, TextToVideoJob',
+      "m.yaml:6:5: resources.a.properties.name: Invalid input: expected string, received undefined",
+      "m.yaml:6:5: resources.a.properties.dataCenter: Invalid input: expected string, received undefined",
+      "m.yaml:6:25: resources.a.properties.size: Too small: expected number to be >=10",
+    ]);
+  });
+});
+
+describe("loadManifest", () => {
+  // Both failures are raised before any resource is declared, so no Pulumi engine or mock takes part.
+  it("throws a ManifestError naming each issue for an invalid manifest", async () => {
+    const error = await loadManifest("m.yaml", { text: volume("      name: data\n      size: 5\n      dataCenter: US-TX-3\n") }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ManifestError);
+    expect((error as Error).message).toBe("invalid manifest (1 error):\n  m.yaml:6:13: resources.vol.properties.size: Too small: expected number to be >=10");
+  });
+
+  it("throws a ManifestError for a config key the stack does not set", async () => {
+    pulumi.runtime.setAllConfig({ "project:other": "x" });
+    const text = "resources:\n  reg:\n    type: Registry\n    properties: { name: r, username: u, password: '${config.registryPassword}' }\n";
+    const error = await loadManifest("m.yaml", { text }).catch((e: unknown) => e);
+    expect((error as ManifestError).issues.map(formatIssue)).toEqual([
+      "m.yaml:4:51: ${config.registryPassword} is not set in the stack config; set it with `pulumi config set project:registryPassword <value>` (with --secret for a secret)",
+    ]);
+  });
+});
