@@ -18,9 +18,18 @@ export type PodClusterRole = (typeof podClusterRoles)[number];
 export interface ClusterComputeInputs {
   /** GPU type id offered for clusters, as listed by `GET /v2/catalog/gpus?product=CLUSTER`, e.g. `"NVIDIA H100 80GB HBM3"`. */
   gpuTypeId: string;
-  /** GPUs in each member pod. Minimum 1. */
+  /**
+   * GPUs in each member pod. Minimum 1.
+   * @TJS-type integer
+   * @minimum 1
+   */
   gpuCountPerPod: number;
-  /** Number of member pods. From 2 to 250. */
+  /**
+   * Number of member pods. From 2 to 250.
+   * @TJS-type integer
+   * @minimum 2
+   * @maximum 250
+   */
   podCount: number;
 }
 
@@ -39,15 +48,30 @@ export interface ClusterInputs {
   image: string;
   /** Arguments for the container entrypoint. @default "" */
   args?: string;
-  /** Ephemeral container disk per member in GB. Minimum 1. @default 20 */
+  /**
+   * Ephemeral container disk per member in GB. Minimum 1.
+   * @TJS-type integer
+   * @minimum 1
+   * @default 20
+   */
   disk?: number;
   /** Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`. @default {} */
   env?: Record<string, string>;
-  /** Exposed ports of every member, each `"<port>/http"` or `"<port>/tcp"`. @default [] */
+  /**
+   * Exposed ports of every member, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535.
+   * @TJS-type array
+   * @items.type string
+   * @items.pattern ^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])/(http|tcp)$
+   * @default []
+   */
   ports?: string[];
-  /** Preferred data centers, in order; the first with cluster nodes of the GPU type is used. @default any */
+  /**
+   * Preferred data centers, in order, at least one; the first with cluster nodes of the GPU type is used. When
+   * not set, any data center that has them.
+   * @minItems 1
+   */
   dataCenterIds?: string[];
-  /** Storage of every member, with the pod mount rules. @default {} (none) */
+  /** Storage of every member, with the pod mount rules. None when not set. @default {} */
   mounts?: MountsInputs;
   /** Inject the account's SSH public keys as `PUBLIC_KEY` into every member. @default false */
   startSsh?: boolean;
@@ -55,7 +79,13 @@ export interface ClusterInputs {
   startJupyter?: boolean;
   /** Id of an existing cluster of the account to take over instead of creating one; only its name may differ. */
   adopt?: string;
-  /** How long create waits for every member to be RUNNING, in seconds. From 1 to 86400. @default 600 */
+  /**
+   * How long create waits for every member to be RUNNING, in seconds. From 1 to 86400.
+   * @TJS-type integer
+   * @minimum 1
+   * @maximum 86400
+   * @default 600
+   */
   readyTimeoutSeconds?: number;
 }
 

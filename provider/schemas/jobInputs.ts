@@ -7,7 +7,13 @@ export interface JobInputs {
   endpointId: string;
   /** The job's `input` object, as the endpoint's handler expects it. */
   input: Record<string, unknown>;
-  /** How long create waits for the job to be COMPLETED or FAILED, in seconds. From 1 to 86400. @default 600 */
+  /**
+   * How long create waits for the job to be COMPLETED or FAILED, in seconds. From 1 to 86400.
+   * @TJS-type integer
+   * @minimum 1
+   * @maximum 86400
+   * @default 600
+   */
   timeoutSeconds?: number;
 }
 
@@ -29,7 +35,13 @@ export interface TextToVideoJobInputs {
   input: TextToVideoInput;
   /** Id under which the text-to-video model answers. @default "text-to-video" */
   endpointId?: string;
-  /** How long create waits for the video, in seconds. From 1 to 86400. @default 600 */
+  /**
+   * How long create waits for the video, in seconds. From 1 to 86400.
+   * @TJS-type integer
+   * @minimum 1
+   * @maximum 86400
+   * @default 600
+   */
   timeoutSeconds?: number;
 }
 

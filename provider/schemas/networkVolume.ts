@@ -8,7 +8,12 @@ export type VolumeType = (typeof volumeTypes)[number];
 export interface NetworkVolumeInputs {
   /** Display name. Changes in place. */
   name: string;
-  /** Size in GB, 10 to 4096. Grows in place; shrinking is refused by the service. */
+  /**
+   * Size in GB, 10 to 4096. Grows in place; shrinking is refused by the service.
+   * @TJS-type integer
+   * @minimum 10
+   * @maximum 4096
+   */
   size: number;
   /** Data center id, for example `"US-TX-3"`. Pods that mount the volume run there. Changing it replaces the volume. */
   dataCenter: string;

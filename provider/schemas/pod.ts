@@ -28,11 +28,24 @@ export const injectedEnvKeys = ["PUBLIC_KEY", "JUPYTER_PASSWORD"] as const;
 export interface GpuConfigInputs {
   /** GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA A100 80GB PCIe"`. Changing it replaces the pod. */
   id: string;
-  /** Number of GPUs. Minimum 1. @default 1 */
+  /**
+   * Number of GPUs. Minimum 1.
+   * @TJS-type integer
+   * @minimum 1
+   * @default 1
+   */
   count?: number;
-  /** CUDA versions (`major.minor`) the host may run. Create-only. */
+  /**
+   * CUDA versions (`major.minor`) the host may run. Create-only.
+   * @TJS-type array
+   * @items.type string
+   * @items.pattern ^[0-9]+\.[0-9]+$
+   */
   allowedCudaVersions?: string[];
-  /** Lowest acceptable CUDA version (`major.minor`). Create-only. */
+  /**
+   * Lowest acceptable CUDA version (`major.minor`). Create-only.
+   * @pattern ^[0-9]+\.[0-9]+$
+   */
   minCudaVersion?: string;
 }
 
@@ -40,17 +53,33 @@ export interface GpuConfigInputs {
 export interface CpuConfigInputs {
   /** CPU flavor id as listed by `GET /v2/catalog/cpus`, for example `"cpu3c"`. Changing it replaces the pod. */
   id: string;
-  /** Number of vCPUs: a power of two, at least 2, and valid for the flavor. */
+  /**
+   * Number of vCPUs: a power of two, at least 2, and valid for the flavor.
+   * @TJS-type integer
+   * @minimum 2
+   * @multipleOf 2
+   */
   vcpuCount: number;
-  /** Memory in GB. Minimum 1. */
+  /**
+   * Memory in GB. Minimum 1.
+   * @TJS-type integer
+   * @minimum 1
+   */
   memory: number;
 }
 
 /** Host-local storage pinned to the pod's machine; deprecated in favour of network mounts. Not allowed on CPU pods. */
 export interface PersistentMountInputs {
-  /** Size in GB. Minimum 10. May grow in place. */
+  /**
+   * Size in GB. Minimum 10. May grow in place.
+   * @TJS-type integer
+   * @minimum 10
+   */
   size: number;
-  /** Mount path in the container. Changes in place. */
+  /**
+   * Mount path in the container, absolute. Changes in place.
+   * @pattern ^/
+   */
   path: string;
 }
 
@@ -58,7 +87,10 @@ export interface PersistentMountInputs {
 export interface NetworkMountInputs {
   /** Id of an existing network volume in the pod's data center. Changing it replaces the pod. */
   volumeId: string;
-  /** Mount path in the container. Changes in place. */
+  /**
+   * Mount path in the container, absolute. Changes in place.
+   * @pattern ^/
+   */
   path: string;
 }
 
@@ -66,7 +98,10 @@ export interface NetworkMountInputs {
 export interface MountsInputs {
   /** Host-local persistent storage. Mutually exclusive with `network`. */
   persistent?: PersistentMountInputs;
-  /** Network volumes; at most one entry. Mutually exclusive with `persistent`. */
+  /**
+   * Network volumes; at most one entry. Mutually exclusive with `persistent`.
+   * @maxItems 1
+   */
   network?: NetworkMountInputs[];
 }
 
@@ -97,26 +132,57 @@ export interface PodInputs {
   mounts?: MountsInputs;
   /** Hardware tier. Changing it replaces the pod. @default "SECURE" */
   cloud?: Cloud;
-  /** Arguments for the container entrypoint. @default "" (or the template's) */
+  /**
+   * Arguments for the container entrypoint. With `templateId`, the template's unless set here.
+   * @default ""
+   */
   args?: string;
-  /** Ephemeral container disk in GB, wiped on restart. Minimum 1. @default chosen by the service */
+  /**
+   * Ephemeral container disk in GB, wiped on restart. Minimum 1. When not set, the service chooses it (with
+   * `templateId`, the template's).
+   * @TJS-type integer
+   * @minimum 1
+   */
   disk?: number;
   /**
    * Environment variables. Keys the service injects (`PUBLIC_KEY`, `JUPYTER_PASSWORD`) and keys taken from the
    * template are kept and never reported as drift. @default {}
    */
   env?: Record<string, string>;
-  /** Exposed ports, each `"<port>/http"` or `"<port>/tcp"`. Expose `"22/tcp"` for direct SSH. @default [] (or the template's) */
+  /**
+   * Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. Expose `"22/tcp"` for
+   * direct SSH. With `templateId`, the template's unless set here.
+   * @TJS-type array
+   * @items.type string
+   * @items.pattern ^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])/(http|tcp)$
+   * @default []
+   */
   ports?: string[];
-  /** Id of a container registry credential (a `Registry`), for private images. @default null (or the template's) */
+  /**
+   * Id of a container registry credential (a `Registry`), for private images. With `templateId`, the template's
+   * unless set here.
+   * @default null
+   */
   registry?: string | null;
-  /** Preferred data centers, most preferred first. Create-only: a change replaces the pod only when its current data center is no longer listed. */
+  /**
+   * Preferred data centers, most preferred first, at least one. Create-only: a change replaces the pod only when
+   * its current data center is no longer listed.
+   * @minItems 1
+   */
   dataCenterIds?: string[];
   /** Give the pod a private address reachable across data centers. @default false */
   globalNetworking?: boolean;
-  /** Install the account's SSH public keys into the pod. Create-only: a change replaces the pod. @default false (or the template's) */
+  /**
+   * Install the account's SSH public keys into the pod. Create-only: a change replaces the pod. With
+   * `templateId`, the template's unless set here.
+   * @default false
+   */
   startSsh?: boolean;
-  /** Start Jupyter in the pod. Create-only: a change replaces the pod. @default false (or the template's) */
+  /**
+   * Start Jupyter in the pod. Create-only: a change replaces the pod. With `templateId`, the template's unless
+   * set here.
+   * @default false
+   */
   startJupyter?: boolean;
   /** When true the service refuses to stop or restart the pod. @default false */
   locked?: boolean;
@@ -124,7 +190,13 @@ export interface PodInputs {
   desiredStatus?: DesiredStatus;
   /** Id of an existing pod to take over instead of creating one; it is then updated to these arguments. */
   adopt?: string;
-  /** How long create and update wait for the pod to reach its desired status, in seconds. 1 to 86400. @default 600 */
+  /**
+   * How long create and update wait for the pod to reach its desired status, in seconds. 1 to 86400.
+   * @TJS-type integer
+   * @minimum 1
+   * @maximum 86400
+   * @default 600
+   */
   readyTimeoutSeconds?: number;
 }
 

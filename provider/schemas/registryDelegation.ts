@@ -63,7 +63,7 @@ export interface RegistryDelegationInputs {
    * or removing `:latest` is no change. Changing the region, account, repository or tag replaces the delegation.
    */
   resource: string;
-  /** Display name of the delegation. Changing it replaces the delegation. @default null (no name) */
+  /** Display name of the delegation; `null` for none. Changing it replaces the delegation. @default null */
   name?: string | null;
   /** Id of an existing delegation to take over instead of creating one; its repository, tag and name must match. */
   adopt?: string;

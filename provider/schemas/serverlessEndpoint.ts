@@ -15,20 +15,37 @@ export type FlashBoot = (typeof flashbootModes)[number];
 
 /** Where GPU workers may run: serverless GPU pools, minus any card types excluded. */
 export interface EndpointGpuInputs {
-  /** Serverless GPU pool ids (the `pool` of `GET /v2/catalog/gpus`), e.g. `["ADA_24"]`. At least one. Changes in place. */
+  /**
+   * Serverless GPU pool ids (the `pool` of `GET /v2/catalog/gpus`), e.g. `["ADA_24"]`. At least one. Changes in place.
+   * @minItems 1
+   */
   pools: string[];
-  /** GPU type ids to leave out of the pools, e.g. `["NVIDIA L4"]`, each at most once. Changes in place. @default [] */
+  /**
+   * GPU type ids to leave out of the pools, e.g. `["NVIDIA L4"]`, each at most once. Changes in place.
+   * @uniqueItems true
+   * @default []
+   */
   excludedTypes?: string[];
-  /** GPUs per worker. Minimum 1. Changes in place. @default 1 */
+  /**
+   * GPUs per worker. Minimum 1. Changes in place.
+   * @TJS-type integer
+   * @minimum 1
+   * @default 1
+   */
   count?: number;
   /**
    * CUDA versions (`major.minor`) a worker's host may run; empty means any. Exclusive with `minCudaVersion`.
-   * Changes in place. @default the template's set (none when `minCudaVersion` is set), else `[]` (any)
+   * Changes in place. With `templateId`, the template's set unless set here (none when `minCudaVersion` is set).
+   * @TJS-type array
+   * @items.type string
+   * @items.pattern ^[0-9]+\.[0-9]+$
+   * @default []
    */
   allowedCudaVersions?: string[];
   /**
    * Lowest CUDA version (`major.minor`) a worker's host may run. Exclusive with a non-empty `allowedCudaVersions`.
-   * Changes in place; removing it clears the floor. @default none
+   * Changes in place; removing it clears the floor. No floor when not set.
+   * @pattern ^[0-9]+\.[0-9]+$
    */
   minCudaVersion?: string;
 }
@@ -37,19 +54,38 @@ export interface EndpointGpuInputs {
 export interface EndpointCpuInputs {
   /** CPU flavor id as listed by `GET /v2/catalog/cpus`, e.g. `"cpu3c"`. */
   id: string;
-  /** vCPUs per worker: a power of two, at least 2, and valid for the flavor. */
+  /**
+   * vCPUs per worker: a power of two, at least 2, and valid for the flavor.
+   * @TJS-type integer
+   * @minimum 2
+   * @multipleOf 2
+   */
   vcpuCount: number;
 }
 
 /** How many workers run. */
 export interface EndpointWorkersInputs {
-  /** Workers kept running even when idle. Minimum 0. @default 0 */
+  /**
+   * Workers kept running even when idle. Minimum 0.
+   * @TJS-type integer
+   * @minimum 0
+   * @default 0
+   */
   min?: number;
-  /** Most workers the endpoint scales to. Minimum 0, at least `min`. @default 3 */
+  /**
+   * Most workers the endpoint scales to. Minimum 0, at least `min`.
+   * @TJS-type integer
+   * @minimum 0
+   * @default 3
+   */
   max?: number;
   /**
    * Seconds before an idle worker scales down, from 1 to 3600. Not for a `QUEUE` endpoint scaling on
-   * `REQUEST_COUNT`. @default 10 (none for that combination)
+   * `REQUEST_COUNT`, which has no idle timeout.
+   * @TJS-type integer
+   * @minimum 1
+   * @maximum 3600
+   * @default 10
    */
   idleTimeout?: number;
 }
@@ -57,14 +93,21 @@ export interface EndpointWorkersInputs {
 /** Scale on how long requests wait in the queue. `QUEUE` endpoints only. */
 export interface QueueDelayScalingInputs {
   type: "QUEUE_DELAY";
-  /** Target seconds a request waits in the queue. Minimum 0.5. */
+  /**
+   * Target seconds a request waits in the queue. Minimum 0.5.
+   * @minimum 0.5
+   */
   queueDelay: number;
 }
 
 /** Scale on concurrent requests per worker. Required for `LOAD_BALANCER` endpoints. */
 export interface RequestCountScalingInputs {
   type: "REQUEST_COUNT";
-  /** Target in-flight requests per worker. Minimum 1. */
+  /**
+   * Target in-flight requests per worker. Minimum 1.
+   * @TJS-type integer
+   * @minimum 1
+   */
   requestCount: number;
 }
 
@@ -84,21 +127,47 @@ export interface ServerlessEndpointInputs {
   templateId?: string;
   /** Container image reference. Required unless `templateId` is set. */
   image?: string;
-  /** Arguments for the container entrypoint. @default "" (or the template's) */
+  /**
+   * Arguments for the container entrypoint. With `templateId`, the template's unless set here.
+   * @default ""
+   */
   args?: string;
-  /** Ephemeral container disk per worker in GB. Minimum 1. @default 20 (or the template's) */
+  /**
+   * Ephemeral container disk per worker in GB. Minimum 1. With `templateId`, the template's unless set here.
+   * @TJS-type integer
+   * @minimum 1
+   * @default 20
+   */
   disk?: number;
   /** Environment variables of the workers. @default {} */
   env?: Record<string, string>;
-  /** Exposed ports, each `"<port>/http"` or `"<port>/tcp"`. @default [] (or the template's) */
+  /**
+   * Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. With `templateId`, the
+   * template's unless set here.
+   * @TJS-type array
+   * @items.type string
+   * @items.pattern ^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])/(http|tcp)$
+   * @default []
+   */
   ports?: string[];
-  /** Id of a registry credential (a `Registry`) for a private image. @default null (or the template's) */
+  /**
+   * Id of a registry credential (a `Registry`) for a private image. With `templateId`, the template's unless set
+   * here.
+   * @default null
+   */
   registry?: string | null;
   /** GPU workers. Exactly one of `gpu` and `cpu`; switching between them replaces the endpoint. */
   gpu?: EndpointGpuInputs;
-  /** CPU workers: the eligible configurations, at least one, none listed twice. Exactly one of `gpu` and `cpu`. */
+  /**
+   * CPU workers: the eligible configurations, at least one, none listed twice. Exactly one of `gpu` and `cpu`.
+   * @minItems 1
+   * @uniqueItems true
+   */
   cpu?: EndpointCpuInputs[];
-  /** Worker bounds. @default { min: 0, max: 3, idleTimeout: 10 } */
+  /**
+   * Worker bounds. A `QUEUE` endpoint scaling on `REQUEST_COUNT` has no `idleTimeout`.
+   * @default {"min": 0, "max": 3, "idleTimeout": 10}
+   */
   workers?: EndpointWorkersInputs;
   /** The autoscaling signal; a `LOAD_BALANCER` endpoint needs `REQUEST_COUNT`. */
   scaling: QueueDelayScalingInputs | RequestCountScalingInputs;
@@ -106,7 +175,12 @@ export interface ServerlessEndpointInputs {
   dataCenterIds?: string[];
   /** Ids of network volumes attached to every worker. @default [] */
   networkVolumes?: string[];
-  /** Per-request execution timeout in milliseconds. Minimum 1. @default 300000 */
+  /**
+   * Per-request execution timeout in milliseconds. Minimum 1.
+   * @TJS-type integer
+   * @minimum 1
+   * @default 300000
+   */
   timeout?: number;
   /** Cold-start acceleration: `OFF`, `FLASHBOOT` or `PRIORITY_FLASHBOOT`. @default "OFF" */
   flashboot?: FlashBoot;

@@ -15,9 +15,16 @@ export type TemplateSource = (typeof templateSources)[number];
 
 /** Host-local storage that GPU pods made from the template get; CPU pods do without it. */
 export interface TemplatePersistentMountInputs {
-  /** Size in GB. Minimum 10. Changes in place (pods already made keep theirs). */
+  /**
+   * Size in GB. Minimum 10. Changes in place (pods already made keep theirs).
+   * @TJS-type integer
+   * @minimum 10
+   */
   size: number;
-  /** Mount path in the container, absolute. Changes in place. */
+  /**
+   * Mount path in the container, absolute. Changes in place.
+   * @pattern ^/
+   */
   path: string;
 }
 
@@ -42,11 +49,22 @@ export interface TemplateInputs {
   image: string;
   /** Arguments for the container entrypoint. @default "" */
   args?: string;
-  /** Ephemeral container disk in GB, wiped on restart. Minimum 1. @default 20 */
+  /**
+   * Ephemeral container disk in GB, wiped on restart. Minimum 1.
+   * @TJS-type integer
+   * @minimum 1
+   * @default 20
+   */
   disk?: number;
   /** Environment variables. A pod made from the template may add keys or override them. @default {} */
   env?: Record<string, string>;
-  /** Exposed ports, each `"<port>/http"` or `"<port>/tcp"`. @default [] */
+  /**
+   * Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535.
+   * @TJS-type array
+   * @items.type string
+   * @items.pattern ^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])/(http|tcp)$
+   * @default []
+   */
   ports?: string[];
   /**
    * Id of one of the account's container registry credentials (a `Registry`), for a private image. Other
@@ -55,7 +73,7 @@ export interface TemplateInputs {
    * rotated credential. @default null
    */
   registry?: string | null;
-  /** Storage of pods made from the template. @default {} (none) */
+  /** Storage of pods made from the template. None when not set. @default {} */
   mounts?: TemplateMountsInputs;
   /** List the template in the public catalog, for every account to read and start pods from. @default false */
   public?: boolean;
@@ -69,7 +87,11 @@ export interface TemplateInputs {
   startJupyter?: boolean;
   /**
    * CUDA versions (`major.minor`) the host of a GPU pod made from it may run; empty means any. A pod that sets
-   * its own CUDA constraint replaces this one; CPU pods ignore it. @default []
+   * its own CUDA constraint replaces this one; CPU pods ignore it.
+   * @TJS-type array
+   * @items.type string
+   * @items.pattern ^[0-9]+\.[0-9]+$
+   * @default []
    */
   allowedCudaVersions?: string[];
   /** Id of an existing template of the account to take over instead of creating one; it is then updated to these arguments. */

@@ -8,13 +8,22 @@ export const TEXT_TO_VIDEO_ENDPOINT_ID = "text-to-video";
 
 /** Input of the hosted text-to-video model. */
 export interface TextToVideoInput {
-  /** Text of the scene and its action. Required. */
+  /**
+   * Text of the scene and its action. Required, and not blank.
+   * @pattern \S
+   */
   prompt: string;
   /** Visual style: `general` or `anime`. @default "general" */
   style?: "general" | "anime";
   /** Output resolution: `540p`, `720p` or `1080p`. @default "720p" */
   resolution?: "540p" | "720p" | "1080p";
-  /** Length of the video in seconds, an integer from 1 to 16. It sets the cost: 0.15 USD per second. @default 5 */
+  /**
+   * Length of the video in seconds, an integer from 1 to 16. It sets the cost: 0.15 USD per second.
+   * @TJS-type integer
+   * @minimum 1
+   * @maximum 16
+   * @default 5
+   */
   duration?: number;
   /** Frame shape: `16:9`, `9:16`, `4:3`, `3:4` or `1:1`. @default "4:3" */
   aspect_ratio?: "16:9" | "9:16" | "4:3" | "3:4" | "1:1";
@@ -24,7 +33,12 @@ export interface TextToVideoInput {
   generate_audio?: boolean;
   /** Add background music. @default true */
   bgm?: boolean;
-  /** Random seed, an integer; -1 picks one at random. @default -1 */
+  /**
+   * Random seed, an integer; -1 picks one at random.
+   * @TJS-type integer
+   * @minimum -1
+   * @default -1
+   */
   seed?: number;
 }
 
