@@ -13,9 +13,10 @@ export const help = `Usage: computeplatform init <folder> [--force]
 Creates a ready-to-run Pulumi project in <folder> (created if missing; . is the current folder)
 that deploys manifest.yaml with pulumi-computeplatform: Pulumi.yaml, package.json,
 tsconfig.json, index.ts, a sample manifest.yaml (a network volume and a GPU pod), .gitignore,
-.env.example (the API key and URL) and a README.md with the next steps. The project is named
-after the folder. Only local files are written; no API is called. Files that exist already
-are kept unless --force is given; other files in the folder are never touched.
+.env.example (API key, API URL and state passphrase) and a README.md with the next steps. The
+project is named after the folder. Only local files are written; no API is called. Files
+that exist already are kept unless --force is given; other files in the folder are never
+touched.
 
 Options:
   -f, --force   Overwrite files that exist already. Default: keep them
@@ -61,10 +62,9 @@ export async function run({ folder, force }: InitCommandOptions): Promise<void> 
     "Next steps:",
     ...(target === process.cwd() ? [] : [`  cd ${shellWord(folder)}`]),
     "  npm install",
-    "  cp .env.example .env       # fill in COMPUTEPLATFORM_API_KEY and COMPUTEPLATFORM_API_URL",
-    "  set -a; . ./.env; set +a",
+    "  cp .env.example .env   # then fill in the API key and URL, and a passphrase",
     "  npx computeplatform preview manifest.yaml",
-    "README.md explains these steps, running against the local emulator, and editor completion.",
+    "README.md explains these steps, running against the local emulator, deploying, and editor completion.",
   );
   process.stdout.write(`${lines.join("\n")}\n`);
 }

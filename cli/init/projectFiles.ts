@@ -1,3 +1,4 @@
+import { LOCAL_STATE_FOLDER } from "./localStateFolder";
 import type { OwnPackage } from "./ownPackage";
 import { projectReadme } from "./projectReadme";
 
@@ -7,9 +8,6 @@ export interface ProjectFile {
   path: string;
   content: string;
 }
-
-/** Where the project's stacks live when it uses a local backend; git-ignored. */
-export const LOCAL_STATE_FOLDER = ".pulumi-state";
 
 /**
  * The files of a new project that deploys `manifest.yaml` with this package, in the order `init` reports them.
@@ -122,11 +120,14 @@ const GITIGNORE = `node_modules/
 ${LOCAL_STATE_FOLDER}/
 `;
 
-const ENV_EXAMPLE = `# Copy this file to .env and fill it in. .env is git-ignored; keep the key out of version control.
-# Load it into your shell before running computeplatform or pulumi:  set -a; . ./.env; set +a
+const ENV_EXAMPLE = `# Copy this file to .env and fill it in. .env is git-ignored: keep the key out of version control.
+# The computeplatform commands read .env from the manifest's folder, without overriding variables already set.
+# For the pulumi CLI, load it into your shell first:  set -a; . ./.env; set +a
 
 # An API key from the Compute Platform console, or the key that \`npx computeplatform emulator\` prints.
 COMPUTEPLATFORM_API_KEY=
 # Base URL of the API, without /v2. The local emulator's: http://127.0.0.1:8787
 COMPUTEPLATFORM_API_URL=
+# Encrypts the secrets of stacks kept in the local ${LOCAL_STATE_FOLDER} folder; choose one and keep it.
+PULUMI_CONFIG_PASSPHRASE=
 `;

@@ -1,10 +1,12 @@
+import { LOCAL_STATE_FOLDER } from "./localStateFolder";
+
 /** The README.md of a scaffolded project: how to install, configure, try against the emulator and deploy it. */
 export function projectReadme(name: string): string {
   return `# ${name}
 
 Compute Platform resources declared in \`manifest.yaml\` and deployed through the Pulumi engine with
-[pulumi-computeplatform](https://www.npmjs.com/package/pulumi-computeplatform). \`index.ts\` loads the
-manifest and exports its \`outputs\` as stack outputs, so you edit only the manifest.
+[pulumi-computeplatform](https://www.npmjs.com/package/pulumi-computeplatform). You edit only the manifest:
+the \`computeplatform\` commands deploy it directly, and \`index.ts\` deploys it for the \`pulumi\` CLI.
 
 ## Install
 
@@ -17,13 +19,13 @@ npm install
 ## Set the API key
 
 \`\`\`sh
-cp .env.example .env      # then fill in COMPUTEPLATFORM_API_KEY and COMPUTEPLATFORM_API_URL
-set -a; . ./.env; set +a  # load it into this shell
+cp .env.example .env   # then fill it in
 \`\`\`
 
-\`.env\` is git-ignored. Instead of the environment you can use the stack's config, which keeps the key
-encrypted: \`pulumi config set computeplatform:apiUrl <url>\` and
-\`pulumi config set --secret computeplatform:apiKey <key>\`.
+\`.env\` holds \`COMPUTEPLATFORM_API_KEY\`, \`COMPUTEPLATFORM_API_URL\` and the passphrase that encrypts the
+stacks' secrets. It is git-ignored, and the \`computeplatform\` commands read it from this folder (variables
+already set in your shell win). A stack's config can hold them instead (\`computeplatform:apiUrl\` and the
+secret \`computeplatform:apiKey\`), as the package's README describes.
 
 ## Try it against the local emulator
 
@@ -34,32 +36,35 @@ another terminal:
 npx computeplatform emulator --api-key dev-key
 \`\`\`
 
-Then point this shell at it and preview the manifest:
-
-\`\`\`sh
-export COMPUTEPLATFORM_API_URL=http://127.0.0.1:8787 COMPUTEPLATFORM_API_KEY=dev-key
-npx computeplatform preview manifest.yaml
-\`\`\`
+Set \`COMPUTEPLATFORM_API_URL=http://127.0.0.1:8787\`, \`COMPUTEPLATFORM_API_KEY=dev-key\` and any
+\`PULUMI_CONFIG_PASSPHRASE\` in \`.env\`, then deploy as below. The emulator forgets everything when it
+stops: run \`destroy\` first, or \`npx computeplatform refresh manifest.yaml\` afterwards to drop what is gone
+from the stack.
 
 ## Deploy
 
 \`\`\`sh
-npx computeplatform validate manifest.yaml   # checks the manifest, calls no API
+npx computeplatform validate manifest.yaml   # checks the manifest offline, without calling the API
 npx computeplatform preview manifest.yaml    # shows what up would change
 npx computeplatform up manifest.yaml         # creates or updates the resources
 npx computeplatform destroy manifest.yaml    # deletes them
 \`\`\`
 
-\`npx computeplatform <command> --help\` lists the options, such as \`--stack\` and \`--backend\`.
+They use the stack \`dev\` unless \`--stack NAME\` says otherwise, and keep its state in \`${LOCAL_STATE_FOLDER}/\`
+in this folder unless \`--backend URL\` or \`PULUMI_BACKEND_URL\` names another backend, such as
+\`s3://bucket\`. \`npx computeplatform <command> --help\` lists every option.
 
-The Pulumi CLI deploys the same resources by running \`index.ts\`:
+The \`pulumi\` CLI deploys the same resources by running \`index.ts\`. To work on the same stacks:
 
 \`\`\`sh
-pulumi stack init dev
+set -a; . ./.env; set +a
+export PULUMI_BACKEND_URL="file://$PWD/${LOCAL_STATE_FOLDER}"
+pulumi stack select --create dev
 pulumi up
 \`\`\`
 
-To deploy another manifest, set its path in the stack config: \`pulumi config set manifest other.yaml\`.
+\`index.ts\` deploys the manifest named by the stack config \`manifest\` (default \`manifest.yaml\`):
+\`pulumi config set manifest other.yaml\` switches to another.
 
 ## Editor completion
 

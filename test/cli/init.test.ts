@@ -44,10 +44,9 @@ function nextSteps(cd: string | undefined): string[] {
     "Next steps:",
     ...(cd === undefined ? [] : [`  cd ${cd}`]),
     "  npm install",
-    "  cp .env.example .env       # fill in COMPUTEPLATFORM_API_KEY and COMPUTEPLATFORM_API_URL",
-    "  set -a; . ./.env; set +a",
+    "  cp .env.example .env   # then fill in the API key and URL, and a passphrase",
     "  npx computeplatform preview manifest.yaml",
-    "README.md explains these steps, running against the local emulator, and editor completion.",
+    "README.md explains these steps, running against the local emulator, deploying, and editor completion.",
     "",
   ];
 }
@@ -131,9 +130,19 @@ describe("computeplatform init", () => {
     expect(files[".env.example"]?.split("\n").filter((line) => !line.startsWith("#") && line !== "")).toEqual([
       "COMPUTEPLATFORM_API_KEY=",
       "COMPUTEPLATFORM_API_URL=",
+      "PULUMI_CONFIG_PASSPHRASE=",
     ]);
     expect(files["README.md"]?.split("\n")[0]).toBe("# my-project");
-    for (const command of ["npm install", "cp .env.example .env", "npx computeplatform emulator", "npx computeplatform preview manifest.yaml"]) {
+    const readmeCommands = [
+      "npm install",
+      "cp .env.example .env",
+      "npx computeplatform emulator",
+      "npx computeplatform preview manifest.yaml",
+      "npx computeplatform up manifest.yaml",
+      "npx computeplatform destroy manifest.yaml",
+      "pulumi up",
+    ];
+    for (const command of readmeCommands) {
       expect(files["README.md"]).toContain(command);
     }
   });
