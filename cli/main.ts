@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import * as emulator from "./emulator";
 import * as init from "./init";
+import * as migrate from "./migrate";
 import { destroy, preview, refresh, up } from "./stackCommands";
 import * as validate from "./validate";
 
@@ -15,7 +16,7 @@ interface Command<Options> {
   run(options: Options): Promise<number | void>;
 }
 
-const COMMANDS: Record<string, Command<unknown>> = { emulator, init, validate, preview, up, refresh, destroy };
+const COMMANDS: Record<string, Command<unknown>> = { emulator, init, validate, migrate, preview, up, refresh, destroy };
 
 const USAGE = `Usage: computeplatform <command> [options]
 
