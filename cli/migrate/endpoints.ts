@@ -59,11 +59,6 @@ export const endpoints: V1Kind<ServerlessEndpointResource> = {
     "dataCenterIds",
     "networkVolumeId",
     "networkVolumeIds",
-    "createdAt",
-    "template",
-    "userId",
-    "version",
-    "workers",
   ],
   readOuts: ["createdAt", "template", "userId", "version", "workers"],
   convert(fields, context) {

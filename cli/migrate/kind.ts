@@ -42,7 +42,7 @@ export interface V1Kind<Resource extends ManifestResource = ManifestResource> {
   plural: string;
   /** Keys of a wrapper object whose contents are of this kind, in lower case without punctuation: `networkvolumes`. */
   groupNames: readonly string[];
-  /** Every field of the kind's v1 create and update bodies and of its list and get responses. */
+  /** The fields of the kind's v1 create and update bodies and of its responses that are not {@link readOuts}. */
   fields: readonly string[];
   /** Response fields that report state or cost rather than a setting: dropped without a warning. */
   readOuts: readonly string[];
@@ -51,4 +51,9 @@ export interface V1Kind<Resource extends ManifestResource = ManifestResource> {
   /** Why an object is left out of the manifest altogether, e.g. a pod that is a serverless worker. */
   skipReason?(fields: V1Fields): string | undefined;
   convert(fields: V1Fields, context: ConversionContext): Resource;
+}
+
+/** Every field a v1 object of the kind can have: its settings and identity, and its read-outs. */
+export function knownFields(kind: V1Kind): readonly string[] {
+  return [...kind.fields, ...kind.readOuts];
 }

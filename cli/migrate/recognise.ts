@@ -1,5 +1,5 @@
 import { isV1Object, type V1Object } from "./fields";
-import type { V1Kind } from "./kind";
+import { knownFields, type V1Kind } from "./kind";
 import { V1_KINDS } from "./kinds";
 import { registries } from "./registries";
 import { pods } from "./pods";
@@ -44,7 +44,7 @@ export function recognise(input: unknown): { objects: RecognisedObject[]; warnin
       skip(path, "is not a JSON object; skipped");
       return;
     }
-    const known = Object.keys(value).filter((field) => V1_KINDS.some((kind) => kind.fields.includes(field)));
+    const known = Object.keys(value).filter((field) => V1_KINDS.some((kind) => knownFields(kind).includes(field)));
     if (known.length === 0) {
       const entries = Object.entries(value);
       if (entries.length > 0 && entries.every(([, item]) => Array.isArray(item) || isV1Object(item))) {
@@ -54,7 +54,7 @@ export function recognise(input: unknown): { objects: RecognisedObject[]; warnin
       }
       return;
     }
-    const candidates = V1_KINDS.filter((kind) => known.every((field) => kind.fields.includes(field)));
+    const candidates = V1_KINDS.filter((kind) => known.every((field) => knownFields(kind).includes(field)));
     const kind = choose(candidates, known, named);
     if (kind === undefined) {
       skip(path, candidates.length === 0 ? mixedKinds(known) : ambiguous(candidates));
@@ -79,7 +79,7 @@ function choose(candidates: V1Kind[], known: string[], named: V1Kind | undefined
 }
 
 function mixedKinds(known: string[]): string {
-  const owners = V1_KINDS.filter((kind) => known.some((field) => kind.fields.includes(field)));
+  const owners = V1_KINDS.filter((kind) => known.some((field) => knownFields(kind).includes(field)));
   return `has fields of more than one v1 kind (${owners.map((kind) => kind.noun).join(", ")}); skipped`;
 }
 

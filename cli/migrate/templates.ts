@@ -29,8 +29,6 @@ export const templates: V1Kind<TemplateResource> = {
     "readme",
     "volumeInGb",
     "volumeMountPath",
-    "earned",
-    "runtimeInMin",
   ],
   readOuts: ["earned", "runtimeInMin"],
   convert(fields, context) {
