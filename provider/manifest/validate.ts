@@ -92,8 +92,7 @@ class Validation {
     }
     const resources = this.resources(document.resources);
     const outputs = this.outputs(document.outputs);
-    const names = new Set(resources.map((resource) => resource.name));
-    this.checkReferences(names, resources);
+    this.checkReferences(resources);
     const order = this.dependencyOrder(resources);
     await Promise.all(resources.map((resource) => this.checkProperties(resource)));
     if (this.issues.length > 0 || order === undefined) return this.result();
@@ -225,13 +224,13 @@ class Validation {
     return this.values(value, ["outputs"]) as Record<string, ManifestValue>;
   }
 
-  private checkReferences(names: ReadonlySet<string>, resources: ValidatedResource[]): void {
+  private checkReferences(resources: ValidatedResource[]): void {
     const byName = new Map(resources.map((resource) => [resource.name, resource]));
     for (const { reference, path, from } of this.references) {
       const written = formatReference(reference);
       if (reference.root === "config") continue;
       const target = byName.get(reference.root);
-      if (!names.has(reference.root) || target === undefined) {
+      if (target === undefined) {
         this.report(path, `${written} refers to a resource that the manifest does not declare`);
         continue;
       }
