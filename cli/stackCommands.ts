@@ -122,11 +122,10 @@ async function runOperation(operation: Operation, options: StackCommandOptions):
   const collector = planCollector();
   const progress = engineProgress(out);
   const stopReporting = reportStillRunning(progress, out);
+  // During a preview the engine marks every step as planning, so only its warnings and errors are printed.
   const onEvent = (event: EngineEvent) => {
     collector.onEvent(event);
-    // A preview starts no operation, so the progress lines would only repeat the plan; its diagnostics count.
-    if (operation === "preview") reportDiagnostic(event, out);
-    else progress(event);
+    progress(event);
   };
   let outputs: OutputMap = {};
   let counts: OpMap;
@@ -192,14 +191,6 @@ function loadDotEnv(dir: string): void {
   if (!fs.existsSync(file)) return;
   for (const [name, value] of Object.entries(parseEnv(fs.readFileSync(file, "utf8")))) {
     if (process.env[name] === undefined && value !== undefined) process.env[name] = value;
-  }
-}
-
-/** During a preview the engine's own progress lines are noise, but its warnings and errors are not. */
-function reportDiagnostic(event: EngineEvent, out: (line: string) => void): void {
-  const diagnostic = event.diagnosticEvent;
-  if (diagnostic && (diagnostic.severity === "warning" || diagnostic.severity === "error")) {
-    out(`${diagnostic.severity}: ${diagnostic.message.trim()}`);
   }
 }
 
