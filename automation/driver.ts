@@ -146,7 +146,7 @@ export async function openStack(options: OpenStackOptions): Promise<StackDriver>
 
 function engineEnvironment(options: OpenStackOptions): Record<string, string> {
   const backendUrl =
-    options.backendUrl ?? process.env.PULUMI_BACKEND_URL ?? fileBackend(path.join(options.workDir, ".pulumi-state"));
+    options.backendUrl ?? process.env.PULUMI_BACKEND_URL ?? fileBackend(path.join(options.workDir, LOCAL_STATE_FOLDER));
   const env: Record<string, string> = {
     PULUMI_SKIP_UPDATE_CHECK: "true",
     // Plugins come from next to the CLI; a missing one should fail, not trigger a download.
@@ -159,6 +159,9 @@ function engineEnvironment(options: OpenStackOptions): Record<string, string> {
   if (options.pulumiHome !== undefined) env.PULUMI_HOME = path.resolve(options.pulumiHome);
   return env;
 }
+
+/** The folder, inside the work dir, of the file backend used when no other backend is named. */
+export const LOCAL_STATE_FOLDER = ".pulumi-state";
 
 /** The Pulumi project file (`Pulumi.yaml`, `.yml` or `.json`) in `dir`, if there is one. */
 export function projectFile(dir: string): string | undefined {

@@ -1,4 +1,4 @@
-import { LOCAL_STATE_FOLDER } from "./localStateFolder";
+import { LOCAL_STATE_FOLDER } from "../../automation/driver";
 import type { OwnPackage } from "./ownPackage";
 import { projectReadme } from "./projectReadme";
 

@@ -1,4 +1,4 @@
-import { LOCAL_STATE_FOLDER } from "./localStateFolder";
+import { LOCAL_STATE_FOLDER } from "../../automation/driver";
 
 /** The README.md of a scaffolded project: how to install, configure, try against the emulator and deploy it. */
 export function projectReadme(name: string): string {
