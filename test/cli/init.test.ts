@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { once } from "node:events";
 import * as fs from "node:fs";
 import * as net from "node:net";
@@ -8,6 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest
 import { help } from "../../cli/init";
 import { ensureBuilt } from "../support/build";
 import { repoRoot } from "../support/paths";
+import { exec, type Finished } from "../support/subprocess";
 
 const main = path.join(repoRoot, "dist", "cli", "main.js");
 const ownVersion = (JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { version: string }).version;
@@ -16,22 +16,9 @@ const ownVersion = (JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json
 const reportedOrder = ["Pulumi.yaml", "package.json", "tsconfig.json", "index.ts", "manifest.yaml", ".gitignore", ".env.example", "README.md"];
 const scaffolded = [...reportedOrder].sort();
 
-interface Finished {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs the built CLI as a user would, in `cwd`, with `env` added to this process's environment. */
-async function computeplatform(args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<Finished> {
-  const child = spawn(process.execPath, [main, ...args], { cwd: options.cwd, env: { ...process.env, ...options.env } });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const [code] = (await once(child, "close")) as [number | null];
-  return { code, stdout, stderr };
-}
+const computeplatform = (args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<Finished> =>
+  exec(process.execPath, [main, ...args], options);
 
 /** Every file in `folder`, by name, with its content. */
 function contents(folder: string): Record<string, string> {

@@ -1,5 +1,3 @@
-import { spawn } from "node:child_process";
-import { once } from "node:events";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -8,28 +6,14 @@ import { help } from "../../cli/migrate";
 import { validateManifest } from "../../provider/manifest";
 import { ensureBuilt } from "../support/build";
 import { repoRoot } from "../support/paths";
+import { exec, type Finished } from "../support/subprocess";
 
 const main = path.join(repoRoot, "dist", "cli", "main.js");
 const fixtures = path.join(repoRoot, "test", "fixtures", "v1");
 const fixture = (name: string) => fs.readFileSync(path.join(fixtures, name), "utf8");
 
-interface Finished {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs the built CLI as a user would, from the fixtures folder, with `stdin` as its standard input. */
-async function computeplatform(args: string[], stdin = ""): Promise<Finished> {
-  const child = spawn(process.execPath, [main, ...args], { cwd: fixtures });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  child.stdin.end(stdin);
-  const [code] = (await once(child, "close")) as [number | null];
-  return { code, stdout, stderr };
-}
+const computeplatform = (args: string[], stdin = ""): Promise<Finished> => exec(process.execPath, [main, ...args], { cwd: fixtures, stdin });
 
 let scratch: string;
 

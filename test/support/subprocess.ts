@@ -1,34 +1,32 @@
-import { execFile } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { once } from "node:events";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { promisify } from "node:util";
 import { ensurePulumiCli } from "../../automation/pulumiCli";
 import type { TestEmulator } from "./emulator";
 
-const execFileAsync = promisify(execFile);
-
-/** How a subprocess ended. */
+/** How a subprocess ended; `code` is null when a signal ended it. */
 export interface Finished {
-  code: number;
+  code: number | null;
   stdout: string;
   stderr: string;
 }
 
-/** Runs a command to its end; a failing exit is a result here, not an exception. */
-export async function exec(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<Finished> {
-  try {
-    const { stdout, stderr } = await execFileAsync(command, args, {
-      cwd: options.cwd,
-      env: { ...process.env, npm_config_update_notifier: "false", ...options.env },
-      maxBuffer: 16 * 1024 * 1024,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const { code, stdout, stderr } = error as { code?: unknown; stdout?: string; stderr?: string };
-    if (typeof code !== "number") throw error;
-    return { code, stdout: stdout ?? "", stderr: stderr ?? "" };
-  }
+/** Runs a command to its end, with `stdin` as its standard input; a failing exit is a result here, not an exception. */
+export async function exec(
+  command: string,
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; stdin?: string },
+): Promise<Finished> {
+  const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, npm_config_update_notifier: "false", ...options.env } });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdin.end(options.stdin ?? "");
+  const [code] = (await once(child, "close")) as [number | null];
+  return { code, stdout, stderr };
 }
 
 /**
