@@ -6,6 +6,7 @@ import { changeSummary } from "../automation/summary";
 import { type EngineProgress, engineProgress } from "../automation/progress";
 import { type ManifestStack, openManifestStack } from "../automation/manifestStack";
 import { formatIssue, type ManifestIssue, type ValidatedManifest, validateManifest } from "../provider/manifest";
+import { unsetConfigIssues } from "../provider/manifest/load";
 import { formatChange, formatCounts, formatSummary, planCollector } from "./plan";
 import { readManifest } from "./validate";
 
@@ -166,18 +167,10 @@ async function runOperation(operation: Operation, options: StackCommandOptions):
 /** Every `${config.<key>}` of the manifest that the stack does not set, as issues at the reference. */
 async function missingConfig(stack: ManifestStack, manifest: ValidatedManifest): Promise<ManifestIssue[]> {
   const set = new Set(Object.keys(await stack.stack.getAllConfig()));
-  const issues: ManifestIssue[] = [];
-  for (const [key, position] of manifest.configKeys) {
-    const fullKey = key.includes(":") ? key : `${stack.projectName}:${key}`;
-    if (set.has(fullKey)) continue;
-    issues.push({
-      file: manifest.file,
-      ...position,
-      path: "",
-      message: `\${config.${key}} is not set in stack ${stack.stackName}; set it with \`pulumi config set --stack ${stack.stackName} ${fullKey} <value>\` (with --secret for a secret)`,
-    });
-  }
-  return issues;
+  return unsetConfigIssues(manifest, stack.projectName, (fullKey) => set.has(fullKey), {
+    where: `stack ${stack.stackName}`,
+    command: `pulumi config set --stack ${stack.stackName}`,
+  });
 }
 
 function failWith(issues: readonly ManifestIssue[]): number {

@@ -45,27 +45,46 @@ export async function loadManifest(file: string, options: LoadManifestOptions = 
 }
 
 function readConfig(manifest: ValidatedManifest): Map<string, pulumi.Input<string>> {
+  const project = pulumi.getProject();
+  const isSet = (fullKey: string) => pulumi.runtime.getConfig(fullKey) !== undefined;
+  const missing = unsetConfigIssues(manifest, project, isSet, { where: "the stack config", command: "pulumi config set" });
+  if (missing.length > 0) throw new ManifestError(missing);
   const values = new Map<string, pulumi.Input<string>>();
-  const missing: ManifestIssue[] = [];
-  for (const [key, position] of manifest.configKeys) {
-    const separator = key.indexOf(":");
-    const config = separator === -1 ? new pulumi.Config() : new pulumi.Config(key.slice(0, separator));
-    const name = separator === -1 ? key : key.slice(separator + 1);
-    const fullKey = `${config.name}:${name}`;
-    const value = config.get(name);
-    if (value === undefined) {
-      missing.push({
-        file: manifest.file,
-        ...position,
-        path: "",
-        message: `\${config.${key}} is not set in the stack config; set it with \`pulumi config set ${fullKey} <value>\` (with --secret for a secret)`,
-      });
-      continue;
-    }
+  for (const key of manifest.configKeys.keys()) {
+    const fullKey = configFullKey(key, project);
+    const value = pulumi.runtime.getConfig(fullKey)!;
     values.set(key, (runtimeConfig.isConfigSecret?.(fullKey) ?? true) ? pulumi.secret(value) : value);
   }
-  if (missing.length > 0) throw new ManifestError(missing);
   return values;
+}
+
+/** The stack config key that `${config.<key>}` reads: `<project>:<key>`, or the key itself when it names a namespace. */
+export function configFullKey(key: string, project: string): string {
+  return key.includes(":") ? key : `${project}:${key}`;
+}
+
+/**
+ * An issue at the first reference of every `${config.<key>}` whose key `isSet` says the stack lacks, telling how to
+ * set it: `where` names the stack config in the message, and `command` is the `pulumi config set` that fills it.
+ */
+export function unsetConfigIssues(
+  manifest: ValidatedManifest,
+  project: string,
+  isSet: (fullKey: string) => boolean,
+  stack: { where: string; command: string },
+): ManifestIssue[] {
+  const issues: ManifestIssue[] = [];
+  for (const [key, position] of manifest.configKeys) {
+    const fullKey = configFullKey(key, project);
+    if (isSet(fullKey)) continue;
+    issues.push({
+      file: manifest.file,
+      ...position,
+      path: "",
+      message: `\${config.${key}} is not set in ${stack.where}; set it with \`${stack.command} ${fullKey} <value>\` (with --secret for a secret)`,
+    });
+  }
+  return issues;
 }
 
 function declare(manifest: ValidatedManifest, config: ReadonlyMap<string, pulumi.Input<string>>): LoadedManifest {
