@@ -55,6 +55,8 @@ export interface ApiCall<T> {
   signal?: AbortSignal;
   /** Longest silence while the body streams in, in ms; 0 for streams that stay open. @default the agent's 60 s */
   bodyTimeoutMs?: number;
+  /** Longest wait for the answer's headers, in ms, for calls the server holds open. @default the agent's 60 s */
+  headersTimeoutMs?: number;
   /**
    * Error statuses whose body, when it matches `schema`, is the call's result rather than a problem: the job API
    * answers a failed sync job with the job under 400.
@@ -166,6 +168,7 @@ export class Transport {
           dispatcher: this.dispatcher,
           signal: call.signal,
           ...(call.bodyTimeoutMs === undefined ? {} : { bodyTimeout: call.bodyTimeoutMs }),
+          ...(call.headersTimeoutMs === undefined ? {} : { headersTimeout: call.headersTimeoutMs }),
         });
       } catch (error) {
         if (call.signal?.aborted) throw call.signal.reason;
