@@ -1,6 +1,6 @@
 import * as fs from "node:fs";
 import { parseArgs } from "node:util";
-import { formatIssue, type ManifestValidation, validateManifest } from "../provider/manifest";
+import { descriptionSummary, formatIssue, type ManifestValidation, validateManifest } from "../provider/manifest";
 
 export const summary = "Check a manifest offline, without calling the API";
 
@@ -12,8 +12,9 @@ and one of its outputs, without cycles), that secrets come from stack config, an
 resource's properties against the same rules that \`preview\` applies. Values that come
 from references are checked when they are known, at preview.
 
-On success it prints a summary of the resources and exits 0. Otherwise it prints each
-error as <file>:<line>:<column>: <property path>: <message> and exits 1.
+On success it prints the resources in creation order, each with the first line of its
+description, and exits 0. Otherwise it prints each error as
+<file>:<line>:<column>: <property path>: <message> and exits 1.
 
 Options:
   --json       Print one JSON object instead: { valid, file, resources, outputs, issues }.
@@ -54,7 +55,13 @@ function report(file: string, { manifest, issues }: ManifestValidation) {
   return {
     valid: manifest !== undefined,
     file,
-    resources: (manifest?.resources ?? []).map(({ name, type, dependencies, position }) => ({ name, type, dependsOn: dependencies, ...position })),
+    resources: (manifest?.resources ?? []).map(({ name, type, description, dependencies, position }) => ({
+      name,
+      type,
+      ...(description === undefined ? {} : { description }),
+      dependsOn: dependencies,
+      ...position,
+    })),
     outputs: Object.keys(manifest?.outputs ?? {}),
     issues,
   };
@@ -64,8 +71,10 @@ function describe({ manifest }: ManifestValidation): string {
   const { file, resources, outputs } = manifest!;
   const width = Math.max(...resources.map((resource) => resource.type.length));
   const lines = [`${file} is valid: ${count(resources.length, "resource")}, in the order they are created:`];
-  for (const { type, name, dependencies } of resources) {
-    lines.push(`  ${type.padEnd(width)}  ${name}${dependencies.length > 0 ? `  (after ${dependencies.join(", ")})` : ""}`);
+  for (const { type, name, description, dependencies } of resources) {
+    const after = dependencies.length > 0 ? `  (after ${dependencies.join(", ")})` : "";
+    const summary = descriptionSummary(description);
+    lines.push(`  ${type.padEnd(width)}  ${name}${after}${summary === undefined ? "" : `  — ${summary}`}`);
   }
   const outputNames = Object.keys(outputs);
   if (outputNames.length > 0) lines.push(`outputs: ${outputNames.join(", ")}`);

@@ -34,6 +34,13 @@ export interface ManifestResourceOptions {
 interface ManifestResourceBase<Type extends string, Properties> {
   /** The resource type. */
   type: Type;
+  /**
+   * What the resource is for, in plain text (references are not resolved here). Its first non-blank line is the
+   * resource's summary: `computeplatform validate` prints it, and `computeplatform dev` shows an endpoint's in its
+   * startup table and as the operation summary in `/docs`. It is never sent to the API.
+   * @pattern \S
+   */
+  description?: string;
   /** The resource's arguments: the v2 API's field names, exactly as the TypeScript classes take them. */
   properties: Properties;
   /** Pulumi resource options. */

@@ -1,3 +1,4 @@
+export { descriptionSummary } from "./description";
 export type * from "./document";
 export { Interpolation, type Reference, type Accessor } from "./expression";
 export { formatIssue, ManifestError, type ManifestIssue, type ManifestPosition } from "./issue";

@@ -16,6 +16,8 @@ export type ManifestValue = string | number | boolean | null | Interpolation | M
 export interface ValidatedResource {
   name: string;
   type: ManifestResourceType;
+  /** What the resource is for, as written; `descriptionSummary` gives its first line. */
+  description?: string;
   properties: Record<string, ManifestValue>;
   options: ManifestResourceOptions;
   /** Names of the resources it references or depends on. */
@@ -41,6 +43,9 @@ export interface ManifestValidation {
 }
 
 const RESOURCE_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+
+/** The keys of a resource entry, in the order messages list them. */
+const RESOURCE_KEYS = ["type", "description", "properties", "options"];
 
 const optionsSchema: z.ZodType<ManifestResourceOptions> = z.strictObject({
   protect: z.boolean().optional(),
@@ -138,13 +143,11 @@ class Validation {
 
   private resource(name: string, entry: unknown, path: Accessor[]): ValidatedResource | undefined {
     if (!isRecord(entry)) {
-      this.report(path, "must be a map with `type` and `properties` (and optionally `options`)");
+      this.report(path, "must be a map with `type` and `properties` (and optionally `description` and `options`)");
       return undefined;
     }
     for (const key of Object.keys(entry)) {
-      if (key !== "type" && key !== "properties" && key !== "options") {
-        this.report([...path, key], "unknown key; a resource has `type`, `properties` and `options`", "key");
-      }
+      if (!RESOURCE_KEYS.includes(key)) this.report([...path, key], "unknown key; a resource has `type`, `description`, `properties` and `options`", "key");
     }
     const type = entry.type;
     const known = Object.keys(resourceKinds);
@@ -161,14 +164,22 @@ class Validation {
       this.report([...path, "properties"], "must be a map of the resource's arguments");
       return undefined;
     }
+    const description = this.description(entry.description, [...path, "description"]);
     return {
       name,
       type: type as ManifestResourceType,
+      ...(description === undefined ? {} : { description }),
       properties: this.values(properties, [...path, "properties"], name) as Record<string, ManifestValue>,
       options: this.options(entry.options, [...path, "options"], name),
       dependencies: [],
       position: this.parsed.locate(path, "key"),
     };
+  }
+
+  private description(value: unknown, path: Accessor[]): string | undefined {
+    if (value === undefined || (typeof value === "string" && /\S/.test(value))) return value;
+    this.report(path, typeof value === "string" ? "must not be blank; leave it out instead" : "must be text: what the resource is for, its first line a summary");
+    return undefined;
   }
 
   private options(value: unknown, path: Accessor[], from: string): ManifestResourceOptions {

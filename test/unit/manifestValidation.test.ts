@@ -1,7 +1,7 @@
 /** validateManifest and loadManifest on invalid manifests: every error kind, with its exact message and position. */
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
-import { formatIssue, loadManifest, ManifestError, validateManifest } from "../../provider/manifest";
+import { descriptionSummary, formatIssue, loadManifest, ManifestError, validateManifest } from "../../provider/manifest";
 
 const validate = async (text: string) => (await validateManifest({ file: "m.yaml", text })).issues.map(formatIssue);
 
@@ -24,7 +24,10 @@ describe("validateManifest", () => {
     ["an unknown field", volume(`${volumeProperties}      colour: red\n`), ["m.yaml:8:7: resources.vol.properties.colour: unknown property"]],
     ["a bad value", volume("      name: data\n      size: 5\n      dataCenter: US-TX-3\n"), ["m.yaml:6:13: resources.vol.properties.size: Too small: expected number to be >=10"]],
     ["a missing property", volume("      name: data\n      size: 50\n"), ["m.yaml:4:5: resources.vol.properties.dataCenter: Invalid input: expected string, received undefined"]],
-    ["an unknown resource key", volume(`${volumeProperties}    option: {}\n`), ["m.yaml:8:5: resources.vol.option: unknown key; a resource has `type`, `properties` and `options`"]],
+    ["an unknown resource key", volume(`${volumeProperties}    option: {}\n`), ["m.yaml:8:5: resources.vol.option: unknown key; a resource has `type`, `description`, `properties` and `options`"]],
+    ["a description that is not text", volume(`${volumeProperties}    description: [a, b]\n`), ["m.yaml:8:18: resources.vol.description: must be text: what the resource is for, its first line a summary"]],
+    ["a blank description", volume(`${volumeProperties}    description: " "\n`), ["m.yaml:8:18: resources.vol.description: must not be blank; leave it out instead"]],
+    ["an entry that is not a map", "resources:\n  vol: 3\n", ["m.yaml:2:8: resources.vol: must be a map with `type` and `properties` (and optionally `description` and `options`)"]],
     ["an unknown option", volume(`${volumeProperties}    options:\n      protected: true\n`), ["m.yaml:9:7: resources.vol.options.protected: unknown option"]],
     ["a reserved name", "resources:\n  config:\n    type: AccountSshKeys\n    properties:\n      keys: []\n", ["m.yaml:2:3: resources.config: `config` is reserved for stack config references (`${config.<key>}`); choose another name"]],
     [
@@ -86,6 +89,19 @@ describe("validateManifest", () => {
     ]);
   });
 
+  it("keeps a resource's description as written, without resolving references in it", async () => {
+    const description = "Training data.\nFilled by ${config.loader}; $${not a reference}.\n";
+    const text = `resources:\n  vol:\n    type: NetworkVolume\n    description: |\n      Training data.\n      Filled by \${config.loader}; $\${not a reference}.\n    properties:\n${volumeProperties}  other:\n    type: NetworkVolume\n    properties:\n${volumeProperties}`;
+    const { issues, manifest } = await validateManifest({ file: "m.yaml", text });
+    expect(issues).toEqual([]);
+    expect(manifest?.resources.map((resource) => ({ name: resource.name, description: resource.description }))).toEqual([
+      { name: "vol", description },
+      { name: "other", description: undefined },
+    ]);
+    expect(manifest?.configKeys.size).toBe(0);
+    expect(manifest?.resources.map((resource) => Object.hasOwn(resource, "description"))).toEqual([true, false]);
+  });
+
   it("lists every issue in file order", async () => {
     const text = "resources:\n  b:\n    type: Nope\n  a:\n    type: NetworkVolume\n    properties: { size: 1 }\n";
     expect(await validate(text)).toEqual([
@@ -94,6 +110,19 @@ describe("validateManifest", () => {
       "m.yaml:6:5: resources.a.properties.dataCenter: Invalid input: expected string, received undefined",
       "m.yaml:6:25: resources.a.properties.size: Too small: expected number to be >=10",
     ]);
+  });
+});
+
+describe("descriptionSummary", () => {
+  it.each([
+    { description: undefined, summary: undefined },
+    { description: "Echoes its input.", summary: "Echoes its input." },
+    { description: "Echoes its input.\nTakes {input: {...}}.\n", summary: "Echoes its input." },
+    { description: "\n  \n   Echoes its input.  \n  More.", summary: "Echoes its input." },
+    { description: "Echoes its input.\r\nMore.", summary: "Echoes its input." },
+    { description: " \n\t\n", summary: undefined },
+  ])("$description → $summary", ({ description, summary }) => {
+    expect(descriptionSummary(description)).toBe(summary);
   });
 });
 

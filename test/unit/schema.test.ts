@@ -128,6 +128,7 @@ describe("manifest.json", () => {
     { name: "a reference for a job's input", at: "/resources/smoke-test/properties/input", value: "${config.smokeInput}" },
     { name: "text around a reference for a number", at: "/resources/inference/properties/timeout", value: "${config.timeoutMinutes}000" },
     { name: "any value as an output", at: "/outputs/nested", value: { list: [1, true, null] } },
+    { name: "a resource's description", at: "/resources/data/description", value: "Training data.\nFilled by ${config.loader}." },
   ])("accepts $name", ({ at, value }) => {
     validate(fixtureWith(at, value));
     expect(validate.errors ?? []).toEqual([]);
@@ -278,6 +279,18 @@ describe("manifest.json", () => {
       at: "/resources/teaser/properties/input/prompt",
       value: " ",
       error: { instancePath: "/resources/teaser/properties/input/prompt", keyword: "pattern" },
+    },
+    {
+      name: "a description that is not text",
+      at: "/resources/data/description",
+      value: ["Training data."],
+      error: { instancePath: "/resources/data/description", keyword: "type", params: { type: "string" } },
+    },
+    {
+      name: "a blank description",
+      at: "/resources/data/description",
+      value: " \n",
+      error: { instancePath: "/resources/data/description", keyword: "pattern", params: { pattern: "\\S" } },
     },
     {
       name: "an unknown option",
