@@ -2,9 +2,9 @@ import type * as pulumi from "@pulumi/pulumi";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { z } from "zod";
 import { NotFoundError } from "../client/errors";
+import { unknownAlong } from "../schemas/unknown";
 
-/** The engine's placeholder for a value not known until apply (`pulumi.runtime.unknownValue`). */
-export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+export { containsUnknown, UNKNOWN } from "../schemas/unknown";
 
 /** The property in which the engine hands every provider method its own serialized provider. */
 const PROVIDER_PROPERTY = "__provider";
@@ -13,14 +13,6 @@ const PROVIDER_PROPERTY = "__provider";
 export function ownProperties<T extends object>(props: T): T {
   const { [PROVIDER_PROPERTY]: _provider, ...own } = props as T & { [PROVIDER_PROPERTY]?: unknown };
   return own as T;
-}
-
-/** True when `value` is, or contains, a value only known after apply. */
-export function containsUnknown(value: unknown): boolean {
-  if (value === UNKNOWN) return true;
-  if (Array.isArray(value)) return value.some(containsUnknown);
-  if (typeof value === "object" && value !== null) return Object.values(value).some(containsUnknown);
-  return false;
 }
 
 /** Formats a validation path the way users write it: `mounts.network[0].path`. */
@@ -32,32 +24,23 @@ export function propertyPath(path: ReadonlyArray<PropertyKey>): string {
 }
 
 /**
- * Validates inputs against a resource's argument schema and names each failing property. A failure on a
- * value that is unknown at preview time (or inside one) is not reported: it is checked again at apply.
+ * Validates inputs against a resource's argument schema and names each failing property. At preview, a failure is
+ * held back exactly when it depends on a value still unknown (it is checked again at apply): one about that value
+ * or about a value that holds it. What is said of a list's length, of a key the arguments do not have, or of a value
+ * that merely contains an unknown (an object where a string belongs) holds whatever the unknown turns out to be, and
+ * rules across fields decide this for themselves (see `crossFieldRules`).
  */
 export function validate(schema: z.ZodType, inputs: unknown): dynamic.CheckFailure[] {
   const result = schema.safeParse(inputs);
   if (result.success) return [];
-  const failures: dynamic.CheckFailure[] = [];
-  for (const issue of result.error.issues) {
-    if (touchesUnknown(inputs, issue.path)) continue;
+  return result.error.issues.flatMap((issue): dynamic.CheckFailure[] => {
     if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) failures.push({ property: propertyPath([...issue.path, key]), reason: "unknown property" });
-      continue;
+      // An unknown value may turn out to be undefined, and the key then absent.
+      const keys = issue.keys.filter((key) => !unknownAlong(inputs, [...issue.path, key]));
+      return keys.map((key) => ({ property: propertyPath([...issue.path, key]), reason: "unknown property" }));
     }
-    failures.push({ property: propertyPath(issue.path), reason: issue.message });
-  }
-  return failures;
-}
-
-function touchesUnknown(root: unknown, path: ReadonlyArray<PropertyKey>): boolean {
-  let value: unknown = root;
-  for (const key of path) {
-    if (value === UNKNOWN) return true;
-    if (typeof value !== "object" || value === null) return false;
-    value = (value as Record<PropertyKey, unknown>)[key];
-  }
-  return containsUnknown(value);
+    return unknownAlong(inputs, issue.path) ? [] : [{ property: propertyPath(issue.path), reason: issue.message }];
+  });
 }
 
 /** Removes undefined values deeply: the engine's gRPC encoding rejects them. */

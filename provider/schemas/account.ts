@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { crossFieldRules, eachRepeat } from "./crossFieldRules";
 
 /**
  * One authorized_keys line, as in `~/.ssh/id_ed25519.pub`: `<type> <base64-key> [comment]`, with a type
@@ -46,16 +47,9 @@ const sshPublicKey = z
 
 /** Validates `AccountSshKeys` arguments before any API call. */
 export const accountSshKeysInputsSchema = z.strictObject({
-  keys: z.array(sshPublicKey).superRefine((keys, ctx) => {
-    const firstIndex = new Map<string, number>();
-    keys.forEach((key, index) => {
-      if (!SSH_PUBLIC_KEY_PATTERN.test(key)) return;
-      const material = keyMaterial(key);
-      const first = firstIndex.get(material);
-      if (first === undefined) firstIndex.set(material, index);
-      else ctx.addIssue({ code: "custom", path: [index], message: `is the same key as keys[${first}]` });
-    });
-  }),
+  keys: z.array(sshPublicKey).check(
+    crossFieldRules<string[]>((keys, fail) => eachRepeat(keys, sameKey, (index, first) => fail([index], `is the same key as keys[${first}]`))),
+  ),
   adopt: z.literal(ACCOUNT_SSH_KEYS_ID, { error: `must be "${ACCOUNT_SSH_KEYS_ID}", the id of the account's key set` }).optional(),
 });
 
@@ -63,7 +57,12 @@ export const accountSshKeysInputsSchema = z.strictObject({
 const accountSshKeysInputsMatch: z.ZodType<AccountSshKeysInputs, AccountSshKeysInputs> = accountSshKeysInputsSchema;
 void accountSshKeysInputsMatch;
 
-/** What identifies a key: its type and base64 body. The comment is only a label. */
+/** Two well-formed keys with the same material: the comment is only a label. */
+function sameKey(a: string, b: string): boolean {
+  return [a, b].every((key) => typeof key === "string" && SSH_PUBLIC_KEY_PATTERN.test(key)) && keyMaterial(a) === keyMaterial(b);
+}
+
+/** What identifies a key: its type and base64 body. */
 function keyMaterial(key: string): string {
   const [type, body] = key.split(/[ \t]/);
   return `${type} ${body}`;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { port } from "./container";
-import { type MountsInputs, mountsInputs, type Pod, podSchema, podStatuses } from "./pod";
+import { crossFieldRules } from "./crossFieldRules";
+import { type MountsInputs, mountsInputs, oneMountKind, type Pod, podSchema, podStatuses } from "./pod";
 
 /** What a cluster is for; SLURM and RAY give their members roles, TRAINING and APPLICATION none. */
 export const clusterTypes = ["TRAINING", "APPLICATION", "SLURM", "RAY"] as const;
@@ -111,11 +112,7 @@ export const clusterInputsSchema = z
     adopt: z.string().min(1).optional(),
     readyTimeoutSeconds: z.int().min(1).max(86_400).optional(),
   })
-  .superRefine((cluster, ctx) => {
-    if (cluster.mounts?.persistent && cluster.mounts.network && cluster.mounts.network.length > 0) {
-      ctx.addIssue({ code: "custom", path: ["mounts"], message: "persistent and network mounts are mutually exclusive" });
-    }
-  });
+  .check(crossFieldRules<ClusterInputs>(oneMountKind));
 
 // Compile-time proof that the validator and the documented argument type agree.
 const clusterInputsMatch: z.ZodType<ClusterInputs, ClusterInputs> = clusterInputsSchema;

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { cudaVersion, mountPath, port } from "./container";
+import { cudaFloorOrList, cudaVersion, imageOrTemplate, mountPath, port } from "./container";
+import { type CrossFieldRule, crossFieldRules, exactlyOneOf } from "./crossFieldRules";
 
 /** Lifecycle status of a pod. */
 export const podStatuses = ["PROVISIONING", "STARTING", "RUNNING", "EXITED", "ERROR", "TERMINATED"] as const;
@@ -220,6 +221,17 @@ export const mountsInputs = z.strictObject({
   network: z.array(z.strictObject({ volumeId: z.string().min(1), path: mountPath })).max(1).optional(),
 });
 
+/** Persistent and network storage do not mix. Pods and clusters share it. */
+export const oneMountKind: CrossFieldRule<{ mounts?: MountsInputs }> = ({ mounts }, fail) => {
+  if (mounts?.persistent && Array.isArray(mounts.network) && mounts.network.length > 0) {
+    fail(["mounts"], "persistent and network mounts are mutually exclusive");
+  }
+};
+
+const noPersistentMountOnCpu: CrossFieldRule<PodInputs> = (pod, fail) => {
+  if (pod.cpu && pod.mounts?.persistent) fail(["mounts", "persistent"], "persistent mounts are not allowed on CPU pods; use a network volume");
+};
+
 /** Validates and normalises `Pod` arguments: the rules of the spec that hold before any API call. */
 export const podInputsSchema = z
   .strictObject({
@@ -244,20 +256,7 @@ export const podInputsSchema = z
     adopt: z.string().min(1).optional(),
     readyTimeoutSeconds: z.int().min(1).max(86_400).optional(),
   })
-  .superRefine((pod, ctx) => {
-    if (pod.image === undefined && pod.templateId === undefined) {
-      ctx.addIssue({ code: "custom", path: ["image"], message: "required unless templateId is set" });
-    }
-    if ((pod.gpu === undefined) === (pod.cpu === undefined)) {
-      ctx.addIssue({ code: "custom", path: [pod.gpu ? "cpu" : "gpu"], message: "exactly one of gpu and cpu is required" });
-    }
-    if (pod.mounts?.persistent && pod.mounts.network && pod.mounts.network.length > 0) {
-      ctx.addIssue({ code: "custom", path: ["mounts"], message: "persistent and network mounts are mutually exclusive" });
-    }
-    if (pod.cpu && pod.mounts?.persistent) {
-      ctx.addIssue({ code: "custom", path: ["mounts", "persistent"], message: "persistent mounts are not allowed on CPU pods; use a network volume" });
-    }
-  });
+  .check(crossFieldRules<PodInputs>(imageOrTemplate, exactlyOneOf("gpu", "cpu"), cudaFloorOrList, oneMountKind, noPersistentMountOnCpu));
 
 // Compile-time proof that the validator and the documented argument type agree.
 const podInputsMatch: z.ZodType<PodInputs, PodInputs> = podInputsSchema;

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { cudaVersion, port } from "./container";
+import { cudaFloorOrList, cudaVersion, imageOrTemplate, port } from "./container";
+import { type CrossFieldRule, crossFieldRules, eachRepeat, exactlyOneOf, isRecord } from "./crossFieldRules";
 
 /** How requests reach the workers: through the managed job queue, or straight to worker-defined HTTP paths. */
 export const endpointTypes = ["QUEUE", "LOAD_BALANCER"] as const;
@@ -194,6 +195,27 @@ const workersInputs = z.strictObject({
   idleTimeout: z.int().min(1).max(3600).optional(),
 });
 
+const loadBalancerScalesOnRequestCount: CrossFieldRule<ServerlessEndpointInputs> = (endpoint, fail) => {
+  if (endpoint.type === "LOAD_BALANCER" && endpoint.scaling?.type === "QUEUE_DELAY") {
+    fail(["scaling", "type"], "a LOAD_BALANCER endpoint scales on REQUEST_COUNT");
+  }
+};
+
+const noIdleTimeoutOnQueueRequestCount: CrossFieldRule<ServerlessEndpointInputs> = (endpoint, fail) => {
+  if (endpoint.type === "QUEUE" && endpoint.scaling?.type === "REQUEST_COUNT" && endpoint.workers?.idleTimeout !== undefined) {
+    fail(["workers", "idleTimeout"], "does not apply to a QUEUE endpoint scaling on REQUEST_COUNT");
+  }
+};
+
+const workersMinWithinMax: CrossFieldRule<ServerlessEndpointInputs> = ({ workers }, fail) => {
+  const min = workers?.min ?? 0;
+  const max = workers?.max ?? 3;
+  if (typeof min === "number" && typeof max === "number" && min > max) fail(["workers", "min"], `must not exceed workers.max (${max})`);
+};
+
+const sameCpuConfig = (a: EndpointCpuInputs, b: EndpointCpuInputs): boolean =>
+  isRecord(a) && isRecord(b) && a.id === b.id && a.vcpuCount === b.vcpuCount;
+
 /** Validates `ServerlessEndpoint` arguments: every rule the API states that holds before any call. */
 export const serverlessEndpointInputsSchema = z
   .strictObject({
@@ -235,32 +257,18 @@ export const serverlessEndpointInputsSchema = z
     flashboot: z.enum(flashbootModes).optional(),
     adopt: z.string().min(1).optional(),
   })
-  .superRefine((endpoint, ctx) => {
-    const fail = (path: PropertyKey[], message: string) => ctx.addIssue({ code: "custom", path, message });
-    if (endpoint.image === undefined && endpoint.templateId === undefined) fail(["image"], "required unless templateId is set");
-    if ((endpoint.gpu === undefined) === (endpoint.cpu === undefined)) {
-      fail([endpoint.gpu ? "cpu" : "gpu"], "exactly one of gpu and cpu is required");
-    }
-    if (endpoint.type === "LOAD_BALANCER" && endpoint.scaling?.type === "QUEUE_DELAY") {
-      fail(["scaling", "type"], "a LOAD_BALANCER endpoint scales on REQUEST_COUNT");
-    }
-    const { workers } = endpoint;
-    if (endpoint.type === "QUEUE" && endpoint.scaling?.type === "REQUEST_COUNT" && workers?.idleTimeout !== undefined) {
-      fail(["workers", "idleTimeout"], "does not apply to a QUEUE endpoint scaling on REQUEST_COUNT");
-    }
-    if ((workers?.min ?? 0) > (workers?.max ?? 3)) fail(["workers", "min"], `must not exceed workers.max (${workers?.max ?? 3})`);
-    if ((endpoint.gpu?.allowedCudaVersions?.length ?? 0) > 0 && endpoint.gpu?.minCudaVersion !== undefined) {
-      fail(["gpu", "minCudaVersion"], "cannot be set with a non-empty gpu.allowedCudaVersions");
-    }
-    endpoint.gpu?.excludedTypes?.forEach((type, index, types) => {
-      const first = types.indexOf(type);
-      if (first < index) fail(["gpu", "excludedTypes", index], `duplicates gpu.excludedTypes[${first}]`);
-    });
-    endpoint.cpu?.forEach(({ id, vcpuCount }, index, configs) => {
-      const first = configs.findIndex((config) => config.id === id && config.vcpuCount === vcpuCount);
-      if (first < index) fail(["cpu", index], `duplicates cpu[${first}]`);
-    });
-  });
+  .check(
+    crossFieldRules<ServerlessEndpointInputs>(
+      imageOrTemplate,
+      exactlyOneOf("gpu", "cpu"),
+      loadBalancerScalesOnRequestCount,
+      noIdleTimeoutOnQueueRequestCount,
+      workersMinWithinMax,
+      cudaFloorOrList,
+      ({ gpu }, fail) => eachRepeat(gpu?.excludedTypes, (a, b) => a === b, (index, first) => fail(["gpu", "excludedTypes", index], `duplicates gpu.excludedTypes[${first}]`)),
+      ({ cpu }, fail) => eachRepeat(cpu, sameCpuConfig, (index, first) => fail(["cpu", index], `duplicates cpu[${first}]`)),
+    ),
+  );
 
 // Compile-time proof that the validator and the documented argument type agree.
 const serverlessEndpointInputsMatch: z.ZodType<ServerlessEndpointInputs, ServerlessEndpointInputs> = serverlessEndpointInputsSchema;
