@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import * as dev from "./dev";
 import * as emulator from "./emulator";
 import * as init from "./init";
 import * as migrate from "./migrate";
@@ -16,7 +17,10 @@ interface Command<Options> {
   run(options: Options): Promise<number | void>;
 }
 
-const COMMANDS: Record<string, Command<unknown>> = { emulator, init, validate, migrate, preview, up, refresh, destroy };
+const COMMANDS: Record<string, Command<unknown>> = { emulator, init, validate, migrate, preview, up, refresh, destroy, dev };
+
+/** Other names of commands, left out of the usage: `run` is the spec's hidden alias of `dev`. */
+const ALIASES: Record<string, Command<unknown>> = { run: dev };
 
 const USAGE = `Usage: computeplatform <command> [options]
 
@@ -38,7 +42,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(USAGE);
     return 2;
   }
-  const command = COMMANDS[name];
+  const command = COMMANDS[name] ?? ALIASES[name];
   if (command === undefined) {
     process.stderr.write(`computeplatform: unknown command "${name}"\n\n${USAGE}`);
     return 2;

@@ -179,7 +179,7 @@ function failWith(issues: readonly ManifestIssue[]): number {
 }
 
 /** Loads `<dir>/.env` into the environment, never overriding a variable that is already set. */
-function loadDotEnv(dir: string): void {
+export function loadDotEnv(dir: string): void {
   const file = path.join(dir, ".env");
   if (!fs.existsSync(file)) return;
   for (const [name, value] of Object.entries(parseEnv(fs.readFileSync(file, "utf8")))) {

@@ -1,0 +1,170 @@
+import * as path from "node:path";
+import { formatIssue, type ValidatedManifest, validateManifest } from "../provider/manifest";
+import { sharedClient } from "../provider/sharedClient";
+import { CACHE_FILE, LiveCache } from "./dev/cache";
+import { cleanLiveResources } from "./dev/clean";
+import { confirm } from "./dev/confirm";
+import { LiveDeployer, MAX_CONCURRENT_DEPLOYS } from "./dev/deployer";
+import { type DevEndpoint, devEndpoints, mainRoute } from "./dev/endpoints";
+import { buildGateway } from "./dev/gateway";
+import { watchManifest } from "./dev/manifestWatcher";
+import { openApiDocument } from "./dev/openapiDocument";
+import { DEFAULT_PORT, type DevOptions, parseDevOptions } from "./dev/options";
+import { listenOnFreePort, PORTS_TRIED } from "./dev/port";
+import { isLoopback, newAccessToken } from "./dev/remoteAccess";
+import { loadDotEnv } from "./stackCommands";
+import { readManifest } from "./validate";
+
+/** `--auto-provision` asks before deploying more endpoints than this. */
+export const CONFIRM_ABOVE = 5;
+
+export const summary = "Serve a manifest's serverless endpoints locally, deployed as live- endpoints on first call";
+
+export const help = `Usage: computeplatform dev [manifest] [options]
+
+Starts a local gateway in front of the serverless endpoints of a manifest (default: manifest.yaml),
+so that you can call them from this machine before deploying them for good with \`computeplatform up\`.
+Each endpoint is deployed on its first call as a temporary endpoint named live-<name>, through the same
+providers \`up\` uses, together with the templates, registries and network volumes it references
+(each a live- resource too). Routes, by the endpoint's name under \`resources:\`:
+
+  POST /{name}/runsync  {"input": {...}}   queue-based: run a job and wait for it
+  POST /{name}/run      {"input": {...}}   queue-based: queue a job
+  GET  /{name}/status/{jobId}              queue-based: a job now
+  ANY  /{name}/{route}                     load-balanced: passed to the endpoint as it is
+  GET  /                                   health check: the endpoints and their state
+  GET  /docs                               interactive API explorer
+
+Deployed resources are cached in ${CACHE_FILE} beside the manifest (add it to .gitignore) and reused
+on the next start; a changed endpoint is updated in place. Nothing is deleted on exit: --clean does it.
+
+The API key comes from COMPUTEPLATFORM_API_KEY, and the API URL from COMPUTEPLATFORM_API_URL, or from a
+.env file beside the manifest, as the stack commands read them.
+
+Options:
+  --host ADDRESS        Address to bind. Default: localhost. A non-loopback address needs --allow-remote.
+  -p, --port PORT       Port; when it is busy, the next free one (up to ${PORTS_TRIED} tried) is used. Default: ${DEFAULT_PORT}
+  --reload, --no-reload Pick up edits of the manifest without a restart. Default: --reload
+  --auto-provision      Deploy every endpoint at startup, ${MAX_CONCURRENT_DEPLOYS} at a time, instead of on first call; asks
+                        first when more than ${CONFIRM_ABOVE} would be created.
+  -y, --yes             Answer that question yes (without a terminal and without --yes, the answer is no).
+  --allow-remote        Allow a non-loopback --host. Every caller then needs the bearer token printed at
+                        startup: calls spend your API key.
+  --clean               Delete the live- resources the cache lists, and their entries, then exit.
+  -h, --help            Show this help.
+`;
+
+export const parse = parseDevOptions;
+
+export async function run(options: DevOptions): Promise<number> {
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  const fail = (message: string) => {
+    process.stderr.write(`computeplatform dev: ${message}\n`);
+    return 1;
+  };
+  if (!options.clean && !isLoopback(options.host) && !options.allowRemote) {
+    return fail(
+      `--host ${options.host} is not a loopback address, so other machines could call through the gateway and spend your API key; ` +
+        "pass --allow-remote to allow it (callers then need the token printed at startup)",
+    );
+  }
+  const folder = path.dirname(path.resolve(options.manifest));
+  loadDotEnv(folder);
+  for (const variable of ["COMPUTEPLATFORM_API_KEY", "COMPUTEPLATFORM_API_URL"]) {
+    if (!process.env[variable]) return fail(`${variable} is not set: set the environment variable or write it in ${path.join(folder, ".env")}`);
+  }
+  if (options.clean) return (await cleanLiveResources(new LiveCache(options.manifest), out)) === 0 ? 0 : 1;
+
+  let manifest = await validated(options.manifest);
+  if (Array.isArray(manifest)) return fail(`${options.manifest} is not valid:\n${manifest.join("\n")}`);
+  let endpoints = devEndpoints(manifest);
+  const cache = new LiveCache(options.manifest);
+  const deployer = new LiveDeployer({
+    manifest: () => manifest as ValidatedManifest,
+    cache,
+    config: async (key) => {
+      throw new Error(`\${config.${key}}: dev does not read stack config; deploy what needs it with \`computeplatform up\` and reference its id`);
+    },
+    log: (line) => out(`  ${line}`),
+  });
+  const token = isLoopback(options.host) ? undefined : newAccessToken();
+  const app = buildGateway({
+    endpoints: () => endpoints,
+    openApi: () => openApiDocument(options.manifest, endpoints, token !== undefined),
+    deployer,
+    client: sharedClient,
+    ...(token === undefined ? {} : { token }),
+    log: (line) => out(`  ${line}`),
+  });
+  const port = await listenOnFreePort(app, options.host, options.port);
+  const url = `http://${options.host.includes(":") ? `[${options.host}]` : options.host}:${port}`;
+
+  out(`computeplatform dev: ${options.manifest}, ${count(endpoints.length, "serverless endpoint")}`);
+  for (const line of endpointTable(endpoints)) out(`  ${line}`);
+  out(`Listening on ${url}${port === options.port ? "" : ` (port ${options.port} was busy)`}`);
+  out(`API explorer: ${url}/docs`);
+  if (token !== undefined) out(`Bearer token (every caller must send it as Authorization: Bearer <token>): ${token}`);
+  out(`Endpoints are deployed as live-<name> on ${options.autoProvision ? "startup" : "their first call"} and cached in ${path.join(path.dirname(options.manifest), CACHE_FILE)}.`);
+
+  const stopWatching = options.reload
+    ? watchManifest(options.manifest, () => {
+        void validated(options.manifest).then((next) => {
+          if (Array.isArray(next)) {
+            out(`${options.manifest} is not valid; still serving the last valid version:\n${next.join("\n")}`);
+            return;
+          }
+          const before = new Set(endpoints.map((endpoint) => endpoint.name));
+          manifest = next;
+          endpoints = devEndpoints(next);
+          const added = endpoints.filter((endpoint) => !before.has(endpoint.name)).map((endpoint) => endpoint.name);
+          const removed = [...before].filter((name) => !endpoints.some((endpoint) => endpoint.name === name));
+          out(`Reloaded ${options.manifest}: ${count(endpoints.length, "serverless endpoint")}${added.length > 0 ? `; added ${added.join(", ")}` : ""}${removed.length > 0 ? `; removed ${removed.join(", ")}` : ""}`);
+        });
+      })
+    : () => {};
+
+  if (options.autoProvision) await provisionAll(endpoints, deployer, cache, options.yes, out);
+
+  await new Promise<void>((resolve) => {
+    process.once("SIGINT", resolve);
+    process.once("SIGTERM", resolve);
+  });
+  stopWatching();
+  await app.close();
+  out(`Stopped. The live- resources stay deployed for the next start; \`computeplatform dev --clean ${options.manifest}\` deletes them.`);
+  return 0;
+}
+
+/** Deploys every endpoint now, asking first when more than {@link CONFIRM_ABOVE} would be created. */
+async function provisionAll(endpoints: readonly DevEndpoint[], deployer: LiveDeployer, cache: LiveCache, yes: boolean, out: (line: string) => void) {
+  const creating = endpoints.filter((endpoint) => cache.get(endpoint.name) === undefined).length;
+  if (creating > CONFIRM_ABOVE && !(await confirm(`Deploy ${creating} new live- endpoints now?`, yes, out))) {
+    out("Not deploying at startup: each endpoint is deployed on its first call instead.");
+    return;
+  }
+  const results = await Promise.allSettled(endpoints.map((endpoint) => deployer.ensure(endpoint.name)));
+  const failed = results.filter((result) => result.status === "rejected").length;
+  out(`Auto-provisioned: ${results.length - failed} ready${failed > 0 ? `, ${failed} failed (GET / shows why)` : ""}`);
+}
+
+/** The manifest, or its issues as printable lines. */
+async function validated(file: string): Promise<ValidatedManifest | string[]> {
+  let text: string;
+  try {
+    text = readManifest(file);
+  } catch (error) {
+    return [(error as Error).message];
+  }
+  const { manifest, issues } = await validateManifest({ file, text });
+  return manifest ?? issues.map(formatIssue);
+}
+
+function endpointTable(endpoints: readonly DevEndpoint[]): string[] {
+  const rows = [["ENDPOINT", "TYPE", "ROUTE", "DESCRIPTION"], ...endpoints.map((endpoint) => [endpoint.name, endpoint.type, mainRoute(endpoint), endpoint.summary ?? ""])];
+  const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows.map((row) => row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]!) : cell)).join("  ").trimEnd());
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}

@@ -1,0 +1,78 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { ManifestResourceType } from "../../provider/manifest";
+
+/** Name of the cache file `computeplatform dev` keeps beside the manifest. Add it to `.gitignore`. */
+export const CACHE_FILE = ".computeplatform-dev.json";
+
+/** One `live-` resource that `dev` deployed for a resource of the manifest. */
+export interface LiveEntry {
+  type: ManifestResourceType;
+  id: string;
+  /** The provider's outputs, as `update` and `diff` need them as the old state. Holds no secret. */
+  outputs: Record<string, unknown>;
+}
+
+interface CacheDocument {
+  version: 1;
+  /** By the resource's name in the manifest. */
+  resources: Record<string, LiveEntry>;
+}
+
+/**
+ * The `live-` resources deployed for one manifest, in `<manifest folder>/.computeplatform-dev.json`, so that a
+ * restart reuses them. Every change is written at once, through a temporary file, so a crash loses nothing.
+ */
+export class LiveCache {
+  readonly file: string;
+  private readonly entries: Map<string, LiveEntry>;
+
+  constructor(manifest: string) {
+    this.file = path.join(path.dirname(path.resolve(manifest)), CACHE_FILE);
+    this.entries = new Map(Object.entries(readCache(this.file).resources));
+  }
+
+  get(name: string): LiveEntry | undefined {
+    return this.entries.get(name);
+  }
+
+  /** Every entry, by resource name, in the order they were deployed. */
+  all(): Array<[string, LiveEntry]> {
+    return [...this.entries];
+  }
+
+  set(name: string, entry: LiveEntry): void {
+    this.entries.set(name, entry);
+    this.save();
+  }
+
+  delete(name: string): void {
+    if (this.entries.delete(name)) this.save();
+  }
+
+  private save(): void {
+    if (this.entries.size === 0) {
+      fs.rmSync(this.file, { force: true });
+      return;
+    }
+    const document: CacheDocument = { version: 1, resources: Object.fromEntries(this.entries) };
+    const temporary = `${this.file}.${process.pid}.tmp`;
+    fs.writeFileSync(temporary, `${JSON.stringify(document, null, 2)}\n`);
+    fs.renameSync(temporary, this.file);
+  }
+}
+
+function readCache(file: string): CacheDocument {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { version: 1, resources: {} };
+    throw error;
+  }
+  const document = JSON.parse(text) as Partial<CacheDocument>;
+  if (document.version !== 1 || typeof document.resources !== "object" || document.resources === null) {
+    throw new Error(`${file} is not a computeplatform dev cache; delete it (its live- resources are then no longer tracked)`);
+  }
+  return document as CacheDocument;
+}

@@ -1,0 +1,28 @@
+import type { LiveCache } from "./cache";
+import { liveKind } from "./liveKinds";
+
+/**
+ * `computeplatform dev --clean`: deletes every `live-` resource the cache holds, newest first so that endpoints go
+ * before the templates, registries and volumes they use, and drops each entry once its resource is gone. Returns
+ * the number that could not be deleted; they stay in the cache for the next attempt.
+ */
+export async function cleanLiveResources(cache: LiveCache, out: (line: string) => void): Promise<number> {
+  const entries = cache.all().reverse();
+  if (entries.length === 0) {
+    out(`Nothing to clean: ${cache.file} lists no live resources.`);
+    return 0;
+  }
+  out(`Deleting the ${entries.length} live- resources that ${cache.file} lists:`);
+  let failed = 0;
+  for (const [name, { type, id, outputs }] of entries) {
+    try {
+      await liveKind(type, name).provider.delete(id, outputs as never);
+      cache.delete(name);
+      out(`  deleted  ${type} ${id} (${name})`);
+    } catch (error) {
+      failed++;
+      out(`  failed   ${type} ${id} (${name}): ${(error as Error).message}`);
+    }
+  }
+  return failed;
+}

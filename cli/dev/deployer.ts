@@ -1,0 +1,140 @@
+import type { ValidatedManifest, ValidatedResource } from "../../provider/manifest";
+import type { LiveCache } from "./cache";
+import { ConcurrencyLimit } from "./limit";
+import { liveKind, liveName, sealSecrets, unsealSecrets } from "./liveKinds";
+import { type LiveResource, resolveValue } from "./liveValues";
+
+/** How many resources are created or updated at once. */
+export const MAX_CONCURRENT_DEPLOYS = 3;
+
+/** Where a resource of the manifest stands in this session. */
+export type LiveState = "not deployed" | "deploying" | "ready" | "failed";
+
+/** What the deployer needs from around it. */
+export interface DeployerContext {
+  /** The manifest in force now; reloads swap it. */
+  manifest(): ValidatedManifest;
+  cache: LiveCache;
+  /** The value of a `${config.<key>}` reference. */
+  config(key: string): Promise<string>;
+  log(line: string): void;
+}
+
+/**
+ * Deploys the resources of a manifest as temporary `live-` resources through the providers `up` uses, and keeps
+ * them matching the manifest: each resource once however many calls ask for it together (single flight), at most
+ * {@link MAX_CONCURRENT_DEPLOYS} at a time, what it references first. A cached resource is checked once per
+ * session and re-created when it was deleted elsewhere; a changed one is updated in place when its provider can.
+ */
+export class LiveDeployer {
+  private readonly inFlight = new Map<string, Promise<LiveResource>>();
+  /** Resources known live in this session, with the checked inputs they match. */
+  private readonly confirmed = new Map<string, { inputs: string; live: LiveResource }>();
+  private readonly deploying = new Set<string>();
+  private readonly failures = new Map<string, string>();
+  private readonly slots = new ConcurrencyLimit(MAX_CONCURRENT_DEPLOYS);
+
+  constructor(private readonly context: DeployerContext) {}
+
+  state(name: string): LiveState {
+    if (this.deploying.has(name)) return "deploying";
+    if (this.failures.has(name)) return "failed";
+    return this.confirmed.has(name) || this.context.cache.get(name) ? "ready" : "not deployed";
+  }
+
+  /** Why the last deployment of `name` failed, while its state is "failed". */
+  failure(name: string): string | undefined {
+    return this.failures.get(name);
+  }
+
+  /** The live resource for `name`, deployed or brought up to date first when needed. */
+  ensure(name: string): Promise<LiveResource> {
+    const running = this.inFlight.get(name);
+    if (running) return running;
+    const done = this.bringUpToDate(name).finally(() => this.inFlight.delete(name));
+    this.inFlight.set(name, done);
+    return done;
+  }
+
+  /** Like {@link ensure}, but reads the resource back first: for when a call suggests it is gone. */
+  recheck(name: string): Promise<LiveResource> {
+    if (!this.inFlight.has(name)) this.confirmed.delete(name);
+    return this.ensure(name);
+  }
+
+  private async bringUpToDate(name: string): Promise<LiveResource> {
+    const resource = this.context.manifest().resources.find((candidate) => candidate.name === name);
+    if (resource === undefined) throw new Error(`the manifest has no resource "${name}"`);
+    try {
+      const kind = liveKind(resource.type, name);
+      const dependencies = await Promise.all(resource.dependencies.map(async (dependency) => [dependency, await this.ensure(dependency)] as const));
+      const properties = (await resolveValue(resource.properties, new Map(dependencies), (key) => this.context.config(key))) as Record<string, unknown>;
+      const checked = await kind.provider.check({}, { ...properties, name: liveName(String(properties.name ?? name)) });
+      if (checked.failures?.length) throw new Error(checked.failures.map(({ property, reason }) => `${property}: ${reason}`).join("; "));
+      const inputs = checked.inputs as Record<string, unknown>;
+      const fingerprint = JSON.stringify(inputs);
+      const known = this.confirmed.get(name);
+      if (known?.inputs === fingerprint) return known.live;
+      const live = await this.slots.run(() => this.apply(resource, inputs, known !== undefined));
+      this.confirmed.set(name, { inputs: fingerprint, live });
+      this.failures.delete(name);
+      return live;
+    } catch (error) {
+      this.failures.set(name, (error as Error).message);
+      throw error;
+    }
+  }
+
+  /** Creates, updates or re-creates the live resource so that it matches `inputs`. */
+  private async apply(resource: ValidatedResource, inputs: Record<string, unknown>, checkedThisSession: boolean): Promise<LiveResource> {
+    const { name, type } = resource;
+    const kind = liveKind(type, name);
+    const { provider } = kind;
+    const cached = this.context.cache.get(name);
+    this.deploying.add(name);
+    try {
+      if (cached === undefined || cached.type !== type) {
+        if (cached) await this.remove(name, cached.id, cached.outputs, `its type changed to ${type}`);
+        return await this.create(resource, inputs);
+      }
+      let olds = unsealSecrets(kind, cached.outputs, inputs);
+      if (!checkedThisSession) {
+        const read = await provider.read(cached.id, olds as never);
+        if (read.id === "") {
+          this.context.cache.delete(name);
+          this.context.log(`${name}: ${String(inputs.name)} (${cached.id}) was deleted elsewhere; deploying it again`);
+          return await this.create(resource, inputs);
+        }
+        olds = { ...olds, ...(read.props as Record<string, unknown>) };
+      }
+      const diff = await provider.diff(cached.id, olds as never, inputs as never);
+      if (diff.changes === false) return { id: cached.id, outputs: olds };
+      if ((diff.replaces ?? []).length > 0 || provider.update === undefined) {
+        await this.remove(name, cached.id, olds, `${(diff.replaces ?? []).join(", ") || "a change"} cannot change in place`);
+        return await this.create(resource, inputs);
+      }
+      const { outs = {} } = await provider.update(cached.id, olds as never, inputs as never);
+      this.context.cache.set(name, { type, id: cached.id, outputs: sealSecrets(kind, outs) });
+      this.context.log(`${name}: updated ${String(inputs.name)} (${cached.id}) in place`);
+      return { id: cached.id, outputs: outs };
+    } finally {
+      this.deploying.delete(name);
+    }
+  }
+
+  private async create({ name, type }: ValidatedResource, inputs: Record<string, unknown>): Promise<LiveResource> {
+    const kind = liveKind(type, name);
+    this.context.log(`${name}: deploying ${String(inputs.name)}`);
+    const { id, outs = {} } = await kind.provider.create(inputs as never);
+    this.context.cache.set(name, { type, id, outputs: sealSecrets(kind, outs) });
+    this.context.log(`${name}: ${String(inputs.name)} is ready (${type} ${id})`);
+    return { id, outputs: outs };
+  }
+
+  private async remove(name: string, id: string, outputs: Record<string, unknown>, reason: string): Promise<void> {
+    const { provider } = liveKind(this.context.cache.get(name)!.type, name);
+    this.context.log(`${name}: deleting ${id} first: ${reason}`);
+    await provider.delete(id, outputs as never);
+    this.context.cache.delete(name);
+  }
+}

@@ -1,0 +1,66 @@
+import { parseArgs } from "node:util";
+
+/** What `computeplatform dev` was asked to do. */
+export interface DevOptions {
+  /** The manifest whose serverless endpoints the gateway serves. @default "manifest.yaml" */
+  manifest: string;
+  /** Address to bind. Anything but a loopback address needs `allowRemote`. @default "localhost" */
+  host: string;
+  /** First port to try; when it is busy, the next ones are tried. 1 to 65535. @default 8888 */
+  port: number;
+  /** Pick up edits of the manifest without a restart. @default true */
+  reload: boolean;
+  /** Deploy every endpoint at startup instead of on its first call. @default false */
+  autoProvision: boolean;
+  /** Answer yes to the confirmation `autoProvision` asks before deploying more than 5 endpoints. @default false */
+  yes: boolean;
+  /** Allow binding a non-loopback address; callers then need the bearer token printed at startup. @default false */
+  allowRemote: boolean;
+  /** Delete the cached `live-` resources and their cache entries, then exit, instead of serving. @default false */
+  clean: boolean;
+}
+
+export const DEFAULT_PORT = 8888;
+
+/** Parses the arguments of `computeplatform dev`; throws with a message naming the flag on bad usage. */
+export function parseDevOptions(args: string[]): DevOptions {
+  const { values, positionals, tokens } = parseArgs({
+    args,
+    strict: true,
+    allowPositionals: true,
+    tokens: true,
+    options: {
+      host: { type: "string" },
+      port: { type: "string", short: "p" },
+      reload: { type: "boolean" },
+      "no-reload": { type: "boolean" },
+      "auto-provision": { type: "boolean" },
+      yes: { type: "boolean", short: "y" },
+      "allow-remote": { type: "boolean" },
+      clean: { type: "boolean" },
+    },
+  });
+  const [manifest = "manifest.yaml", ...extra] = positionals;
+  if (extra.length > 0) throw new Error(`unexpected arguments: ${extra.join(" ")}`);
+  const host = values.host ?? "localhost";
+  if (host === "") throw new Error("--host must name an address, for example localhost or 0.0.0.0");
+  // The last of --reload and --no-reload wins, as with any repeated flag.
+  const lastReloadFlag = tokens.filter((token) => token.kind === "option" && (token.name === "reload" || token.name === "no-reload")).pop();
+  return {
+    manifest,
+    host,
+    port: parsePort(values.port),
+    reload: lastReloadFlag?.kind !== "option" || lastReloadFlag.name === "reload",
+    autoProvision: values["auto-provision"] ?? false,
+    yes: values.yes ?? false,
+    allowRemote: values["allow-remote"] ?? false,
+    clean: values.clean ?? false,
+  };
+}
+
+function parsePort(text: string | undefined): number {
+  if (text === undefined) return DEFAULT_PORT;
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port < 1 || port > 65535) throw new Error(`--port must be an integer from 1 to 65535; got "${text}"`);
+  return port;
+}
