@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+// `pulumi-resource-computeplatform`: the native Pulumi provider plugin. The engine starts one process per provider
+// instance, with its own address as the only argument, and reads the port to dial from the first line of stdout.
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
+import { resourceProviderService } from "./service";
+import { grpc } from "./grpc";
+import { ResourceProviderService } from "@pulumi/pulumi/proto/provider_grpc_pb";
+import { PULUMI_SCHEMA_FILE } from "./schemaFile";
+
+async function main(): Promise<void> {
+  // The package's own root, from the compiled file or the source alike: a package can require itself by name.
+  const root = path.dirname(require.resolve("pulumi-computeplatform/package.json"));
+  const { version } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { version: string };
+  const schema = readFileSync(path.join(root, PULUMI_SCHEMA_FILE), "utf8");
+
+  const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
+  server.addService(ResourceProviderService, resourceProviderService({ version, schema }));
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
+  );
+  process.stdout.write(`${port}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`pulumi-resource-computeplatform: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,43 @@
+import type { JavaScriptValue } from "google-protobuf/google/protobuf/struct_pb";
+import { Struct } from "./grpc";
+
+/** The engine's wire form of a secret: this signature key holding this value, beside the plain `value`. */
+const SIGNATURE_KEY = "4dabf18193072939515e22adb298388d";
+const SECRET_SIGNATURE = "1b47061264138c4ac30d75fd1eb44270";
+
+/** A property bag as plain JavaScript. */
+export type Properties = Record<string, unknown>;
+
+/** The engine's secret wrapper around `value`, which it keeps encrypted in state. */
+export function secret(value: unknown): Properties {
+  return { [SIGNATURE_KEY]: SECRET_SIGNATURE, value };
+}
+
+function isSecret(value: unknown): value is { value: unknown } {
+  return typeof value === "object" && value !== null && (value as Properties)[SIGNATURE_KEY] === SECRET_SIGNATURE;
+}
+
+/** `value` with every secret wrapper, at any depth, replaced by the value it holds. */
+export function reveal(value: unknown): unknown {
+  if (isSecret(value)) return reveal(value.value);
+  if (Array.isArray(value)) return value.map(reveal);
+  if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, reveal(v)]));
+  return value;
+}
+
+/** `properties` with the named ones, when present, wrapped as secrets. */
+export function withSecrets(properties: Properties, names: readonly string[]): Properties {
+  const marked = { ...properties };
+  for (const name of names) if (marked[name] !== undefined && !isSecret(marked[name])) marked[name] = secret(marked[name]);
+  return marked;
+}
+
+/** A request's property bag as plain JavaScript, secrets revealed; an absent bag is empty. */
+export function plainProperties(struct: { toJavaScript(): Record<string, JavaScriptValue> } | undefined): Properties {
+  return (reveal(struct?.toJavaScript() ?? {}) as Properties) ?? {};
+}
+
+/** A property bag for a response. */
+export function toStruct(properties: object): InstanceType<typeof Struct> {
+  return Struct.fromJavaScript(properties as Record<string, JavaScriptValue>);
+}

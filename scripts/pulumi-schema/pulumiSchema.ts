@@ -1,0 +1,126 @@
+import * as path from "node:path";
+import * as ts from "typescript";
+import * as TJS from "typescript-json-schema";
+import { dataFunctions } from "../../provider/plugin/functions";
+import { CONFIG_NAMES, SECRET_CONFIG } from "../../provider/plugin/providerConfig";
+import { PACKAGE, resources } from "../../provider/plugin/resources";
+import { PULUMI_SCHEMA_FILE } from "../../provider/plugin/schemaFile";
+import { unwrapDescriptions } from "../schema/unwrapDescriptions";
+import { type ObjectProperties, type PropertySpec, TypeSpecs } from "./typeSpecs";
+
+export { PULUMI_SCHEMA_FILE };
+
+/** The command that regenerates the schema. */
+export const REGENERATE_PULUMI_SCHEMA_COMMAND = "npm run schema";
+
+/** The files whose types the schema is generated from. */
+// provider/index.ts brings in the resource classes, whose TSDoc describes the resources.
+const SOURCES = ["provider/plugin/resources.ts", "provider/plugin/functions.ts", "provider/index.ts"];
+const RESOURCE_TYPES = "PluginResourceTypes";
+const FUNCTION_TYPES = "PluginFunctionTypes";
+/** Where the resource classes and the data functions are declared, for their TSDoc. */
+const RESOURCE_CLASSES = "provider/resources";
+const FUNCTION_MODULES = "provider/functions";
+
+const configDescriptions: Record<(typeof CONFIG_NAMES)[number], string> = {
+  apiUrl: "Base URL of the REST API, without `/v2`. Falls back to the environment variable COMPUTEPLATFORM_API_URL.",
+  apiKey: "API key. Falls back to the environment variable COMPUTEPLATFORM_API_KEY. Kept secret.",
+  jobUrl: "Base URL of the job API, without `/v2`. Falls back to COMPUTEPLATFORM_JOB_URL, then to `apiUrl`.",
+};
+
+const token = (name: string) => `${PACKAGE}:index:${name}`;
+
+/**
+ * Generates the Pulumi package schema of the native plugin from the types its resources and data functions are
+ * declared with, and their TSDoc: every resource kind as `computeplatform:index:<Kind>` (inputs, outputs, secrets),
+ * every data function as an invoke, and the provider's config. The version is left out: the plugin adds its own
+ * when it serves the schema. The same input always gives the same bytes.
+ */
+export function generatePulumiSchema(projectRoot: string): string {
+  const { config } = ts.readConfigFile(path.join(projectRoot, "tsconfig.json"), (file) => ts.sys.readFile(file));
+  const program = TJS.getProgramFromFiles(
+    SOURCES.map((source) => path.join(projectRoot, source)),
+    config.compilerOptions,
+    projectRoot,
+  );
+  const generator = TJS.buildGenerator(program, { required: true, noExtraProps: true, strictNullChecks: true, ignoreErrors: true });
+  if (generator === null) throw new Error(`typescript-json-schema could not read ${SOURCES.join(", ")}`);
+  const { definitions = {} } = unwrapDescriptions(generator.getSchemaForSymbols([RESOURCE_TYPES, FUNCTION_TYPES]));
+  const docs = documentation(program, projectRoot);
+  const specs = new TypeSpecs(definitions, token, new Set(Object.keys(resources)));
+  const entries = (typesName: string) => {
+    const types = definitions[typesName];
+    if (typeof types !== "object" || types.properties === undefined) throw new Error(`${typesName} did not generate an object`);
+    return Object.entries(types.properties).map(([name, entry]) => [name, typeof entry === "object" ? (entry.properties ?? {}) : {}] as const);
+  };
+
+  const resourceSpecs = Object.fromEntries(
+    entries(RESOURCE_TYPES).map(([kind, { inputs, outputs }]) => {
+      const settings = resources[kind as keyof typeof resources] as { secretInputs?: readonly string[]; secretOutputs?: readonly string[] };
+      const input = specs.objectProperties(asDefinition(inputs), kind);
+      const output = specs.objectProperties(asDefinition(outputs), kind);
+      return [
+        token(kind),
+        {
+          description: docs.get(kind) ?? "",
+          properties: markSecret(output.properties, settings.secretOutputs),
+          ...(output.required ? { required: output.required } : {}),
+          inputProperties: markSecret(input.properties, settings.secretInputs),
+          ...(input.required ? { requiredInputs: input.required } : {}),
+        },
+      ];
+    }),
+  );
+  const functionSpecs = Object.fromEntries(
+    entries(FUNCTION_TYPES).map(([name, { args, result }]) => {
+      if (!dataFunctions.has(name)) throw new Error(`${name} has a type but is no data function the plugin serves`);
+      const hint = name.replace(/^get/, "");
+      const inputs = specs.resolve(asDefinition(args)).properties === undefined ? { properties: {} } : specs.objectProperties(asDefinition(args), `${hint}Args`);
+      return [token(name), { description: docs.get(name) ?? "", inputs, outputs: specs.objectProperties(asDefinition(result), `${hint}Result`) }];
+    }),
+  );
+  const variables: Record<string, PropertySpec> = Object.fromEntries(
+    CONFIG_NAMES.map((name) => [name, { type: "string", description: configDescriptions[name], ...(SECRET_CONFIG.includes(name) ? { secret: true } : {}) }]),
+  );
+
+  const schema = {
+    name: PACKAGE,
+    displayName: "Compute Platform",
+    description: "GPU/CPU pods, clusters, serverless endpoints, network volumes and more on the Compute Platform v2 API.",
+    keywords: ["pulumi", PACKAGE, "gpu", "category/cloud"],
+    license: "Apache-2.0",
+    meta: { moduleFormat: "(.*)" },
+    config: { variables },
+    provider: { description: "The Compute Platform provider: one account and API URL per instance.", inputProperties: variables, properties: variables },
+    types: Object.fromEntries([...specs.types].sort(([a], [b]) => a.localeCompare(b)).map(([name, spec]) => [token(name), spec])),
+    resources: resourceSpecs,
+    functions: functionSpecs,
+  };
+  return `${JSON.stringify(schema, null, 2)}\n`;
+}
+
+function asDefinition(schema: TJS.DefinitionOrBoolean | undefined): TJS.Definition {
+  if (typeof schema !== "object") throw new Error("expected a schema object");
+  return schema;
+}
+
+function markSecret(properties: ObjectProperties["properties"], secrets: readonly string[] = []): ObjectProperties["properties"] {
+  return Object.fromEntries(Object.entries(properties).map(([name, spec]) => [name, secrets.includes(name) ? { ...spec, secret: true } : spec]));
+}
+
+/** The TSDoc of every exported class in the resource files and every exported function in the data function files. */
+function documentation(program: ts.Program, projectRoot: string): Map<string, string> {
+  const checker = program.getTypeChecker();
+  const docs = new Map<string, string>();
+  for (const file of program.getSourceFiles()) {
+    const relative = path.relative(projectRoot, file.fileName).split(path.sep).join("/");
+    if (!relative.startsWith(`${RESOURCE_CLASSES}/`) && !relative.startsWith(`${FUNCTION_MODULES}/`)) continue;
+    for (const statement of file.statements) {
+      if (!(ts.isClassDeclaration(statement) || ts.isFunctionDeclaration(statement)) || statement.name === undefined) continue;
+      const symbol = checker.getSymbolAtLocation(statement.name);
+      const text = symbol ? ts.displayPartsToString(symbol.getDocumentationComment(checker)) : "";
+      if (text !== "") docs.set(statement.name.text, text.replace(/(?<!\n)\n(?!\n)/g, " "));
+    }
+  }
+  return docs;
+}
