@@ -1,7 +1,8 @@
+import { healthCheckPath, loadBalancerBase } from "./load-balancer";
 import type { EndpointRecord } from "./store";
 import type { Endpoint, EndpointRequestUrls } from "./wire";
 
-/** An endpoint as the API renders it; `jobBaseUrl` is where its job API answers (the emulator's own URL). */
+/** An endpoint as the API renders it; `jobBaseUrl` is where its job API and workers answer (the emulator's own URL). */
 export function renderEndpoint(endpoint: EndpointRecord, jobBaseUrl: string): Endpoint {
   return {
     id: endpoint.id,
@@ -26,16 +27,20 @@ export function renderEndpoint(endpoint: EndpointRecord, jobBaseUrl: string): En
   };
 }
 
+/** Where the endpoint answers; `{job_id}` stands for a job's id, as in the reference. */
 function requestUrls(endpoint: EndpointRecord, jobBaseUrl: string): EndpointRequestUrls {
+  if (endpoint.type === "LOAD_BALANCER") {
+    const base = loadBalancerBase(jobBaseUrl, endpoint.id);
+    return { base, health: `${base}${healthCheckPath(endpoint)}` };
+  }
   const base = `${jobBaseUrl}/v2/${endpoint.id}`;
-  if (endpoint.type === "LOAD_BALANCER") return { base, health: `${base}/ping` };
   return {
     run: `${base}/run`,
     runSync: `${base}/runsync`,
-    status: `${base}/status`,
-    stream: `${base}/stream`,
-    cancel: `${base}/cancel`,
-    retry: `${base}/retry`,
+    status: `${base}/status/{job_id}`,
+    stream: `${base}/stream/{job_id}`,
+    cancel: `${base}/cancel/{job_id}`,
+    retry: `${base}/retry/{job_id}`,
     purgeQueue: `${base}/purge-queue`,
     health: `${base}/health`,
   };

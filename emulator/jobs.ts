@@ -1,20 +1,72 @@
 import type { JobRecord } from "./store";
-import type { JobResponse } from "./wire";
+import { FINAL_JOB_STATUSES, type JobResponse, type JobStatus } from "./wire";
 
-/** A job's answer at `now`: IN_QUEUE, then IN_PROGRESS, then its result; the status is derived from the clock. */
-export function renderJob(job: JobRecord, now: number): JobResponse {
+/** When a job runs: it starts once its queue delay is over and ends at the first of its end, its time-out or its cancel. */
+export interface JobTimeline {
+  startedAt: number;
+  /** When it ends, or would end if nothing cancels it. */
+  endsAt: number;
+  /** How it ends at `endsAt`. */
+  ending: "RESULT" | "TIMED_OUT" | "CANCELLED";
+}
+
+export function timelineOf(job: JobRecord): JobTimeline {
   const startedAt = job.submittedAt + job.delayTime;
-  if (now < startedAt) return { id: job.id, status: "IN_QUEUE" };
-  if (now < startedAt + job.executionTime) {
-    return { id: job.id, status: "IN_PROGRESS", delayTime: job.delayTime, workerId: job.workerId };
+  const timesOut = job.timeout !== null && job.executionTime > job.timeout;
+  const natural = { endsAt: startedAt + (timesOut ? (job.timeout ?? 0) : job.executionTime), ending: timesOut ? "TIMED_OUT" : "RESULT" } as const;
+  if (job.cancelledAt !== null && job.cancelledAt < natural.endsAt) {
+    return { startedAt, endsAt: job.cancelledAt, ending: "CANCELLED" };
   }
+  return { startedAt, ...natural };
+}
+
+export function isFinal(status: JobStatus): boolean {
+  return (FINAL_JOB_STATUSES as readonly string[]).includes(status);
+}
+
+export function statusAt(job: JobRecord, now: number): JobStatus {
+  const { startedAt, endsAt, ending } = timelineOf(job);
+  if (ending === "CANCELLED" && now >= endsAt) return "CANCELLED";
+  if (now < startedAt) return "IN_QUEUE";
+  if (now < endsAt) return "IN_PROGRESS";
+  return ending === "RESULT" ? (job.result.status as JobStatus) : ending;
+}
+
+/** A job's answer at `now`: times are reported once known, the output once COMPLETED, the error once it failed. */
+export function renderJob(job: JobRecord, now: number): JobResponse {
+  const status = statusAt(job, now);
+  const { startedAt, endsAt, ending } = timelineOf(job);
+  if (status === "IN_QUEUE" || (status === "CANCELLED" && endsAt < startedAt)) return { id: job.id, status };
+  if (status === "IN_PROGRESS") return { id: job.id, status, delayTime: job.delayTime, workerId: job.workerId };
+  const error = ending === "TIMED_OUT" ? `Execution exceeded the endpoint's timeout of ${job.timeout} ms` : job.result.error;
   return {
     id: job.id,
-    status: job.result.status,
+    status,
     delayTime: job.delayTime,
-    executionTime: job.executionTime,
-    ...(job.result.output === undefined ? {} : { output: structuredClone(job.result.output) }),
+    executionTime: endsAt - startedAt,
+    ...(status === "COMPLETED" && job.result.output !== undefined ? { output: structuredClone(job.result.output) } : {}),
     workerId: job.workerId,
-    ...(job.result.error === undefined ? {} : { error: job.result.error }),
+    ...((status === "FAILED" || status === "TIMED_OUT") && error !== undefined ? { error } : {}),
   };
+}
+
+/**
+ * How many of the job's chunks are out at `now`: chunk i of n is yielded at i+1 n-ths of its execution, and a job
+ * cut short by a cancel or time-out yields no more. A job that yields nothing streams its whole output once COMPLETED.
+ */
+export function releasedChunks(job: JobRecord, now: number): unknown[] {
+  const { startedAt, endsAt } = timelineOf(job);
+  if (job.chunks.length === 0) {
+    return statusAt(job, now) === "COMPLETED" && job.result.output !== undefined ? [job.result.output] : [];
+  }
+  const until = Math.min(now, endsAt);
+  const count = job.chunks.filter((_, index) => startedAt + (job.executionTime * (index + 1)) / job.chunks.length <= until).length;
+  return job.chunks.slice(0, count);
+}
+
+/** The span the job held its worker up to `now`, or null while it has not started (or never did). */
+export function executionSpan(job: JobRecord, now: number): { start: number; end: number } | null {
+  const { startedAt, endsAt } = timelineOf(job);
+  const end = Math.min(endsAt, now);
+  return startedAt < end ? { start: startedAt, end } : null;
 }

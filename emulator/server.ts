@@ -15,7 +15,11 @@ import { registerBillingRoutes } from "./routes/billing";
 import { registerCatalogRoutes } from "./routes/catalog";
 import { registerClusterRoutes } from "./routes/clusters";
 import { renderEndpoint } from "./endpoint-view";
+import { registerEndpointHealthRoutes } from "./routes/endpoint-health";
+import { registerJobControlRoutes } from "./routes/job-control";
 import { registerJobRoutes } from "./routes/jobs";
+import { registerJobStreamRoutes } from "./routes/job-stream";
+import { registerLoadBalancerRoutes } from "./routes/load-balancer";
 import { registerMetaRoutes } from "./routes/meta";
 import { registerNetworkVolumeRoutes } from "./routes/network-volumes";
 import { registerPodActionRoutes } from "./routes/pod-actions";
@@ -224,8 +228,12 @@ function buildServer(
       registerClusterRoutes(v2, context);
       registerServerlessRoutes(v2, context);
       registerServerlessWorkerRoutes(v2, context);
-      // Last: its `/:endpointId/...` paths must not shadow the resource routes above.
+      registerLoadBalancerRoutes(v2, context);
+      // Last: their `/:endpointId/...` paths must not shadow the resource routes above.
       registerJobRoutes(v2, context);
+      registerJobStreamRoutes(v2, context);
+      registerJobControlRoutes(v2, context);
+      registerEndpointHealthRoutes(v2, context);
     },
     { prefix: "/v2" },
   );

@@ -85,16 +85,33 @@ export interface ClusterRecord {
   memberIds: string[];
 }
 
-/** A job of a queue-based endpoint or of a hosted model; its status is derived from the clock. */
+/**
+ * A job of a queue-based endpoint or of a hosted model. Its status is derived from the clock (queued for
+ * `delayTime`, then executing), except where a request ended it early: `cancelledAt`.
+ */
 export interface JobRecord {
   id: string;
+  input: Record<string, unknown>;
+  /** When it was queued, or queued again by a retry. */
   submittedAt: number;
-  /** Milliseconds in the queue, then of execution. */
+  /** Milliseconds in the queue, then of execution as the handler would take. */
   delayTime: number;
   executionTime: number;
+  /** The endpoint's execution timeout when it was queued: execution past it ends TIMED_OUT. Null for none. */
+  timeout: number | null;
   workerId: string;
-  /** The final answer once the job has run: COMPLETED with `output`, or FAILED with `error`. */
+  /** The handler's answer once it has run: COMPLETED with `output`, or FAILED with `error`. */
   result: Pick<JobResponse, "status" | "output" | "error">;
+  /** What the handler yields as it goes, released evenly over its execution. */
+  chunks: unknown[];
+  /** How many of `chunks` the stream operation has handed out. */
+  chunksRead: number;
+  /** When a cancel ended it while queued or running; null otherwise. */
+  cancelledAt: number | null;
+  /** How many times it was queued again by retry. */
+  retries: number;
+  /** When its worker ran it before each retry, for billing. */
+  earlierRuns: Array<{ start: number; end: number }>;
 }
 
 export interface EndpointRecord {
@@ -132,7 +149,7 @@ export interface NetworkVolumeRecord {
   volume: NetworkVolume;
 }
 
-/** A pod or network volume that is gone, kept so that billing still counts what it used while it existed. */
+/** A pod, network volume or serverless endpoint that is gone, kept so that billing still counts what it used while it existed. */
 export interface Retired<R> {
   record: R;
   removedAt: number;
@@ -172,6 +189,7 @@ export class AccountState {
   readonly hostedJobs = new Map<string, JobRecord>();
   readonly retiredPods: Retired<PodRecord>[] = [];
   readonly retiredNetworkVolumes: Retired<NetworkVolumeRecord>[] = [];
+  readonly retiredEndpoints: Retired<EndpointRecord>[] = [];
 
   constructor(
     readonly name: string,

@@ -226,8 +226,9 @@ export interface Release {
   diff: Array<{ field: string; old: unknown; new: unknown }>;
 }
 
-/** COMPLETED and FAILED end a job; every other status means it is still in progress. */
-export const JOB_STATUSES = ["IN_QUEUE", "IN_PROGRESS", "COMPLETED", "FAILED"] as const;
+/** A job is IN_QUEUE, then IN_PROGRESS, then ends in one of the final statuses. */
+export const JOB_STATUSES = ["IN_QUEUE", "IN_PROGRESS", "COMPLETED", "FAILED", "CANCELLED", "TIMED_OUT"] as const;
+export const FINAL_JOB_STATUSES = ["COMPLETED", "FAILED", "CANCELLED", "TIMED_OUT"] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 /** The job API's answer for a job. */

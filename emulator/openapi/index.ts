@@ -16,6 +16,7 @@ import {
 import { catalog } from "./catalog";
 import { clusters } from "./clusters";
 import { jobs } from "./jobs";
+import { loadBalancer } from "./load-balancer";
 import { networkVolumes } from "./network-volumes";
 import { pods } from "./pods";
 import { registries } from "./registries";
@@ -29,6 +30,7 @@ const SECTIONS: readonly TagSection[] = [
   clusters,
   serverless,
   jobs,
+  loadBalancer,
   networkVolumes,
   templates,
   registries,
@@ -58,7 +60,8 @@ export const OPENAPI_DOCUMENT = {
     title: "computeplatform emulator",
     version: "2.0.0",
     description:
-      "A local stand-in for the Compute Platform v2 API: pods, clusters, serverless endpoints and the job API, " +
+      "A local stand-in for the Compute Platform v2 API: pods, clusters, serverless endpoints, the job API and " +
+      "load-balancing workers, " +
       "network volumes, templates, registry credentials and ECR delegations, account SSH keys, the catalog and " +
       "billing history. Every REST error is " +
       "`application/problem+json`; every authenticated response carries `RateLimit` and `RateLimit-Policy`. A " +

@@ -1,86 +1,50 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { callerOf } from "../auth";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { z } from "zod";
 import type { EmulatorContext } from "../context";
-import { jobWorkerId } from "../endpoint-workers";
+import { enqueue, type JobQueue, jobOf, jobQueueOf } from "../job-queue";
+import { waitForJob } from "../job-wait";
 import { renderJob } from "../jobs";
-import { ownedEndpoint } from "../ownership";
 import { Problem } from "../problem";
 import { serveMethods } from "../routing";
 import { jobRequest } from "../schemas";
 import type { JobRecord } from "../store";
-import { readTextToVideoInput, textToVideoOutput } from "../text-to-video";
-import { parseBody } from "../validation";
-import { jobBaseUrl } from "./serverless";
+import type { JobResponse } from "../wire";
+import { parseBody, parseQuery } from "../validation";
 
-type Submission = Pick<JobRecord, "executionTime" | "result">;
+/** Bounds of `?wait=` in milliseconds, those of the reference's sync runs. */
+export const WAIT_MS = { min: 1_000, max: 300_000, default: 90_000 } as const;
 
-/** Runs an input as job `id`; `completedAt` tells when a job that executes this long will have finished. */
-type Handler = (input: Record<string, unknown>, id: string, completedAt: (executionTime: number) => number) => Submission;
+/** How long `runsync` and `status-sync` wait for the job to finish. */
+export const waitQuery = z.object({ wait: z.coerce.number().pipe(z.int().min(WAIT_MS.min).max(WAIT_MS.max)).optional() });
 
 /**
- * The job API: `/v2/{endpointId}/run`, `/runsync` and `/status/{jobId}`. The hosted text-to-video model answers at
- * its configured endpoint id; the account's queue-based endpoints run an echo handler. `runsync` answers at once
- * with the job as it would be after waiting: submitted `delayTime + executionTime` ago and finished now.
+ * Submitting and reading jobs: `/v2/{endpointId}/run`, `/runsync`, `/status/{jobId}` and `/status-sync/{jobId}`.
+ * The hosted text-to-video model answers at its configured endpoint id; the account's queue-based endpoints run an
+ * echo handler. The sync operations really wait, on the emulator's clock.
  */
 export function registerJobRoutes(app: FastifyInstance, context: EmulatorContext): void {
-  const { store, options } = context;
-
-  /** Where the endpoint's jobs are kept, and how it runs an input. */
-  function target(request: FastifyRequest): { jobs: Map<string, JobRecord>; workerId: string; run: Handler } {
-    const { endpointId } = request.params as { endpointId: string };
-    const caller = callerOf(request);
-    if (endpointId === options.jobs.textToVideoEndpointId) {
-      return {
-        jobs: store.account(caller.account).hostedJobs,
-        workerId: jobWorkerId({ id: endpointId }),
-        run: (raw, id, completedAt) => {
-          const input = readTextToVideoInput(raw);
-          if ("error" in input) return { executionTime: 0, result: { status: "FAILED", error: input.error } };
-          const executionTime = options.jobs.executionMs * input.duration;
-          const output = textToVideoOutput(id, input, completedAt(executionTime), jobBaseUrl(request));
-          return { executionTime, result: { status: "COMPLETED", output } };
-        },
-      };
-    }
-    const endpoint = ownedEndpoint(store, caller, endpointId);
-    if (endpoint.type === "LOAD_BALANCER") {
-      throw new Problem(400, `Endpoint ${endpoint.id} is load-balancing and has no job queue; send requests to its base URL`);
-    }
-    return {
-      jobs: endpoint.jobs,
-      workerId: jobWorkerId(endpoint),
-      run: (input) => ({
-        executionTime: options.jobs.executionMs,
-        result: typeof input.error === "string" ? { status: "FAILED", error: input.error } : { status: "COMPLETED", output: input },
-      }),
-    };
-  }
-
-  function submit(request: FastifyRequest, id: string, finishedNow: boolean): JobRecord {
-    const endpoint = target(request);
-    const { input } = parseBody(jobRequest, request.body);
-    const now = context.now();
-    const delayTime = options.jobs.queueMs;
-    const submission = endpoint.run(input, id, (executionTime) => (finishedNow ? now : now + delayTime + executionTime));
-    const job: JobRecord = {
-      id,
-      submittedAt: finishedNow ? now - delayTime - submission.executionTime : now,
-      delayTime,
-      workerId: endpoint.workerId,
-      ...submission,
-    };
-    endpoint.jobs.set(job.id, job);
-    return job;
+  /** The job once it is final or the wait is over; gone meanwhile (purged) it answers 404. */
+  async function afterWait(queue: JobQueue, job: JobRecord, wait: number): Promise<JobResponse> {
+    await waitForJob(context, queue.jobs, job, wait);
+    if (queue.jobs.get(job.id) !== job) throw new Problem(404, `Job ${job.id} not found`);
+    return renderJob(job, context.now());
   }
 
   serveMethods(app, "/:endpointId/run", {
-    POST: async (request) => renderJob(submit(request, randomUUID(), false), context.now()),
+    POST: async (request) => {
+      const queue = jobQueueOf(request, context);
+      const { input } = parseBody(jobRequest, request.body);
+      return renderJob(enqueue(queue, context, randomUUID(), input), context.now());
+    },
   });
 
   serveMethods(app, "/:endpointId/runsync", {
-    POST: async (request, reply) => {
-      const job = renderJob(submit(request, `sync-${randomUUID()}`, true), context.now());
+    POST: async (request, reply: FastifyReply) => {
+      const queue = jobQueueOf(request, context);
+      const { input } = parseBody(jobRequest, request.body);
+      const wait = waitOf(request.query);
+      const job = await afterWait(queue, enqueue(queue, context, `sync-${randomUUID()}`, input), wait);
       // A failed sync job is answered as the job itself under 400, not as a problem.
       if (job.status === "FAILED") return reply.code(400).send({ id: job.id, status: job.status, error: job.error });
       return job;
@@ -89,10 +53,20 @@ export function registerJobRoutes(app: FastifyInstance, context: EmulatorContext
 
   serveMethods(app, "/:endpointId/status/:jobId", {
     GET: async (request) => {
-      const { jobId } = request.params as { jobId: string };
-      const job = target(request).jobs.get(jobId);
-      if (job === undefined) throw new Problem(404, `Job ${jobId} not found`);
-      return renderJob(job, context.now());
+      const queue = jobQueueOf(request, context);
+      return renderJob(jobOf(queue, request), context.now());
     },
   });
+
+  serveMethods(app, "/:endpointId/status-sync/:jobId", {
+    GET: async (request) => {
+      const queue = jobQueueOf(request, context);
+      const job = jobOf(queue, request);
+      return afterWait(queue, job, waitOf(request.query));
+    },
+  });
+}
+
+function waitOf(query: unknown): number {
+  return parseQuery(waitQuery, query).wait ?? WAIT_MS.default;
 }

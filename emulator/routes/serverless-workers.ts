@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { callerOf } from "../auth";
 import type { EmulatorContext } from "../context";
 import { endpointVersion, jobWorkerId, releasesOf, workersOf } from "../endpoint-workers";
+import { isFinal, renderJob, statusAt, timelineOf } from "../jobs";
 import { ownedEndpoint } from "../ownership";
 import { Problem } from "../problem";
 import { idParam, serveMethods } from "../routing";
@@ -47,13 +48,15 @@ export function registerServerlessWorkerRoutes(app: FastifyInstance, context: Em
       const known = workerId === jobWorkerId(endpoint) || workers(endpoint).some((worker) => worker.id === workerId);
       if (!known) throw new Problem(404, `Worker ${workerId} of endpoint ${endpoint.id} not found`);
       const now = context.now();
-      const events = [...endpoint.jobs.values()]
-        .filter((job) => job.workerId === workerId && job.submittedAt + job.delayTime + job.executionTime <= now)
-        .map((job) => {
-          const ts = new Date(job.submittedAt + job.delayTime + job.executionTime).toISOString();
-          const line = `job ${job.id} ${job.result.status === "COMPLETED" ? "completed" : `failed: ${job.result.error}`}`;
-          return formatSseEvent({ id: ts, data: { source: "container", line, ts } });
-        });
+      // A job cancelled while queued never reached the worker.
+      const events = [...endpoint.jobs.values()].flatMap((job) => {
+        const { startedAt, endsAt } = timelineOf(job);
+        if (job.workerId !== workerId || !isFinal(statusAt(job, now)) || endsAt < startedAt) return [];
+        const { status, error } = renderJob(job, now);
+        const ts = new Date(endsAt).toISOString();
+        const line = `job ${job.id} ${status === "COMPLETED" ? "completed" : status === "CANCELLED" ? "cancelled" : `failed: ${error}`}`;
+        return [formatSseEvent({ id: ts, data: { source: "container", line, ts } })];
+      });
       return sendEventStream(reply, events.join(""));
     },
   });

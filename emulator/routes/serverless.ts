@@ -134,8 +134,10 @@ export function registerServerlessRoutes(app: FastifyInstance, context: Emulator
 
     DELETE: async (request, reply) => {
       const endpoint = ownedEndpoint(store, callerOf(request), idParam(request));
-      // Configuration, worker logs and job history all live on the record: they go with it.
-      store.account(endpoint.account).endpoints.delete(endpoint.id);
+      // Configuration, worker logs and job history all live on the record: they go with it; billing keeps what it used.
+      const account = store.account(endpoint.account);
+      account.endpoints.delete(endpoint.id);
+      account.retiredEndpoints.push({ record: endpoint, removedAt: context.now() });
       return reply.code(204).send();
     },
   });

@@ -1,5 +1,6 @@
 import { createParser } from "eventsource-parser";
 import { STATUS_CODES } from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
 import { request } from "undici";
 import { expect } from "vitest";
 import { type Emulator, type EmulatorOptions, startEmulator } from "../../emulator";
@@ -57,6 +58,22 @@ export class ManualClock {
   readonly read = (): number => this.now;
   advance(ms: number): void {
     this.now += ms;
+  }
+  /**
+   * Moves time forward `stepMs` at a time, every few real milliseconds, until `pending` settles: for requests that
+   * wait on the emulator's clock (`runsync`, `status-sync`).
+   */
+  async advanceUntil<T>(pending: Promise<T>, stepMs = 50): Promise<T> {
+    let settled = false;
+    const settle = () => {
+      settled = true;
+    };
+    pending.then(settle, settle);
+    while (!settled) {
+      this.advance(stepMs);
+      await sleep(5);
+    }
+    return pending;
   }
 }
 

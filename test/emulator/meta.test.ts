@@ -84,7 +84,9 @@ test("the OpenAPI description documents exactly the method and path pairs the AP
   expect(document.openapi).toBe("3.1.0");
   // A route answering 405 is the refusal of a method the path does not serve. HEAD mirrors GET; OPTIONS is refused.
   const registered = (await registeredApiRoutes())
-    .flatMap(({ method, url }) => [method].flat().map((one) => ({ method: one, path: url.replace(/:(\w+)/g, "{$1}") })))
+    .flatMap(({ method, url }) =>
+      [method].flat().map((one) => ({ method: one, path: url.replace(/:(\w+)/g, "{$1}").replace(/\*$/, "{path}") })),
+    )
     .filter(({ method }) => !["HEAD", "OPTIONS"].includes(method));
   const served: string[] = [];
   for (const { method, path } of registered) {
@@ -178,11 +180,13 @@ describe("answers match the schemas the description gives them", () => {
   };
   /** Values of the path parameters other than `{id}`. */
   const pathParameters: Record<string, string> = {};
+  /** Path parameters of one path that differ from `pathParameters`. */
+  const pathOverrides: Record<string, Record<string, string>> = {};
 
   /** Calls a documented operation with the path's parameters filled in, and checks the answer against the description. */
   async function documentedCall(method: string, path: string, query = "", body?: unknown): Promise<Answer> {
     const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => {
-      const value = name === "id" ? ids[path] : pathParameters[name];
+      const value = name === "id" ? ids[path] : (pathOverrides[path]?.[name] ?? pathParameters[name]);
       if (value === undefined) throw new Error(`No example ${name} for ${path}`);
       return value;
     });
@@ -248,16 +252,18 @@ describe("answers match the schemas the description gives them", () => {
     for (const path of ["/v2/serverless/{id}", "/v2/serverless/{id}/workers", "/v2/serverless/{id}/releases", "/v2/serverless/{id}/workers/{workerId}/logs"]) {
       ids[path] = endpoint.body.id;
     }
-    await documentedCall("POST", "/v2/serverless", "", {
+    const balanced = await documentedCall("POST", "/v2/serverless", "", {
       name: "api",
       type: "LOAD_BALANCER",
       image: "org/api:1",
       cpu: [{ id: "cpu3c", vcpuCount: 4 }],
       scaling: { type: "REQUEST_COUNT", requestCount: 8 },
     });
+    pathOverrides["/v2/lb/{endpointId}"] = { endpointId: balanced.body.id };
+    pathOverrides["/v2/lb/{endpointId}/{path}"] = { endpointId: balanced.body.id, path: "v1/models" };
     pathParameters.endpointId = endpoint.body.id;
     pathParameters.workerId = `${endpoint.body.id}-w0`;
-    await documentedCall("POST", "/v2/{endpointId}/runsync", "", { input: { prompt: "hello" } });
+    await clock.advanceUntil(documentedCall("POST", "/v2/{endpointId}/runsync", "", { input: { prompt: "hello" } }));
     pathParameters.jobId = (await documentedCall("POST", "/v2/{endpointId}/run", "", { input: { prompt: "again" } })).body.id;
     clock.advance(3_600_000);
     ids["/v2/pods/{id}/action"] = cpu.body.id;
@@ -275,6 +281,28 @@ describe("answers match the schemas the description gives them", () => {
     expect(pod.body).toMatchObject({ status: "RUNNING", runtime: { gpus: [expect.any(Object)] }, globalNetworking: { enabled: true } });
     const gpu = await documentedCall("GET", "/v2/catalog/gpus/{id}", "?include=AVAILABILITY&product=POD");
     expect(Object.keys(gpu.body)).toEqual(expect.arrayContaining(["availability", "dataCenters", "cudaVersions"]));
+  });
+
+  test("job operations, refusals included, and load-balancing workers", async () => {
+    const sync = (query: string, input: Record<string, unknown>) =>
+      clock.advanceUntil(documentedCall("POST", "/v2/{endpointId}/runsync", query, { input }));
+    const failed = await sync("?wait=1000", { error: "boom" });
+    expect(failed.status).toBe(400);
+    const unfinished = await sync("?wait=1000", { sleepMs: 5000 });
+    expect(unfinished.body.status).toBe("IN_PROGRESS");
+    expect((await sync("?wait=1", {})).status).toBe(400);
+    pathParameters.jobId = unfinished.body.id;
+    expect((await documentedCall("POST", "/v2/{endpointId}/cancel/{jobId}")).body).toEqual({ id: unfinished.body.id, status: "CANCELLED" });
+    expect((await documentedCall("POST", "/v2/{endpointId}/retry/{jobId}")).status).toBe(400);
+    pathParameters.jobId = failed.body.id;
+    expect((await documentedCall("POST", "/v2/{endpointId}/retry/{jobId}")).body).toEqual({ id: failed.body.id, status: "IN_QUEUE" });
+    expect((await documentedCall("GET", "/v2/{endpointId}/stream/{jobId}")).body).toEqual({ status: "IN_QUEUE", stream: [] });
+    expect((await documentedCall("POST", "/v2/{endpointId}/purge-queue")).body).toEqual({ removed: 1, status: "completed" });
+    const echo = await documentedCall("POST", "/v2/lb/{endpointId}/{path}", "?debug=1", { messages: ["hi"] });
+    expect(echo.body).toEqual({ method: "POST", path: "/v1/models", query: { debug: "1" }, body: { messages: ["hi"] } });
+    pathOverrides["/v2/lb/{endpointId}/{path}"] = { ...pathOverrides["/v2/lb/{endpointId}/{path}"], path: "ping" };
+    expect((await documentedCall("GET", "/v2/lb/{endpointId}/{path}")).body).toEqual({ status: "healthy" });
+    for (const method of ["PUT", "PATCH", "DELETE"]) expect((await documentedCall(method, "/v2/lb/{endpointId}")).status).toBe(200);
   });
 
   test("changes and deletes", async () => {
