@@ -17,6 +17,8 @@ export * from "./functions/pods";
 export * from "./functions/templates";
 export * from "./functions/clusters";
 export * from "./functions/serverless";
+export * from "./functions/networkVolumes";
+export * from "./functions/registries";
 
 // YAML manifests
 export * from "./manifest";
@@ -26,7 +28,15 @@ export { ComputePlatformClient, type ClientOptions } from "./client";
 export * from "./client/errors";
 export type { PodLogEntry, PodLogOptions } from "./client/pods";
 export type { WorkerLogLine } from "./client/serverless";
-export type { JobWaitOptions, TextToVideoResult } from "./client/jobs";
+export type {
+  JobRequestOptions,
+  JobStreamChunk,
+  JobStreamOptions,
+  JobSyncOptions,
+  JobWaitOptions,
+  TextToVideoResult,
+} from "./client/jobs";
+export type { LoadBalancingRequest, LoadBalancingRequestOptions, LoadBalancingResponse } from "./client/loadBalancing";
 export { RateLimiter, parseRateLimitHeaders, type RateLimitWindow } from "./client/ratelimit";
 export { MissingSettingError, resolveSettings, type Settings } from "./config";
 

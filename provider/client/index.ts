@@ -4,6 +4,7 @@ import { CatalogClient } from "./catalog";
 import { type Clock, systemClock } from "./clock";
 import { ClustersClient } from "./clusters";
 import { JobsClient } from "./jobs";
+import { LoadBalancingClient } from "./loadBalancing";
 import { PodsClient } from "./pods";
 import { PodWatcher } from "./podWatcher";
 import { RegistriesClient } from "./registries";
@@ -16,7 +17,7 @@ import { NetworkVolumesClient } from "./volumes";
 export interface ClientOptions extends TransportOptions {
   /** How often waits for pod status list the pods, in ms. @default 1000 */
   pollIntervalMs?: number;
-  /** Base URL of the job API (`/v2/{endpointId}/run|runsync|status`). @default baseUrl */
+  /** Base URL of the job API (`/v2/{endpointId}/run`, `/runsync`, `/status/{jobId}`, …). @default baseUrl */
   jobUrl?: string;
 }
 
@@ -33,6 +34,8 @@ export class ComputePlatformClient {
   readonly serverless: ServerlessClient;
   /** The job API, at `jobUrl`. */
   readonly jobs: JobsClient;
+  /** Direct HTTP to load-balancing endpoints, at their advertised `base` and `health` URLs. */
+  readonly loadBalancing: LoadBalancingClient;
   /** Coalesced waits for pod status: one list call per tick serves every waiter. */
   readonly podWatcher: PodWatcher;
   readonly clock: Clock;
@@ -52,8 +55,9 @@ export class ComputePlatformClient {
     const jobTransport =
       options.jobUrl === undefined || options.jobUrl === options.baseUrl
         ? transport
-        : new Transport({ ...options, baseUrl: options.jobUrl, clock: this.clock });
+        : new Transport({ ...options, baseUrl: options.jobUrl, clock: this.clock, limiter: transport.limiter });
     this.jobs = new JobsClient(jobTransport, this.clock);
+    this.loadBalancing = new LoadBalancingClient({ ...options, clock: this.clock, limiter: transport.limiter });
     this.podWatcher = new PodWatcher(this.pods, this.clock, options.pollIntervalMs ?? 1000, transport.limiter);
   }
 }
@@ -63,3 +67,5 @@ export type { Clock } from "./clock";
 export { RateLimiter, parseRateLimitHeaders, pacingDelayMs, type RateLimitWindow } from "./ratelimit";
 export { Transport, type TransportOptions, type RetryOptions } from "./transport";
 export type { PodLogEntry, PodLogOptions } from "./pods";
+export type { JobRequestOptions, JobStreamChunk, JobStreamOptions, JobSyncOptions, JobWaitOptions, TextToVideoResult } from "./jobs";
+export type { LoadBalancingRequest, LoadBalancingRequestOptions, LoadBalancingResponse } from "./loadBalancing";

@@ -1,4 +1,15 @@
-import { isFinal, type JobResponse, jobResponseSchema } from "../schemas/job";
+import type { z } from "zod";
+import {
+  type EndpointHealth,
+  endpointHealthSchema,
+  isFinal,
+  type JobResponse,
+  jobResponseSchema,
+  type JobStream,
+  jobStreamSchema,
+  type PurgeQueueResult,
+  purgeQueueSchema,
+} from "../schemas/job";
 import {
   TEXT_TO_VIDEO_ENDPOINT_ID,
   type TextToVideoInput,
@@ -8,16 +19,42 @@ import {
 } from "../schemas/textToVideo";
 import type { Clock } from "./clock";
 import { WaitTimeoutError } from "./errors";
-import type { Transport } from "./transport";
+import type { ApiCall, Transport } from "./transport";
+
+/** Options of one job API call. */
+export interface JobRequestOptions {
+  /** Aborts the call, and any wait inside it. */
+  signal?: AbortSignal;
+}
+
+/** Options of a call that the API holds open until the job ends (`runsync`, `status-sync`). */
+export interface JobSyncOptions extends JobRequestOptions {
+  /**
+   * How long the API waits for the job to end before it answers the job as it stands, in ms (sent as `?wait=`):
+   * an integer from 1000 to 300000. An unfinished job comes back IN_QUEUE or IN_PROGRESS: continue with
+   * {@link JobsClient.statusSync}.
+   * @default 90000
+   * @example 5000
+   */
+  waitMs?: number;
+}
 
 /** How {@link JobsClient.wait} polls. */
-export interface JobWaitOptions {
+export interface JobWaitOptions extends JobRequestOptions {
   /** Longest wait in ms before it fails with a `WaitTimeoutError`. @default 600000 */
   timeoutMs?: number;
   /** Pause between status reads in ms. @default 1000 */
   intervalMs?: number;
-  signal?: AbortSignal;
 }
+
+/** How {@link JobsClient.stream} polls. */
+export interface JobStreamOptions extends JobRequestOptions {
+  /** Pause between stream reads in ms. @default 1000 */
+  intervalMs?: number;
+}
+
+/** One piece of a job's incremental output, as the handler yielded it. */
+export type JobStreamChunk = JobStream["stream"][number];
 
 /** A completed text-to-video job and its output. */
 export interface TextToVideoResult {
@@ -25,52 +62,91 @@ export interface TextToVideoResult {
   output: TextToVideoOutput;
 }
 
-/** The job API at the job URL: `run`, `runsync`, `status` and `wait` on queue-based and hosted endpoints. */
+/** The bounds of a sync call's wait, and the API's own when a call names none, in ms. */
+const SYNC_WAIT_MS = { min: 1000, max: 300_000, default: 90_000 };
+/** Time allowed beyond a sync call's wait for its answer to arrive. */
+const SYNC_ANSWER_MARGIN_MS = 30_000;
+
+/**
+ * The job API at the job URL, on queue-based and hosted endpoints: submit (`run`, `runsync`), follow (`status`,
+ * `statusSync`, `stream`, `wait`), control (`cancel`, `retry`, `purgeQueue`) and observe (`health`).
+ */
 export class JobsClient {
   constructor(
     private readonly transport: Transport,
     private readonly clock: Clock,
   ) {}
 
-  /** Queues a job and returns at once with its id. Never retried once it may have reached the server. */
-  async run(endpointId: string, input: Record<string, unknown>, signal?: AbortSignal): Promise<JobResponse> {
-    return this.transport.json({ method: "POST", path: path(endpointId, "run"), body: { input }, schema: jobResponseSchema, signal });
+  /** Queues a job and returns at once with its id, IN_QUEUE. Never retried once it may have reached the server. */
+  async run(endpointId: string, input: Record<string, unknown>, options?: JobRequestOptions): Promise<JobResponse> {
+    return this.call("POST", route(endpointId, "run"), jobResponseSchema, options, { body: { input } });
   }
 
   /**
-   * Runs a job and waits for it. A job that fails is returned as `{ id, status: "FAILED", error }`, not thrown:
-   * only a request the API refuses (bad body, unknown endpoint, auth) is an `ApiError`.
+   * Runs a job and waits up to `waitMs` for it, then answers the job as it stands: COMPLETED with its output, or
+   * still IN_QUEUE / IN_PROGRESS (follow it with {@link statusSync}). A job that fails is returned as
+   * `{ id, status: "FAILED", error }`, not thrown: only a request the API refuses (bad body, unknown endpoint, auth)
+   * is an `ApiError`.
    */
-  async runsync(endpointId: string, input: Record<string, unknown>, signal?: AbortSignal): Promise<JobResponse> {
-    return this.transport.json({
-      method: "POST",
-      path: path(endpointId, "runsync"),
-      body: { input },
-      schema: jobResponseSchema,
-      resultStatuses: [400],
-      signal,
-    });
+  async runsync(endpointId: string, input: Record<string, unknown>, options?: JobSyncOptions): Promise<JobResponse> {
+    // The API answers a FAILED sync job as the job itself under 400.
+    const failedJob = { resultStatuses: [400] };
+    return this.call("POST", route(endpointId, "runsync"), jobResponseSchema, options, { body: { input }, ...failedJob, ...held(options) });
   }
 
   /** The job now, with `output` once COMPLETED and `error` once FAILED. */
-  async status(endpointId: string, jobId: string, signal?: AbortSignal): Promise<JobResponse> {
-    return this.transport.json({
-      method: "GET",
-      path: `${path(endpointId, "status")}/${encodeURIComponent(jobId)}`,
-      schema: jobResponseSchema,
-      signal,
-    });
+  async status(endpointId: string, jobId: string, options?: JobRequestOptions): Promise<JobResponse> {
+    return this.call("GET", route(endpointId, "status", jobId), jobResponseSchema, options);
   }
 
-  /** Polls the job until it is COMPLETED or FAILED (every other status counts as in progress), within `timeoutMs`. */
+  /** The job once it ends, or as it stands after `waitMs`: the wait of {@link runsync}, on a job already submitted. */
+  async statusSync(endpointId: string, jobId: string, options?: JobSyncOptions): Promise<JobResponse> {
+    return this.call("GET", route(endpointId, "status-sync", jobId), jobResponseSchema, options, held(options));
+  }
+
+  /**
+   * The job's incremental output, chunk by chunk as its handler yields it; ends once the job has ended (whatever
+   * its final status: read it with {@link status}). Each chunk is delivered once, to one reader.
+   */
+  async *stream(endpointId: string, jobId: string, options: JobStreamOptions = {}): AsyncGenerator<JobStreamChunk> {
+    const { intervalMs = 1000, signal } = options;
+    for (;;) {
+      const read = await this.call("GET", route(endpointId, "stream", jobId), jobStreamSchema, options);
+      yield* read.stream;
+      if (isFinal(read)) return;
+      await this.clock.sleep(intervalMs, signal);
+    }
+  }
+
+  /** Cancels a queued or running job: it ends CANCELLED. Never retried once it may have reached the server. */
+  async cancel(endpointId: string, jobId: string, options?: JobRequestOptions): Promise<JobResponse> {
+    return this.call("POST", route(endpointId, "cancel", jobId), jobResponseSchema, options);
+  }
+
+  /** Queues a FAILED or TIMED_OUT job again under the same id; the API refuses any other. */
+  async retry(endpointId: string, jobId: string, options?: JobRequestOptions): Promise<JobResponse> {
+    return this.call("POST", route(endpointId, "retry", jobId), jobResponseSchema, options);
+  }
+
+  /** Removes every queued job of the endpoint, never a running one, and says how many it removed. */
+  async purgeQueue(endpointId: string, options?: JobRequestOptions): Promise<PurgeQueueResult> {
+    return this.call("POST", route(endpointId, "purge-queue"), purgeQueueSchema, options);
+  }
+
+  /** The endpoint's jobs and workers now, counted by state. */
+  async health(endpointId: string, options?: JobRequestOptions): Promise<EndpointHealth> {
+    return this.call("GET", route(endpointId, "health"), endpointHealthSchema, options);
+  }
+
+  /** Polls the job until it has ended (COMPLETED, FAILED, CANCELLED or TIMED_OUT), within `timeoutMs`. */
   async wait(endpointId: string, jobId: string, options: JobWaitOptions = {}): Promise<JobResponse> {
     const { timeoutMs = 600_000, intervalMs = 1000, signal } = options;
     const deadline = this.clock.now() + timeoutMs;
     for (;;) {
-      const job = await this.status(endpointId, jobId, signal);
+      const job = await this.status(endpointId, jobId, options);
       if (isFinal(job)) return job;
       if (this.clock.now() >= deadline) {
-        throw new WaitTimeoutError(`job ${jobId} of ${endpointId}`, "COMPLETED or FAILED", job.status, Math.round(timeoutMs / 1000));
+        throw new WaitTimeoutError(`job ${jobId} of ${endpointId}`, "final", job.status, Math.round(timeoutMs / 1000));
       }
       await this.clock.sleep(Math.min(intervalMs, Math.max(0, deadline - this.clock.now())), signal);
     }
@@ -78,7 +154,7 @@ export class JobsClient {
 
   /**
    * Generates a video with the hosted text-to-video model: validates the input (throwing before any call and
-   * naming the field), queues the job and waits for it. A FAILED job throws with the model's error.
+   * naming the field), queues the job and waits for it. A job that does not complete throws with the model's error.
    */
   async textToVideo(
     input: TextToVideoInput,
@@ -90,13 +166,33 @@ export class JobsClient {
       throw new TypeError(`text-to-video input.${issue?.path.join(".") ?? ""}: ${issue?.message ?? "invalid"}`);
     }
     const endpointId = options.endpointId ?? TEXT_TO_VIDEO_ENDPOINT_ID;
-    const queued = await this.run(endpointId, parsed.data, options.signal);
+    const queued = await this.run(endpointId, parsed.data, options);
     const job = await this.wait(endpointId, queued.id, options);
-    if (job.status === "FAILED") throw new Error(`text-to-video job ${job.id} failed: ${job.error ?? "no error given"}`);
+    if (job.status !== "COMPLETED") throw new Error(`text-to-video job ${job.id} ${job.status}: ${job.error ?? "no error given"}`);
     return { job, output: textToVideoOutputSchema.parse(job.output) };
+  }
+
+  private async call<T>(
+    method: "GET" | "POST",
+    path: string,
+    schema: z.ZodType<T>,
+    options: JobRequestOptions = {},
+    extra: Partial<ApiCall<T>> = {},
+  ): Promise<T> {
+    return this.transport.json({ method, path, schema, signal: options.signal, ...extra });
   }
 }
 
-function path(endpointId: string, operation: string): string {
-  return `/v2/${encodeURIComponent(endpointId)}/${operation}`;
+/** `/v2/{endpointId}/{operation}[/{jobId}]`. */
+function route(endpointId: string, operation: string, jobId?: string): string {
+  const base = `/v2/${encodeURIComponent(endpointId)}/${operation}`;
+  return jobId === undefined ? base : `${base}/${encodeURIComponent(jobId)}`;
+}
+
+/** What a call the API holds open needs: its wait, checked before any call, and time for the answer after it. */
+function held({ waitMs }: JobSyncOptions = {}): Partial<ApiCall<JobResponse>> {
+  if (waitMs !== undefined && !(Number.isInteger(waitMs) && waitMs >= SYNC_WAIT_MS.min && waitMs <= SYNC_WAIT_MS.max)) {
+    throw new RangeError(`waitMs must be an integer from ${SYNC_WAIT_MS.min} to ${SYNC_WAIT_MS.max}, not ${waitMs}`);
+  }
+  return { query: { wait: waitMs }, headersTimeoutMs: (waitMs ?? SYNC_WAIT_MS.default) + SYNC_ANSWER_MARGIN_MS };
 }

@@ -1,11 +1,11 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { NotFoundError } from "../client/errors";
 import type { DeepInput } from "../resources/deepInput";
 import { type ClusterSummary, type ClusterType, clusterTypes } from "../schemas/cluster";
 import { sharedClient } from "../sharedClient";
 import { outputForm } from "./outputForm";
 import { parseArgs } from "./parseArgs";
+import { readById } from "./readById";
 
 /** Arguments of {@link getCluster}. */
 export interface GetClusterArgs {
@@ -26,7 +26,6 @@ export interface GetClustersResult {
   clusters: ClusterSummary[];
 }
 
-const getClusterArgsSchema = z.strictObject({ id: z.string().min(1) });
 const getClustersArgsSchema = z.strictObject({ name: z.string().optional(), type: z.enum(clusterTypes).optional() });
 
 /**
@@ -37,13 +36,7 @@ const getClustersArgsSchema = z.strictObject({ name: z.string().optional(), type
  * const hpc = await cp.getCluster({ id: "c0ffee1234" });
  */
 export async function getCluster(args: GetClusterArgs): Promise<ClusterSummary> {
-  const { id } = parseArgs("getCluster", getClusterArgsSchema, args);
-  try {
-    return await sharedClient().clusters.get(id);
-  } catch (error) {
-    if (error instanceof NotFoundError) throw new Error(`getCluster: there is no cluster with id "${id}"`);
-    throw error;
-  }
+  return readById("getCluster", "cluster", args, (id) => sharedClient().clusters.get(id));
 }
 
 /** {@link getCluster} taking Inputs and returning an Output, for use inside a Pulumi program. */

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { NotFoundError } from "../client/errors";
 import type { DeepInput } from "../resources/deepInput";
+import type { EndpointHealth } from "../schemas/job";
 import {
   type Endpoint,
   type EndpointReleases,
@@ -12,8 +12,12 @@ import {
 import { sharedClient } from "../sharedClient";
 import { outputForm } from "./outputForm";
 import { parseArgs } from "./parseArgs";
+import { readById } from "./readById";
 
-/** Arguments of {@link getServerlessEndpoint}, {@link getServerlessEndpointWorkers} and {@link getServerlessEndpointReleases}. */
+/**
+ * Arguments of {@link getServerlessEndpoint}, {@link getServerlessEndpointWorkers}, {@link getServerlessEndpointReleases}
+ * and {@link getServerlessEndpointHealth}.
+ */
 export interface GetServerlessEndpointArgs {
   /** Id of one of the account's serverless endpoints. */
   id: string;
@@ -32,7 +36,6 @@ export interface GetServerlessEndpointsResult {
   endpoints: Endpoint[];
 }
 
-const getEndpointArgsSchema = z.strictObject({ id: z.string().min(1) });
 const getEndpointsArgsSchema = z.strictObject({ name: z.string().optional(), type: z.enum(endpointTypes).optional() });
 
 /**
@@ -44,7 +47,7 @@ const getEndpointsArgsSchema = z.strictObject({ name: z.string().optional(), typ
  * console.log(endpoint.requestUrls);
  */
 export async function getServerlessEndpoint(args: GetServerlessEndpointArgs): Promise<Endpoint> {
-  return readEndpoint("getServerlessEndpoint", args, (id) => sharedClient().serverless.get(id));
+  return readById("getServerlessEndpoint", "endpoint", args, (id) => sharedClient().serverless.get(id));
 }
 
 /** {@link getServerlessEndpoint} taking Inputs and returning a secret Output, for use inside a Pulumi program. */
@@ -79,7 +82,7 @@ export function getServerlessEndpointsOutput(args?: DeepInput<GetServerlessEndpo
  * const { summary } = await cp.getServerlessEndpointWorkers({ id: "abc123xyz0" });
  */
 export async function getServerlessEndpointWorkers(args: GetServerlessEndpointArgs): Promise<EndpointWorkers> {
-  return readEndpoint("getServerlessEndpointWorkers", args, (id) => sharedClient().serverless.workers(id));
+  return readById("getServerlessEndpointWorkers", "endpoint", args, (id) => sharedClient().serverless.workers(id));
 }
 
 /** {@link getServerlessEndpointWorkers} taking Inputs and returning an Output, for use inside a Pulumi program. */
@@ -96,7 +99,7 @@ export function getServerlessEndpointWorkersOutput(args: DeepInput<GetServerless
  * const { endpointVersion } = await cp.getServerlessEndpointReleases({ id: "abc123xyz0" });
  */
 export async function getServerlessEndpointReleases(args: GetServerlessEndpointArgs): Promise<EndpointReleases> {
-  return readEndpoint("getServerlessEndpointReleases", args, (id) => sharedClient().serverless.releases(id));
+  return readById("getServerlessEndpointReleases", "endpoint", args, (id) => sharedClient().serverless.releases(id));
 }
 
 /** {@link getServerlessEndpointReleases} taking Inputs and returning a secret Output, for use inside a Pulumi program. */
@@ -104,13 +107,20 @@ export function getServerlessEndpointReleasesOutput(args: DeepInput<GetServerles
   return pulumi.secret(outputForm(getServerlessEndpointReleases, args));
 }
 
-/** Reads something of one endpoint, turning "no such endpoint" into a message that names the function and the id. */
-async function readEndpoint<T>(functionName: string, args: GetServerlessEndpointArgs, read: (id: string) => Promise<T>): Promise<T> {
-  const { id } = parseArgs(functionName, getEndpointArgsSchema, args);
-  try {
-    return await read(id);
-  } catch (error) {
-    if (error instanceof NotFoundError) throw new Error(`${functionName}: there is no endpoint with id "${id}"`);
-    throw error;
-  }
+/**
+ * A queue-based endpoint's health from the job API now: its jobs by state (`inQueue`, `inProgress`, `completed`,
+ * `failed`, `retried`) and its workers by state. Fails with a message naming the id when the account has no such
+ * endpoint; a load-balancing endpoint has no job queue, and is refused.
+ *
+ * @example
+ * const { jobs, workers } = await cp.getServerlessEndpointHealth({ id: "abc123xyz0" });
+ * if (jobs.inQueue > 0 && workers.ready === 0) console.log("jobs wait for a worker");
+ */
+export async function getServerlessEndpointHealth(args: GetServerlessEndpointArgs): Promise<EndpointHealth> {
+  return readById("getServerlessEndpointHealth", "endpoint", args, (id) => sharedClient().jobs.health(id));
+}
+
+/** {@link getServerlessEndpointHealth} taking Inputs and returning an Output, for use inside a Pulumi program. */
+export function getServerlessEndpointHealthOutput(args: DeepInput<GetServerlessEndpointArgs>): pulumi.Output<EndpointHealth> {
+  return outputForm(getServerlessEndpointHealth, args);
 }

@@ -1,11 +1,11 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { NotFoundError } from "../client/errors";
 import type { DeepInput } from "../resources/deepInput";
 import { type Template, type TemplateSource, templateSources } from "../schemas/template";
 import { sharedClient } from "../sharedClient";
 import { outputForm } from "./outputForm";
 import { parseArgs } from "./parseArgs";
+import { readById } from "./readById";
 
 /** Arguments of {@link getTemplate}. */
 export interface GetTemplateArgs {
@@ -33,7 +33,6 @@ export interface GetTemplatesResult {
   templates: Template[];
 }
 
-const getTemplateArgsSchema = z.strictObject({ id: z.string().min(1) });
 const getTemplatesArgsSchema = z.strictObject({
   name: z.string().optional(),
   source: z.enum(["own", ...templateSources]).optional(),
@@ -47,13 +46,7 @@ const getTemplatesArgsSchema = z.strictObject({
  * const pytorch = await cp.getTemplate({ id: "cp-pytorch-24" });
  */
 export async function getTemplate(args: GetTemplateArgs): Promise<Template> {
-  const { id } = parseArgs("getTemplate", getTemplateArgsSchema, args);
-  try {
-    return await sharedClient().templates.get(id);
-  } catch (error) {
-    if (error instanceof NotFoundError) throw new Error(`getTemplate: there is no template with id "${id}"`);
-    throw error;
-  }
+  return readById("getTemplate", "template", args, (id) => sharedClient().templates.get(id));
 }
 
 /** {@link getTemplate} taking Inputs and returning an Output, for use inside a Pulumi program. */

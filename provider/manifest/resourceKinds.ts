@@ -67,6 +67,6 @@ export const resourceKinds: Readonly<Record<ManifestResourceType, ResourceKind>>
   Registry: kind(Registry, registryProvider, outputsOf<Registry>()("id", "urn", "name", "username", "password"), ["password"]),
   RegistryDelegation: kind(RegistryDelegation, registryDelegationProvider, outputsOf<RegistryDelegation>()("id", "urn", "resource", "name", "delegatorUserId", "awsUser", "repository", "tag", "awsRegion", "dockerRegistryUri", "createdAt")),
   AccountSshKeys: kind(AccountSshKeys, accountSshKeysProvider, outputsOf<AccountSshKeys>()("id", "urn", "keys", "declaredKeys")),
-  Job: kind(Job, jobProvider, outputsOf<Job>()("id", "urn", "endpointId", "input", "status", "output", "delayTime", "executionTime", "workerId")),
-  TextToVideoJob: kind(TextToVideoJob, textToVideoJobProvider, outputsOf<TextToVideoJob>()("id", "urn", "endpointId", "input", "status", "videoUrl", "cost", "estimatedCost", "output", "delayTime", "executionTime", "workerId")),
+  Job: kind(Job, jobProvider, outputsOf<Job>()("id", "urn", "endpointId", "input", "status", "output", "delayTime", "executionTime", "workerId", "error")),
+  TextToVideoJob: kind(TextToVideoJob, textToVideoJobProvider, outputsOf<TextToVideoJob>()("id", "urn", "endpointId", "input", "status", "videoUrl", "cost", "estimatedCost", "output", "delayTime", "executionTime", "workerId", "error")),
 };

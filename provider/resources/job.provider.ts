@@ -3,7 +3,7 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { type CheckedJobInputs, type JobInputs, jobInputsSchema, withJobDefaults } from "../schemas/jobInputs";
 import { ownProperties, validate } from "./dynamic";
-import { diffJob, type JobRunOutputs, jobRunOutputs, readJob, runJob, withTimeout } from "./jobRun";
+import { cancelUnfinished, diffJob, type JobRunOutputs, jobRunOutputs, readJob, runJob, withSettings } from "./jobRun";
 
 export { configure } from "../config";
 
@@ -21,22 +21,22 @@ export async function diff(_id: string, olds: JobOutputs, news: CheckedJobInputs
 
 export async function create(props: CheckedJobInputs): Promise<dynamic.CreateResult<JobOutputs>> {
   const inputs = ownProperties(props);
-  const job = await runJob(inputs);
-  return { id: job.id, outs: jobRunOutputs(inputs, job) };
+  return runJob(inputs, props, (job) => jobRunOutputs(inputs, job));
 }
 
 export async function read(id: string, props: JobOutputs): Promise<dynamic.ReadResult<JobOutputs>> {
-  const recorded = ownProperties(props);
+  const recorded = withJobDefaults(ownProperties(props));
   const job = await readJob(recorded.endpointId, id);
   if (!job) return { id: "" };
-  const { endpointId, input, timeoutSeconds } = recorded;
-  return { id, props: jobRunOutputs({ endpointId, input, timeoutSeconds }, job) };
+  const { endpointId, input, timeoutSeconds, recordFailure } = recorded;
+  return { id, props: jobRunOutputs({ endpointId, input, timeoutSeconds, recordFailure }, job) };
 }
 
 export async function update(_id: string, olds: JobOutputs, news: CheckedJobInputs): Promise<dynamic.UpdateResult<JobOutputs>> {
-  return withTimeout(olds, ownProperties(news));
+  return withSettings(olds, ownProperties(news));
 }
 
-/** A job that has run cannot be undone: deleting the resource only forgets it. */
-async function forgetJob(): Promise<void> {}
-export { forgetJob as delete };
+async function deleteJob(id: string, props: JobOutputs): Promise<void> {
+  await cancelUnfinished(id, ownProperties(props));
+}
+export { deleteJob as delete };

@@ -1,41 +1,69 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import type { JobResponse } from "../schemas/job";
+import { isFinal, type JobResponse } from "../schemas/job";
+import { type JobSettings, withJobDefaults } from "../schemas/jobInputs";
 import { sharedClient } from "../sharedClient";
-import { diffResult, sameValue, stripUndefined, unlessNotFound } from "./dynamic";
+import { WaitTimeoutError } from "../client/errors";
+import { diffResult, initializationFailure, messageOf, sameValue, stripUndefined, unlessNotFound } from "./dynamic";
 
-/** What every job resource declares: where the job runs, its input, and how long to wait for it. */
-export interface JobRunInputs {
+/** What every job resource declares: where the job runs, its input, and how create treats it. */
+export interface JobRunInputs extends JobSettings {
   endpointId: string;
   input: Record<string, unknown>;
-  timeoutSeconds: number;
 }
 
 /** A job resource's outputs: its arguments and the job as the job API reported it (its `id` is the resource id). */
 export type JobRunOutputs<Inputs extends JobRunInputs> = Inputs & Omit<JobResponse, "id">;
 
-/** A job cannot change: another endpoint or input is a new job. A new time-out is only recorded. */
-export function diffJob(olds: JobRunInputs, news: JobRunInputs): dynamic.DiffResult {
+/** The settings that govern only how create waits: a change is recorded, never a new job. */
+const settings = ["timeoutSeconds", "recordFailure"] as const;
+
+/** A job cannot change: another endpoint or input is a new job. A new setting is only recorded. */
+export function diffJob(olds: Partial<JobRunInputs>, news: JobRunInputs): dynamic.DiffResult {
+  const recorded = withJobDefaults(olds);
   const replaces = (["endpointId", "input"] as const).filter((field) => !sameValue(olds[field], news[field]));
-  return diffResult(olds.timeoutSeconds === news.timeoutSeconds ? [] : ["timeoutSeconds"], replaces);
+  return diffResult(settings.filter((field) => recorded[field] !== news[field]), replaces);
 }
 
-/** The only update a job takes: the new time-out, recorded (it governs nothing once the job has run). */
-export function withTimeout<Outputs extends JobRunInputs>(olds: Outputs, news: JobRunInputs): { outs: Outputs } {
-  return { outs: { ...olds, timeoutSeconds: news.timeoutSeconds } };
+/** The only update a job takes: its new settings, recorded (they govern nothing once the job has run). */
+export function withSettings<Outputs extends JobRunInputs>(olds: Outputs, news: JobRunInputs): { outs: Outputs } {
+  return { outs: { ...olds, timeoutSeconds: news.timeoutSeconds, recordFailure: news.recordFailure } };
 }
 
 /**
- * Queues the job, waits until it is COMPLETED or FAILED, and returns it; a FAILED job (or one that outlives its
- * time-out) fails with a message naming the job. Nothing needs cleaning up: a job is history, not a resource.
+ * Queues the job and waits until it ends. A job that does not complete fails the create with its error, unless
+ * `recordFailure` is set. A job still queued or running when the wait fails (its time-out passed, or the API could
+ * not be reached) is cancelled first, so that nothing keeps running and billing; when even that fails, the job is
+ * recorded with the error, so that destroying the resource cancels it.
  */
-export async function runJob(inputs: JobRunInputs): Promise<JobResponse> {
+export async function runJob<Outputs>(
+  inputs: JobRunInputs,
+  engineProps: object,
+  outputsOf: (job: JobResponse) => Outputs,
+): Promise<dynamic.CreateResult<Outputs>> {
   const jobs = sharedClient().jobs;
-  const queued = await jobs.run(inputs.endpointId, inputs.input);
-  const job = await jobs.wait(inputs.endpointId, queued.id, { timeoutMs: inputs.timeoutSeconds * 1000 });
-  if (job.status === "FAILED") {
-    throw new Error(`job ${job.id} on endpoint ${inputs.endpointId} FAILED: ${job.error ?? "no error given"}`);
+  const { endpointId } = inputs;
+  const queued = await jobs.run(endpointId, inputs.input);
+  let job: JobResponse;
+  try {
+    job = await jobs.wait(endpointId, queued.id, { timeoutMs: inputs.timeoutSeconds * 1000 });
+  } catch (waitError) {
+    const lastSeen = { id: queued.id, status: waitError instanceof WaitTimeoutError ? waitError.lastSeen : queued.status };
+    let cancelled: Pick<JobResponse, "status">;
+    try {
+      cancelled = await jobs.cancel(endpointId, queued.id);
+    } catch (cancelError) {
+      const message =
+        `${messageOf(waitError)}; cancelling the job failed too (${messageOf(cancelError)}): destroy the resource to cancel it`;
+      throw initializationFailure(message, { id: queued.id, properties: outputsOf(lastSeen) as object, engineProps });
+    }
+    if (cancelled.status === "CANCELLED") throw new Error(`${messageOf(waitError)}; the job was cancelled`);
+    // It ended between the last read and the cancel, which left it as it was: that is its outcome.
+    job = await jobs.status(endpointId, queued.id);
   }
-  return job;
+  if (job.status !== "COMPLETED" && !inputs.recordFailure) {
+    throw new Error(`job ${job.id} on endpoint ${endpointId} ${job.status}: ${job.error ?? "no error given"}`);
+  }
+  return { id: job.id, outs: outputsOf(job) };
 }
 
 /** The job's outputs from its arguments and its answer. */
@@ -47,4 +75,13 @@ export function jobRunOutputs<Inputs extends JobRunInputs>(inputs: Inputs, job: 
 /** The job as the job API reports it now; undefined once it is gone (its endpoint was deleted with its history). */
 export async function readJob(endpointId: string, jobId: string): Promise<JobResponse | undefined> {
   return unlessNotFound(() => sharedClient().jobs.status(endpointId, jobId));
+}
+
+/**
+ * Deleting a job resource: a job that may still be queued or running (as last recorded) is cancelled, so that it
+ * stops billing; a job that has ended is history, and is only forgotten. A job already gone is no error.
+ */
+export async function cancelUnfinished(jobId: string, recorded: Pick<JobResponse, "status"> & { endpointId: string }): Promise<void> {
+  if (isFinal(recorded)) return;
+  await unlessNotFound(() => sharedClient().jobs.cancel(recorded.endpointId, jobId));
 }

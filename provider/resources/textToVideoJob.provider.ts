@@ -7,11 +7,12 @@ import {
   type CheckedTextToVideoJobInputs,
   type TextToVideoJobInputs,
   textToVideoJobInputsSchema,
+  withJobDefaults,
   withTextToVideoJobDefaults,
 } from "../schemas/jobInputs";
 import { estimateTextToVideoCost, textToVideoOutputSchema } from "../schemas/textToVideo";
 import { ownProperties, validate } from "./dynamic";
-import { diffJob, type JobRunOutputs, jobRunOutputs, readJob, runJob, withTimeout } from "./jobRun";
+import { cancelUnfinished, diffJob, type JobRunOutputs, jobRunOutputs, readJob, runJob, withSettings } from "./jobRun";
 
 export { configure } from "../config";
 
@@ -40,25 +41,25 @@ export async function diff(_id: string, olds: TextToVideoJobOutputs, news: Check
 
 export async function create(props: CheckedTextToVideoJobInputs): Promise<dynamic.CreateResult<TextToVideoJobOutputs>> {
   const inputs = ownProperties(props);
-  const job = await runJob(inputs);
-  return { id: job.id, outs: videoOutputs(inputs, job) };
+  return runJob(inputs, props, (job) => videoOutputs(inputs, job));
 }
 
 export async function read(id: string, props: TextToVideoJobOutputs): Promise<dynamic.ReadResult<TextToVideoJobOutputs>> {
-  const recorded = ownProperties(props);
+  const recorded = withJobDefaults(ownProperties(props));
   const job = await readJob(recorded.endpointId, id);
   if (!job) return { id: "" };
-  const { endpointId, input, timeoutSeconds } = recorded;
-  return { id, props: videoOutputs({ endpointId, input, timeoutSeconds }, job) };
+  const { endpointId, input, timeoutSeconds, recordFailure } = recorded;
+  return { id, props: videoOutputs({ endpointId, input, timeoutSeconds, recordFailure }, job) };
 }
 
 export async function update(_id: string, olds: TextToVideoJobOutputs, news: CheckedTextToVideoJobInputs): Promise<dynamic.UpdateResult<TextToVideoJobOutputs>> {
-  return withTimeout(olds, ownProperties(news));
+  return withSettings(olds, ownProperties(news));
 }
 
-/** A job that has run cannot be undone: deleting the resource only forgets it. */
-async function forgetJob(): Promise<void> {}
-export { forgetJob as delete };
+async function deleteJob(id: string, props: TextToVideoJobOutputs): Promise<void> {
+  await cancelUnfinished(id, ownProperties(props));
+}
+export { deleteJob as delete };
 
 function videoOutputs(inputs: CheckedTextToVideoJobInputs, job: JobResponse): TextToVideoJobOutputs {
   const output = textToVideoOutputSchema.safeParse(job.output);

@@ -8,21 +8,32 @@ export interface JobInputs {
   /** The job's `input` object, as the endpoint's handler expects it. */
   input: Record<string, unknown>;
   /**
-   * How long create waits for the job to be COMPLETED or FAILED, in seconds. From 1 to 86400.
+   * How long create waits for the job to end, in seconds. From 1 to 86400. A job still queued or running then is
+   * cancelled, so that it stops billing, and the deployment fails.
    * @TJS-type integer
    * @minimum 1
    * @maximum 86400
    * @default 600
    */
   timeoutSeconds?: number;
+  /**
+   * What a job that ends without completing (FAILED, TIMED_OUT or CANCELLED) does to the deployment: `false` fails
+   * it with the job's error; `true` records the job, with its `status` and `error` as outputs, for smoke tests that
+   * expect a failure.
+   * @default false
+   * @example true
+   */
+  recordFailure?: boolean;
 }
 
 const timeoutSeconds = z.int().min(1).max(86_400).optional();
+const recordFailure = z.boolean().optional();
 
 export const jobInputsSchema = z.strictObject({
   endpointId: z.string().min(1),
   input: z.record(z.string(), z.unknown()),
   timeoutSeconds,
+  recordFailure,
 });
 
 // Compile-time proof that the validator and the documented argument type agree.
@@ -36,30 +47,44 @@ export interface TextToVideoJobInputs {
   /** Id under which the text-to-video model answers. @default "text-to-video" */
   endpointId?: string;
   /**
-   * How long create waits for the video, in seconds. From 1 to 86400.
+   * How long create waits for the video, in seconds. From 1 to 86400. A job still queued or running then is
+   * cancelled, so that it stops billing, and the deployment fails.
    * @TJS-type integer
    * @minimum 1
    * @maximum 86400
    * @default 600
    */
   timeoutSeconds?: number;
+  /**
+   * What a job that ends without a video (FAILED, TIMED_OUT or CANCELLED) does to the deployment: `false` fails it
+   * with the job's error; `true` records the job, with its `status` and `error` as outputs.
+   * @default false
+   */
+  recordFailure?: boolean;
 }
 
 export const textToVideoJobInputsSchema = z.strictObject({
   input: textToVideoInputSchema,
   endpointId: z.string().min(1).optional(),
   timeoutSeconds,
+  recordFailure,
 });
 
 /** Job arguments after `check`: defaults applied. */
 export type CheckedJobInputs = Required<JobInputs>;
 
-export function withJobDefaults<T extends { timeoutSeconds?: number | undefined }>(inputs: T): T & { timeoutSeconds: number } {
-  return { ...inputs, timeoutSeconds: inputs.timeoutSeconds ?? 600 };
+/** The settings every job resource takes, with their defaults applied. */
+export interface JobSettings {
+  timeoutSeconds: number;
+  recordFailure: boolean;
 }
 
-/** `TextToVideoJob` arguments after `check`: the input's defaults, the endpoint id and the time-out applied. */
-export type CheckedTextToVideoJobInputs = { input: Required<TextToVideoInput>; endpointId: string; timeoutSeconds: number };
+export function withJobDefaults<T extends Partial<JobSettings>>(inputs: T): T & JobSettings {
+  return { ...inputs, timeoutSeconds: inputs.timeoutSeconds ?? 600, recordFailure: inputs.recordFailure ?? false };
+}
+
+/** `TextToVideoJob` arguments after `check`: the input's defaults, the endpoint id and the settings' defaults applied. */
+export type CheckedTextToVideoJobInputs = { input: Required<TextToVideoInput>; endpointId: string } & JobSettings;
 
 export function withTextToVideoJobDefaults(inputs: z.output<typeof textToVideoJobInputsSchema>): CheckedTextToVideoJobInputs {
   return withJobDefaults({ ...inputs, endpointId: inputs.endpointId ?? TEXT_TO_VIDEO_ENDPOINT_ID });

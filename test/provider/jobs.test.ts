@@ -42,11 +42,6 @@ describe("the job client", () => {
     expect(clock.slept).toEqual([100, 100, 100]);
   });
 
-  it("a failed sync job is a value, not an error", async () => {
-    const failed = await client().jobs.runsync(echo, { error: "handler crashed" });
-    expect(failed).toEqual({ id: expect.stringMatching(/^sync-/), status: "FAILED", error: "handler crashed" });
-  });
-
   it("a request the API refuses is still an ApiError", async () => {
     const error = await rejection(client().jobs.runsync("no-such-endpoint", {}));
     expect(error.message).toMatch(/^POST \/v2\/no-such-endpoint\/runsync failed with 404 Not Found: Endpoint no-such-endpoint not found/);
@@ -57,7 +52,7 @@ describe("the job client", () => {
     const queued = await jobs.run("text-to-video", { prompt: "slow", duration: 16 });
     const error = await rejection(jobs.wait("text-to-video", queued.id, { timeoutMs: 1000, intervalMs: 400 }));
     expect(error).toBeInstanceOf(WaitTimeoutError);
-    expect(error.message).toBe(`job ${queued.id} of text-to-video did not become COMPLETED or FAILED within 1s (last seen: IN_PROGRESS)`);
+    expect(error.message).toBe(`job ${queued.id} of text-to-video did not become final within 1s (last seen: IN_PROGRESS)`);
   });
 
   it("textToVideo checks the input before any call, then returns the video and its cost", async () => {
@@ -92,7 +87,7 @@ describe("Job", () => {
   it("create runs the job; another input replaces it; a time-out change is recorded in place", async () => {
     const inputs = await passedCheck(job.check, { endpointId: echo, input: { prompt: "ping" } });
     const { id, outs } = await job.create(inputs);
-    expect(outs).toEqual({ endpointId: echo, input: { prompt: "ping" }, timeoutSeconds: 600, status: "COMPLETED", output: { prompt: "ping" }, delayTime: 100, executionTime: 200, workerId: `${echo}-w0` });
+    expect(outs).toEqual({ endpointId: echo, input: { prompt: "ping" }, timeoutSeconds: 600, recordFailure: false, status: "COMPLETED", output: { prompt: "ping" }, delayTime: 100, executionTime: 200, workerId: `${echo}-w0` });
     expect(writes(emulator)).toEqual([`POST /v2/${echo}/run`]);
     expect(await job.diff(id, outs!, { ...inputs, input: { prompt: "pong" } })).toEqual({ changes: true, replaces: ["input"] });
     expect(await job.diff(id, outs!, { ...inputs, timeoutSeconds: 60 })).toEqual({ changes: true, replaces: [] });
@@ -134,7 +129,7 @@ describe("TextToVideoJob", () => {
 
   it("at preview, an input unknown until apply passes check with the endpoint and time-out defaults", async () => {
     const inputs = await passedCheck(video.check, { input: { prompt: "waves", duration: UNKNOWN as never } });
-    expect(inputs).toEqual({ input: { prompt: "waves", duration: UNKNOWN }, endpointId: "text-to-video", timeoutSeconds: 600 });
+    expect(inputs).toEqual({ input: { prompt: "waves", duration: UNKNOWN }, endpointId: "text-to-video", timeoutSeconds: 600, recordFailure: false });
     expect(emulator.requests).toEqual([]);
   });
 
@@ -144,6 +139,7 @@ describe("TextToVideoJob", () => {
       input: { prompt: "a red fox in fresh snow", style: "general", resolution: "720p", duration: 4, aspect_ratio: "4:3", movement_amplitude: "auto", generate_audio: true, bgm: true, seed: -1 },
       endpointId: "text-to-video",
       timeoutSeconds: 600,
+      recordFailure: false,
     });
     const { id, outs } = await video.create(inputs);
     expect(outs).toMatchObject({ status: "COMPLETED", cost: 0.6, estimatedCost: 0.6, executionTime: 800 });
