@@ -51,11 +51,13 @@ export async function create(props: CheckedClusterInputs): Promise<dynamic.Creat
   if (inputs.adopt) return adopt(client, inputs.adopt, inputs, deadline, props);
 
   const request = createRequest(inputs);
-  const created = await createOnce(
-    `cluster "${inputs.name}"`,
-    () => client.clusters.create(request),
-    async () => (await client.clusters.list()).filter((cluster) => sameCreateRequest(cluster, request)),
-  );
+  const created = await createOnce({
+    what: `cluster "${inputs.name}"`,
+    source: client.clusters,
+    create: () => client.clusters.create(request),
+    matches: (cluster) => sameCreateRequest(cluster, request),
+    clock: client.clock,
+  });
   try {
     const members = await waitUntilRunning(client, created.id, deadline);
     return { id: created.id, outs: clusterOutputs(await client.clusters.get(created.id), members, inputs) };

@@ -44,14 +44,13 @@ export async function create(props: CheckedNetworkVolumeInputs): Promise<dynamic
   const { adopt, ...body } = inputs;
   const volume = adopt
     ? await adoptVolume(adopt, inputs)
-    : await createOnce(
-        `network volume "${inputs.name}"`,
-        () => client.networkVolumes.create(body),
-        async () =>
-          (await client.networkVolumes.list()).filter(
-            (v) => v.name === body.name && v.dataCenter === body.dataCenter && v.size === body.size && v.type === body.type,
-          ),
-      );
+    : await createOnce({
+        what: `network volume "${inputs.name}"`,
+        source: client.networkVolumes,
+        create: () => client.networkVolumes.create(body),
+        matches: (v) => v.name === body.name && v.dataCenter === body.dataCenter && v.size === body.size && v.type === body.type,
+        clock: client.clock,
+      });
   return { id: volume.id, outs: outputs(volume) };
 }
 

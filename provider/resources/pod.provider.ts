@@ -63,11 +63,13 @@ export async function create(props: CheckedPodInputs): Promise<dynamic.CreateRes
 
   const effective = withTemplateSettings(inputs, await templateSettings(client, inputs.templateId));
   const request = createRequest(inputs);
-  const created = await createOnce(
-    `pod "${inputs.name}"`,
-    () => client.pods.create(request),
-    async () => (await client.pods.list()).filter((pod) => sameCreateRequest(pod, request)),
-  );
+  const created = await createOnce({
+    what: `pod "${inputs.name}"`,
+    source: client.pods,
+    create: () => client.pods.create(request),
+    matches: (pod) => sameCreateRequest(pod, request),
+    clock: client.clock,
+  });
   try {
     const pod = await converge(client, created, inputs, deadline, podInheritedEnvKeys(created, inputs));
     return { id: pod.id, outs: stripUndefined(podOutputs(pod, effective)) };

@@ -34,11 +34,13 @@ export async function create(props: RegistryInputs): Promise<dynamic.CreateResul
   const { adopt, ...body } = ownProperties(props);
   const registry = adopt
     ? await adoptRegistry(adopt, body)
-    : await createOnce(
-        `registry credential "${body.name}"`,
-        () => client.registries.create(body),
-        async () => (await client.registries.list()).filter((candidate) => candidate.name === body.name),
-      );
+    : await createOnce({
+        what: `registry credential "${body.name}"`,
+        source: client.registries,
+        create: () => client.registries.create(body),
+        matches: (candidate) => candidate.name === body.name,
+        clock: client.clock,
+      });
   return { id: registry.id, outs: outputs(registry, body) };
 }
 

@@ -49,11 +49,13 @@ export async function create(props: CheckedRegistryDelegationInputs): Promise<dy
   const { adopt, ...body } = ownProperties(props);
   const delegation = adopt
     ? await adoptDelegation(adopt, body)
-    : await createOnce(
-        `registry delegation of ${body.resource}`,
-        () => client.registries.delegations.create(body),
-        async () => (await client.registries.delegations.list()).filter((candidate) => mismatches(candidate, body).length === 0),
-      );
+    : await createOnce({
+        what: `registry delegation of ${body.resource}`,
+        source: client.registries.delegations,
+        create: () => client.registries.delegations.create(body),
+        matches: (candidate) => mismatches(candidate, body).length === 0,
+        clock: client.clock,
+      });
   return { id: delegation.id, outs: outputs(delegation, body.resource) };
 }
 

@@ -46,11 +46,13 @@ export async function create(props: CheckedServerlessEndpointInputs): Promise<dy
   if (inputs.adopt) return adopt(inputs.adopt, inputs);
   const client = sharedClient();
   const request = createRequest(inputs);
-  const endpoint = await createOnce(
-    `endpoint "${inputs.name}"`,
-    () => client.serverless.create(request),
-    async () => (await client.serverless.list()).filter((candidate) => sameCreateRequest(candidate, request)),
-  );
+  const endpoint = await createOnce({
+    what: `endpoint "${inputs.name}"`,
+    source: client.serverless,
+    create: () => client.serverless.create(request),
+    matches: (candidate) => sameCreateRequest(candidate, request),
+    clock: client.clock,
+  });
   return { id: endpoint.id, outs: endpointOutputs(endpoint, inputs, inheritedEnvKeys(endpoint, inputs)) };
 }
 

@@ -37,11 +37,13 @@ export async function create(props: CheckedTemplateInputs): Promise<dynamic.Crea
   const { adopt, ...body } = inputs;
   const template = adopt
     ? await adoptTemplate(adopt, inputs)
-    : await createOnce(
-        `template "${body.name}"`,
-        () => client.templates.create(body),
-        async () => (await client.templates.list()).filter((candidate) => matchesCreateRequest(candidate, body)),
-      );
+    : await createOnce({
+        what: `template "${body.name}"`,
+        source: client.templates,
+        create: () => client.templates.create(body),
+        matches: (candidate) => matchesCreateRequest(candidate, body),
+        clock: client.clock,
+      });
   return { id: template.id, outs: templateOutputs(template) };
 }
 
