@@ -7,8 +7,7 @@ import {
   DEFAULT_TIMINGS,
   type EmulatorOptions,
   type RateLimitQuotas,
-  startEmulator,
-} from "../emulator";
+} from "../emulator/options";
 import { isBearerToken } from "../emulator/auth";
 
 export const summary = "Run the local Compute Platform API emulator";
@@ -110,6 +109,8 @@ export function parse(args: string[]): EmulatorCommandOptions {
 }
 
 export async function run({ emulator: options, generatedKey }: EmulatorCommandOptions): Promise<void> {
+  // Loaded here, not at the top: the other commands run without the emulator's server packages installed.
+  const { startEmulator } = require("../emulator") as typeof import("../emulator");
   const emulator = await startEmulator(options);
   const [firstKey] = options.apiKeys;
   const lines = [`computeplatform emulator listening on ${emulator.url}`];

@@ -1,3 +1,8 @@
+import { EMULATOR_PACKAGES, requireServerPackages } from "./serverFramework";
+
+requireServerPackages("The Compute Platform emulator", EMULATOR_PACKAGES);
+
+// After the check: a missing server package is reported as such, not as a failed require deep inside.
 export { type Emulator, type EmulatorSnapshot, type RecordedRequest, startEmulator } from "./server";
 export {
   type ApiKeyGrant,
