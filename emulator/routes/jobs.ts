@@ -61,8 +61,8 @@ export function registerJobRoutes(app: FastifyInstance, context: EmulatorContext
   serveMethods(app, "/:endpointId/status-sync/:jobId", {
     GET: async (request) => {
       const queue = jobQueueOf(request, context);
-      const job = jobOf(queue, request);
-      return afterWait(queue, job, waitOf(request.query));
+      const wait = waitOf(request.query);
+      return afterWait(queue, jobOf(queue, request), wait);
     },
   });
 }

@@ -6,19 +6,27 @@ const clock = new ManualClock();
 let harness: Harness;
 let echo: string;
 
+/** A CPU queue-based endpoint running the echo handler; its id. */
+async function createEndpoint(overrides: Record<string, unknown> = {}): Promise<string> {
+  const body = { name: "echo", type: "QUEUE", image: "org/echo:1", cpu: [{ id: "cpu3c", vcpuCount: 2 }], scaling: { type: "QUEUE_DELAY", queueDelay: 1 } };
+  const answer = await harness.call("POST", "/v2/serverless", { body: { ...body, ...overrides } });
+  if (answer.status !== 201) throw new Error(`endpoint create answered ${answer.status}: ${answer.text}`);
+  return answer.body.id;
+}
+
 beforeAll(async () => {
   harness = await startHarness({ clock: clock.read, apiKeys: ["emulator-key", { key: OTHER_KEY, account: "other" }] });
-  echo = (
-    await harness.call("POST", "/v2/serverless", {
-      body: { name: "echo", type: "QUEUE", image: "org/echo:1", cpu: [{ id: "cpu3c", vcpuCount: 2 }], scaling: { type: "QUEUE_DELAY", queueDelay: 1 } },
-    })
-  ).body.id;
+  echo = await createEndpoint();
 });
 afterAll(() => harness.emulator.close());
 
 const run = (endpoint: string, input: unknown, mode: "run" | "runsync" = "run") =>
-  harness.call("POST", `/v2/${endpoint}/${mode}`, { body: { input } });
+  mode === "run"
+    ? harness.call("POST", `/v2/${endpoint}/run`, { body: { input } })
+    : clock.advanceUntil(harness.call("POST", `/v2/${endpoint}/runsync`, { body: { input } }));
 const status = (endpoint: string, jobId: string) => harness.call("GET", `/v2/${endpoint}/status/${jobId}`);
+const statusSync = (endpoint: string, jobId: string, query = "") =>
+  clock.advanceUntil(harness.call("GET", `/v2/${endpoint}/status-sync/${jobId}${query}`));
 
 describe("custom queue-based endpoints run an echo handler", () => {
   test("run is queued, then in progress, then COMPLETED with the input as output", async () => {
@@ -40,7 +48,7 @@ describe("custom queue-based endpoints run an echo handler", () => {
     });
   });
 
-  test("runsync answers the completed job with a sync- id, readable by status afterwards", async () => {
+  test("runsync waits for the job and answers it completed, with a sync- id readable by status afterwards", async () => {
     const answer = await run(echo, { a: 1 }, "runsync");
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
@@ -66,6 +74,73 @@ describe("custom queue-based endpoints run an echo handler", () => {
       status: 200,
       body: { id: queued.id, status: "FAILED", delayTime: 100, executionTime: 200, workerId: `${echo}-w0`, error: "later" },
     });
+  });
+
+  test("runsync whose wait expires answers the job as it stands; status-sync then waits for the rest", async () => {
+    const unfinished = await clock.advanceUntil(
+      harness.call("POST", `/v2/${echo}/runsync?wait=1000`, { body: { input: { sleepMs: 5000 } } }),
+    );
+    expect({ status: unfinished.status, body: unfinished.body }).toEqual({
+      status: 200,
+      body: { id: unfinished.body.id, status: "IN_PROGRESS", delayTime: 100, workerId: `${echo}-w0` },
+    });
+    const still = await statusSync(echo, unfinished.body.id, "?wait=1000");
+    expect(still.body.status).toBe("IN_PROGRESS");
+    const done = await statusSync(echo, unfinished.body.id, "?wait=300000");
+    expect({ status: done.status, body: done.body }).toEqual({
+      status: 200,
+      body: { id: unfinished.body.id, status: "COMPLETED", delayTime: 100, executionTime: 5000, output: { sleepMs: 5000 }, workerId: `${echo}-w0` },
+    });
+  });
+
+  test("status-sync of a final job answers at once, a FAILED one with 200", async () => {
+    const queued = (await run(echo, { error: "bad input" })).body;
+    clock.advance(300);
+    const answer = await harness.call("GET", `/v2/${echo}/status-sync/${queued.id}`);
+    expect({ status: answer.status, body: answer.body }).toEqual({
+      status: 200,
+      body: { id: queued.id, status: "FAILED", delayTime: 100, executionTime: 200, workerId: `${echo}-w0`, error: "bad input" },
+    });
+  });
+
+  test("a job purged while status-sync waits answers 404", async () => {
+    const blocked = await createEndpoint({ workers: { min: 1, max: 1 } });
+    const queued = (await run(blocked, {})).body;
+    const waiting = harness.call("GET", `/v2/${blocked}/status-sync/${queued.id}?wait=1000`);
+    expect((await harness.call("POST", `/v2/${blocked}/purge-queue`)).body).toEqual({ removed: 1, status: "completed" });
+    expectProblem(await waiting, 404, `Job ${queued.id} not found`);
+  });
+
+  test.each([
+    ["999", "must be >= 1000 at /wait"],
+    ["300001", "must be <= 300000 at /wait"],
+    ["1500.5", "expected integer at /wait"],
+    ["soon", "expected number at /wait"],
+  ])("wait=%s is refused before anything is queued: %s", async (wait, error) => {
+    const before = (await harness.call("GET", `/v2/${echo}/health`)).body.jobs;
+    expectProblem(await harness.call("POST", `/v2/${echo}/runsync?wait=${wait}`, { body: { input: {} } }), 400, "Query parameters failed validation", [error]);
+    expectProblem(await harness.call("GET", `/v2/${echo}/status-sync/any?wait=${wait}`), 400, "Query parameters failed validation", [error]);
+    expect((await harness.call("GET", `/v2/${echo}/health`)).body.jobs).toEqual(before);
+  });
+
+  test.each([
+    [{ sleepMs: -1 }, "input.sleepMs must be a non-negative integer of milliseconds"],
+    [{ sleepMs: 1.5 }, "input.sleepMs must be a non-negative integer of milliseconds"],
+    [{ sleepMs: "1s" }, "input.sleepMs must be a non-negative integer of milliseconds"],
+    [{ stream: "abc" }, "input.stream must be an array"],
+  ])("echo knob %j fails the job: %s", async (input, error) => {
+    const answer = await run(echo, input, "runsync");
+    expect({ status: answer.status, body: answer.body }).toEqual({ status: 400, body: { id: answer.body.id, status: "FAILED", error } });
+  });
+
+  test("a job waits for the standing workers to be ready", async () => {
+    const starting = await createEndpoint({ workers: { min: 1, max: 1 } });
+    clock.advance(200);
+    const queued = (await run(starting, {})).body;
+    clock.advance(299);
+    expect((await status(starting, queued.id)).body).toEqual({ id: queued.id, status: "IN_QUEUE" });
+    clock.advance(1);
+    expect((await status(starting, queued.id)).body).toEqual({ id: queued.id, status: "IN_PROGRESS", delayTime: 300, workerId: `${starting}-w0` });
   });
 
   test("requests that are not jobs are problems", async () => {
@@ -94,7 +169,9 @@ describe("custom queue-based endpoints run an echo handler", () => {
 
 describe("the hosted text-to-video model", () => {
   test("applies the defaults: 5 s cost 0.75 USD; the URL expires 7 days after completion", async () => {
-    const answer = await run("text-to-video", { prompt: "a fox in the snow" }, "runsync");
+    const queued = (await run("text-to-video", { prompt: "a fox in the snow" })).body;
+    clock.advance(1100);
+    const answer = await status("text-to-video", queued.id);
     expect(answer.status).toBe(200);
     const expires = new Date(clock.now + 7 * 24 * 3600 * 1000).toISOString();
     expect(answer.body).toEqual({

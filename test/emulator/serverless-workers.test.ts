@@ -153,8 +153,8 @@ describe("worker logs", () => {
     const empty = await logsOf(endpoint.id, worker);
     expect([empty.status, empty.headers["content-type"], empty.text]).toEqual([200, "text/event-stream; charset=utf-8", ""]);
 
-    const done = (await harness.call("POST", `/v2/${endpoint.id}/runsync`, { body: { input: { n: 1 } } })).body;
-    const doneAt = new Date(clock.now).toISOString();
+    const done = (await harness.call("POST", `/v2/${endpoint.id}/run`, { body: { input: { n: 1 } } })).body;
+    const doneAt = new Date(clock.now + QUEUE_MS + EXECUTION_MS).toISOString();
     clock.advance(1_000);
     const failed = (await harness.call("POST", `/v2/${endpoint.id}/run`, { body: { input: { error: "out of memory" } } })).body;
     const failedAt = new Date(clock.now + QUEUE_MS + EXECUTION_MS).toISOString();
@@ -190,7 +190,7 @@ describe("ownership and deletion", () => {
 
   test("after DELETE, workers, releases and worker logs answer 404", async () => {
     const endpoint = await create({ workers: { min: 1, max: 1 } });
-    await harness.call("POST", `/v2/${endpoint.id}/runsync`, { body: { input: {} } });
+    await clock.advanceUntil(harness.call("POST", `/v2/${endpoint.id}/runsync`, { body: { input: {} } }));
     expect((await harness.call("DELETE", `/v2/serverless/${endpoint.id}`)).status).toBe(204);
     for (const path of paths(endpoint.id)) expectProblem(await harness.call("GET", path), 404, `Endpoint ${endpoint.id} not found`);
   });

@@ -44,10 +44,10 @@ describe("create", () => {
       requestUrls: {
         run: `${base}/run`,
         runSync: `${base}/runsync`,
-        status: `${base}/status`,
-        stream: `${base}/stream`,
-        cancel: `${base}/cancel`,
-        retry: `${base}/retry`,
+        status: `${base}/status/{job_id}`,
+        stream: `${base}/stream/{job_id}`,
+        cancel: `${base}/cancel/{job_id}`,
+        retry: `${base}/retry/{job_id}`,
         purgeQueue: `${base}/purge-queue`,
         health: `${base}/health`,
       },
@@ -76,7 +76,7 @@ describe("create", () => {
       cpu: [{ id: "cpu3c", vcpuCount: 4 }],
       scaling: { type: "REQUEST_COUNT", requestCount: 8 },
     });
-    const base = `${harness.emulator.url}/v2/${endpoint.id}`;
+    const base = `${harness.emulator.url}/v2/lb/${endpoint.id}`;
     expect(endpoint.requestUrls).toEqual({ base, health: `${base}/ping` });
     expect(endpoint.gpu).toBeNull();
     expect(endpoint.cpu).toEqual([{ id: "cpu3c", vcpuCount: 4, memory: 8 }]);
