@@ -90,13 +90,30 @@ export class QuotaExhaustedError extends Error {
   }
 }
 
-/** The request could not be completed at the network level: refused, reset, timed out. */
+/** The request could not be completed at the network level: refused, reset, timed out, or its answer cut off. */
 export class ConnectionError extends Error {
-  override readonly name = "ConnectionError";
+  override readonly name: string = "ConnectionError";
   readonly request: RequestSummary;
-  constructor(request: RequestSummary, cause: unknown) {
-    super(`${request.method} ${request.path} could not reach the API: ${describeCause(cause)}`, { cause });
+  constructor(request: RequestSummary, cause: unknown, message = `${request.method} ${request.path} could not reach the API: ${describeCause(cause)}`) {
+    super(message, { cause });
     this.request = request;
+  }
+}
+
+/**
+ * A request that is not safe to repeat (a POST) failed after it may have reached the server: the connection
+ * dropped or timed out after sending, or the answer was cut off. Whether it took effect is unknown, and the
+ * transport never sends it again; the caller finds out from the API, for example by listing.
+ */
+export class OutcomeUnknownError extends ConnectionError {
+  override readonly name = "OutcomeUnknownError";
+  constructor(request: RequestSummary, cause: unknown) {
+    super(
+      request,
+      cause,
+      `${request.method} ${request.path} may have reached the API before the connection failed (${describeCause(cause)}); ` +
+        "whether it took effect is unknown, so it was not sent again",
+    );
   }
 }
 

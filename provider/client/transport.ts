@@ -2,27 +2,11 @@ import { Agent, type Dispatcher, request as undiciRequest } from "undici";
 import type { z } from "zod";
 import { problemSchema, type Problem } from "../schemas/problem";
 import { type Clock, systemClock } from "./clock";
-import {
-  apiErrorFor,
-  ConnectionError,
-  QuotaExhaustedError,
-  RateLimitError,
-  type RequestSummary,
-  ResponseShapeError,
-} from "./errors";
+import { apiErrorFor, ConnectionError, OutcomeUnknownError, QuotaExhaustedError, type RequestSummary, ResponseShapeError } from "./errors";
 import { isFailFast, parseRateLimitHeaders, RateLimiter } from "./ratelimit";
+import { type AttemptResult, isIdempotent, type RetryOptions, retryDelayMs, shouldRetry } from "./retry";
 
-/** Retry behaviour of a {@link Transport}. */
-export interface RetryOptions {
-  /** Attempts in all for a 5xx or a connection failure (idempotent methods only). 1 to 10. @default 4 */
-  maxAttempts?: number;
-  /** First backoff delay before jitter, in ms. @default 250 */
-  baseDelayMs?: number;
-  /** Cap of one backoff delay, in ms. @default 8000 */
-  maxDelayMs?: number;
-  /** 429 answers waited out per request before giving up. @default 20 */
-  maxRateLimitWaits?: number;
-}
+export type { RetryOptions } from "./retry";
 
 /** Options of a {@link Transport}. */
 export interface TransportOptions {
@@ -64,10 +48,10 @@ export interface ApiCall<T> {
   resultStatuses?: readonly number[];
 }
 
-const IDEMPOTENT = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]);
-
 // Failures that happen before the request leaves this machine: safe to retry for any method.
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT"]);
+
+type RequestOptions = NonNullable<Parameters<typeof undiciRequest<null>>[1]>;
 
 let processAgent: Agent | undefined;
 
@@ -96,11 +80,13 @@ export class Transport {
     this.baseUrl = options.baseUrl.replace(/\/+$/, "");
     this.apiKey = options.apiKey;
     this.retry = {
-      maxAttempts: options.retry?.maxAttempts ?? 4,
+      maxAttempts: options.retry?.maxAttempts ?? 6,
       baseDelayMs: options.retry?.baseDelayMs ?? 250,
       maxDelayMs: options.retry?.maxDelayMs ?? 8000,
-      maxRateLimitWaits: options.retry?.maxRateLimitWaits ?? 20,
     };
+    if (!Number.isInteger(this.retry.maxAttempts) || this.retry.maxAttempts < 1 || this.retry.maxAttempts > 20) {
+      throw new RangeError(`retry.maxAttempts must be an integer from 1 to 20, got ${this.retry.maxAttempts}`);
+    }
     this.clock = options.clock ?? systemClock;
     this.limiter = options.limiter ?? new RateLimiter({ clock: this.clock });
     this.random = options.random ?? Math.random;
@@ -110,118 +96,105 @@ export class Transport {
   /** Sends a JSON call and returns its parsed body (undefined for 204). */
   async json<T>(call: ApiCall<T>): Promise<T> {
     const summary = { method: call.method, path: call.path };
-    for (let attempt = 1; ; attempt++) {
-      const response = await this.send(call);
+    const answer = await this.send(call, async (response) => {
       if (response.statusCode === 204 || !call.schema) {
         await response.body.dump();
-        return undefined as T;
+        return undefined;
       }
-      let text: string;
-      try {
-        text = await response.body.text();
-      } catch (error) {
-        if (call.signal?.aborted) throw call.signal.reason;
-        // The answer was cut off after its headers, so the request did reach the server.
-        if (IDEMPOTENT.has(call.method) && attempt < this.retry.maxAttempts) {
-          await this.clock.sleep(this.backoffMs(attempt), call.signal);
-          continue;
-        }
-        throw new ConnectionError(summary, error);
-      }
-      if (response.statusCode >= 400) {
-        const result = call.schema.safeParse(safeJson(text));
-        if (result.success) return result.data;
-        throw apiErrorFor(problemFrom(text, response.statusCode), summary, header(response, "x-request-id"), undefined);
-      }
-      return parseBody(call.schema, text, summary);
+      return { status: response.statusCode, text: await response.body.text(), requestId: header(response, "x-request-id") };
+    });
+    if (answer === undefined || !call.schema) return undefined as T;
+    if (answer.status >= 400) {
+      const result = call.schema.safeParse(safeJson(answer.text));
+      if (result.success) return result.data;
+      throw apiErrorFor(problemFrom(answer.text, answer.status), summary, answer.requestId, undefined);
     }
+    return parseBody(call.schema, answer.text, summary);
   }
 
   /** Sends a call whose successful body is a stream; the caller must consume or dump the body. */
   async stream(call: ApiCall<never>): Promise<Dispatcher.ResponseData> {
-    return this.send(call);
+    return this.send(call, async (response) => response);
   }
 
-  private async send(call: ApiCall<unknown>): Promise<Dispatcher.ResponseData> {
-    const summary: RequestSummary = { method: call.method, path: call.path };
-    const url = this.url(call);
+  /**
+   * Sends a call until it is answered: one loop, whose one budget of {@link RetryOptions.maxAttempts} tries
+   * covers 5xx answers, dropped connections, cut-off answers and 429 waits alike. `complete` reads a
+   * successful answer's body; a body cut off there fails the try like a dropped connection.
+   */
+  private async send<R>(call: ApiCall<unknown>, complete: (response: Dispatcher.ResponseData) => Promise<R>): Promise<R> {
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.apiKey}`,
       accept: "application/json, application/problem+json",
       ...call.headers,
     };
-    let payload: string | undefined;
-    if (call.body !== undefined) {
-      headers["content-type"] = "application/json";
-      payload = JSON.stringify(call.body);
-    }
-    let failedAttempts = 0;
-    let rateLimitWaits = 0;
-    for (;;) {
+    if (call.body !== undefined) headers["content-type"] = "application/json";
+    const options: RequestOptions = {
+      method: call.method,
+      headers,
+      body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      dispatcher: this.dispatcher,
+      signal: call.signal,
+      ...(call.bodyTimeoutMs === undefined ? {} : { bodyTimeout: call.bodyTimeoutMs }),
+      ...(call.headersTimeoutMs === undefined ? {} : { headersTimeout: call.headersTimeoutMs }),
+    };
+    const url = this.url(call);
+    for (let attempt = 1; ; attempt++) {
       await this.limiter.acquire(call.signal);
-      let response: Dispatcher.ResponseData;
-      try {
-        response = await undiciRequest(url, {
-          method: call.method,
-          headers,
-          body: payload,
-          dispatcher: this.dispatcher,
-          signal: call.signal,
-          ...(call.bodyTimeoutMs === undefined ? {} : { bodyTimeout: call.bodyTimeoutMs }),
-          ...(call.headersTimeoutMs === undefined ? {} : { headersTimeout: call.headersTimeoutMs }),
-        });
-      } catch (error) {
-        if (call.signal?.aborted) throw call.signal.reason;
-        failedAttempts += 1;
-        if (failedAttempts < this.retry.maxAttempts && (IDEMPOTENT.has(call.method) || wasNotSent(error))) {
-          await this.clock.sleep(this.backoffMs(failedAttempts), call.signal);
-          continue;
-        }
-        throw new ConnectionError(summary, error);
-      }
-
-      const windows = parseRateLimitHeaders(header(response, "ratelimit"), header(response, "ratelimit-policy"));
-      this.limiter.observe(windows);
-      if (response.statusCode < 400 || call.resultStatuses?.includes(response.statusCode)) return response;
-
-      const problem = await readProblem(response);
-      const requestId = header(response, "x-request-id");
-      const retryAfterSeconds = parseRetryAfter(header(response, "retry-after"), this.clock.now());
-
-      if (response.statusCode === 429) {
-        const exhausted = windows.filter((w) => w.remaining === 0);
-        const longWindow = exhausted.find(isFailFast);
-        if (longWindow || /\bday\b/i.test(problem.detail)) {
-          throw new QuotaExhaustedError(longWindow?.name ?? "day", retryAfterSeconds ?? longWindow?.resetSeconds ?? 86_400);
-        }
-        rateLimitWaits += 1;
-        if (rateLimitWaits <= this.retry.maxRateLimitWaits) {
-          // Retry-After wins over the RateLimit headers; without either, back off as for a 5xx.
-          const waitMs =
-            retryAfterSeconds !== undefined
-              ? retryAfterSeconds * 1000
-              : Math.max(0, ...exhausted.map((w) => w.resetSeconds * 1000), this.backoffMs(rateLimitWaits));
-          await this.clock.sleep(waitMs, call.signal);
-          continue;
-        }
-        throw new RateLimitError(problem, summary, requestId, retryAfterSeconds);
-      }
-
-      if (response.statusCode >= 500 && IDEMPOTENT.has(call.method)) {
-        failedAttempts += 1;
-        if (failedAttempts < this.retry.maxAttempts) {
-          await this.clock.sleep(retryAfterSeconds !== undefined ? retryAfterSeconds * 1000 : this.backoffMs(failedAttempts), call.signal);
-          continue;
-        }
-      }
-      throw apiErrorFor(problem, summary, requestId, retryAfterSeconds);
+      const tried = await this.attempt(call, url, options, complete);
+      if ("answer" in tried) return tried.answer;
+      if (!shouldRetry(call.method, tried.result, attempt, this.retry.maxAttempts)) throw tried.error;
+      await this.clock.sleep(retryDelayMs(tried.result, attempt, this.retry, this.random), call.signal);
     }
   }
 
-  /** Exponential backoff with full jitter: uniform in [0, min(cap, base * 2^(attempt-1))]. */
-  private backoffMs(attempt: number): number {
-    const ceiling = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1));
-    return Math.floor(this.random() * ceiling);
+  /** One try of a call: its answer, or how it failed and the error that reports the failure. */
+  private async attempt<R>(
+    call: ApiCall<unknown>,
+    url: string,
+    options: RequestOptions,
+    complete: (response: Dispatcher.ResponseData) => Promise<R>,
+  ): Promise<{ answer: R } | { result: AttemptResult; error: Error }> {
+    const summary: RequestSummary = { method: call.method, path: call.path };
+    const connectionFailure = (error: unknown, sent: boolean) => {
+      if (call.signal?.aborted) throw call.signal.reason;
+      return sent
+        ? { result: { kind: "interrupted" } as const, error: isIdempotent(call.method) ? new ConnectionError(summary, error) : new OutcomeUnknownError(summary, error) }
+        : { result: { kind: "unsent" } as const, error: new ConnectionError(summary, error) };
+    };
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await undiciRequest(url, options);
+    } catch (error) {
+      return connectionFailure(error, !wasNotSent(error));
+    }
+    const windows = parseRateLimitHeaders(header(response, "ratelimit"), header(response, "ratelimit-policy"));
+    this.limiter.observe(windows);
+    let text: string;
+    try {
+      if (response.statusCode < 400 || call.resultStatuses?.includes(response.statusCode)) return { answer: await complete(response) };
+      text = await response.body.text();
+    } catch (error) {
+      return connectionFailure(error, true);
+    }
+    const problem = problemFrom(text, response.statusCode);
+    const retryAfterSeconds = parseRetryAfter(header(response, "retry-after"), this.clock.now());
+    const exhaustedWindows = windows.filter((window) => window.remaining === 0);
+    if (response.statusCode === 429) {
+      const longWindow = exhaustedWindows.find(isFailFast);
+      if (longWindow || /\bday\b/i.test(problem.detail)) {
+        throw new QuotaExhaustedError(longWindow?.name ?? "day", retryAfterSeconds ?? longWindow?.resetSeconds ?? 86_400);
+      }
+    }
+    return {
+      result: {
+        kind: "answered",
+        status: response.statusCode,
+        retryAfterMs: retryAfterSeconds === undefined ? undefined : retryAfterSeconds * 1000,
+        exhaustedWindows,
+      },
+      error: apiErrorFor(problem, summary, header(response, "x-request-id"), retryAfterSeconds),
+    };
   }
 
   private url(call: ApiCall<unknown>): string {
@@ -255,11 +228,6 @@ function parseBody<T>(schema: z.ZodType<T>, text: string, summary: RequestSummar
     throw new ResponseShapeError(summary, parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
   }
   return parsed.data;
-}
-
-/** Reads an error body as a problem. */
-async function readProblem(response: Dispatcher.ResponseData): Promise<Problem> {
-  return problemFrom(await response.body.text(), response.statusCode);
 }
 
 /** An error body as a problem; a body that is not one still yields a problem with the status. */

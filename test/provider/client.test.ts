@@ -10,8 +10,10 @@ import {
   ConflictError,
   ConnectionError,
   NotFoundError,
+  OutcomeUnknownError,
   PermissionDeniedError,
   QuotaExhaustedError,
+  RateLimitError,
   RateLimiter,
   ServerError,
   UnprocessableEntityError,
@@ -96,7 +98,7 @@ describe("client against the emulator", () => {
     it("gives up after maxAttempts and surfaces a ServerError", async () => {
       emulator.faults.injectStatus(500, { count: 10, method: "GET", path: "/v2/network-volumes" });
       await expect(clientFor(emulator).networkVolumes.list()).rejects.toBeInstanceOf(ServerError);
-      expect(emulator.requests.filter((r) => r.path === "/v2/network-volumes")).toHaveLength(4);
+      expect(emulator.requests.filter((r) => r.path === "/v2/network-volumes")).toHaveLength(6);
     });
 
     it("never retries a POST that reached the server", async () => {
@@ -114,13 +116,16 @@ describe("client against the emulator", () => {
       expect(emulator.requests.filter((r) => r.path === "/v2/network-volumes").length).toBe(2);
     });
 
-    it("does not retry a POST whose connection was dropped, and says so", async () => {
+    it("does not retry a POST whose connection was dropped, and says that its outcome is unknown", async () => {
       emulator.faults.dropConnections(1, { method: "POST", path: "/v2/network-volumes" });
       const error = await clientFor(emulator)
         .networkVolumes.create({ name: "dropped", size: 10, dataCenter: "US-TX-3" })
         .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(OutcomeUnknownError);
       expect(error).toBeInstanceOf(ConnectionError);
-      expect((error as Error).message).toMatch(/^POST \/v2\/network-volumes could not reach the API: /);
+      expect((error as Error).message).toMatch(
+        /^POST \/v2\/network-volumes may have reached the API before the connection failed \(.+\); whether it took effect is unknown, so it was not sent again$/,
+      );
       expect(emulator.requests.filter((r) => r.method === "POST").length).toBe(1);
     });
 
@@ -135,7 +140,7 @@ describe("client against the emulator", () => {
       const error = await clientFor(emulator)
         .networkVolumes.create({ name: "cut-off", size: 10, dataCenter: "US-TX-3" })
         .catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(ConnectionError);
+      expect(error).toBeInstanceOf(OutcomeUnknownError);
       expect(emulator.requests.filter((r) => r.method === "POST")).toHaveLength(1);
       const [made] = emulator.snapshot().networkVolumes.filter((v) => v.name === "cut-off");
       await clientFor(emulator).networkVolumes.delete(made!.id);
@@ -144,8 +149,71 @@ describe("client against the emulator", () => {
     it("reports a refused connection as a ConnectionError after its retries", async () => {
       const clock = virtualTime();
       const closed = new ComputePlatformClient({ baseUrl: "http://127.0.0.1:1", apiKey: KEY, clock, random: () => 0.5 });
-      await expect(closed.pods.list()).rejects.toBeInstanceOf(ConnectionError);
-      expect(clock.slept).toEqual([125, 250, 500]);
+      const error = await closed.pods.list().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ConnectionError);
+      expect(error).not.toBeInstanceOf(OutcomeUnknownError);
+      expect(clock.slept).toEqual([125, 250, 500, 1000, 2000]);
+    });
+  });
+
+  describe("one retry budget per call, whatever fails", () => {
+    const budgeted = (clock = virtualTime(), maxAttempts = 6) =>
+      new ComputePlatformClient({ baseUrl: emulator.url, apiKey: KEY, clock, random: () => 0.5, limiter: new RateLimiter({ clock }), retry: { maxAttempts } });
+    const volumeRequests = () => emulator.requests.filter((r) => r.path === "/v2/network-volumes").map((r) => r.status);
+
+    it("sends a GET whose answer keeps being cut off maxAttempts times in all, then fails", async () => {
+      const clock = virtualTime();
+      emulator.faults.truncateResponses(20, { method: "GET", path: "/v2/network-volumes" });
+      const error = await budgeted(clock).networkVolumes.list().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ConnectionError);
+      expect(volumeRequests()).toEqual([200, 200, 200, 200, 200, 200]);
+      expect(clock.slept).toEqual([125, 250, 500, 1000, 2000]);
+    });
+
+    it("counts 429 waits against the same budget", async () => {
+      const clock = virtualTime();
+      emulator.faults.rateLimitStorm({ count: 20, retryAfterSeconds: 7 });
+      const error = await budgeted(clock, 4).networkVolumes.list().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RateLimitError);
+      expect((error as RateLimitError).retryAfterSeconds).toBe(7);
+      expect(volumeRequests()).toEqual([429, 429, 429, 429]);
+      expect(clock.slept).toEqual([7000, 7000, 7000]);
+    });
+
+    it("spends one budget across 5xx answers, cut-off answers and 429s in a row", async () => {
+      const clock = virtualTime();
+      emulator.faults.injectStatus(503, { count: 2, method: "GET", path: "/v2/network-volumes" });
+      emulator.faults.rateLimitStorm({ count: 2, retryAfterSeconds: 3 });
+      const error = await budgeted(clock, 4).networkVolumes.list().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RateLimitError);
+      expect(volumeRequests()).toEqual([503, 503, 429, 429]);
+      expect(clock.slept).toEqual([125, 250, 3000]);
+    });
+
+    it("rides out the same faults when the budget allows one more try", async () => {
+      const clock = virtualTime();
+      emulator.faults.injectStatus(503, { count: 2, method: "GET", path: "/v2/network-volumes" });
+      emulator.faults.rateLimitStorm({ count: 2, retryAfterSeconds: 3 });
+      await expect(budgeted(clock, 5).networkVolumes.list()).resolves.toEqual(expect.any(Array));
+      expect(volumeRequests()).toEqual([503, 503, 429, 429, 200]);
+      expect(clock.slept).toEqual([125, 250, 3000, 3000]);
+    });
+
+    it("follows a Retry-After longer than the backoff cap", async () => {
+      const clock = virtualTime();
+      emulator.faults.rateLimitStorm({ count: 1, retryAfterSeconds: 45 });
+      await expect(budgeted(clock).networkVolumes.list()).resolves.toEqual(expect.any(Array));
+      expect(clock.slept).toEqual([45_000]);
+    });
+
+    it("sends once with a budget of one try", async () => {
+      emulator.faults.injectStatus(502, { count: 1, method: "GET", path: "/v2/network-volumes" });
+      await expect(budgeted(virtualTime(), 1).networkVolumes.list()).rejects.toBeInstanceOf(ServerError);
+      expect(volumeRequests()).toEqual([502]);
+    });
+
+    it.each([0, 21, 2.5])("refuses a budget of %s tries", (maxAttempts) => {
+      expect(() => budgeted(virtualTime(), maxAttempts)).toThrow(`retry.maxAttempts must be an integer from 1 to 20, got ${maxAttempts}`);
     });
   });
 

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import * as fc from "fast-check";
+import type { RateLimitWindow } from "../../provider/client/ratelimit";
+import { type AttemptResult, retryDelayMs, shouldRetry } from "../../provider/client/retry";
+
+const answered = (status: number, retryAfterMs?: number, exhaustedWindows: RateLimitWindow[] = []): AttemptResult => ({
+  kind: "answered",
+  status,
+  retryAfterMs,
+  exhaustedWindows,
+});
+const minuteSpent = { name: "minute", remaining: 0, resetSeconds: 12, quota: 60, windowSeconds: 60 };
+const daySpent = { name: "day", remaining: 0, resetSeconds: 7200 };
+
+describe("shouldRetry", () => {
+  it.each([
+    { label: "a GET answered 503", method: "GET", result: answered(503), attempt: 1, retry: true },
+    { label: "a DELETE answered 500", method: "DELETE", result: answered(500), attempt: 5, retry: true },
+    { label: "a POST answered 503", method: "POST", result: answered(503), attempt: 1, retry: false },
+    { label: "a PATCH answered 502", method: "PATCH", result: answered(502), attempt: 1, retry: false },
+    { label: "a GET answered 404", method: "GET", result: answered(404), attempt: 1, retry: false },
+    { label: "a GET answered 409", method: "GET", result: answered(409), attempt: 1, retry: false },
+    { label: "a POST answered 429 for the minute window", method: "POST", result: answered(429, 5000, [minuteSpent]), attempt: 1, retry: true },
+    { label: "a GET answered 429 for the day window", method: "GET", result: answered(429, 7_200_000, [daySpent]), attempt: 1, retry: false },
+    { label: "a POST refused before sending", method: "POST", result: { kind: "unsent" } as const, attempt: 1, retry: true },
+    { label: "a GET interrupted after sending", method: "GET", result: { kind: "interrupted" } as const, attempt: 1, retry: true },
+    { label: "a PUT interrupted after sending", method: "PUT", result: { kind: "interrupted" } as const, attempt: 2, retry: true },
+    { label: "a POST interrupted after sending", method: "POST", result: { kind: "interrupted" } as const, attempt: 1, retry: false },
+    { label: "a GET answered 503 on the last try", method: "GET", result: answered(503), attempt: 6, retry: false },
+    { label: "a 429 on the last try", method: "GET", result: answered(429, 1000), attempt: 6, retry: false },
+    { label: "a refusal on the last try", method: "GET", result: { kind: "unsent" } as const, attempt: 6, retry: false },
+  ])("$label: $retry", ({ method, result, attempt, retry }) => {
+    expect(shouldRetry(method, result, attempt, 6)).toBe(retry);
+  });
+
+  it("never allows more tries than the budget, whatever fails", () => {
+    const results = fc.oneof(
+      fc.constant<AttemptResult>({ kind: "unsent" }),
+      fc.constant<AttemptResult>({ kind: "interrupted" }),
+      fc.integer({ min: 400, max: 599 }).map((status) => answered(status, 1000)),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE"), fc.array(results, { minLength: 1, maxLength: 30 }), fc.integer({ min: 1, max: 20 }), (method, failures, budget) => {
+        let tries = 0;
+        for (const result of failures) {
+          tries += 1;
+          if (!shouldRetry(method, result, tries, budget)) break;
+        }
+        expect(tries).toBeLessThanOrEqual(budget);
+      }),
+    );
+  });
+});
+
+describe("retryDelayMs", () => {
+  const options = { maxAttempts: 6, baseDelayMs: 250, maxDelayMs: 8000 };
+  const half = () => 0.5;
+  it.each([
+    { label: "first backoff", result: { kind: "interrupted" } as const, attempt: 1, delay: 125 },
+    { label: "third backoff", result: answered(503), attempt: 3, delay: 500 },
+    { label: "backoff at its cap", result: { kind: "unsent" } as const, attempt: 10, delay: 4000 },
+    { label: "Retry-After on a 503", result: answered(503, 2000), attempt: 1, delay: 2000 },
+    { label: "Retry-After past the cap", result: answered(429, 45_000, [minuteSpent]), attempt: 1, delay: 45_000 },
+    { label: "Retry-After over the RateLimit headers", result: answered(429, 3000, [minuteSpent]), attempt: 1, delay: 3000 },
+    { label: "a 429 without Retry-After waits for the window", result: answered(429, undefined, [minuteSpent]), attempt: 1, delay: 12_000 },
+    { label: "a 429 without either backs off", result: answered(429), attempt: 2, delay: 250 },
+  ])("$label: $delay ms", ({ result, attempt, delay }) => {
+    expect(retryDelayMs(result, attempt, options, half)).toBe(delay);
+  });
+
+  it("backs off within [0, min(cap, base * 2^(attempt-1)))", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 30 }), fc.double({ min: 0, max: 0.999_999, noNaN: true }), (attempt, jitter) => {
+        const delay = retryDelayMs({ kind: "interrupted" }, attempt, options, () => jitter);
+        expect(delay).toBeGreaterThanOrEqual(0);
+        expect(delay).toBeLessThan(Math.min(8000, 250 * 2 ** (attempt - 1)));
+      }),
+    );
+  });
+});
