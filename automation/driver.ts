@@ -19,7 +19,10 @@ import {
   type UpOptions,
   type UpResult,
 } from "@pulumi/pulumi/automation";
+import { LOCAL_STATE_FOLDER, resolveBackend, type StateBackend } from "./backend";
 import { ensurePulumiCli } from "./pulumiCli";
+
+export { LOCAL_STATE_FOLDER } from "./backend";
 
 const execFileAsync = promisify(execFile);
 
@@ -49,7 +52,8 @@ export interface OpenStackOptions {
   workDir: string;
   /**
    * State backend.
-   * @default `PULUMI_BACKEND_URL` if set, else a file backend in `<workDir>/.pulumi-state`
+   * @default the one `pulumi` would use in `workDir`: `PULUMI_BACKEND_URL`, else the project's `backend.url`, else the
+   * current `pulumi login`; only when there is none, a file backend in `<workDir>/.pulumi-state` (see `backend.source`)
    */
   backendUrl?: string;
   /**
@@ -73,6 +77,8 @@ export interface OpenStackOptions {
 /** A stack opened by {@link openStack}: the four engine operations plus state access. */
 export interface StackDriver {
   readonly stackName: string;
+  /** The state backend in use, and where it was found. */
+  readonly backend: StateBackend;
   /** The underlying Automation API stack, for anything this driver does not wrap. */
   readonly stack: Stack;
   /** `pulumi up`: creates, updates and deletes resources to match the program. */
@@ -102,7 +108,15 @@ export interface StackDriver {
 export async function openStack(options: OpenStackOptions): Promise<StackDriver> {
   const { program, stackName, projectName, workDir } = options;
   const pulumiCommand = options.pulumiCommand ?? (await ensurePulumiCli()).command;
-  const envVars = engineEnvironment(options);
+  const project = projectFile(workDir);
+  const backend = resolveBackend({
+    workDir,
+    ...(options.backendUrl === undefined ? {} : { backendUrl: options.backendUrl }),
+    ...(project === undefined ? {} : { projectFile: project }),
+    ...(options.pulumiHome === undefined ? {} : { pulumiHome: options.pulumiHome }),
+  });
+  if (backend.source === "local") fileBackend(path.join(workDir, LOCAL_STATE_FOLDER));
+  const envVars = engineEnvironment(options, backend.url);
   const stack = await LocalWorkspace.createOrSelectStack(
     { stackName, projectName, program },
     {
@@ -111,7 +125,7 @@ export async function openStack(options: OpenStackOptions): Promise<StackDriver>
       // A project file already in workDir is the user's: the Automation API would overwrite it, so it is used
       // as it is. Otherwise the engine must start provider processes in workDir, because they resolve
       // serialized providers' require() calls from there; the Automation API's default is this process's cwd.
-      ...(projectFile(workDir) === undefined
+      ...(project === undefined
         ? { projectSettings: { name: projectName, runtime: "nodejs", main: path.resolve(workDir) } }
         : {}),
       envVars,
@@ -124,6 +138,7 @@ export async function openStack(options: OpenStackOptions): Promise<StackDriver>
 
   return {
     stackName,
+    backend,
     stack,
     up: (opts) => stack.up(opts),
     preview: (opts) => stack.preview(opts),
@@ -144,9 +159,7 @@ export async function openStack(options: OpenStackOptions): Promise<StackDriver>
   };
 }
 
-function engineEnvironment(options: OpenStackOptions): Record<string, string> {
-  const backendUrl =
-    options.backendUrl ?? process.env.PULUMI_BACKEND_URL ?? fileBackend(path.join(options.workDir, LOCAL_STATE_FOLDER));
+function engineEnvironment(options: OpenStackOptions, backendUrl: string): Record<string, string> {
   const env: Record<string, string> = {
     PULUMI_SKIP_UPDATE_CHECK: "true",
     // Plugins come from next to the CLI; a missing one should fail, not trigger a download.
@@ -159,9 +172,6 @@ function engineEnvironment(options: OpenStackOptions): Record<string, string> {
   if (options.pulumiHome !== undefined) env.PULUMI_HOME = path.resolve(options.pulumiHome);
   return env;
 }
-
-/** The folder, inside the work dir, of the file backend used when no other backend is named. */
-export const LOCAL_STATE_FOLDER = ".pulumi-state";
 
 /** The Pulumi project file (`Pulumi.yaml`, `.yml` or `.json`) in `dir`, if there is one. */
 export function projectFile(dir: string): string | undefined {

@@ -4,6 +4,7 @@ import { parseArgs, parseEnv } from "node:util";
 import { CommandError, type EngineEvent, type OpMap, type OutputMap } from "@pulumi/pulumi/automation";
 import { changeSummary } from "../automation/summary";
 import { type EngineProgress, engineProgress } from "../automation/progress";
+import type { StateBackend } from "../automation/backend";
 import { type ManifestStack, openManifestStack } from "../automation/manifestStack";
 import { formatIssue, type ManifestIssue, type ValidatedManifest, validateManifest } from "../provider/manifest";
 import { unsetConfigIssues } from "../provider/manifest/load";
@@ -50,7 +51,9 @@ ${operation === "preview" || operation === "up" ? "The manifest is validated fir
 Options:
   --stack NAME          Stack to use; created if it does not exist. Default: ${DEFAULT_STACK}
   --backend URL         Pulumi state backend, e.g. file:///srv/state or s3://bucket.
-                        Default: PULUMI_BACKEND_URL, else file://<manifest folder>/.pulumi-state
+                        Default: the one \`pulumi\` uses in the manifest's folder: PULUMI_BACKEND_URL,
+                        else backend.url in Pulumi.yaml, else the current \`pulumi login\`; only
+                        when there is none, file://<manifest folder>/.pulumi-state (and it says so)
   --json                Print one JSON object on stdout instead of text (progress goes to stderr).${
     operation === "preview"
       ? `
@@ -114,6 +117,8 @@ async function runOperation(operation: Operation, options: StackCommandOptions):
 
   const stack = await openManifestStack({ manifest: options.manifest, stackName: options.stack, ...(options.backend ? { backendUrl: options.backend } : {}) });
   if (stack.createdProjectFile) out(`Wrote ${path.relative(process.cwd(), stack.createdProjectFile)} (project ${stack.projectName}): the manifest's folder had no Pulumi project.`);
+  const backendNote = describeBackend(stack.backend);
+  if (backendNote) out(backendNote);
   if (manifest) {
     const missing = await missingConfig(stack, manifest);
     if (missing.length > 0) return failWith(missing);
@@ -162,6 +167,18 @@ async function runOperation(operation: Operation, options: StackCommandOptions):
     }
   }
   return options.detailedExitCode && plan.changes.length > 0 ? 2 : 0;
+}
+
+/**
+ * A line saying where state is kept when no backend is configured, so that the fallback folder is never a surprise.
+ * A backend found the way `pulumi` finds it goes without saying: both see the same state.
+ */
+function describeBackend(backend: StateBackend): string | undefined {
+  if (backend.source !== "local") return undefined;
+  return (
+    `No Pulumi backend is configured (no PULUMI_BACKEND_URL, no backend.url in Pulumi.yaml, no \`pulumi login\`): ` +
+    `state is kept in ${backend.url}.`
+  );
 }
 
 /** Every `${config.<key>}` of the manifest that the stack does not set, as issues at the reference. */
