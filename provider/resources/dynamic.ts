@@ -2,6 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { z } from "zod";
 import { NotFoundError } from "../client/errors";
+import { crossFieldFailures } from "../schemas/crossFieldRules";
 import { unknownAlong } from "../schemas/unknown";
 
 export { containsUnknown, UNKNOWN } from "../schemas/unknown";
@@ -28,12 +29,11 @@ export function propertyPath(path: ReadonlyArray<PropertyKey>): string {
  * held back exactly when it depends on a value still unknown (it is checked again at apply): one about that value
  * or about a value that holds it. What is said of a list's length, of a key the arguments do not have, or of a value
  * that merely contains an unknown (an object where a string belongs) holds whatever the unknown turns out to be, and
- * rules across fields decide this for themselves (see `crossFieldRules`).
+ * rules across fields decide this for themselves (see `crossFieldFailures`).
  */
 export function validate(schema: z.ZodType, inputs: unknown): dynamic.CheckFailure[] {
   const result = schema.safeParse(inputs);
-  if (result.success) return [];
-  return result.error.issues.flatMap((issue): dynamic.CheckFailure[] => {
+  const fieldFailures = (result.error?.issues ?? []).flatMap((issue): dynamic.CheckFailure[] => {
     if (issue.code === "unrecognized_keys") {
       // An unknown value may turn out to be undefined, and the key then absent.
       const keys = issue.keys.filter((key) => !unknownAlong(inputs, [...issue.path, key]));
@@ -41,6 +41,8 @@ export function validate(schema: z.ZodType, inputs: unknown): dynamic.CheckFailu
     }
     return unknownAlong(inputs, issue.path) ? [] : [{ property: propertyPath(issue.path), reason: issue.message }];
   });
+  const ruleFailures = crossFieldFailures(schema, inputs).map(({ path, message }) => ({ property: propertyPath(path), reason: message }));
+  return [...fieldFailures, ...ruleFailures];
 }
 
 /** Removes undefined values deeply: the engine's gRPC encoding rejects them. */

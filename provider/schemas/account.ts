@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { crossFieldRules, eachRepeat } from "./crossFieldRules";
+import { eachRepeat, withCrossFieldRules } from "./crossFieldRules";
 
 /**
  * One authorized_keys line, as in `~/.ssh/id_ed25519.pub`: `<type> <base64-key> [comment]`, with a type
@@ -46,12 +46,13 @@ const sshPublicKey = z
   );
 
 /** Validates `AccountSshKeys` arguments before any API call. */
-export const accountSshKeysInputsSchema = z.strictObject({
-  keys: z.array(sshPublicKey).check(
-    crossFieldRules<string[]>((keys, fail) => eachRepeat(keys, sameKey, (index, first) => fail([index], `is the same key as keys[${first}]`))),
-  ),
-  adopt: z.literal(ACCOUNT_SSH_KEYS_ID, { error: `must be "${ACCOUNT_SSH_KEYS_ID}", the id of the account's key set` }).optional(),
-});
+export const accountSshKeysInputsSchema = withCrossFieldRules(
+  z.strictObject({
+    keys: z.array(sshPublicKey),
+    adopt: z.literal(ACCOUNT_SSH_KEYS_ID, { error: `must be "${ACCOUNT_SSH_KEYS_ID}", the id of the account's key set` }).optional(),
+  }),
+  ({ keys }, fail) => eachRepeat(keys, sameKey, (index, first) => fail(["keys", index], `is the same key as keys[${first}]`)),
+);
 
 // Compile-time proof that the validator and the documented argument type agree.
 const accountSshKeysInputsMatch: z.ZodType<AccountSshKeysInputs, AccountSshKeysInputs> = accountSshKeysInputsSchema;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { port } from "./container";
-import { crossFieldRules } from "./crossFieldRules";
+import { withCrossFieldRules } from "./crossFieldRules";
 import { type MountsInputs, mountsInputs, oneMountKind, type Pod, podSchema, podStatuses } from "./pod";
 
 /** What a cluster is for; SLURM and RAY give their members roles, TRAINING and APPLICATION none. */
@@ -91,8 +91,8 @@ export interface ClusterInputs {
 }
 
 /** Validates `Cluster` arguments: every bound the API states, before any API call. */
-export const clusterInputsSchema = z
-  .strictObject({
+export const clusterInputsSchema = withCrossFieldRules(
+  z.strictObject({
     name: z.string().min(1),
     type: z.enum(clusterTypes),
     compute: z.strictObject({
@@ -111,8 +111,9 @@ export const clusterInputsSchema = z
     startJupyter: z.boolean().optional(),
     adopt: z.string().min(1).optional(),
     readyTimeoutSeconds: z.int().min(1).max(86_400).optional(),
-  })
-  .check(crossFieldRules<ClusterInputs>(oneMountKind));
+  }),
+  oneMountKind,
+);
 
 // Compile-time proof that the validator and the documented argument type agree.
 const clusterInputsMatch: z.ZodType<ClusterInputs, ClusterInputs> = clusterInputsSchema;

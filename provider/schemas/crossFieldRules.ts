@@ -5,30 +5,39 @@ import { UNKNOWN } from "./unknown";
 export type Fail = (path: PropertyKey[], message: string) => void;
 
 /**
- * A rule across several fields of one argument object (or items of one list): it reads them and calls `fail`
- * for each failure. A field of the wrong type can reach it (that field fails its own check too), so a rule must
- * not assume a shape where assuming it would throw.
+ * A rule across several fields of one argument object: it reads the arguments as given and calls `fail` for each
+ * failure. A field of the wrong type can reach it (that field fails its own check too), so a rule must not assume
+ * a shape where assuming it would throw.
  */
 export type CrossFieldRule<T> = (value: T, fail: Fail) => void;
 
 /** Thrown when a rule reads a value unknown until apply, and caught where the rule (or its part) started. */
 const readUnknown = Symbol("read a value unknown until apply");
 
+/** The rules of each arguments schema, kept beside it in a zod registry. */
+const rulesOfSchemas = z.registry<{ rules: readonly CrossFieldRule<never>[] }>();
+
 /**
- * The refinement of an arguments schema by rules across its fields, for `.check(...)`. Unlike a plain zod
- * refinement, every rule runs even when a field has the wrong type, so that all failures are reported at once.
- * And each is exact about values unknown at preview: a rule ends as soon as it reads one (it runs again at
- * apply), so every failure it reports was decided by known values alone and holds whatever the unknowns turn
- * out to be.
+ * Gives an arguments schema its rules across fields, which `crossFieldFailures` applies. They are not a zod
+ * refinement: zod skips refinements once a field is not even of its type (a non-integer, say), and these rules must
+ * run beside every field failure, so that all failures are reported at once and an unknown value in one field
+ * does not hide a rule that holds whatever it turns out to be.
  */
-export function crossFieldRules<T>(...rules: CrossFieldRule<T>[]): z.core.$ZodCheck<T> {
-  return z.superRefine<T>(
-    (value, ctx) => {
-      const fail: Fail = (path, message) => ctx.addIssue({ code: "custom", path, message });
-      for (const rule of rules) independently(() => rule(knownOnly(value), fail));
-    },
-    { when: () => true },
-  );
+export function withCrossFieldRules<S extends z.ZodType>(schema: S, ...rules: CrossFieldRule<z.input<S>>[]): S {
+  rulesOfSchemas.add(schema, { rules: rules as readonly CrossFieldRule<never>[] });
+  return schema;
+}
+
+/**
+ * The failures of the rules across fields of `schema` on `value`, each with its path. Each rule is exact about
+ * values unknown at preview: it ends as soon as it reads one (it runs again at apply), so every failure it reports
+ * was decided by known values alone and holds whatever the unknowns turn out to be.
+ */
+export function crossFieldFailures(schema: z.ZodType, value: unknown): Array<{ path: PropertyKey[]; message: string }> {
+  const failures: Array<{ path: PropertyKey[]; message: string }> = [];
+  const fail: Fail = (path, message) => failures.push({ path, message });
+  for (const rule of rulesOfSchemas.get(schema)?.rules ?? []) independently(() => rule(knownOnly(value) as never, fail));
+  return failures;
 }
 
 /** The rule that exactly one of two alternative fields is set, as `gpu` and `cpu` are. */
@@ -44,7 +53,7 @@ export function exactlyOneOf<K extends string>(first: K, second: K): CrossFieldR
  * Runs a rule, or a part of one that stands on its own (one item of a list, say), so that reading an unknown
  * value ends only that part.
  */
-export function independently(part: () => void): void {
+function independently(part: () => void): void {
   try {
     part();
   } catch (error) {

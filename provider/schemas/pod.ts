@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { cudaFloorOrList, cudaVersion, imageOrTemplate, mountPath, port } from "./container";
-import { type CrossFieldRule, crossFieldRules, exactlyOneOf } from "./crossFieldRules";
+import { type CrossFieldRule, exactlyOneOf, withCrossFieldRules } from "./crossFieldRules";
 
 /** Lifecycle status of a pod. */
 export const podStatuses = ["PROVISIONING", "STARTING", "RUNNING", "EXITED", "ERROR", "TERMINATED"] as const;
@@ -233,8 +233,8 @@ const noPersistentMountOnCpu: CrossFieldRule<PodInputs> = (pod, fail) => {
 };
 
 /** Validates and normalises `Pod` arguments: the rules of the spec that hold before any API call. */
-export const podInputsSchema = z
-  .strictObject({
+export const podInputsSchema = withCrossFieldRules(
+  z.strictObject({
     name: z.string().min(1),
     image: z.string().min(1).optional(),
     templateId: z.string().min(1).optional(),
@@ -255,8 +255,13 @@ export const podInputsSchema = z
     desiredStatus: z.enum(desiredStatuses).optional(),
     adopt: z.string().min(1).optional(),
     readyTimeoutSeconds: z.int().min(1).max(86_400).optional(),
-  })
-  .check(crossFieldRules<PodInputs>(imageOrTemplate, exactlyOneOf("gpu", "cpu"), cudaFloorOrList, oneMountKind, noPersistentMountOnCpu));
+  }),
+  imageOrTemplate,
+  exactlyOneOf("gpu", "cpu"),
+  cudaFloorOrList,
+  oneMountKind,
+  noPersistentMountOnCpu,
+);
 
 // Compile-time proof that the validator and the documented argument type agree.
 const podInputsMatch: z.ZodType<PodInputs, PodInputs> = podInputsSchema;

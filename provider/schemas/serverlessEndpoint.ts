@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { cudaFloorOrList, cudaVersion, imageOrTemplate, port } from "./container";
-import { type CrossFieldRule, crossFieldRules, eachRepeat, exactlyOneOf, isRecord } from "./crossFieldRules";
+import { type CrossFieldRule, eachRepeat, exactlyOneOf, isRecord, withCrossFieldRules } from "./crossFieldRules";
 
 /** How requests reach the workers: through the managed job queue, or straight to worker-defined HTTP paths. */
 export const endpointTypes = ["QUEUE", "LOAD_BALANCER"] as const;
@@ -217,8 +217,8 @@ const sameCpuConfig = (a: EndpointCpuInputs, b: EndpointCpuInputs): boolean =>
   isRecord(a) && isRecord(b) && a.id === b.id && a.vcpuCount === b.vcpuCount;
 
 /** Validates `ServerlessEndpoint` arguments: every rule the API states that holds before any call. */
-export const serverlessEndpointInputsSchema = z
-  .strictObject({
+export const serverlessEndpointInputsSchema = withCrossFieldRules(
+  z.strictObject({
     name: z.string().min(1),
     type: z.enum(endpointTypes),
     templateId: z.string().min(1).optional(),
@@ -256,19 +256,17 @@ export const serverlessEndpointInputsSchema = z
     timeout: z.int().min(1).optional(),
     flashboot: z.enum(flashbootModes).optional(),
     adopt: z.string().min(1).optional(),
-  })
-  .check(
-    crossFieldRules<ServerlessEndpointInputs>(
-      imageOrTemplate,
-      exactlyOneOf("gpu", "cpu"),
-      loadBalancerScalesOnRequestCount,
-      noIdleTimeoutOnQueueRequestCount,
-      workersMinWithinMax,
-      cudaFloorOrList,
-      ({ gpu }, fail) => eachRepeat(gpu?.excludedTypes, (a, b) => a === b, (index, first) => fail(["gpu", "excludedTypes", index], `duplicates gpu.excludedTypes[${first}]`)),
-      ({ cpu }, fail) => eachRepeat(cpu, sameCpuConfig, (index, first) => fail(["cpu", index], `duplicates cpu[${first}]`)),
-    ),
-  );
+  }),
+  imageOrTemplate,
+  exactlyOneOf("gpu", "cpu"),
+  loadBalancerScalesOnRequestCount,
+  noIdleTimeoutOnQueueRequestCount,
+  workersMinWithinMax,
+  cudaFloorOrList,
+  // The API trims excluded type ids, so they repeat when they do trimmed.
+  ({ gpu }, fail) => eachRepeat(gpu?.excludedTypes, (a, b) => typeof a === "string" && typeof b === "string" && a.trim() === b.trim(), (index, first) => fail(["gpu", "excludedTypes", index], `duplicates gpu.excludedTypes[${first}]`)),
+  ({ cpu }, fail) => eachRepeat(cpu, sameCpuConfig, (index, first) => fail(["cpu", index], `duplicates cpu[${first}]`)),
+);
 
 // Compile-time proof that the validator and the documented argument type agree.
 const serverlessEndpointInputsMatch: z.ZodType<ServerlessEndpointInputs, ServerlessEndpointInputs> = serverlessEndpointInputsSchema;
