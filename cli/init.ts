@@ -1,25 +1,33 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
+import { AGENT_RULES_FILE, AGENT_RULES_LINK } from "./init/agentRules";
+import { INIT_RECORD, readInitRecord } from "./init/initRecord";
 import { readOwnPackage } from "./init/ownPackage";
-import { projectFiles } from "./init/projectFiles";
+import { agentFiles, projectFiles } from "./init/projectFiles";
 import { projectNameFor } from "./init/projectName";
+import { writeAgentFiles } from "./init/writeAgentFiles";
 import { writeProjectFiles } from "./init/writeProjectFiles";
 
-export const summary = "Create a Pulumi project that deploys a YAML manifest";
+export const summary = "Create a project of serverless workers, declared in a manifest";
 
-export const help = `Usage: computeplatform init <folder> [--force]
+export const help = `Usage: computeplatform init <PROJECT_NAME|.> [--force]
 
-Creates a ready-to-run Pulumi project in <folder> (created if missing; . is the current folder)
-that deploys manifest.yaml with pulumi-computeplatform: Pulumi.yaml, package.json,
-tsconfig.json, index.ts, a sample manifest.yaml (a network volume and a GPU pod), .gitignore,
-.env.example (API key, API URL and state passphrase) and a README.md with the next steps. The
-project is named after the folder. Only local files are written; no API is called. Files
-that exist already are kept unless --force is given; other files in the folder are never
-touched.
+Creates a project in the folder PROJECT_NAME (created if missing; . is the current folder),
+named after the folder. Its workers are three serverless endpoints in manifest.yaml: a
+load-balanced one, a GPU queue-based one and a CPU queue-based one, ready for
+\`computeplatform dev\` and \`computeplatform up\`. With them: Pulumi.yaml, package.json,
+tsconfig.json and index.ts (the Pulumi program that deploys the manifest), .gitignore,
+.env.example (API key, API URL and state passphrase), a README.md with the next steps, and
+${AGENT_RULES_FILE}, the rules for coding agents, with ${AGENT_RULES_LINK} as a second name for it.
+
+Only local files are written; no API is called. Files that exist already are kept unless
+--force is given; other files in the folder are never touched. The agent files are written
+only where absent, --force or not, and not again once deleted: ${INIT_RECORD}
+records the ones init wrote.
 
 Options:
-  -f, --force   Overwrite files that exist already. Default: keep them
+  -f, --force   Overwrite files that exist already, except the agent files. Default: keep them
   -h, --help    Show this help.
 `;
 
@@ -39,10 +47,10 @@ export function parse(args: string[]): InitCommandOptions {
     options: { force: { type: "boolean", short: "f" } },
   });
   if (positionals.length !== 1) {
-    throw new Error(`expects one project folder (. for the current one); got ${positionals.length}`);
+    throw new Error(`expects one project name, its folder (. for the current one); got ${positionals.length}`);
   }
   const [folder = ""] = positionals;
-  if (folder === "") throw new Error("the project folder must not be empty");
+  if (folder === "") throw new Error("the project name must not be empty");
   return { folder, force: values.force ?? false };
 }
 
@@ -50,12 +58,20 @@ export async function run({ folder, force }: InitCommandOptions): Promise<void> 
   const target = path.resolve(folder);
   if (fs.existsSync(target) && !fs.statSync(target).isDirectory()) throw new Error(`${target} exists and is not a folder`);
   const name = projectNameFor(target);
-  const outcomes = await writeProjectFiles(target, projectFiles(name, readOwnPackage()), force);
+  const own = readOwnPackage();
+  const written = await readInitRecord(target);
+  const templates = await writeProjectFiles(target, projectFiles(name, own), force);
+  const agents = await writeAgentFiles(target, agentFiles(name, own), written);
 
   const lines = [`Project "${name}" in ${target}:`];
-  for (const { path: file, outcome } of outcomes) lines.push(`  ${outcome.padEnd(12)}${file}`);
-  if (outcomes.some(({ outcome }) => outcome === "kept")) {
+  for (const { path: file, outcome, linkTo } of [...templates, ...agents]) {
+    lines.push(`  ${outcome.padEnd(12)}${file}${linkTo === undefined ? "" : ` -> ${linkTo}`}`);
+  }
+  if (templates.some(({ outcome }) => outcome === "kept")) {
     lines.push("Kept files were left as they were; run again with --force to overwrite them.");
+  }
+  if (agents.some(({ outcome }) => outcome === "skipped")) {
+    lines.push("Skipped agent files were deleted after init wrote them, or point to one that was; init does not write them again.");
   }
   lines.push(
     "",
@@ -63,8 +79,8 @@ export async function run({ folder, force }: InitCommandOptions): Promise<void> 
     ...(target === process.cwd() ? [] : [`  cd ${shellWord(folder)}`]),
     "  npm install",
     "  cp .env.example .env   # then fill in the API key and URL, and a passphrase",
-    "  npx computeplatform preview manifest.yaml",
-    "README.md explains these steps, running against the local emulator, deploying, and editor completion.",
+    "  npx computeplatform dev",
+    "README.md explains these steps, trying the workers against the local emulator, deploying them, and editor completion.",
   );
   process.stdout.write(`${lines.join("\n")}\n`);
 }

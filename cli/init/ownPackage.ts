@@ -6,6 +6,11 @@ export interface OwnPackage {
   version: string;
   /** The `@pulumi/pulumi` version range this package works with (its peer dependency). */
   pulumiRange: string;
+  /**
+   * The optional peer dependencies, by name, with their ranges: the packages the local servers (`computeplatform dev`
+   * and `computeplatform emulator`) run on, left out of installs that only deploy.
+   */
+  serverRanges: Record<string, string>;
 }
 
 /** Reads this package's package.json, wherever it is installed or checked out. */
@@ -16,8 +21,12 @@ export function readOwnPackage(): OwnPackage {
     name: string;
     version: string;
     peerDependencies: Record<string, string>;
+    peerDependenciesMeta?: Record<string, { optional?: boolean }>;
   };
   const pulumiRange = manifest.peerDependencies["@pulumi/pulumi"];
   if (pulumiRange === undefined) throw new Error(`${file} has no peer dependency on @pulumi/pulumi`);
-  return { name: manifest.name, version: manifest.version, pulumiRange };
+  const serverRanges = Object.fromEntries(
+    Object.entries(manifest.peerDependencies).filter(([name]) => manifest.peerDependenciesMeta?.[name]?.optional === true),
+  );
+  return { name: manifest.name, version: manifest.version, pulumiRange, serverRanges };
 }

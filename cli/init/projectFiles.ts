@@ -1,5 +1,8 @@
 import { LOCAL_STATE_FOLDER } from "../../automation/driver";
+import { CACHE_FILE } from "../dev/cache";
+import { AGENT_RULES_FILE, AGENT_RULES_LINK, agentRules } from "./agentRules";
 import type { OwnPackage } from "./ownPackage";
+import { projectManifest } from "./projectManifest";
 import { projectReadme } from "./projectReadme";
 
 /** One file of a scaffolded project. */
@@ -9,10 +12,18 @@ export interface ProjectFile {
   content: string;
 }
 
+/** A second name for a file of a scaffolded project: a symbolic link to it. */
+export interface ProjectLink {
+  /** Path relative to the project folder. */
+  path: string;
+  /** The file it points to, relative to the link's folder. */
+  linkTo: string;
+}
+
 /**
- * The files of a new project that deploys `manifest.yaml` with this package, in the order `init` reports them.
- * Templates live here as strings rather than as files in the package because npm leaves `.gitignore` and `.env*`
- * files out of a published tarball.
+ * The files of a new project whose workers are the serverless endpoints of `manifest.yaml`, deployed with this
+ * package, in the order `init` reports them. Templates live here as strings rather than as files in the package
+ * because npm leaves `.gitignore` and `.env*` files out of a published tarball.
  */
 export function projectFiles(name: string, own: OwnPackage): ProjectFile[] {
   return [
@@ -20,10 +31,18 @@ export function projectFiles(name: string, own: OwnPackage): ProjectFile[] {
     { path: "package.json", content: packageJson(name, own) },
     { path: "tsconfig.json", content: TSCONFIG_JSON },
     { path: "index.ts", content: indexTs(own) },
-    { path: "manifest.yaml", content: manifestYaml(own) },
+    { path: "manifest.yaml", content: projectManifest(name, own) },
     { path: ".gitignore", content: GITIGNORE },
     { path: ".env.example", content: ENV_EXAMPLE },
     { path: "README.md", content: projectReadme(name) },
+  ];
+}
+
+/** The agent files of a new project: the agent-rules file and its second name, in the order `init` reports them. */
+export function agentFiles(name: string, own: OwnPackage): Array<ProjectFile | ProjectLink> {
+  return [
+    { path: AGENT_RULES_FILE, content: agentRules(name, own) },
+    { path: AGENT_RULES_LINK, linkTo: AGENT_RULES_FILE },
   ];
 }
 
@@ -45,9 +64,15 @@ function packageJson(name: string, own: OwnPackage): string {
     private: true,
     main: "index.ts",
     dependencies: { "@pulumi/pulumi": own.pulumiRange, [own.name]: `^${own.version}` },
-    devDependencies: { "@types/node": "^20.19.0", typescript: "^5.9.0" },
+    // The local servers' packages, for `computeplatform emulator` and `computeplatform dev` while developing.
+    devDependencies: sortedByName({ "@types/node": "^20.19.0", typescript: "^5.9.0", ...own.serverRanges }),
   };
   return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
+/** `record` with its keys in the order npm writes dependencies. */
+function sortedByName(record: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
 }
 
 const TSCONFIG_JSON = `{
@@ -72,52 +97,10 @@ export = loadManifest(manifest).then((loaded) => loaded.outputs);
 `;
 }
 
-function manifestYaml(own: OwnPackage): string {
-  return `# yaml-language-server: $schema=./node_modules/${own.name}/schema/manifest.json
-#
-# The Compute Platform resources of this project; the sample is a network volume and a one-GPU pod that mounts
-# it at /workspace and publishes SSH and Jupyter. Each resource has a \`type\`, its \`properties\` (the v2 API's
-# field names) and optional Pulumi \`options\`; \${name.field} refers to another resource's output. The first
-# line lets editors complete and check this file.
-#
-#   npx computeplatform validate manifest.yaml   checks this file
-#   npx computeplatform preview manifest.yaml    shows what up would change
-#   npx computeplatform up manifest.yaml         creates or updates the resources
-resources:
-  data:
-    type: NetworkVolume
-    properties:
-      name: data
-      size: 50
-      dataCenter: US-TX-3
-
-  trainer:
-    type: Pod
-    properties:
-      name: trainer
-      image: pytorch/pytorch:2.4.0-cuda12.4-cudnn9-runtime
-      gpu:
-        id: NVIDIA A100 80GB PCIe
-        count: 1
-      mounts:
-        network:
-          - volumeId: \${data.id}
-            path: /workspace
-      ports:
-        - 22/tcp
-        - 8888/http
-      startSsh: true
-
-outputs:
-  ssh: \${trainer.ssh.proxy.command}
-  costPerHour: \${trainer.cost}
-  volumeId: \${data.id}
-`;
-}
-
 const GITIGNORE = `node_modules/
 .env
 ${LOCAL_STATE_FOLDER}/
+${CACHE_FILE}
 `;
 
 const ENV_EXAMPLE = `# Copy this file to .env and fill it in. .env is git-ignored: keep the key out of version control.

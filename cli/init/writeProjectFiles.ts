@@ -1,32 +1,41 @@
 import * as fs from "node:fs/promises";
 import * as path from "node:path";
-import type { ProjectFile } from "./projectFiles";
+import type { ProjectFile, ProjectLink } from "./projectFiles";
 
-/** What happened to one file: written where none was, left as it was, or replaced. */
-export type FileOutcome = "created" | "kept" | "overwritten";
+/**
+ * What happened to one file: written where none was, left as it was, replaced, or, for an agent file deleted after
+ * `init` wrote it, not written again. The record of what `init` wrote is `updated` when it learns a new file.
+ */
+export type FileOutcome = "created" | "kept" | "overwritten" | "skipped" | "updated";
+
+/** One file's outcome, as `init` reports it. */
+export interface FileReport {
+  path: string;
+  outcome: FileOutcome;
+  /** For a link, the file it points to. */
+  linkTo?: string;
+}
 
 /**
  * Writes `files` into `folder`, creating the folder if needed. A file that exists already is kept as it is,
  * unless `overwrite` is set. Returns each file's outcome, in the order of `files`.
  */
-export async function writeProjectFiles(
-  folder: string,
-  files: readonly ProjectFile[],
-  overwrite: boolean,
-): Promise<Array<{ path: string; outcome: FileOutcome }>> {
+export async function writeProjectFiles(folder: string, files: readonly ProjectFile[], overwrite: boolean): Promise<FileReport[]> {
   await fs.mkdir(folder, { recursive: true });
-  const outcomes: Array<{ path: string; outcome: FileOutcome }> = [];
+  const reports: FileReport[] = [];
   for (const file of files) {
     const target = path.join(folder, file.path);
-    outcomes.push({ path: file.path, outcome: overwrite ? await replace(target, file.content) : await createOnly(target, file.content) });
+    reports.push({ path: file.path, outcome: overwrite ? await replace(target, file.content) : await createOnly(target, file) });
   }
-  return outcomes;
+  return reports;
 }
 
-async function createOnly(target: string, content: string): Promise<FileOutcome> {
+/** Writes a file or link where nothing is; anything there, a dangling link too, is kept. */
+export async function createOnly(target: string, file: ProjectFile | ProjectLink): Promise<"created" | "kept"> {
   try {
-    // "wx" fails on an existing file instead of racing a separate existence check.
-    await fs.writeFile(target, content, { flag: "wx" });
+    // "wx" and symlink fail on an existing file instead of racing a separate existence check.
+    if ("linkTo" in file) await fs.symlink(file.linkTo, target);
+    else await fs.writeFile(target, file.content, { flag: "wx" });
     return "created";
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "EEXIST") return "kept";
@@ -34,7 +43,7 @@ async function createOnly(target: string, content: string): Promise<FileOutcome>
   }
 }
 
-async function replace(target: string, content: string): Promise<FileOutcome> {
+async function replace(target: string, content: string): Promise<"created" | "overwritten"> {
   const existed = await fs.access(target).then(
     () => true,
     () => false,
