@@ -1,13 +1,17 @@
 import { createHash } from "node:crypto";
 import { findCpuOffer, findGpuOffer, podHourlyPrice } from "./catalog";
+import { placedGpuType, workersReadyAt } from "./endpoint-workers";
+import { executionSpan, statusAt, timelineOf } from "./jobs";
 import type { Lifecycle } from "./lifecycle";
-import { type AccountState, ID_ALPHABET, type NetworkVolumeRecord, type PodRecord } from "./store";
+import type { PodTimings } from "./options";
+import { type AccountState, type EndpointRecord, ID_ALPHABET, type JobRecord, type NetworkVolumeRecord, type PodRecord } from "./store";
+import type { EndpointGpuConfig } from "./wire";
 
 /**
- * What an account spent, per resource and per span of time. Pods and network volumes are billed from the account's
- * real resources, gone ones included; serverless endpoints, public endpoints and clusters do not exist in the
- * emulator, so each account gets a seeded history of them that depends only on the account name and the hour.
- * Amounts are integers in millionths of a USD so that every total is the exact sum of its parts.
+ * What an account spent, per resource and per span of time. Pods, network volumes, serverless endpoints and public
+ * endpoint jobs are billed from what the emulator actually ran, gone resources included; clusters get a seeded
+ * history that depends only on the account name and the hour. Amounts are integers in millionths of a USD so that
+ * every total is the exact sum of its parts.
  */
 
 export const BUCKET_SIZES = ["hour", "day", "week", "month", "year"] as const;
@@ -107,10 +111,11 @@ export const AGGREGATE_COMPONENTS = [
 ] as const;
 export type AggregateComponent = (typeof AGGREGATE_COMPONENTS)[number];
 
-/** What billing reads: the account, the pod lifecycle (for when pods ran) and the clock. */
+/** What billing reads: the account, the pod lifecycle (for when pods ran), worker start-up times and the clock. */
 export interface BillingSource {
   account: AccountState;
   lifecycle: Lifecycle;
+  timings: Required<PodTimings>;
   now: number;
 }
 
@@ -208,40 +213,17 @@ function billedVolume(record: NetworkVolumeRecord, gone: number): BilledResource
   };
 }
 
-/** Seeded resources have been running since then, whatever the clock reads. */
-const SEEDED_SINCE = Date.UTC(2024, 0, 1);
-
 type ServerlessComponent = "gpuAmount" | "cpuAmount" | "diskAmount" | "feeAmount";
 
-/** A seeded serverless endpoint: what one worker costs per hour, and how many workers its busiest hours keep. */
-interface SeededEndpoint {
-  key: string;
-  gpuPerWorkerHour: number;
-  cpuPerWorkerHour: number;
-  diskGb: number;
-  peakWorkers: number;
-}
-
+/** The platform's fee, a share of serverless compute. */
 const SERVERLESS_FEE_SHARE = 0.02;
 
-const SEEDED_SERVERLESS: readonly SeededEndpoint[] = [
-  {
-    key: "serverless:image-generation",
-    gpuPerWorkerHour: findGpuOffer("NVIDIA GeForce RTX 4090")?.type.price.serverless ?? 0,
-    cpuPerWorkerHour: 0,
-    diskGb: 20,
-    peakWorkers: 4,
-  },
-  {
-    key: "serverless:embeddings",
-    gpuPerWorkerHour: 0,
-    cpuPerWorkerHour: 4 * (findCpuOffer("cpu3c")?.type.price.serverlessPerVcpu ?? 0),
-    diskGb: 10,
-    peakWorkers: 2,
-  },
-];
-
-/** Worker-hours follow the day (busiest in the UTC afternoon), with noise; the platform fee is a share of compute. */
+/**
+ * Serverless endpoints, gone ones included, from the workers they actually ran: the standing workers (at the
+ * endpoint's current `workers.min`) from the moment the first were ready, and with no standing worker the one scaled
+ * up from zero while jobs ran. Compute at the serverless price of the placed GPU type or CPU flavor, the workers'
+ * container disk, and the platform fee on compute.
+ */
 export const serverlessBilling: BillingFamily<ServerlessComponent> = {
   recordComponents: ["gpuAmount", "cpuAmount", "diskAmount", "feeAmount"],
   aggregate: {
@@ -250,42 +232,86 @@ export const serverlessBilling: BillingFamily<ServerlessComponent> = {
     diskAmount: "serverlessDiskAmount",
     feeAmount: "serverlessFeeAmount",
   },
-  resources: ({ account, now }) =>
-    SEEDED_SERVERLESS.map((endpoint) => {
-      const seed = seedOf(account.name, endpoint.key);
-      return seededResource(seededId(account.name, endpoint.key), now, (hour) => {
-        const workerHours = endpoint.peakWorkers * demand(hour) * (0.5 + 0.5 * noise(seed, hour));
-        const gpu = workerHours * endpoint.gpuPerWorkerHour;
-        const cpu = workerHours * endpoint.cpuPerWorkerHour;
-        return {
-          gpuAmount: gpu,
-          cpuAmount: cpu,
-          diskAmount: (workerHours * endpoint.diskGb * STORAGE_PRICE.podDiskRunning) / HOURS_PER_MONTH,
-          feeAmount: (gpu + cpu) * SERVERLESS_FEE_SHARE,
-        };
-      });
-    }),
+  resources: ({ account, timings, now }) => [
+    ...[...account.endpoints.values()].map((endpoint) => billedEndpoint(endpoint, now, timings)),
+    ...account.retiredEndpoints.map(({ record, removedAt }) => billedEndpoint(record, removedAt, timings)),
+  ],
 };
 
-/** USD per generated second of video (the text-to-video model) and per generated image. */
-const PUBLIC_ENDPOINT_PRICE = { videoSecond: 0.15, image: 0.02 };
+function billedEndpoint(endpoint: EndpointRecord, gone: number, timings: Required<PodTimings>): BilledResource<ServerlessComponent> {
+  const gpuHourly = endpoint.gpu === null ? 0 : gpuWorkerHourly(endpoint.gpu);
+  const cpu = endpoint.cpu?.[0];
+  const cpuHourly = cpu === undefined ? 0 : cpu.vcpuCount * (findCpuOffer(cpu.id)?.type.price.serverlessPerVcpu ?? 0);
+  const standing = endpoint.workers.min;
+  const standingSince = workersReadyAt(endpoint, timings);
+  const onDemand = standing > 0 ? [] : merged([...endpoint.jobs.values()].flatMap((job) => jobRuns(job, gone)));
+  return {
+    id: endpoint.id,
+    existed: { start: endpoint.createdAt, end: gone },
+    spend(span) {
+      const workerMs = standing * overlap({ start: standingSince, end: gone }, span) + onDemand.reduce((sum, run) => sum + overlap(run, span), 0);
+      const workerHours = workerMs / HOUR;
+      const gpu = workerHours * gpuHourly;
+      const cpuAmount = workerHours * cpuHourly;
+      return {
+        gpuAmount: micros(gpu),
+        cpuAmount: micros(cpuAmount),
+        diskAmount: micros((workerHours * endpoint.disk * STORAGE_PRICE.podDiskRunning) / HOURS_PER_MONTH),
+        feeAmount: micros((gpu + cpuAmount) * SERVERLESS_FEE_SHARE),
+      };
+    },
+  };
+}
 
-/** Public endpoint jobs: up to 40 seconds of video and 120 images an hour at the busiest time of day. */
+/** A worker's price per hour: its GPUs at the serverless price of the type the emulator places it on. */
+function gpuWorkerHourly(gpu: EndpointGpuConfig): number {
+  const type = placedGpuType(gpu);
+  return gpu.count * (type === null ? 0 : (findGpuOffer(type)?.type.price.serverless ?? 0));
+}
+
+/** Every span a job held its worker, retries included, up to `until`. */
+function jobRuns(job: JobRecord, until: number): Span[] {
+  const current = executionSpan(job, until);
+  return [...job.earlierRuns, ...(current === null ? [] : [current])];
+}
+
+/** The spans' union, as disjoint spans: concurrent jobs share their worker. */
+function merged(spans: Span[]): Span[] {
+  const sorted = [...spans].sort((a, b) => a.start - b.start);
+  const union: Span[] = [];
+  for (const span of sorted) {
+    const last = union[union.length - 1];
+    if (last !== undefined && span.start <= last.end) last.end = Math.max(last.end, span.end);
+    else union.push({ ...span });
+  }
+  return union;
+}
+
+/** Public endpoint jobs: each COMPLETED hosted-model job costs what its output says, when it completes. */
 export const endpointBilling: BillingFamily<"amount"> = {
   recordComponents: [],
   aggregate: { amount: "endpointAmount" },
   resources: ({ account, now }) => {
-    const videoSeed = seedOf(account.name, "endpoints:video");
-    const imageSeed = seedOf(account.name, "endpoints:image");
+    const charges = [...account.hostedJobs.values()].flatMap((job) => {
+      const cost = job.result.output?.cost;
+      const completedAt = timelineOf(job).endsAt;
+      return statusAt(job, now) === "COMPLETED" && typeof cost === "number" ? [{ at: completedAt, usd: cost }] : [];
+    });
+    if (charges.length === 0) return [];
     return [
-      seededResource("", now, (hour) => {
-        const videoSeconds = Math.round(40 * demand(hour) * noise(videoSeed, hour));
-        const images = Math.round(120 * demand(hour) * noise(imageSeed, hour));
-        return { amount: videoSeconds * PUBLIC_ENDPOINT_PRICE.videoSecond + images * PUBLIC_ENDPOINT_PRICE.image };
-      }),
+      {
+        id: "",
+        existed: { start: Math.min(...charges.map((charge) => charge.at)), end: now },
+        spend: (span) => ({
+          amount: micros(charges.filter(({ at }) => at >= span.start && at < span.end).reduce((sum, { usd }) => sum + usd, 0)),
+        }),
+      },
     ];
   },
 };
+
+/** Seeded resources have been running since then, whatever the clock reads. */
+const SEEDED_SINCE = Date.UTC(2024, 0, 1);
 
 type ClusterComponent = "gpuAmount" | "diskAmount" | "networkingAmount";
 
@@ -351,12 +377,6 @@ function seededResource<Component extends string>(
       return Object.fromEntries(Object.entries(totals).map(([component, usd]) => [component, micros(usd as number)])) as Spend<Component>;
     },
   };
-}
-
-/** Share of the peak in use at an hour: a floor of 20% at night, rising to 100% mid-afternoon UTC. */
-function demand(hour: number): number {
-  const hourOfDay = hour % 24;
-  return 0.2 + 0.8 * Math.max(0, Math.sin((Math.PI * (hourOfDay - 6)) / 16));
 }
 
 /** A deterministic number in [0, 1) for a seed and an index (a 32-bit integer mix). */

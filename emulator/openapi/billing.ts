@@ -31,8 +31,10 @@ import {
 const tag = {
   name: "Billing",
   description:
-    "Spend per time bucket: pods and network volumes from the account's own resources (deleted ones included); " +
-    "serverless, public-endpoint and cluster histories seeded per account.",
+    "Spend per time bucket, from what the emulator actually ran (deleted resources included): pods and network " +
+    "volumes; serverless endpoints from their standing workers at `workers.min` once ready, or with none the worker " +
+    "scaled up while jobs run; public endpoints from the hosted-model jobs that COMPLETED, at the cost their output " +
+    "gives, billed when they complete. Cluster histories are seeded per account.",
 };
 const operation = operationsOf(tag.name);
 

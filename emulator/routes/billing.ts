@@ -52,6 +52,7 @@ export function registerBillingRoutes(app: FastifyInstance, context: EmulatorCon
   const sourceOf = (request: FastifyRequest): BillingSource => ({
     account: context.store.account(callerOf(request).account),
     lifecycle: context.lifecycle,
+    timings: context.options.timings,
     now: context.now(),
   });
 
