@@ -2,6 +2,7 @@
 import * as dev from "./dev";
 import * as emulator from "./emulator";
 import * as init from "./init";
+import { readOwnPackage } from "./init/ownPackage";
 import * as migrate from "./migrate";
 import { destroy, preview, refresh, up } from "./stackCommands";
 import * as validate from "./validate";
@@ -29,13 +30,17 @@ ${Object.entries(COMMANDS)
   .map(([name, command]) => `  ${name.padEnd(12)}${command.summary}`)
   .join("\n")}
 
-Run 'computeplatform <command> --help' for the options of a command.
+Run 'computeplatform <command> --help' for the options of a command, 'computeplatform --version' for the version.
 `;
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
   if (name === "--help" || name === "-h" || name === "help") {
     process.stdout.write(USAGE);
+    return 0;
+  }
+  if (name === "--version" || name === "-v") {
+    process.stdout.write(`${readOwnPackage().version}\n`);
     return 0;
   }
   if (name === undefined) {

@@ -8,6 +8,7 @@ import type { StateBackend } from "../automation/backend";
 import { type ManifestStack, openManifestStack } from "../automation/manifestStack";
 import { formatIssue, type ManifestIssue, type ValidatedManifest, validateManifest } from "../provider/manifest";
 import { unsetConfigIssues } from "../provider/manifest/load";
+import { assertInstalledPackage } from "./installedPackage";
 import { formatChange, formatCounts, formatSummary, planCollector } from "./plan";
 import { readManifest } from "./validate";
 
@@ -104,6 +105,7 @@ export const refresh = stackCommand("refresh");
 export const destroy = stackCommand("destroy");
 
 async function runOperation(operation: Operation, options: StackCommandOptions): Promise<number> {
+  assertInstalledPackage(operation);
   const out = (line: string) => (options.json ? process.stderr : process.stdout).write(`${line}\n`);
   const runsProgram = operation === "preview" || operation === "up";
   loadDotEnv(path.dirname(path.resolve(options.manifest)));

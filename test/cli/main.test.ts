@@ -1,0 +1,30 @@
+// The command line itself, run from this source checkout: its version, and stack commands refusing to deploy from a checkout.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ensureBuilt } from "../support/build";
+import { repoRoot } from "../support/paths";
+import { exec } from "../support/subprocess";
+
+const main = path.join(repoRoot, "dist", "cli", "main.js");
+const { version } = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { version: string };
+const computeplatform = (...args: string[]) => exec(process.execPath, [main, ...args], { cwd: repoRoot });
+
+beforeAll(() => ensureBuilt(), 120_000);
+
+describe("computeplatform", () => {
+  it.each(["--version", "-v"])("%s prints the package's version", async (flag) => {
+    expect(await computeplatform(flag)).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
+  });
+
+  it.each(["preview", "up", "refresh", "destroy"])("%s refuses to deploy from a source checkout, saying how to install it", async (command) => {
+    expect(await computeplatform(command, "manifest.yaml")).toEqual({
+      code: 1,
+      stdout: "",
+      stderr:
+        `computeplatform: computeplatform ${command} deploys from an installed package, and this one runs from a source checkout (${fs.realpathSync(repoRoot)}). ` +
+        "Pulumi records each resource's provider as a path inside node_modules, which a checkout does not have. " +
+        `Install the checkout, then run the installed command: \`npm pack && npm install -g ./pulumi-computeplatform-${version}.tgz\`.\n`,
+    });
+  });
+});
