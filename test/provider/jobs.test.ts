@@ -6,7 +6,7 @@ import { UNKNOWN } from "../../provider/resources/dynamic";
 import * as job from "../../provider/resources/job.provider";
 import * as video from "../../provider/resources/textToVideoJob.provider";
 import type { CreateEndpointRequest } from "../../provider/schemas/serverlessEndpoint";
-import { apiRequest, emulatorForProvider, passedCheck, rejection, writes } from "./providerHarness";
+import { apiGet, apiRequest, emulatorForProvider, passedCheck, rejection, writes } from "./providerHarness";
 import { virtualTime } from "./virtualTime";
 
 const echoEndpoint: CreateEndpointRequest = {
@@ -100,6 +100,46 @@ describe("Job", () => {
     expect(error.message).toMatch(new RegExp(`^job [0-9a-f-]{36} on endpoint ${echo} FAILED: bad input$`));
   });
 
+  it("a job still running at the time-out is cancelled before create fails, so that nothing keeps billing", async () => {
+    const inputs = await passedCheck(job.check, { endpointId: echo, input: { sleepMs: 60_000 }, timeoutSeconds: 1 });
+    const error = await rejection(job.create(inputs));
+    const [, id] = /^job (\S+) of /.exec(error.message) ?? [];
+    expect(error.message).toBe(`job ${id} of ${echo} did not become final within 1s (last seen: IN_PROGRESS); the job was cancelled`);
+    expect(await apiGet(emulator, `/v2/${echo}/status/${id}`)).toMatchObject({ id, status: "CANCELLED" });
+    expect(writes(emulator)).toEqual([`POST /v2/${echo}/run`, `POST /v2/${echo}/cancel/${id}`]);
+  });
+
+  it("when even the cancel fails, the job is recorded with the error, and destroying the resource cancels it", async () => {
+    emulator.faults.injectStatus(503, { method: "POST", path: new RegExp(`^/v2/${echo}/cancel/`) });
+    const inputs = await passedCheck(job.check, { endpointId: echo, input: { sleepMs: 60_000 }, timeoutSeconds: 1 });
+    const failure = (await rejection(job.create({ ...inputs, __provider: "serialized" } as never))) as Error & { id: string; properties: Record<string, unknown> };
+    const id = failure.id;
+    expect(failure.message).toMatch(new RegExp(`^job ${id} of ${echo} did not become final within 1s \\(last seen: IN_PROGRESS\\); cancelling the job failed too \\(POST /v2/${echo}/cancel/${id} failed with 503 `));
+    expect(failure.message).toMatch(/: destroy the resource to cancel it$/);
+    expect(failure.properties).toEqual({ ...inputs, status: "IN_PROGRESS", __provider: "serialized" });
+    expect((await apiGet(emulator, `/v2/${echo}/status/${id}`)).status).toBe("IN_PROGRESS");
+    await job.delete(id, failure.properties as never);
+    expect((await apiGet(emulator, `/v2/${echo}/status/${id}`)).status).toBe("CANCELLED");
+  });
+
+  it("recordFailure keeps a FAILED job with its error instead of failing create; the setting changes in place", async () => {
+    const inputs = await passedCheck(job.check, { endpointId: echo, input: { error: "expected refusal" }, recordFailure: true });
+    const { id, outs } = await job.create(inputs);
+    expect(outs).toEqual({ endpointId: echo, input: { error: "expected refusal" }, timeoutSeconds: 600, recordFailure: true, status: "FAILED", delayTime: 100, executionTime: 200, workerId: `${echo}-w0`, error: "expected refusal" });
+    expect(await job.diff(id, outs!, { ...inputs, recordFailure: false })).toEqual({ changes: true, replaces: [] });
+    expect((await job.update(id, outs!, { ...inputs, recordFailure: false })).outs!.recordFailure).toBe(false);
+  });
+
+  it("destroying a job that has ended only forgets it; one still queued or running is cancelled", async () => {
+    const { id, outs } = await job.create(await passedCheck(job.check, { endpointId: echo, input: { n: 1 } }));
+    emulator.resetRequests();
+    await job.delete(id, outs!);
+    expect(emulator.requests).toEqual([]);
+    const queued = (await apiRequest(emulator, "POST", `/v2/${echo}/run`, { input: { sleepMs: 60_000 } })).body;
+    await job.delete(queued.id, { ...outs!, status: queued.status });
+    expect(await apiGet(emulator, `/v2/${echo}/status/${queued.id}`)).toEqual({ id: queued.id, status: "CANCELLED" });
+  });
+
   it("refresh drops a job whose endpoint was deleted with its history", async () => {
     const doomed = (await apiRequest(emulator, "POST", "/v2/serverless", { ...echoEndpoint, name: "doomed" })).body.id;
     const { id, outs } = await job.create(await passedCheck(job.check, { endpointId: doomed, input: {} }));
@@ -131,6 +171,13 @@ describe("TextToVideoJob", () => {
     const inputs = await passedCheck(video.check, { input: { prompt: "waves", duration: UNKNOWN as never } });
     expect(inputs).toEqual({ input: { prompt: "waves", duration: UNKNOWN }, endpointId: "text-to-video", timeoutSeconds: 600, recordFailure: false });
     expect(emulator.requests).toEqual([]);
+  });
+
+  it("a video still being generated at the time-out is cancelled before create fails", async () => {
+    const error = await rejection(video.create(await passedCheck(video.check, { input: { prompt: "a long take", duration: 16 }, timeoutSeconds: 1 })));
+    const [, id] = /^job (\S+) of /.exec(error.message) ?? [];
+    expect(error.message).toBe(`job ${id} of text-to-video did not become final within 1s (last seen: IN_PROGRESS); the job was cancelled`);
+    expect((await apiGet(emulator, `/v2/text-to-video/status/${id}`)).status).toBe("CANCELLED");
   });
 
   it("create generates the video; its cost equals the estimate", async () => {
