@@ -167,6 +167,24 @@ describe("custom queue-based endpoints run an echo handler", () => {
   });
 });
 
+test("closing the emulator ends the waits of runsync and status-sync, which answer the job as it stands", async () => {
+  // Standing workers that take a minute to start keep the jobs IN_QUEUE for the whole test.
+  const closing = await startHarness({ timings: { provisioningMs: 60_000, startingMs: 0 } });
+  const body = { name: "slow", type: "QUEUE", image: "org/echo:1", cpu: [{ id: "cpu3c", vcpuCount: 2 }], workers: { min: 1, max: 1 }, scaling: { type: "QUEUE_DELAY", queueDelay: 1 } };
+  const endpoint = (await closing.call("POST", "/v2/serverless", { body })).body.id;
+  const queued = (await closing.call("POST", `/v2/${endpoint}/run`, { body: { input: {} } })).body.id;
+  const waits = [
+    closing.call("POST", `/v2/${endpoint}/runsync?wait=300000`, { body: { input: {} } }),
+    closing.call("GET", `/v2/${endpoint}/status-sync/${queued}?wait=300000`),
+  ];
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  // The test's time limit is what fails if a wait outlives close().
+  await closing.emulator.close();
+  const [runsync, statusSync] = await Promise.all(waits);
+  expect({ status: runsync?.status, body: runsync?.body }).toEqual({ status: 200, body: { id: runsync?.body.id, status: "IN_QUEUE" } });
+  expect({ status: statusSync?.status, body: statusSync?.body }).toEqual({ status: 200, body: { id: queued, status: "IN_QUEUE" } });
+}, 5_000);
+
 describe("the hosted text-to-video model", () => {
   test("applies the defaults: 5 s cost 0.75 USD; the URL expires 7 days after completion", async () => {
     const queued = (await run("text-to-video", { prompt: "a fox in the snow" })).body;
