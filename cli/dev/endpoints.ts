@@ -1,5 +1,5 @@
+import { descriptionSummary, type ValidatedManifest } from "../../provider/manifest";
 import type { EndpointType } from "../../provider/schemas/serverlessEndpoint";
-import type { ValidatedManifest, ValidatedResource } from "../../provider/manifest";
 
 /** A serverless endpoint of the manifest, as the gateway routes it. */
 export interface DevEndpoint {
@@ -15,7 +15,7 @@ export function devEndpoints(manifest: ValidatedManifest): DevEndpoint[] {
   return manifest.resources
     .filter((resource) => resource.type === "ServerlessEndpoint")
     .map((resource) => {
-      const summary = firstLine(descriptionOf(resource));
+      const summary = descriptionSummary(resource.description);
       return {
         name: resource.name,
         type: resource.properties.type === "LOAD_BALANCER" ? "LOAD_BALANCER" : "QUEUE",
@@ -27,14 +27,4 @@ export function devEndpoints(manifest: ValidatedManifest): DevEndpoint[] {
 /** The route a user calls first: `POST /{name}/runsync` for a queue, `POST /{name}/{route}` for a load balancer. */
 export function mainRoute({ name, type }: DevEndpoint): string {
   return type === "QUEUE" ? `POST /${name}/runsync` : `POST /${name}/{route}`;
-}
-
-function descriptionOf(resource: ValidatedResource): unknown {
-  return (resource as ValidatedResource & { description?: unknown }).description;
-}
-
-function firstLine(description: unknown): string | undefined {
-  if (typeof description !== "string") return undefined;
-  const line = description.trim().split("\n")[0]?.trim();
-  return line === "" ? undefined : line;
 }
