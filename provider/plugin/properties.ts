@@ -1,4 +1,5 @@
 import type { JavaScriptValue } from "google-protobuf/google/protobuf/struct_pb";
+import { stripUndefined } from "../resources/dynamic";
 import { Struct } from "./grpc";
 
 /** The engine's wire form of a secret: this signature key holding this value, beside the plain `value`. */
@@ -37,7 +38,7 @@ export function plainProperties(struct: { toJavaScript(): Record<string, JavaScr
   return (reveal(struct?.toJavaScript() ?? {}) as Properties) ?? {};
 }
 
-/** A property bag for a response. */
+/** A property bag for a response; undefined values, which the encoding rejects, are left out. */
 export function toStruct(properties: object): InstanceType<typeof Struct> {
-  return Struct.fromJavaScript(properties as Record<string, JavaScriptValue>);
+  return Struct.fromJavaScript(stripUndefined(properties) as Record<string, JavaScriptValue>);
 }

@@ -56,8 +56,9 @@ export async function read(
   props: AccountSshKeysOutputs,
 ): Promise<dynamic.ReadResult<AccountSshKeysOutputs | AccountSshKeysInputs>> {
   const live = await sharedClient().account.sshKeys();
-  const declaredKeys = [...props.declaredKeys];
-  if (sameKeySet(live, props.keys)) return { id, props: { keys: [...props.keys], declaredKeys } };
+  // `pulumi import` (through the native plugin) reads with nothing recorded: the live keys are then the declared ones.
+  const declaredKeys = [...(props.declaredKeys ?? live)];
+  if (props.keys !== undefined && sameKeySet(live, props.keys)) return { id, props: { keys: [...props.keys], declaredKeys } };
   return { id, props: { keys: [...live], declaredKeys }, inputs: { keys: [...live] } };
 }
 

@@ -81,6 +81,12 @@ export async function create(props: CheckedPodInputs): Promise<dynamic.CreateRes
 export async function read(id: string, props: PodOutputs): Promise<dynamic.ReadResult<PodOutputs | CheckedPodInputs>> {
   const pod = await unlessNotFound(() => sharedClient().pods.get(id));
   if (!pod || pod.status === "TERMINATED") return { id: "" };
+  // `pulumi import` (through the native plugin) reads with nothing recorded: the arguments, defaults included, are
+  // rebuilt from the live pod, and state records what a create with them would have.
+  if (Object.keys(ownProperties(props)).length === 0) {
+    const imported = withPodDefaults(podInputsFromLive(pod, props));
+    return { id, props: stripUndefined(podOutputs(pod, imported)), inputs: stripUndefined(imported) };
+  }
   const inputs = podInputsFromLive(pod, props);
   const refreshed = stripUndefined(podOutputs(pod, inputs, props.inheritedEnvKeys));
   // Inputs are handed back only for drift: rebuilt from the live pod they would name fields the program

@@ -37,7 +37,8 @@ const PLAIN_FIELDS = [
 export function endpointOutputs(
   endpoint: Endpoint,
   inputs: CheckedServerlessEndpointInputs,
-  inheritedEnvKeys: readonly string[],
+  // None recorded when `pulumi import` (through the native plugin) reads an endpoint with nothing recorded.
+  inheritedEnvKeys: readonly string[] = [],
 ): ServerlessEndpointOutputs {
   const { id: _id, ...fields } = endpoint;
   return stripUndefined({ ...fields, templateId: inputs.templateId, adopt: inputs.adopt, inheritedEnvKeys: [...inheritedEnvKeys] });
@@ -159,6 +160,6 @@ function pick(env: Record<string, string>, keys: readonly string[]): Record<stri
   return Object.fromEntries(keys.filter((key) => key in env).map((key) => [key, env[key] as string]));
 }
 
-function omit(env: Record<string, string>, keys: readonly string[]): Record<string, string> {
+function omit(env: Record<string, string>, keys: readonly string[] = []): Record<string, string> {
   return Object.fromEntries(Object.entries(env).filter(([key]) => !keys.includes(key)));
 }
