@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { findCpuOffer, findGpuOffer, podHourlyPrice } from "./catalog";
 import { placedGpuType, workersReadyAt } from "./endpoint-workers";
-import { executionSpan, statusAt, timelineOf } from "./jobs";
+import { runsOf, statusAt, timelineOf } from "./jobs";
 import type { Lifecycle } from "./lifecycle";
 import type { PodTimings } from "./options";
-import { type AccountState, type EndpointRecord, ID_ALPHABET, type JobRecord, type NetworkVolumeRecord, type PodRecord } from "./store";
+import { type AccountState, type EndpointRecord, ID_ALPHABET, type NetworkVolumeRecord, type PodRecord } from "./store";
 import type { EndpointGpuConfig } from "./wire";
 
 /**
@@ -244,7 +244,7 @@ function billedEndpoint(endpoint: EndpointRecord, gone: number, timings: Require
   const cpuHourly = cpu === undefined ? 0 : cpu.vcpuCount * (findCpuOffer(cpu.id)?.type.price.serverlessPerVcpu ?? 0);
   const standing = endpoint.workers.min;
   const standingSince = workersReadyAt(endpoint, timings);
-  const onDemand = standing > 0 ? [] : merged([...endpoint.jobs.values()].flatMap((job) => jobRuns(job, gone)));
+  const onDemand = standing > 0 ? [] : merged([...endpoint.jobs.values()].flatMap((job) => runsOf(job, gone)));
   return {
     id: endpoint.id,
     existed: { start: endpoint.createdAt, end: gone },
@@ -267,12 +267,6 @@ function billedEndpoint(endpoint: EndpointRecord, gone: number, timings: Require
 function gpuWorkerHourly(gpu: EndpointGpuConfig): number {
   const type = placedGpuType(gpu);
   return gpu.count * (type === null ? 0 : (findGpuOffer(type)?.type.price.serverless ?? 0));
-}
-
-/** Every span a job held its worker, retries included, up to `until`. */
-function jobRuns(job: JobRecord, until: number): Span[] {
-  const current = executionSpan(job, until);
-  return [...job.earlierRuns, ...(current === null ? [] : [current])];
 }
 
 /** The spans' union, as disjoint spans: concurrent jobs share their worker. */

@@ -2,7 +2,7 @@ import type { FastifyRequest } from "fastify";
 import { callerOf } from "./auth";
 import type { EmulatorContext } from "./context";
 import { jobWorkerId, workersReadyAt } from "./endpoint-workers";
-import { executionSpan } from "./jobs";
+import { runsOf } from "./jobs";
 import { echoHandler, type Handler, textToVideoHandler } from "./job-handlers";
 import { ownedEndpoint } from "./ownership";
 import { Problem } from "./problem";
@@ -68,7 +68,7 @@ export function enqueue(queue: JobQueue, context: EmulatorContext, id: string, i
     chunksRead: 0,
     cancelledAt: null,
     retries: previous === undefined ? 0 : previous.retries + 1,
-    earlierRuns: previous === undefined ? [] : [...previous.earlierRuns, ...[executionSpan(previous, now) ?? []].flat()],
+    earlierRuns: previous === undefined ? [] : runsOf(previous, now),
   };
   queue.jobs.set(id, job);
   return job;

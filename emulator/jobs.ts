@@ -13,11 +13,9 @@ export interface JobTimeline {
 export function timelineOf(job: JobRecord): JobTimeline {
   const startedAt = job.submittedAt + job.delayTime;
   const timesOut = job.timeout !== null && job.executionTime > job.timeout;
-  const natural = { endsAt: startedAt + (timesOut ? (job.timeout ?? 0) : job.executionTime), ending: timesOut ? "TIMED_OUT" : "RESULT" } as const;
-  if (job.cancelledAt !== null && job.cancelledAt < natural.endsAt) {
-    return { startedAt, endsAt: job.cancelledAt, ending: "CANCELLED" };
-  }
-  return { startedAt, ...natural };
+  const endsAt = startedAt + (timesOut && job.timeout !== null ? job.timeout : job.executionTime);
+  if (job.cancelledAt !== null && job.cancelledAt < endsAt) return { startedAt, endsAt: job.cancelledAt, ending: "CANCELLED" };
+  return { startedAt, endsAt, ending: timesOut ? "TIMED_OUT" : "RESULT" };
 }
 
 export function isFinal(status: JobStatus): boolean {
@@ -64,9 +62,9 @@ export function releasedChunks(job: JobRecord, now: number): unknown[] {
   return job.chunks.slice(0, count);
 }
 
-/** The span the job held its worker up to `now`, or null while it has not started (or never did). */
-export function executionSpan(job: JobRecord, now: number): { start: number; end: number } | null {
+/** Every span the job held its worker up to `now`: its runs before each retry, then the current one once started. */
+export function runsOf(job: JobRecord, now: number): Array<{ start: number; end: number }> {
   const { startedAt, endsAt } = timelineOf(job);
   const end = Math.min(endsAt, now);
-  return startedAt < end ? { start: startedAt, end } : null;
+  return [...job.earlierRuns, ...(startedAt < end ? [{ start: startedAt, end }] : [])];
 }

@@ -50,7 +50,9 @@ const endpoint = wireObject<Endpoint>(
     type: enumOf(ENDPOINT_TYPES),
     requestUrls: described(
       { oneOf: [{ ...queueUrls, additionalProperties: false }, { ...object({ base: string, health: string }), additionalProperties: false }] },
-      "Job URLs for a QUEUE endpoint; base and health for a LOAD_BALANCER one.",
+      "Where the endpoint answers on this emulator, with the API key. A QUEUE endpoint's job URLs, `{job_id}` standing " +
+        "for a job's id in status, stream, cancel and retry; a LOAD_BALANCER endpoint's `base` (`/v2/lb/{id}`, " +
+        "followed by any worker path) and `health` (its health check path under base).",
     ),
     image: string,
     args: string,

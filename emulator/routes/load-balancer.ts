@@ -22,7 +22,8 @@ export function registerLoadBalancerRoutes(app: FastifyInstance, context: Emulat
       if (endpoint.type !== "LOAD_BALANCER") {
         throw new Problem(400, `Endpoint ${endpoint.id} is queue-based; send jobs to /v2/${endpoint.id}/run`);
       }
-      const path = pathOf(request.url).slice(`/v2/lb/${endpointId}`.length) || "/";
+      // The worker sees the path after `/v2/lb/{endpointId}` as it was sent, still encoded.
+      const path = `/${pathOf(request.url).split("/").slice(4).join("/")}`;
       if (request.method === "GET" && path === healthCheckPath(endpoint)) {
         const starting = context.now() < workersReadyAt(endpoint, context.options.timings);
         return starting ? reply.code(204).send() : { status: "healthy" };
