@@ -6,7 +6,6 @@ import { cleanLiveResources } from "./dev/clean";
 import { confirm } from "./dev/confirm";
 import { LiveDeployer, MAX_CONCURRENT_DEPLOYS } from "./dev/deployer";
 import { type DevEndpoint, devEndpoints, mainRoute } from "./dev/endpoints";
-import { buildGateway } from "./dev/gateway";
 import { watchManifest } from "./dev/manifestWatcher";
 import { openApiDocument } from "./dev/openapiDocument";
 import { DEFAULT_PORT, type DevOptions, parseDevOptions } from "./dev/options";
@@ -88,6 +87,8 @@ export async function run(options: DevOptions): Promise<number> {
     log: (line) => out(`  ${line}`),
   });
   const token = isLoopback(options.host) ? undefined : newAccessToken();
+  // Loaded here, not at the top: the other commands run without the gateway's server packages installed.
+  const { buildGateway } = require("./dev/gateway") as typeof import("./dev/gateway");
   const app = buildGateway({
     endpoints: () => endpoints,
     openApi: () => openApiDocument(options.manifest, endpoints, token !== undefined),
