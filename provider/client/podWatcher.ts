@@ -4,8 +4,22 @@ import { WaitTimeoutError } from "./errors";
 import type { PodsClient } from "./pods";
 import { budgetIntervalMs, type RateLimiter } from "./ratelimit";
 
-/** Share of each rate-limit window the poller may use; the rest stays with creates, updates and deletes. */
-const POLLING_SHARE = 0.5;
+/**
+ * Share of each rate-limit window the poller may use, whatever the rest of the process and the user's other
+ * tools spend: one list every 5 s at 60 requests a minute.
+ */
+export const POLLING_SHARE = 0.2;
+/** Longest pause between two lists while nothing changes, in ms: the poller backs off to it. */
+export const MAX_POLL_INTERVAL_MS = 10_000;
+
+/**
+ * The pause before the next list: the interval doubled for every tick in a row that saw no waited-for pod
+ * change (up to `maxIntervalMs`), and never shorter than `budgetMs`, the poller's share of the quota.
+ * @example pollDelayMs(3, 1000, 10_000, 5000) // 8000
+ */
+export function pollDelayMs(unchangedTicks: number, intervalMs: number, maxIntervalMs: number, budgetMs: number): number {
+  return Math.max(budgetMs, Math.min(maxIntervalMs, intervalMs * 2 ** unchangedTicks));
+}
 
 /** What a waiter wants to see. */
 export interface PodWait {
@@ -22,6 +36,8 @@ export interface PodWait {
 
 interface Waiter extends PodWait {
   startedAt: number;
+  /** The pod's status at the last tick, `gone` when it was not listed; undefined before the first tick. */
+  lastSeen?: string;
   resolve: (pod: Pod | undefined) => void;
   reject: (error: unknown) => void;
 }
@@ -29,6 +45,9 @@ interface Waiter extends PodWait {
 /**
  * Waits for pods to reach a state with one poller per client: every tick lists the pods once and settles
  * all waiters from that list. Fifty pods waited on one by one would spend a 60-a-minute quota in seconds.
+ * The first list comes one interval after the first wait, since a pod just created or deleted has not moved
+ * yet; while no waited-for pod changes, the pauses grow, and they never take more than {@link POLLING_SHARE}
+ * of any rate-limit window.
  */
 export class PodWatcher {
   private readonly waiters = new Set<Waiter>();
@@ -52,34 +71,40 @@ export class PodWatcher {
   private async poll(): Promise<void> {
     this.polling = true;
     try {
-      while (this.waiters.size > 0) {
-        await this.tick();
-        if (this.waiters.size > 0) await this.clock.sleep(this.nextIntervalMs());
+      for (let unchangedTicks = 0; this.waiters.size > 0; ) {
+        await this.clock.sleep(this.nextIntervalMs(unchangedTicks));
+        unchangedTicks = (await this.tick()) ? 0 : unchangedTicks + 1;
       }
     } finally {
       this.polling = false;
     }
   }
 
-  /** The configured interval, stretched when the quota left could not sustain it until the last deadline. */
-  private nextIntervalMs(): number {
+  /** The backed-off interval, stretched to the poller's share of each rate-limit window until the last deadline. */
+  private nextIntervalMs(unchangedTicks: number): number {
     const horizonMs = Math.max(0, ...[...this.waiters].map((waiter) => waiter.deadline - this.clock.now()));
-    return Math.max(this.intervalMs, budgetIntervalMs(this.limiter.snapshot(), POLLING_SHARE, horizonMs));
+    const budgetMs = budgetIntervalMs(this.limiter.snapshot(), POLLING_SHARE, horizonMs);
+    return pollDelayMs(unchangedTicks, this.intervalMs, Math.max(this.intervalMs, MAX_POLL_INTERVAL_MS), budgetMs);
   }
 
-  private async tick(): Promise<void> {
+  /** Lists the pods once and settles every waiter it can; true when a waited-for pod changed since the last tick. */
+  private async tick(): Promise<boolean> {
     let byId: Map<string, Pod>;
     try {
       byId = new Map((await this.pods.list({ includeClusterPods: true })).map((pod) => [pod.id, pod]));
     } catch (error) {
       // The transport already retried what was retryable; the failure belongs to every waiter.
       this.settleAll((waiter) => waiter.reject(error));
-      return;
+      return false;
     }
     const now = this.clock.now();
+    let changed = false;
     this.settleAll((waiter) => {
       if (waiter.signal?.aborted) return waiter.reject(waiter.signal.reason);
       const pod = byId.get(waiter.id);
+      const seen = pod?.status ?? "gone";
+      if (waiter.lastSeen !== undefined && waiter.lastSeen !== seen) changed = true;
+      waiter.lastSeen = seen;
       if (waiter.until(pod)) return waiter.resolve(pod);
       if (now >= waiter.deadline) {
         const timeoutSeconds = Math.round((waiter.deadline - waiter.startedAt) / 1000);
@@ -87,6 +112,7 @@ export class PodWatcher {
       }
       return "pending";
     });
+    return changed;
   }
 
   /** Runs `settle` for each waiter and drops those it settled (anything but "pending"); a throw rejects. */

@@ -53,15 +53,20 @@ export function pacingDelayMs(window: RateLimitWindow, lowWaterFraction: number)
 }
 
 /**
- * The shortest interval at which a request repeated for `horizonMs` spends at most `share` of what is left
- * in each window before it resets, so that polling leaves the rest to requests that change things. A day
- * window barely constrains a ten-minute wait; a minute window does.
+ * The shortest interval at which a request repeated for `horizonMs` spends at most `share` of each window's
+ * quota: a bounded share of every window, whatever others have spent of it, so that polling always leaves the
+ * rest to the requests that change things and to the user's other tools. A window whose quota is unknown
+ * counts what it has left. Only the part of a window within the horizon counts: a day window barely
+ * constrains a ten-minute wait; a minute window does.
+ * @example budgetIntervalMs([{ name: "minute", remaining: 40, resetSeconds: 30, quota: 60, windowSeconds: 60 }], 0.2, 600_000) // 5000
  */
 export function budgetIntervalMs(windows: readonly RateLimitWindow[], share: number, horizonMs: number): number {
   let intervalMs = 0;
   for (const window of windows) {
-    const spanMs = Math.min(window.resetSeconds * 1000, horizonMs);
-    intervalMs = Math.max(intervalMs, Math.ceil(spanMs / (share * Math.max(window.remaining, 1))));
+    const known = window.quota !== undefined && window.windowSeconds !== undefined;
+    const spanMs = Math.min(known ? window.windowSeconds! * 1000 : window.resetSeconds * 1000, horizonMs);
+    const requests = known ? window.quota! : window.remaining;
+    intervalMs = Math.max(intervalMs, Math.ceil(spanMs / (share * Math.max(requests, 1))));
   }
   return intervalMs;
 }
@@ -74,60 +79,123 @@ export interface RateLimiterOptions {
   lowWaterFraction?: number;
 }
 
-interface TrackedWindow extends RateLimitWindow {
+interface TrackedWindow {
+  name: string;
+  remaining: number;
+  /** When the window resets, in ms since the epoch; never earlier than the server's reset. */
   resetsAt: number;
+  quota?: number;
+  windowSeconds?: number;
 }
+
+// Reports of one window reset within a second of each other (`t` is rounded up to whole seconds).
+const SAME_RESET_TOLERANCE_MS = 1000;
 
 /**
  * Client-side view of the server's rate-limit windows, shared by every request of one API key in this
  * process, so that concurrent resources slow down together instead of each running into 429s.
+ *
+ * Requests take turns: each waits until every window allows it, then counts against them. The count never
+ * exceeds what the server reported or what was sent since, whichever is lower, because an answer does not
+ * count the requests still on their way. A window whose quota and length are known starts afresh at its
+ * reset instead of being forgotten, so that requests waiting for the reset do not burst into the new window.
  */
 export class RateLimiter {
   private readonly clock: Clock;
   private readonly lowWaterFraction: number;
   private readonly windows = new Map<string, TrackedWindow>();
+  private lastSentAt = Number.NEGATIVE_INFINITY;
+  private turns: Promise<void> = Promise.resolve();
+  /** Settled by the first {@link observe}; until then one request goes out, to learn the windows. */
+  private readonly firstReport: Promise<void>;
+  private reportArrived!: () => void;
+  private sentFirst = false;
 
   constructor(options: RateLimiterOptions = {}) {
     this.clock = options.clock ?? systemClock;
     this.lowWaterFraction = options.lowWaterFraction ?? 0.1;
+    this.firstReport = new Promise((resolve) => (this.reportArrived = resolve));
   }
 
   /**
    * Waits as long as the known windows require before one request, and counts it against them.
    * @throws QuotaExhaustedError when a window of a day or longer has nothing left.
    */
-  async acquire(signal?: AbortSignal): Promise<void> {
+  acquire(signal?: AbortSignal): Promise<void> {
+    const turn = this.turns.then(() => this.takeTurn(signal));
+    this.turns = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private async takeTurn(signal: AbortSignal | undefined): Promise<void> {
+    // A burst sent before any answer could not be paced: fifty creates would run into 429s at 60 a minute.
+    if (this.sentFirst) await this.firstReport;
+    this.sentFirst = true;
+    for (let delayMs = this.delayMs(); delayMs > 0; delayMs = this.delayMs()) await this.clock.sleep(delayMs, signal);
+    for (const window of this.windows.values()) window.remaining -= 1;
+    this.lastSentAt = this.clock.now();
+  }
+
+  /** How long the next request must still wait: until a spent window resets, or its share of a low one. */
+  private delayMs(): number {
     const now = this.clock.now();
     let delayMs = 0;
-    for (const window of this.windows.values()) {
-      const resetSeconds = Math.max(0, Math.ceil((window.resetsAt - now) / 1000));
-      if (resetSeconds === 0) {
-        this.windows.delete(window.name);
-        continue;
-      }
-      const current = { ...window, resetSeconds };
-      if (current.remaining <= 0 && isFailFast(current)) throw new QuotaExhaustedError(current.name, resetSeconds);
-      delayMs = Math.max(delayMs, pacingDelayMs(current, this.lowWaterFraction));
-      window.remaining -= 1;
+    for (const window of this.current(now)) {
+      if (window.remaining <= 0 && isFailFast(window)) throw new QuotaExhaustedError(window.name, window.resetSeconds);
+      const untilReset = window.resetSeconds * 1000;
+      const wait = window.remaining <= 0 ? untilReset : pacingDelayMs(window, this.lowWaterFraction) - (now - this.lastSentAt);
+      delayMs = Math.max(delayMs, Math.min(wait, untilReset));
     }
-    if (delayMs > 0) await this.clock.sleep(delayMs, signal);
+    return delayMs;
   }
 
-  /** Records what a response said about the windows; the newest report replaces the local count. */
+  /**
+   * Records what a response said about the windows, keeping the lower count while a window lasts. Called once
+   * for every request sent, with no windows when its answer had none or never came.
+   */
   observe(windows: readonly RateLimitWindow[]): void {
+    this.reportArrived();
     const now = this.clock.now();
-    for (const window of windows) {
-      this.windows.set(window.name, { ...window, resetsAt: now + window.resetSeconds * 1000 });
+    for (const { resetSeconds, ...window } of windows) {
+      const reported = { ...window, resetsAt: now + resetSeconds * 1000 };
+      const tracked = this.rolledOver(this.windows.get(window.name), now);
+      const tolerance = tracked?.windowSeconds === undefined ? SAME_RESET_TOLERANCE_MS : (tracked.windowSeconds * 1000) / 2;
+      if (!tracked || reported.resetsAt > tracked.resetsAt + tolerance) this.windows.set(window.name, reported);
+      else if (reported.resetsAt >= tracked.resetsAt - tolerance) {
+        tracked.remaining = Math.min(tracked.remaining, reported.remaining);
+        tracked.resetsAt = Math.min(tracked.resetsAt, reported.resetsAt);
+      }
+      // Otherwise the report is of a window that has since reset here, and tells nothing new.
     }
   }
 
-  /** The windows as last reported, with their reset times relative to now. */
+  /** The windows as known now, with their reset times relative to now. */
   snapshot(): RateLimitWindow[] {
-    const now = this.clock.now();
-    return [...this.windows.values()].map(({ resetsAt, ...window }) => ({
-      ...window,
-      resetSeconds: Math.max(0, Math.ceil((resetsAt - now) / 1000)),
-    }));
+    return this.current(this.clock.now());
+  }
+
+  private current(now: number): RateLimitWindow[] {
+    const windows: RateLimitWindow[] = [];
+    for (const tracked of this.windows.values()) {
+      const window = this.rolledOver(tracked, now);
+      if (!window) continue;
+      const { resetsAt, ...rest } = window;
+      windows.push({ ...rest, resetSeconds: Math.max(0, Math.ceil((resetsAt - now) / 1000)) });
+    }
+    return windows;
+  }
+
+  /** The window as of `now`: started afresh if it has reset and its policy is known, else forgotten once reset. */
+  private rolledOver(window: TrackedWindow | undefined, now: number): TrackedWindow | undefined {
+    if (!window || now < window.resetsAt) return window;
+    if (window.quota === undefined || window.windowSeconds === undefined) {
+      this.windows.delete(window.name);
+      return undefined;
+    }
+    const lengthMs = window.windowSeconds * 1000;
+    window.resetsAt += Math.ceil((now - window.resetsAt + 1) / lengthMs) * lengthMs;
+    window.remaining = window.quota;
+    return window;
   }
 }
 

@@ -166,6 +166,7 @@ export class Transport {
     try {
       response = await undiciRequest(url, options);
     } catch (error) {
+      this.limiter.observe([]);
       return connectionFailure(error, !wasNotSent(error));
     }
     const windows = parseRateLimitHeaders(header(response, "ratelimit"), header(response, "ratelimit-policy"));

@@ -78,7 +78,7 @@ describe("pacingDelayMs", () => {
 });
 
 describe("RateLimiter", () => {
-  it("waits out an exhausted minute window, then forgets it", async () => {
+  it("waits out an exhausted minute window, then counts in the next one", async () => {
     const clock = fakeClock();
     const limiter = new RateLimiter({ clock });
     limiter.observe([{ name: "minute", remaining: 0, resetSeconds: 12, quota: 60, windowSeconds: 60 }]);
@@ -100,8 +100,55 @@ describe("RateLimiter", () => {
     const limiter = new RateLimiter({ clock });
     limiter.observe([{ name: "minute", remaining: 2, resetSeconds: 60, quota: 60, windowSeconds: 60 }]);
     await Promise.all([limiter.acquire(), limiter.acquire(), limiter.acquire()]);
-    // 2 left for 60 s: one every 20 s, the third landing as the window resets.
-    expect(clock.slept).toEqual([20_000, 20_000, 20_000]);
+    // 2 left for 60 s: the first goes at once, the second after its share of the time left (60 s / 2), the
+    // third when the window resets, into a fresh one.
+    expect(clock.slept).toEqual([30_000, 30_000]);
+    expect(limiter.snapshot()).toEqual([{ name: "minute", remaining: 59, resetSeconds: 60, quota: 60, windowSeconds: 60 }]);
+  });
+
+  it("sends one request before the first answer, then paces the rest by what it said", async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ clock });
+    const sent: number[] = [];
+    const requests = [1, 2, 3].map((n) => limiter.acquire().then(() => sent.push(n)));
+    await requests[0];
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sent).toEqual([1]);
+    limiter.observe([{ name: "minute", remaining: 59, resetSeconds: 60, quota: 60, windowSeconds: 60 }]);
+    await Promise.all(requests);
+    expect(sent).toEqual([1, 2, 3]);
+    expect(limiter.snapshot()).toEqual([{ name: "minute", remaining: 57, resetSeconds: 60, quota: 60, windowSeconds: 60 }]);
+  });
+
+  it("keeps the lower count while a window lasts: an answer does not count the requests still on their way", async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ clock });
+    limiter.observe([{ name: "minute", remaining: 50, resetSeconds: 40, quota: 60, windowSeconds: 60 }]);
+    for (let i = 0; i < 10; i++) await limiter.acquire();
+    limiter.observe([{ name: "minute", remaining: 49, resetSeconds: 40, quota: 60, windowSeconds: 60 }]);
+    expect(limiter.snapshot()).toEqual([{ name: "minute", remaining: 40, resetSeconds: 40, quota: 60, windowSeconds: 60 }]);
+    limiter.observe([{ name: "minute", remaining: 30, resetSeconds: 40, quota: 60, windowSeconds: 60 }]);
+    expect(limiter.snapshot()).toEqual([{ name: "minute", remaining: 30, resetSeconds: 40, quota: 60, windowSeconds: 60 }]);
+  });
+
+  it("takes a later window's report as it is, and ignores a late report of a window that has reset", async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ clock });
+    limiter.observe([{ name: "minute", remaining: 3, resetSeconds: 5, quota: 60, windowSeconds: 60 }]);
+    clock.now = () => 6000;
+    limiter.observe([{ name: "minute", remaining: 58, resetSeconds: 59, quota: 60, windowSeconds: 60 }]);
+    expect(limiter.snapshot()).toEqual([{ name: "minute", remaining: 58, resetSeconds: 59, quota: 60, windowSeconds: 60 }]);
+    limiter.observe([{ name: "minute", remaining: 1, resetSeconds: 0, quota: 60, windowSeconds: 60 }]);
+    expect(limiter.snapshot()).toEqual([{ name: "minute", remaining: 58, resetSeconds: 59, quota: 60, windowSeconds: 60 }]);
+  });
+
+  it("forgets a window without a policy once it resets", async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ clock });
+    limiter.observe([{ name: "minute", remaining: 0, resetSeconds: 7 }]);
+    await limiter.acquire();
+    expect(clock.slept).toEqual([7000]);
+    expect(limiter.snapshot()).toEqual([]);
   });
 });
 
@@ -115,8 +162,26 @@ describe("budgetIntervalMs", () => {
     ["an exhausted window", [{ name: "minute", remaining: 0, resetSeconds: 12 }], 24000],
     ["a day window, for a ten-minute wait", [{ name: "day", remaining: 50000, resetSeconds: 86_400 }], 24],
     ["the tightest of several", [{ name: "minute", remaining: 300, resetSeconds: 60 }, { name: "hour", remaining: 100, resetSeconds: 3600 }], 12000],
-  ])("%s: every %i ms at half the quota", (_label, windows, interval) => {
+  ])("%s, its quota unknown: every %i ms at half of what is left", (_label, windows, interval) => {
     expect(budgetIntervalMs(windows, 0.5, tenMinutes)).toBe(interval);
+  });
+
+  const reference = { quota: 60, windowSeconds: 60 };
+  it.each([
+    { label: "a fresh 60-a-minute window", windows: [{ name: "minute", remaining: 60, resetSeconds: 60, ...reference }], interval: 5000 },
+    { label: "a nearly spent 60-a-minute window", windows: [{ name: "minute", remaining: 4, resetSeconds: 50, ...reference }], interval: 5000 },
+    { label: "a 1000-a-minute window", windows: [{ name: "minute", remaining: 900, resetSeconds: 10, quota: 1000, windowSeconds: 60 }], interval: 300 },
+    {
+      label: "the reference quota of 60 a minute, 3000 an hour and 50000 a day",
+      windows: [
+        { name: "minute", remaining: 60, resetSeconds: 60, ...reference },
+        { name: "hour", remaining: 3000, resetSeconds: 3600, quota: 3000, windowSeconds: 3600 },
+        { name: "day", remaining: 50000, resetSeconds: 86_400, quota: 50000, windowSeconds: 86_400 },
+      ],
+      interval: 5000,
+    },
+  ])("$label: every $interval ms at a fifth of each window, whatever is left", ({ windows, interval }) => {
+    expect(budgetIntervalMs(windows, 0.2, tenMinutes)).toBe(interval);
   });
 
   it("never lets a repeating request spend more than its share of what a window has left", () => {
