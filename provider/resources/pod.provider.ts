@@ -153,7 +153,8 @@ async function converge(
   pod = await waitForStatus(client, pod.id, pod.status === "EXITED" ? "EXITED" : "RUNNING", deadline);
   if (news.desiredStatus === "RUNNING" && pod.status === "EXITED") await client.pods.action(pod.id, "start");
   if (news.desiredStatus === "EXITED" && pod.status !== "EXITED") await client.pods.action(pod.id, "stop");
-  pod = await waitForStatus(client, pod.id, news.desiredStatus, deadline);
+  // Already there (the usual case): another wait would cost one more list and one more poll interval.
+  if (pod.status !== news.desiredStatus) pod = await waitForStatus(client, pod.id, news.desiredStatus, deadline);
 
   if (news.locked && !pod.locked) pod = await client.pods.update(pod.id, { locked: true });
   return pod;
