@@ -44,17 +44,19 @@ export interface PodTimings {
 /** How the job API runs jobs. */
 export interface JobOptions {
   /**
-   * Endpoint id under which the hosted text-to-video model answers `/v2/{endpointId}/run|runsync|status`.
+   * Endpoint id under which the hosted text-to-video model answers the job API (`/v2/{endpointId}/run` and the rest).
    * @default "text-to-video"
    */
   textToVideoEndpointId?: string;
   /**
-   * Milliseconds a job waits in the queue before a worker takes it (its `delayTime`).
+   * Milliseconds a job waits in the queue before a worker takes it (its `delayTime`), or longer while the
+   * endpoint's standing workers still start.
    * @default 100
    */
   queueMs?: number;
   /**
-   * Milliseconds an echo job runs (its `executionTime`); a text-to-video job runs this long per generated second.
+   * Milliseconds an echo job runs (its `executionTime`) unless its input's `sleepMs` says otherwise; a text-to-video
+   * job runs this long per generated second.
    * @default 200
    */
   executionMs?: number;
@@ -97,8 +99,9 @@ export interface EmulatorOptions {
   /** Failures configured at startup; more can be injected at run time through `Emulator.faults`. */
   faults?: StartupFaults;
   /**
-   * Current time in milliseconds since the epoch. Pod status, rate-limit windows and log lines are all derived
-   * from it, so a test can move time forward without waiting.
+   * Current time in milliseconds since the epoch. Pod and job status, rate-limit windows and log lines are all
+   * derived from it, so a test can move time forward without waiting; the waits of `runsync` and `status-sync` end
+   * by it too, so a test moves it forward while they wait.
    * @default Date.now
    */
   clock?: () => number;
