@@ -7,7 +7,8 @@ const tag = {
     "followed by any worker-defined path, with the API key. Each worker is an echo server answering the method, path, " +
     "query and body it received. A GET of the endpoint's health check path (`HEALTH_CHECK_PATH` in its env, else " +
     "`/ping`; its `requestUrls.health`) answers as a worker's ping: 204 while the standing workers initialize, 200 " +
-    "once they are ready, as the reference's load balancer reads it. With no standing worker, requests are answered at once.",
+    "once they are ready, the codes a load balancer tells starting workers from ready ones by. With no standing " +
+    "worker, requests are answered at once. Worker traffic counts against the account's rate limit like any call.",
 };
 const operation = operationsOf(tag.name);
 const endpointId = { name: "endpointId", in: "path", required: true, description: "Id of a LOAD_BALANCER endpoint", schema: string };
