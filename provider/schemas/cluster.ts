@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { port } from "./container";
 import { withCrossFieldRules } from "./crossFieldRules";
-import { type MountsInputs, mountsInputs, oneMountKind, type Pod, podSchema, podStatuses } from "./pod";
+import { isEmptyList, type MountsInputs, mountsInputs, oneMountKind, type Pod, podSchema, podStatuses } from "./pod";
 
 /** What a cluster is for; SLURM and RAY give their members roles, TRAINING and APPLICATION none. */
 export const clusterTypes = ["TRAINING", "APPLICATION", "SLURM", "RAY"] as const;
@@ -67,9 +67,8 @@ export interface ClusterInputs {
    */
   ports?: string[];
   /**
-   * Preferred data centers, in order, at least one; the first with cluster nodes of the GPU type is used. When
-   * not set, any data center that has them.
-   * @minItems 1
+   * Preferred data centers, in order; the first with cluster nodes of the GPU type is used. When empty or not set,
+   * any data center that has them.
    */
   dataCenterIds?: string[];
   /** Storage of every member, with the pod mount rules. None when not set. @default {} */
@@ -100,12 +99,12 @@ export const clusterInputsSchema = withCrossFieldRules(
       gpuCountPerPod: z.int().min(1),
       podCount: z.int().min(2).max(250),
     }),
-    image: z.string().min(1),
+    image: z.string(),
     args: z.string().optional(),
     disk: z.int().min(1).optional(),
     env: z.record(z.string(), z.string()).optional(),
     ports: z.array(port).optional(),
-    dataCenterIds: z.array(z.string().min(1)).min(1).optional(),
+    dataCenterIds: z.array(z.string().min(1)).optional(),
     mounts: mountsInputs.optional(),
     startSsh: z.boolean().optional(),
     startJupyter: z.boolean().optional(),
@@ -124,10 +123,12 @@ export type CheckedClusterInputs = ClusterInputs &
   Required<Omit<ClusterInputs, "adopt" | "dataCenterIds">> &
   Pick<ClusterInputs, "adopt" | "dataCenterIds">;
 
-/** Applies the documented defaults; safe on inputs that still hold unknown preview values. */
+/** Applies the documented defaults, an empty `dataCenterIds` being none; safe on inputs that still hold unknown preview values. */
 export function withClusterDefaults(inputs: ClusterInputs): CheckedClusterInputs {
+  const { dataCenterIds, ...rest } = inputs;
   return {
-    ...inputs,
+    ...rest,
+    ...(dataCenterIds === undefined || isEmptyList(dataCenterIds) ? {} : { dataCenterIds }),
     args: inputs.args ?? "",
     disk: inputs.disk ?? 20,
     env: inputs.env ?? {},

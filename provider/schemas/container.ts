@@ -6,9 +6,6 @@ import type { CrossFieldRule } from "./crossFieldRules";
 /** A CUDA version as `major.minor`. */
 export const cudaVersion = z.string().regex(/^\d+\.\d+$/, "must be a CUDA version like 12.4");
 
-/** A mount path inside the container. */
-export const mountPath = z.string().startsWith("/", "must be an absolute path");
-
 /** An exposed port: `"<port>/http"` or `"<port>/tcp"`. */
 export const port = z.string().refine((value) => {
   const match = /^(\d{1,5})\/(http|tcp)$/.exec(value);

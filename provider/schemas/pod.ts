@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cudaFloorOrList, cudaVersion, imageOrTemplate, mountPath, port } from "./container";
+import { cudaFloorOrList, cudaVersion, imageOrTemplate, port } from "./container";
 import { type CrossFieldRule, exactlyOneOf, withCrossFieldRules } from "./crossFieldRules";
 
 /** Lifecycle status of a pod. */
@@ -37,14 +37,14 @@ export interface GpuConfigInputs {
    */
   count?: number;
   /**
-   * CUDA versions (`major.minor`) the host may run. Create-only.
+   * CUDA versions (`major.minor`) the host may run; when not empty, `minCudaVersion` cannot be set. Create-only.
    * @TJS-type array
    * @items.type string
    * @items.pattern ^[0-9]+\.[0-9]+$
    */
   allowedCudaVersions?: string[];
   /**
-   * Lowest acceptable CUDA version (`major.minor`). Create-only.
+   * Lowest acceptable CUDA version (`major.minor`). Exclusive with a non-empty `allowedCudaVersions`. Create-only.
    * @pattern ^[0-9]+\.[0-9]+$
    */
   minCudaVersion?: string;
@@ -77,10 +77,7 @@ export interface PersistentMountInputs {
    * @minimum 10
    */
   size: number;
-  /**
-   * Mount path in the container, absolute. Changes in place.
-   * @pattern ^/
-   */
+  /** Mount path in the container. Changes in place. */
   path: string;
 }
 
@@ -88,10 +85,7 @@ export interface PersistentMountInputs {
 export interface NetworkMountInputs {
   /** Id of an existing network volume in the pod's data center. Changing it replaces the pod. */
   volumeId: string;
-  /**
-   * Mount path in the container, absolute. Changes in place.
-   * @pattern ^/
-   */
+  /** Mount path in the container. Changes in place. */
   path: string;
 }
 
@@ -166,9 +160,8 @@ export interface PodInputs {
    */
   registry?: string | null;
   /**
-   * Preferred data centers, most preferred first, at least one. Create-only: a change replaces the pod only when
-   * its current data center is no longer listed.
-   * @minItems 1
+   * Preferred data centers, most preferred first; empty, like not set, lets the scheduler choose. Create-only: a
+   * change replaces the pod only when its current data center is no longer listed.
    */
   dataCenterIds?: string[];
   /** Give the pod a private address reachable across data centers. @default false */
@@ -217,8 +210,8 @@ const cpuConfigInputs = z.strictObject({
 });
 
 export const mountsInputs = z.strictObject({
-  persistent: z.strictObject({ size: z.int().min(10), path: mountPath }).optional(),
-  network: z.array(z.strictObject({ volumeId: z.string().min(1), path: mountPath })).max(1).optional(),
+  persistent: z.strictObject({ size: z.int().min(10), path: z.string() }).optional(),
+  network: z.array(z.strictObject({ volumeId: z.string().min(1), path: z.string() })).max(1).optional(),
 });
 
 /** Persistent and network storage do not mix. Pods and clusters share it. */
@@ -236,7 +229,7 @@ const noPersistentMountOnCpu: CrossFieldRule<PodInputs> = (pod, fail) => {
 export const podInputsSchema = withCrossFieldRules(
   z.strictObject({
     name: z.string().min(1),
-    image: z.string().min(1).optional(),
+    image: z.string().optional(),
     templateId: z.string().min(1).optional(),
     gpu: gpuConfigInputs.optional(),
     cpu: cpuConfigInputs.optional(),
@@ -247,7 +240,7 @@ export const podInputsSchema = withCrossFieldRules(
     env: z.record(z.string(), z.string()).optional(),
     ports: z.array(port).optional(),
     registry: z.string().min(1).nullable().optional(),
-    dataCenterIds: z.array(z.string().min(1)).min(1).optional(),
+    dataCenterIds: z.array(z.string().min(1)).optional(),
     globalNetworking: z.boolean().optional(),
     startSsh: z.boolean().optional(),
     startJupyter: z.boolean().optional(),
@@ -277,10 +270,11 @@ export type CheckedPodInputs = PodInputs &
 /**
  * Applies the documented defaults. Runs on inputs that may still hold unknown preview values, so it
  * only fills what is absent and never inspects what is present. An empty `network` list means no
- * network mount, which is how the API sees it at create; it is kept only on a pod made from a template.
+ * network mount, which is how the API sees it at create; it is kept only on a pod made from a template. An empty
+ * `dataCenterIds` means any data center, as none does.
  */
 export function withPodDefaults(inputs: PodInputs): CheckedPodInputs {
-  const { mounts, gpu, ...rest } = inputs;
+  const { mounts, gpu, dataCenterIds, ...rest } = inputs;
   const checked: CheckedPodInputs = {
     ...rest,
     cloud: inputs.cloud ?? "SECURE",
@@ -298,16 +292,22 @@ export function withPodDefaults(inputs: PodInputs): CheckedPodInputs {
     checked.startSsh ??= false;
     checked.startJupyter ??= false;
   }
+  if (dataCenterIds !== undefined && !isEmptyList(dataCenterIds)) checked.dataCenterIds = dataCenterIds;
   if (gpu !== undefined) checked.gpu = isPlainObject(gpu) ? { ...gpu, count: gpu.count ?? 1 } : gpu;
   // On a pod made from a template, an empty `network` list is how it declines the template's persistent mount.
   if (mounts !== undefined) {
     const fromTemplate = inputs.templateId !== undefined;
-    const normalised = !fromTemplate && isPlainObject(mounts) && Array.isArray(mounts.network) && mounts.network.length === 0
+    const normalised = !fromTemplate && isPlainObject(mounts) && isEmptyList(mounts.network)
       ? (({ network: _empty, ...others }) => others)(mounts)
       : mounts;
     if (!isPlainObject(normalised) || Object.keys(normalised).length > 0) checked.mounts = normalised;
   }
   return checked;
+}
+
+/** An empty list, which means the same as none for data centers and network mounts. */
+export function isEmptyList(value: unknown): value is [] {
+  return Array.isArray(value) && value.length === 0;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

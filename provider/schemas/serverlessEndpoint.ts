@@ -222,7 +222,7 @@ export const serverlessEndpointInputsSchema = withCrossFieldRules(
     name: z.string().min(1),
     type: z.enum(endpointTypes),
     templateId: z.string().min(1).optional(),
-    image: z.string().min(1).optional(),
+    image: z.string().optional(),
     args: z.string().optional(),
     disk: z.int().min(1).optional(),
     env: z.record(z.string(), z.string()).optional(),

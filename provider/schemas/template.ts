@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cudaVersion, mountPath, port } from "./container";
+import { cudaVersion, port } from "./container";
 
 /** How a template is grouped in listings; it does not affect where pods run or what they cost. */
 export const templateCategories = ["CPU", "NVIDIA", "AMD"] as const;
@@ -21,10 +21,7 @@ export interface TemplatePersistentMountInputs {
    * @minimum 10
    */
   size: number;
-  /**
-   * Mount path in the container, absolute. Changes in place.
-   * @pattern ^/
-   */
+  /** Mount path in the container. Changes in place. */
   path: string;
 }
 
@@ -99,7 +96,7 @@ export interface TemplateInputs {
 }
 
 const templateMountsInputs = z.strictObject({
-  persistent: z.strictObject({ size: z.int().min(10), path: mountPath }).optional(),
+  persistent: z.strictObject({ size: z.int().min(10), path: z.string() }).optional(),
   network: z
     .never({ error: "a template mounts only persistent storage; mount network volumes on the pods instead" })
     .optional(),
@@ -108,7 +105,7 @@ const templateMountsInputs = z.strictObject({
 /** Validates `Template` arguments: every bound the API states, before any API call. */
 export const templateInputsSchema = z.strictObject({
   name: z.string().min(1),
-  image: z.string().min(1),
+  image: z.string(),
   args: z.string().optional(),
   disk: z.int().min(1).optional(),
   env: z.record(z.string(), z.string()).optional(),

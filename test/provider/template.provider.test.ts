@@ -61,13 +61,13 @@ describe("check", () => {
 
   it.each([
     ["an empty name", { name: "" }, "name", "Too small: expected string to have >=1 characters"],
-    ["an empty image", { image: "" }, "image", "Too small: expected string to have >=1 characters"],
+    ["no image", { image: undefined }, "image", "Invalid input: expected string, received undefined"],
     ["disk 0", { disk: 0 }, "disk", "Too small: expected number to be >=1"],
     ["a fractional disk", { disk: 2.5 }, "disk", "Invalid input: expected int, received number"],
     ["a port without protocol", { ports: ["22/tcp", "8888"] }, "ports[1]", 'must be "<port>/http" or "<port>/tcp" with a port from 1 to 65535'],
     ["port 70000", { ports: ["70000/tcp"] }, "ports[0]", 'must be "<port>/http" or "<port>/tcp" with a port from 1 to 65535'],
     ["a persistent mount below 10 GB", { mounts: { persistent: { size: 9, path: "/w" } } }, "mounts.persistent.size", "Too small: expected number to be >=10"],
-    ["a relative mount path", { mounts: { persistent: { size: 10, path: "w" } } }, "mounts.persistent.path", "must be an absolute path"],
+    ["a mount without a path", { mounts: { persistent: { size: 10 } } }, "mounts.persistent.path", "Invalid input: expected string, received undefined"],
     [
       "a network mount",
       { mounts: { network: [{ volumeId: "v", path: "/d" }] } },

@@ -39,7 +39,7 @@ describe("Pod check", () => {
     ["persistent size 9", { mounts: { persistent: { size: 9, path: "/a" } } }, "mounts.persistent.size", "Too small: expected number to be >=10"],
     ["two network mounts", { mounts: { network: [{ volumeId: "a", path: "/a" }, { volumeId: "b", path: "/b" }] } }, "mounts.network", "Too big: expected array to have <=1 items"],
     ["partial network mount", { mounts: { network: [{ volumeId: "a" }] } }, "mounts.network[0].path", "Invalid input: expected string, received undefined"],
-    ["relative mount path", { mounts: { network: [{ volumeId: "a", path: "data" }] } }, "mounts.network[0].path", "must be an absolute path"],
+    ["a mount path that is not a string", { mounts: { network: [{ volumeId: "a", path: 5 }] } }, "mounts.network[0].path", "Invalid input: expected string, received number"],
     ["gpu count 0", { gpu: { id: "x", count: 0 } }, "gpu.count", "Too small: expected number to be >=1"],
     ["disk 0", { disk: 0 }, "disk", "Too small: expected number to be >=1"],
     ["bad port", { ports: ["22/udp"] }, "ports[0]", 'must be "<port>/http" or "<port>/tcp" with a port from 1 to 65535'],
@@ -52,6 +52,13 @@ describe("Pod check", () => {
     const result = await checkPod({}, { ...valid, ...change } as never);
     expect(result.failures).toEqual([{ property, reason }]);
     expect(result.inputs).toBeUndefined();
+  });
+
+  it("accepts what the API accepts: an empty image, a relative mount path, and an empty dataCenterIds, read as none", async () => {
+    const result = await checkPod({}, { ...valid, image: "", dataCenterIds: [], mounts: { network: [{ volumeId: "v", path: "data" }] } });
+    expect(result.failures).toBeUndefined();
+    expect(result.inputs).toMatchObject({ image: "", mounts: { network: [{ volumeId: "v", path: "data" }] } });
+    expect(result.inputs && "dataCenterIds" in result.inputs).toBe(false);
   });
 
   it("requires an image unless the pod starts from a template", async () => {
