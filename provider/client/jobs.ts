@@ -39,12 +39,10 @@ export interface JobSyncOptions extends JobRequestOptions {
   waitMs?: number;
 }
 
-/** How {@link JobsClient.wait} polls. */
+/** How long {@link JobsClient.wait} waits. */
 export interface JobWaitOptions extends JobRequestOptions {
   /** Longest wait in ms before it fails with a `WaitTimeoutError`. @default 600000 */
   timeoutMs?: number;
-  /** Pause between status reads in ms. @default 1000 */
-  intervalMs?: number;
 }
 
 /** How {@link JobsClient.stream} polls. */
@@ -138,17 +136,21 @@ export class JobsClient {
     return this.call("GET", route(endpointId, "health"), endpointHealthSchema, options);
   }
 
-  /** Polls the job until it has ended (COMPLETED, FAILED, CANCELLED or TIMED_OUT), within `timeoutMs`. */
+  /**
+   * Follows the job with {@link statusSync} until it has ended (COMPLETED, FAILED, CANCELLED or TIMED_OUT), within
+   * `timeoutMs`: the API holds each call until the job ends or the time left (at most 90 s) is over, so a long job
+   * costs a request every 90 s, not one per poll.
+   */
   async wait(endpointId: string, jobId: string, options: JobWaitOptions = {}): Promise<JobResponse> {
-    const { timeoutMs = 600_000, intervalMs = 1000, signal } = options;
+    const { timeoutMs = 600_000, signal } = options;
     const deadline = this.clock.now() + timeoutMs;
     for (;;) {
-      const job = await this.status(endpointId, jobId, options);
+      const waitMs = Math.min(Math.max(deadline - this.clock.now(), SYNC_WAIT_MS.min), SYNC_WAIT_MS.default);
+      const job = await this.statusSync(endpointId, jobId, { waitMs: Math.ceil(waitMs), signal });
       if (isFinal(job)) return job;
       if (this.clock.now() >= deadline) {
         throw new WaitTimeoutError(`job ${jobId} of ${endpointId}`, "final", job.status, Math.round(timeoutMs / 1000));
       }
-      await this.clock.sleep(Math.min(intervalMs, Math.max(0, deadline - this.clock.now())), signal);
     }
   }
 

@@ -43,27 +43,41 @@ export async function runJob<Outputs>(
   const jobs = sharedClient().jobs;
   const { endpointId } = inputs;
   const queued = await jobs.run(endpointId, inputs.input);
-  let job: JobResponse;
-  try {
-    job = await jobs.wait(endpointId, queued.id, { timeoutMs: inputs.timeoutSeconds * 1000 });
-  } catch (waitError) {
-    const lastSeen = { id: queued.id, status: waitError instanceof WaitTimeoutError ? waitError.lastSeen : queued.status };
-    let cancelled: Pick<JobResponse, "status">;
-    try {
-      cancelled = await jobs.cancel(endpointId, queued.id);
-    } catch (cancelError) {
-      const message =
-        `${messageOf(waitError)}; cancelling the job failed too (${messageOf(cancelError)}): destroy the resource to cancel it`;
-      throw initializationFailure(message, { id: queued.id, properties: outputsOf(lastSeen) as object, engineProps });
-    }
-    if (cancelled.status === "CANCELLED") throw new Error(`${messageOf(waitError)}; the job was cancelled`);
-    // It ended between the last read and the cancel, which left it as it was: that is its outcome.
-    job = await jobs.status(endpointId, queued.id);
-  }
+  const recordRunning = (message: string, lastSeen = queued.status) =>
+    initializationFailure(message, { id: queued.id, properties: outputsOf({ id: queued.id, status: lastSeen }) as object, engineProps });
+  const job = await jobs
+    .wait(endpointId, queued.id, { timeoutMs: inputs.timeoutSeconds * 1000 })
+    .catch((waitError: unknown) => cancelAfterFailedWait(endpointId, queued.id, waitError, recordRunning));
   if (job.status !== "COMPLETED" && !inputs.recordFailure) {
     throw new Error(`job ${job.id} on endpoint ${endpointId} ${job.status}: ${job.error ?? "no error given"}`);
   }
   return { id: job.id, outs: outputsOf(job) };
+}
+
+/**
+ * After a wait for a job failed, cancels the job and fails with the wait's error. A job that ended meanwhile is
+ * returned, as its outcome; when the cancel fails too, fails with `stillRunning`, given the message and the job's
+ * last seen status when the wait saw one.
+ */
+async function cancelAfterFailedWait(
+  endpointId: string,
+  jobId: string,
+  waitError: unknown,
+  stillRunning: (message: string, lastSeen: string | undefined) => Error,
+): Promise<JobResponse> {
+  const jobs = sharedClient().jobs;
+  let cancelled: Pick<JobResponse, "status"> | undefined;
+  try {
+    cancelled = await unlessNotFound(() => jobs.cancel(endpointId, jobId));
+  } catch (cancelError) {
+    const message = `${messageOf(waitError)}; cancelling the job failed too (${messageOf(cancelError)}): destroy the resource to cancel it`;
+    throw stillRunning(message, waitError instanceof WaitTimeoutError ? waitError.lastSeen : undefined);
+  }
+  // A job that is gone (purged, or its endpoint deleted) runs no more.
+  if (cancelled === undefined) throw waitError;
+  if (cancelled.status === "CANCELLED") throw new Error(`${messageOf(waitError)}; the job was cancelled`);
+  // It ended between the last read and the cancel, which left it as it was: that is its outcome.
+  return jobs.status(endpointId, jobId);
 }
 
 /** The job's outputs from its arguments and its answer. */

@@ -6,8 +6,8 @@ import { UNKNOWN } from "../../provider/resources/dynamic";
 import * as job from "../../provider/resources/job.provider";
 import * as video from "../../provider/resources/textToVideoJob.provider";
 import type { CreateEndpointRequest } from "../../provider/schemas/serverlessEndpoint";
+import { ManualClock } from "../emulator/harness";
 import { apiGet, apiRequest, emulatorForProvider, passedCheck, rejection, writes } from "./providerHarness";
-import { virtualTime } from "./virtualTime";
 
 const echoEndpoint: CreateEndpointRequest = {
   name: "echo",
@@ -18,28 +18,27 @@ const echoEndpoint: CreateEndpointRequest = {
 };
 
 describe("the job client", () => {
-  // The client and the emulator share a virtual clock: the client's sleeps move the emulator's time.
-  const clock = virtualTime();
+  // The client and the emulator share a clock the test moves: the emulator holds status-sync calls on it.
+  const clock = new ManualClock();
   const apiKey = "job-client-test-key";
   let emulator: Emulator;
   let echo: string;
-  const client = () => new ComputePlatformClient({ baseUrl: emulator.url, apiKey, clock });
+  const client = () => new ComputePlatformClient({ baseUrl: emulator.url, apiKey, clock: { now: clock.read, sleep: async (ms) => clock.advance(ms) } });
 
   beforeAll(async () => {
-    emulator = await startEmulator({ apiKeys: [apiKey], clock: clock.now });
+    emulator = await startEmulator({ apiKeys: [apiKey], clock: clock.read });
     echo = (await client().serverless.create(echoEndpoint)).id;
   });
   afterAll(async () => emulator.close());
   beforeEach(() => emulator.resetRequests());
 
-  it("run, then wait polls status until COMPLETED", async () => {
+  it("run, then wait follows the job with one status-sync held until it is COMPLETED", async () => {
     const jobs = client().jobs;
     const queued = await jobs.run(echo, { n: 1 });
     expect(queued.status).toBe("IN_QUEUE");
-    clock.slept.length = 0;
-    const done = await jobs.wait(echo, queued.id, { intervalMs: 100 });
+    const done = await clock.advanceUntil(jobs.wait(echo, queued.id));
     expect(done).toEqual({ id: queued.id, status: "COMPLETED", delayTime: 100, executionTime: 200, output: { n: 1 }, workerId: `${echo}-w0` });
-    expect(clock.slept).toEqual([100, 100, 100]);
+    expect(emulator.requests.map((request) => `${request.method} ${request.path}`)).toEqual([`POST /v2/${echo}/run`, `GET /v2/${echo}/status-sync/${queued.id}`]);
   });
 
   it("a request the API refuses is still an ApiError", async () => {
@@ -50,7 +49,7 @@ describe("the job client", () => {
   it("wait fails at its time-out naming the job and its last status", async () => {
     const jobs = client().jobs;
     const queued = await jobs.run("text-to-video", { prompt: "slow", duration: 16 });
-    const error = await rejection(jobs.wait("text-to-video", queued.id, { timeoutMs: 1000, intervalMs: 400 }));
+    const error = await rejection(clock.advanceUntil(jobs.wait("text-to-video", queued.id, { timeoutMs: 1000 })));
     expect(error).toBeInstanceOf(WaitTimeoutError);
     expect(error.message).toBe(`job ${queued.id} of text-to-video did not become final within 1s (last seen: IN_PROGRESS)`);
   });
@@ -60,7 +59,7 @@ describe("the job client", () => {
     const refused = await rejection(jobs.textToVideo({ prompt: "x", duration: 17 }));
     expect(refused.message).toBe("text-to-video input.duration: Too big: expected number to be <=16");
     expect(emulator.requests).toEqual([]);
-    const { job: done, output } = await jobs.textToVideo({ prompt: "a fox", duration: 10 }, { intervalMs: 500 });
+    const { job: done, output } = await clock.advanceUntil(jobs.textToVideo({ prompt: "a fox", duration: 10 }));
     expect(done.status).toBe("COMPLETED");
     expect(output.cost).toBe(1.5);
     expect(output.video_url).toMatch(new RegExp(`^${emulator.url}/files/${done.id}\\.mp4\\?expires=`));
