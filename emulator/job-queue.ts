@@ -6,6 +6,7 @@ import { runsOf } from "./jobs";
 import { echoHandler, type Handler, textToVideoHandler } from "./job-handlers";
 import { ownedEndpoint } from "./ownership";
 import { Problem } from "./problem";
+import { jobBaseUrl } from "./routes/serverless";
 import type { EndpointRecord, JobRecord } from "./store";
 
 /** Where an endpoint id's jobs are kept and how they run: an account's queue-based endpoint, or a hosted model. */
@@ -30,7 +31,7 @@ export function jobQueueOf(request: FastifyRequest, context: EmulatorContext): J
       jobs: store.account(caller.account).hostedJobs,
       workerId: jobWorkerId({ id: endpointId }),
       timeout: null,
-      handler: textToVideoHandler(options.jobs.executionMs, `${request.protocol}://${request.host}`),
+      handler: textToVideoHandler(options.jobs.executionMs, jobBaseUrl(request)),
     };
   }
   const endpoint = ownedEndpoint(store, caller, endpointId);
