@@ -32,8 +32,8 @@ describe("examples/load-balancing-endpoint", () => {
     const result = await stack.up();
     expect(changeSummary(result)).toEqual({ create: 2 });
     const [endpoint] = api.emulator.snapshot().endpoints;
-    expect(result.outputs.baseUrl?.value).toBe(`${api.emulator.url}/v2/${endpoint?.id}`);
-    expect(result.outputs.healthUrl?.value).toBe(`${api.emulator.url}/v2/${endpoint?.id}/ping`);
+    expect(result.outputs.baseUrl?.value).toBe(`${api.emulator.url}/v2/lb/${endpoint?.id}`);
+    expect(result.outputs.healthUrl?.value).toBe(`${api.emulator.url}/v2/lb/${endpoint?.id}/ping`);
     expect(result.outputs.workers?.value).toEqual({ min: 1, max: 4, idleTimeout: 10 });
     expect(endpoint).toMatchObject({ type: "LOAD_BALANCER", gpu: null, cpu: [{ id: "cpu3c", vcpuCount: 4, memory: 8 }] });
     expectProvidersRequired(await expectInSync(stack, api.emulator), ["ServerlessEndpoint"]);
