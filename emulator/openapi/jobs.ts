@@ -9,6 +9,7 @@ import {
   object,
   operationsOf,
   queryParameters,
+  READ_ONLY_KEY,
   ref,
   requestSchema,
   type Schema,
@@ -60,7 +61,9 @@ const queueErrors = {
   400: "A load-balancing endpoint, which has no queue",
 } as const;
 const jobErrors = { ...queueErrors, 404: "No such endpoint or job" } as const;
-const submitErrors = { ...queueErrors, 400: "No `input` object, or a load-balancing endpoint, which has no queue" } as const;
+/** The 403 of an operation that changes jobs, which a read-only key may not. */
+const writing = { 403: `${READ_ONLY_KEY}, or the endpoint belongs to another account` } as const;
+const submitErrors = { ...queueErrors, ...writing, 400: "No `input` object, or a load-balancing endpoint, which has no queue" } as const;
 const waitErrors = (errors: Record<number, string>) => ({ ...errors, 400: `${errors[400]}, or \`wait\` out of range` });
 
 /** The operation, with its 400 also answering the failed sync job itself as JSON. */
@@ -174,7 +177,7 @@ export const jobs: TagSection = {
           "with its unchanged status: a late cancel is no error, and `status` in the answer tells what happened.",
         parameters: [endpointId, jobId],
         ok: { status: 200, description: "The job's status after the cancel", schema: ref("JobStatusAnswer") },
-        errors: jobErrors,
+        errors: { ...jobErrors, ...writing },
       }),
     },
     "/v2/{endpointId}/retry/{jobId}": {
@@ -186,7 +189,7 @@ export const jobs: TagSection = {
           "stream are dropped. Any other job is refused with 400.",
         parameters: [endpointId, jobId],
         ok: { status: 200, description: "The job, IN_QUEUE again", schema: ref("JobStatusAnswer") },
-        errors: { ...jobErrors, 400: "The job is not FAILED or TIMED_OUT, or a load-balancing endpoint" },
+        errors: { ...jobErrors, ...writing, 400: "The job is not FAILED or TIMED_OUT, or a load-balancing endpoint" },
       }),
     },
     "/v2/{endpointId}/purge-queue": {
@@ -196,7 +199,7 @@ export const jobs: TagSection = {
         description: "Removes every job still IN_QUEUE (their status then answers 404); running jobs go on.",
         parameters: [endpointId],
         ok: { status: 200, description: "How many jobs were removed", schema: ref("PurgeQueueAnswer") },
-        errors: queueErrors,
+        errors: { ...queueErrors, ...writing },
       }),
     },
     "/v2/{endpointId}/health": {

@@ -1,4 +1,4 @@
-import { arrayOf, described, enumOf, object, operationsOf, ref, type Schema, string, type TagSection } from "./builders";
+import { arrayOf, described, enumOf, object, operationsOf, READ_ONLY_KEY, ref, type Schema, string, type TagSection } from "./builders";
 
 const tag = {
   name: "Load balancing",
@@ -32,7 +32,11 @@ function workerOperation(method: (typeof METHODS)[number], withPath: boolean): S
       description: method === "get" ? "The echo, or the ping of a ready worker" : "The echo",
       schema: method === "get" ? { oneOf: [ref("WorkerEcho"), ref("WorkerPing")] } : ref("WorkerEcho"),
     },
-    errors: { 400: "A queue-based endpoint, which has no workers to call directly", 403: "The endpoint belongs to another account", 404: "No such endpoint" },
+    errors: {
+      400: "A queue-based endpoint, which has no workers to call directly",
+      403: `${method === "get" ? "The" : `${READ_ONLY_KEY}, or the`} endpoint belongs to another account`,
+      404: "No such endpoint",
+    },
   });
   if (method === "get") (built.responses as Record<string, Schema>)["204"] = { description: "A ping while the standing workers initialize" };
   return built;

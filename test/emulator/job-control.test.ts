@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { expectProblem, type Harness, ManualClock, startHarness } from "./harness";
 
 // The emulator's defaults: a job waits 100 ms in the queue and runs 200 ms; standing workers start in 500 ms.
+const READ_ONLY_KEY = "read-only-key";
 const clock = new ManualClock();
 let harness: Harness;
 
 beforeAll(async () => {
-  harness = await startHarness({ clock: clock.read });
+  harness = await startHarness({ clock: clock.read, apiKeys: ["emulator-key", { key: READ_ONLY_KEY, readOnly: true }] });
 });
 afterAll(() => harness.emulator.close());
 
@@ -222,6 +223,19 @@ describe("health", () => {
     expect(listed).toEqual({ running: 1, idle: 0, initializing: 0, throttled: 0, unhealthy: 0, total: 1 });
     expect((await health(endpoint)).workers).toEqual(workers({ running: 1, ready: 1 }));
   });
+});
+
+test("a read-only key reads jobs and health but changes none", async () => {
+  const endpoint = await createEndpoint();
+  const id = await run(endpoint);
+  for (const operation of [`cancel/${id}`, `retry/${id}`, "purge-queue"]) {
+    const path = `/v2/${endpoint}/${operation}`;
+    expectProblem(await harness.call("POST", path, { key: READ_ONLY_KEY }), 403, `This API key is read-only and cannot POST ${path}`);
+  }
+  for (const operation of [`status/${id}`, `stream/${id}`, "health"]) {
+    expect((await harness.call("GET", `/v2/${endpoint}/${operation}`, { key: READ_ONLY_KEY })).status).toBe(200);
+  }
+  expect(await status(endpoint, id)).toEqual({ id, status: "IN_QUEUE" });
 });
 
 test("a load-balancing endpoint has no job operations", async () => {
