@@ -87,9 +87,12 @@ export class JobsClient {
    * is an `ApiError`.
    */
   async runsync(endpointId: string, input: Record<string, unknown>, options?: JobSyncOptions): Promise<JobResponse> {
-    // The API answers a FAILED sync job as the job itself under 400.
-    const failedJob = { resultStatuses: [400] };
-    return this.call("POST", route(endpointId, "runsync"), jobResponseSchema, options, { body: { input }, ...failedJob, ...held(options) });
+    return this.call("POST", route(endpointId, "runsync"), jobResponseSchema, options, {
+      body: { input },
+      // The API answers a FAILED sync job as the job itself under 400: a result, not a problem.
+      resultStatuses: [400],
+      ...held(options),
+    });
   }
 
   /** The job now, with `output` once COMPLETED and `error` once FAILED. */
@@ -116,7 +119,10 @@ export class JobsClient {
     }
   }
 
-  /** Cancels a queued or running job: it ends CANCELLED. Never retried once it may have reached the server. */
+  /**
+   * Cancels a queued or running job: it ends CANCELLED. A job that has ended is left as it is, and answered with
+   * its status. Never retried once it may have reached the server.
+   */
   async cancel(endpointId: string, jobId: string, options?: JobRequestOptions): Promise<JobResponse> {
     return this.call("POST", route(endpointId, "cancel", jobId), jobResponseSchema, options);
   }
