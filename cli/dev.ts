@@ -11,6 +11,7 @@ import { openApiDocument } from "./dev/openapiDocument";
 import { DEFAULT_PORT, type DevOptions, parseDevOptions } from "./dev/options";
 import { listenOnFreePort, PORTS_TRIED } from "./dev/port";
 import { isLoopback, newAccessToken } from "./dev/remoteAccess";
+import { stackConfigReader } from "./dev/stackConfig";
 import { loadDotEnv } from "./stackCommands";
 import { readManifest } from "./validate";
 
@@ -49,6 +50,8 @@ Options:
   -y, --yes             Answer that question yes (without a terminal and without --yes, the answer is no).
   --allow-remote        Allow a non-loopback --host. Every caller then needs the bearer token printed at
                         startup: calls spend your API key.
+  --stack NAME          Stack whose config \${config.<key>} references read (through the pulumi CLI, only
+                        when a deployment needs one). Default: dev
   --clean               Delete the live- resources the cache lists, and their entries, then exit.
   -h, --help            Show this help.
 `;
@@ -81,9 +84,7 @@ export async function run(options: DevOptions): Promise<number> {
   const deployer = new LiveDeployer({
     manifest: () => manifest as ValidatedManifest,
     cache,
-    config: async (key) => {
-      throw new Error(`\${config.${key}}: dev does not read stack config; deploy what needs it with \`computeplatform up\` and reference its id`);
-    },
+    config: stackConfigReader(options.manifest, options.stack),
     log: (line) => out(`  ${line}`),
   });
   const token = isLoopback(options.host) ? undefined : newAccessToken();

@@ -16,6 +16,8 @@ export interface DevOptions {
   yes: boolean;
   /** Allow binding a non-loopback address; callers then need the bearer token printed at startup. @default false */
   allowRemote: boolean;
+  /** The stack whose config `${config.<key>}` references read, as the stack commands' `--stack`. @default "dev" */
+  stack: string;
   /** Delete the cached `live-` resources and their cache entries, then exit, instead of serving. @default false */
   clean: boolean;
 }
@@ -38,6 +40,7 @@ export function parseDevOptions(args: string[]): DevOptions {
       yes: { type: "boolean", short: "y" },
       "allow-remote": { type: "boolean" },
       clean: { type: "boolean" },
+      stack: { type: "string" },
     },
   });
   const [manifest = "manifest.yaml", ...extra] = positionals;
@@ -55,7 +58,13 @@ export function parseDevOptions(args: string[]): DevOptions {
     yes: values.yes ?? false,
     allowRemote: values["allow-remote"] ?? false,
     clean: values.clean ?? false,
+    stack: parseStack(values.stack),
   };
+}
+
+function parseStack(stack = "dev"): string {
+  if (!/^[A-Za-z0-9_.\/-]+$/.test(stack)) throw new Error(`--stack must be letters, digits, "-", "_", "." or "/"; got "${stack}"`);
+  return stack;
 }
 
 function parsePort(text: string | undefined): number {

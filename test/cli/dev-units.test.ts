@@ -18,6 +18,7 @@ const defaults: DevOptions = {
   yes: false,
   allowRemote: false,
   clean: false,
+  stack: "dev",
 };
 
 describe("parseDevOptions", () => {
@@ -30,6 +31,7 @@ describe("parseDevOptions", () => {
     { args: ["--reload", "--no-reload"], options: { ...defaults, reload: false } },
     { args: ["--auto-provision", "-y"], options: { ...defaults, autoProvision: true, yes: true } },
     { args: ["--clean", "m.yaml"], options: { ...defaults, manifest: "m.yaml", clean: true } },
+    { args: ["--stack", "org/prod"], options: { ...defaults, stack: "org/prod" } },
   ])("$args", ({ args, options }) => {
     expect(parseDevOptions(args)).toEqual(options);
   });
@@ -40,6 +42,7 @@ describe("parseDevOptions", () => {
     { args: ["-p", "80.5"], message: '--port must be an integer from 1 to 65535; got "80.5"' },
     { args: ["--host", ""], message: "--host must name an address, for example localhost or 0.0.0.0" },
     { args: ["a.yaml", "b.yaml"], message: "unexpected arguments: b.yaml" },
+    { args: ["--stack", "my stack"], message: '--stack must be letters, digits, "-", "_", "." or "/"; got "my stack"' },
     { args: ["--watch"], message: "Unknown option '--watch'. To specify a positional argument starting with a '-', place it at the end of the command after '--', as in '-- \"--watch\"" },
   ])("$args fails: $message", ({ args, message }) => {
     expect(() => parseDevOptions(args)).toThrow(message);

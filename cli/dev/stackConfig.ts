@@ -1,0 +1,24 @@
+import { openManifestStack } from "../../automation/manifestStack";
+import { configFullKey } from "../../provider/manifest/load";
+
+/**
+ * Reads `${config.<key>}` values from the manifest's stack config, secrets decrypted, as `up` reads them. The stack
+ * (and so the `pulumi` CLI) is opened only when a deployment first needs a value, then its config is kept.
+ */
+export function stackConfigReader(manifest: string, stackName: string): (key: string) => Promise<string> {
+  let opened: Promise<{ projectName: string; config: Record<string, { value: string }> }> | undefined;
+  return async (key) => {
+    opened ??= openManifestStack({ manifest, stackName }).then(async (stack) => ({ projectName: stack.projectName, config: await stack.stack.getAllConfig() }));
+    // A failed open (no pulumi CLI, a wrong passphrase) is tried again on the next call.
+    const { projectName, config } = await opened.catch((error: unknown) => {
+      opened = undefined;
+      throw error;
+    });
+    const fullKey = configFullKey(key, projectName);
+    const value = config[fullKey]?.value;
+    if (value === undefined) {
+      throw new Error(`\${config.${key}} is not set in stack ${stackName}; set it with \`pulumi config set --stack ${stackName} ${fullKey} <value>\` (with --secret for a secret)`);
+    }
+    return value;
+  };
+}
