@@ -1,0 +1,155 @@
+/**
+ * `npm run bench [-- --sizes 10,50,100]`: `up`, a no-op `up` and `destroy` of N CPU pods through the real Pulumi
+ * engine against the emulator at the reference quota (60 requests a minute) with pods that take 60 s from
+ * create to RUNNING, for this package's Pod and, in the same run, for a naive dynamic provider (per-pod GET
+ * every 5 s, no shared limiter), beside the computed floor. Prints a table and writes it, with one SVG chart
+ * of calls over time per size, to bench-results/.
+ *
+ * Each provider gets its own emulator, so neither spends the other's quota; the emulator's windows are
+ * aligned to the clock, so where in a minute a run starts moves its numbers a little.
+ */
+import { randomBytes } from "node:crypto";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { parseArgs } from "node:util";
+import * as pulumi from "@pulumi/pulumi";
+import type { EngineEvent, PulumiCommand, PulumiFn } from "@pulumi/pulumi/automation";
+import { ensurePulumiCli, fileBackend, openStack, type StackDriver } from "../../automation";
+import { prepareProgramFolder } from "../../automation/programFolder";
+import { startEmulator } from "../../emulator";
+import type * as computeplatform from "../../provider";
+import { type BenchSettings, floorOf, operationMetrics } from "./metrics";
+import { naivePodProvider } from "./naivePodProvider";
+import { type BenchRow, callsChart, markdownTable } from "./report";
+import { timeRequests } from "./requestLog";
+
+const repoRoot = path.resolve(__dirname, "..", "..", "..");
+const outputFolder = path.join(repoRoot, "bench-results");
+const settings: BenchSettings = { quotaPerMinute: 60, provisioningMs: 60_000, tickMs: 5000 };
+const quota = { minute: settings.quotaPerMinute, hour: 3000, day: 50000 };
+const podArgs = (i: number) => ({ name: `bench-${i}`, image: "alpine:3", cpu: { id: "cpu3c", vcpuCount: 2, memory: 4 } });
+
+type ProviderName = "computeplatform" | "naive";
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { sizes: { type: "string", default: "10,50,100" } } });
+  const sizes = values.sizes.split(",").map((size) => {
+    const n = Number(size);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`--sizes: "${size}" is not a positive whole number`);
+    return n;
+  });
+
+  const cli = await ensurePulumiCli();
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "computeplatform-bench-"));
+  try {
+    say(`packing this checkout into ${folder}`);
+    await prepareProgramFolder({ folder, packages: [repoRoot] });
+    const cp = require(require.resolve("pulumi-computeplatform", { paths: [folder] })) as typeof computeplatform;
+    const programs: Record<ProviderName, (n: number) => PulumiFn> = {
+      computeplatform: (n) => async () => {
+        for (let i = 0; i < n; i++) new cp.Pod(`pod-${i}`, podArgs(i));
+      },
+      naive: (n) => async () => {
+        for (let i = 0; i < n; i++) new NaivePod(`pod-${i}`, podArgs(i));
+      },
+    };
+
+    const rows: BenchRow[] = [];
+    for (const n of sizes) {
+      for (const provider of ["computeplatform", "naive"] as const) {
+        rows.push(...(await benchOne(n, provider, programs[provider](n), folder, cli.command)));
+      }
+      fs.mkdirSync(outputFolder, { recursive: true });
+      const ups = rows.filter((row) => row.n === n && row.operation === "up");
+      const chart = callsChart(`up of ${n} CPU pods at ${settings.quotaPerMinute} requests a minute, 60 s to RUNNING`, [
+        ...ups.map((row) => ({ label: row.provider, metrics: row.metrics })),
+      ]);
+      fs.writeFileSync(path.join(outputFolder, `calls-${n}.svg`), chart);
+    }
+
+    const table = markdownTable(rows);
+    say(`\n${table}\n`);
+    const report = [
+      "# npm run bench",
+      "",
+      `${new Date().toISOString()}: CPU pods through the Pulumi engine against the emulator at ${settings.quotaPerMinute} requests a minute, ` +
+        `${settings.provisioningMs / 1000} s from create to RUNNING. Floor: N creates and one list per ${settings.tickMs / 1000} s tick ` +
+        "until the last pod runs; for destroy, N deletes and one list.",
+      "",
+      table,
+      "",
+      ...sizes.map((n) => `![calls over time, N=${n}](calls-${n}.svg)`),
+      "",
+    ].join("\n");
+    fs.writeFileSync(path.join(outputFolder, "report.md"), report);
+    say(`written to ${path.relative(process.cwd(), outputFolder)}/`);
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** The naive provider's pod, as a dynamic resource whose provider Pulumi serializes from this file. */
+class NaivePod extends pulumi.dynamic.Resource {
+  constructor(name: string, args: ReturnType<typeof podArgs>) {
+    super(naivePodProvider, name, args, undefined, "bench", "NaivePod");
+  }
+}
+
+/** `up`, no-op `up` and `destroy` of one provider's program on a fresh emulator. */
+async function benchOne(n: number, provider: ProviderName, program: PulumiFn, folder: string, pulumiCommand: PulumiCommand): Promise<BenchRow[]> {
+  const apiKey = `bench-${randomBytes(18).toString("base64url")}`;
+  const emulator = await startEmulator({ apiKeys: [apiKey], rateLimit: quota, timings: { provisioningMs: settings.provisioningMs - 10_000, startingMs: 10_000 } });
+  const requests = timeRequests(emulator);
+  const workDir = fs.mkdtempSync(path.join(folder, `${provider}-${n}-`));
+  let stack: StackDriver | undefined;
+  try {
+    stack = await openStack({
+      program,
+      stackName: "bench",
+      projectName: "bench",
+      workDir,
+      backendUrl: fileBackend(path.join(workDir, ".pulumi-state")),
+      pulumiHome: path.join(workDir, ".pulumi-home"),
+      passphrase: randomBytes(16).toString("hex"),
+      pulumiCommand,
+      config: { "computeplatform:apiUrl": { value: emulator.url }, "computeplatform:apiKey": { value: apiKey, secret: true } },
+      envVars: { BENCH_NAIVE_API_URL: emulator.url, BENCH_NAIVE_API_KEY: apiKey },
+    });
+    const opened = stack;
+    const rows: BenchRow[] = [];
+    const measure = async (operation: BenchRow["operation"], run: (onEvent: (event: EngineEvent) => void) => Promise<unknown>) => {
+      const from = requests().length;
+      let failed = 0;
+      const startedAt = Date.now();
+      try {
+        await run((event) => {
+          if (event.resOpFailedEvent) failed += 1;
+        });
+      } catch (error) {
+        failed += 1;
+        say(`N=${n} ${provider} ${operation} failed: ${(error instanceof Error ? error.message : String(error)).slice(-2000)}`);
+      }
+      const wallMs = Date.now() - startedAt;
+      const metrics = operationMetrics(requests().slice(from), startedAt, wallMs, failed);
+      rows.push({ n, operation, provider, metrics, floor: floorOf(operation, n, settings) });
+      say(`N=${n} ${provider} ${operation}: ${metrics.calls} calls (${metrics.rateLimited} answered 429), ${(wallMs / 1000).toFixed(1)} s, ${failed} failed`);
+    };
+    // The engine's default parallelism is 4 per CPU core; a stack of N pods that wait for RUNNING needs N.
+    const parallel = n + 1;
+    await measure("up", (onEvent) => opened.up({ parallel, onEvent }));
+    await measure("no-op up", (onEvent) => opened.up({ parallel, onEvent }));
+    await measure("destroy", (onEvent) => opened.destroy({ parallel, onEvent }));
+    return rows;
+  } finally {
+    await stack?.remove().catch(() => undefined);
+    await emulator.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});
