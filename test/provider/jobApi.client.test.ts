@@ -66,6 +66,9 @@ describe.each([
     shortInput: { n: 2, sleepMs: 1 },
     endlessInput: { n: 3, sleepMs: 60_000 },
     failingInput: { error: "handler crashed" },
+    // Each item of `stream` is a chunk, released evenly over the execution; the output is still the whole input.
+    streamingInput: { stream: ["a", { b: 2 }, "c"], sleepMs: 900 },
+    chunks: () => [{ output: "a" }, { output: { b: 2 } }, { output: "c" }],
     completed: (id: string, endpointId: string) => ({
       id,
       status: "COMPLETED",
@@ -82,6 +85,9 @@ describe.each([
     shortInput: { prompt: "a blink", duration: 1 },
     endlessInput: { prompt: "a long take", duration: 16 },
     failingInput: { prompt: "too long", duration: 17 },
+    // A model that yields nothing streams its whole output as one chunk once the job completed.
+    streamingInput: { prompt: "a short clip", duration: 2 },
+    chunks: (id: string) => [{ output: { video_url: expect.stringContaining(`/files/${id}.mp4?expires=`), cost: 0.3 } }],
     completed: (id: string) => ({
       id,
       status: "COMPLETED",
@@ -91,7 +97,7 @@ describe.each([
       workerId: "text-to-video-w0",
     }),
   },
-])("the job API on $on", ({ endpointId: endpointIdOf, longInput, shortInput, endlessInput, failingInput, completed }) => {
+])("the job API on $on", ({ endpointId: endpointIdOf, longInput, shortInput, endlessInput, failingInput, streamingInput, chunks, completed }) => {
   let endpointId: string;
   beforeAll(async () => {
     endpointId = await endpointIdOf();
@@ -112,6 +118,17 @@ describe.each([
     expect(queued).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), status: "IN_QUEUE" });
     expect(await client.jobs.status(endpointId, queued.id)).toEqual({ id: queued.id, status: "IN_QUEUE" });
     expect(await statusUntil(endpointId, queued.id, isFinal)).toEqual(completed(queued.id, endpointId));
+  });
+
+  it("stream/{id} hands out each chunk once, as the handler yields it, until the job completes", async () => {
+    const queued = await client.jobs.run(endpointId, streamingInput);
+    const streamed = [];
+    for await (const chunk of client.jobs.stream(endpointId, queued.id, { intervalMs: 100 })) streamed.push(chunk);
+    expect(streamed).toEqual(chunks(queued.id));
+    const reads = answers.filter((answer) => answer.path.includes("/stream/")).map((answer) => JSON.parse(answer.text));
+    expect(reads.at(-1).status).toBe("COMPLETED");
+    expect(reads.flatMap((read) => read.stream)).toEqual(streamed);
+    expect((await client.jobs.status(endpointId, queued.id)).status).toBe("COMPLETED");
   });
 
   it("cancel ends a running job CANCELLED, and leaves a job that has ended as it is", async () => {
@@ -173,17 +190,6 @@ describe("the job API on a queue endpoint, step by step", () => {
   let endpointId: string;
   beforeAll(async () => {
     endpointId = (await client.serverless.create({ ...queueEndpoint, name: "steps" })).id;
-  });
-
-  it("stream/{id} hands out each chunk once, as the handler yields it, until the job completes", async () => {
-    const queued = await client.jobs.run(endpointId, { stream: ["a", { b: 2 }, "c"], sleepMs: 900 });
-    const chunks = [];
-    for await (const chunk of client.jobs.stream(endpointId, queued.id, { intervalMs: 100 })) chunks.push(chunk);
-    expect(chunks).toEqual([{ output: "a" }, { output: { b: 2 } }, { output: "c" }]);
-    const reads = answers.filter((answer) => answer.path.includes("/stream/")).map((answer) => JSON.parse(answer.text));
-    expect(reads.at(-1).status).toBe("COMPLETED");
-    expect(reads.flatMap((read) => read.stream)).toEqual(chunks);
-    expect((await client.jobs.status(endpointId, queued.id)).output).toEqual({ stream: ["a", { b: 2 }, "c"], sleepMs: 900 });
   });
 
   it("a failed sync job is a value under 400, and retry queues it again under its id", async () => {
