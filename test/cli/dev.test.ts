@@ -301,7 +301,7 @@ describe("what an endpoint references", () => {
       stringify({
         resources: {
           creds: { type: "Registry", properties: { name: "creds", username: "puller", password: "${config.registryPassword}" } },
-          base: { type: "Template", properties: { name: "base", image: "ghcr.io/acme/worker:1", registry: "${creds.id}", env: { FROM: "template" } } },
+          base: { type: "Template", properties: { name: "base", image: "ghcr.io/acme/worker:1", registry: "${creds.id}", serverless: true, env: { FROM: "template" } } },
           worker: { ...queueEndpoint("Works."), properties: { name: "worker", type: "QUEUE", templateId: "${base.id}", gpu: { pools: ["ADA_24"] }, scaling: { type: "QUEUE_DELAY", queueDelay: 4 } } },
         },
       }),
