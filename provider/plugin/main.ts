@@ -3,17 +3,20 @@
 // instance, with its own address as the only argument, and reads the port to dial from the first line of stdout.
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
-import { resourceProviderService } from "./service";
-import { grpc } from "./grpc";
 import { ResourceProviderService } from "@pulumi/pulumi/proto/provider_grpc_pb";
+import { grpc } from "./grpc";
 import { PULUMI_SCHEMA_FILE } from "./schemaFile";
+import { resourceProviderService } from "./service";
 
 async function main(): Promise<void> {
   // The package's own root, from the compiled file or the source alike: a package can require itself by name.
   const root = path.dirname(require.resolve("pulumi-computeplatform/package.json"));
   const { version } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { version: string };
-  const schema = readFileSync(path.join(root, PULUMI_SCHEMA_FILE), "utf8");
+  // The committed schema leaves the version out, so that a release does not change it; the plugin serves its own.
+  const { name, ...rest } = JSON.parse(readFileSync(path.join(root, PULUMI_SCHEMA_FILE), "utf8")) as { name: string };
+  const schema = JSON.stringify({ name, version, ...rest });
 
+  // A pod's or a cluster's state can outgrow gRPC's 4 MB default; the Pulumi SDK's own servers allow 400 MB.
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
   server.addService(ResourceProviderService, resourceProviderService({ version, schema }));
   const port = await new Promise<number>((resolve, reject) =>

@@ -2,15 +2,12 @@
 // through the plugin's gRPC service against the real emulator, then every change goes through `check` and `diff`
 // twice: over gRPC as the engine calls the plugin, and on the provider module directly as the dynamic provider
 // calls it. Both must give the row's diff.
-import type { Client } from "@grpc/grpc-js";
-import { ResourceProviderClient } from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as proto from "@pulumi/pulumi/proto/provider_pb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import { grpc } from "../../provider/plugin/grpc";
 import { plainProperties, type Properties, toStruct } from "../../provider/plugin/properties";
 import { type ResourceKindName, resources } from "../../provider/plugin/resources";
-import { resourceProviderService } from "../../provider/plugin/service";
+import { type PluginUnderTest, startPlugin } from "./pluginHarness";
 import { apiRequest, emulatorForProvider } from "./providerHarness";
 
 const SSH_KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHjEz/J+pSQ2TMT2LGdq1VU98Z5/mT4PMFB7nNDIeQZP a@computeplatform.test";
@@ -104,19 +101,9 @@ const table: Record<ResourceKindName, { inputs: Properties; changes: Change[] }>
   },
 };
 
-/** One unary call of the plugin's gRPC service, as the engine makes it. */
-function call<Request, Response>(client: Client, method: string, request: Request): Promise<Response> {
-  return new Promise((resolve, reject) =>
-    (client as unknown as Record<string, (r: Request, cb: (e: Error | null, r: Response) => void) => void>)[method]!(request, (error, response) =>
-      error ? reject(error) : resolve(response),
-    ),
-  );
-}
-
 describe("the native plugin and the dynamic resources give the same diff", () => {
   let emulator: Emulator;
-  let server: InstanceType<typeof grpc.Server>;
-  let client: InstanceType<typeof ResourceProviderClient>;
+  let plugin: PluginUnderTest;
   let echoEndpoint: string;
   const created: Array<{ kind: ResourceKindName; id: string; outs: Properties }> = [];
 
@@ -126,21 +113,16 @@ describe("the native plugin and the dynamic resources give the same diff", () =>
 
   async function pluginCheck(kind: ResourceKindName, olds: Properties, news: Properties): Promise<Properties> {
     const request = new proto.CheckRequest().setUrn(urn(kind)).setType(token(kind)).setOlds(toStruct(olds)).setNews(toStruct(news));
-    const response = await call<proto.CheckRequest, proto.CheckResponse>(client, "check", request);
+    const response = await plugin.call<proto.CheckResponse>("check", request);
     expect(response.getFailuresList().map((failure) => failure.toObject())).toEqual([]);
     return plainProperties(response.getInputs());
   }
 
   beforeAll(async () => {
     emulator = await emulatorForProvider({ timings: { provisioningMs: 50, startingMs: 50 } });
-    server = new grpc.Server();
-    server.addService((await import("@pulumi/pulumi/proto/provider_grpc_pb")).ResourceProviderService, resourceProviderService({ version: "0.0.0", schema: "{}" }));
-    const port = await new Promise<number>((resolve, reject) =>
-      server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
-    );
-    client = new ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+    plugin = await startPlugin();
     const apiKey = "sk-provider-test-key-5f2c";
-    await call(client, "configure", new proto.ConfigureRequest().setArgs(toStruct({ apiUrl: emulator.url, apiKey })));
+    await plugin.call("configure", new proto.ConfigureRequest().setArgs(toStruct({ apiUrl: emulator.url, apiKey })));
     echoEndpoint = (
       await apiRequest(emulator, "POST", "/v2/serverless", {
         name: "echo",
@@ -152,8 +134,7 @@ describe("the native plugin and the dynamic resources give the same diff", () =>
     ).body.id;
     for (const kind of Object.keys(table) as ResourceKindName[]) {
       const checked = await pluginCheck(kind, {}, resolved(table[kind].inputs));
-      const response = await call<proto.CreateRequest, proto.CreateResponse>(
-        client,
+      const response = await plugin.call<proto.CreateResponse>(
         "create",
         new proto.CreateRequest().setUrn(urn(kind)).setType(token(kind)).setProperties(toStruct(checked)),
       );
@@ -163,10 +144,9 @@ describe("the native plugin and the dynamic resources give the same diff", () =>
 
   afterAll(async () => {
     for (const { kind, id, outs } of created.reverse()) {
-      await call(client, "delete", new proto.DeleteRequest().setUrn(urn(kind)).setType(token(kind)).setId(id).setProperties(toStruct(outs)));
+      await plugin.call("delete", new proto.DeleteRequest().setUrn(urn(kind)).setType(token(kind)).setId(id).setProperties(toStruct(outs)));
     }
-    client?.close();
-    server?.forceShutdown();
+    plugin?.close();
     await emulator?.close();
   });
 
@@ -179,12 +159,11 @@ describe("the native plugin and the dynamic resources give the same diff", () =>
     "%s: an import reads inputs that diff as no change",
     async (kind) => {
       const { id } = created.find((resource) => resource.kind === kind)!;
-      const read = await call<proto.ReadRequest, proto.ReadResponse>(client, "read", new proto.ReadRequest().setUrn(urn(kind)).setType(token(kind)).setId(id));
+      const read = await plugin.call<proto.ReadResponse>("read", new proto.ReadRequest().setUrn(urn(kind)).setType(token(kind)).setId(id));
       expect(read.getId()).toBe(id);
       expect(read.hasInputs()).toBe(true);
       const checked = await pluginCheck(kind, {}, plainProperties(read.getInputs()));
-      const diff = await call<proto.DiffRequest, proto.DiffResponse>(
-        client,
+      const diff = await plugin.call<proto.DiffResponse>(
         "diff",
         new proto.DiffRequest().setUrn(urn(kind)).setType(token(kind)).setId(id).setOlds(read.getProperties()).setNews(toStruct(checked)),
       );
@@ -197,8 +176,7 @@ describe("the native plugin and the dynamic resources give the same diff", () =>
     const olds = resolved(table[kind].inputs);
     const inputs = Object.fromEntries(Object.entries(resolved({ ...olds, ...news })).filter(([, value]) => value !== undefined));
 
-    const viaPlugin = await call<proto.DiffRequest, proto.DiffResponse>(
-      client,
+    const viaPlugin = await plugin.call<proto.DiffResponse>(
       "diff",
       new proto.DiffRequest()
         .setUrn(urn(kind))

@@ -1,0 +1,118 @@
+// The native plugin's own part, over gRPC as the engine calls it, against the real emulator: its config per provider
+// instance, the secrets it marks, the engine's deadlines, invokes, and unknown tokens.
+import * as proto from "@pulumi/pulumi/proto/provider_pb";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Emulator, startEmulator } from "../../emulator";
+import { plainProperties, type Properties, secret, toStruct } from "../../provider/plugin/properties";
+import { type PluginUnderTest, startPlugin } from "./pluginHarness";
+import { rejection } from "./providerHarness";
+
+const API_KEY = "sk-plugin-test-key-8d1e";
+const SECRET_SIGNATURE = { "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270" };
+const POD = "computeplatform:index:Pod";
+const podUrn = (name: string) => `urn:pulumi:test::plugin::${POD}::${name}`;
+
+describe("the native plugin", () => {
+  let emulator: Emulator;
+  let plugin: PluginUnderTest;
+
+  /** The response's property bag as the engine decodes it: secrets still wrapped. */
+  const wire = (struct: { toJavaScript(): unknown } | undefined) => (struct?.toJavaScript() ?? {}) as Properties;
+
+  async function checked(type: string, news: Properties): Promise<Properties> {
+    const response = await plugin.call<proto.CheckResponse>("check", new proto.CheckRequest().setUrn(podUrn("p")).setType(type).setNews(toStruct(news)));
+    expect(response.getFailuresList()).toEqual([]);
+    return wire(response.getInputs());
+  }
+
+  beforeAll(async () => {
+    // Pods take 4 s to start, so that an engine deadline of 1 s runs out first.
+    emulator = await startEmulator({ apiKeys: [API_KEY], timings: { provisioningMs: 2000, startingMs: 2000 } });
+    plugin = await startPlugin();
+    await plugin.call("configure", new proto.ConfigureRequest().setArgs(toStruct({ apiUrl: emulator.url, apiKey: secret(API_KEY) })));
+  });
+
+  afterAll(async () => {
+    plugin?.close();
+    await emulator?.close();
+  });
+
+  it("checkConfig keeps apiKey secret even when it was written in plain text", async () => {
+    const response = await plugin.call<proto.CheckResponse>(
+      "checkConfig",
+      new proto.CheckRequest().setNews(toStruct({ apiUrl: "http://127.0.0.1:1", apiKey: "plain", version: "0.1.0" })),
+    );
+    expect(wire(response.getInputs())).toEqual({ apiUrl: "http://127.0.0.1:1", apiKey: { ...SECRET_SIGNATURE, value: "plain" }, version: "0.1.0" });
+  });
+
+  it.each([
+    { name: "the same settings", olds: { apiUrl: "u", apiKey: "k" }, news: { apiUrl: "u", apiKey: secret("k") }, diffs: [] },
+    { name: "another key", olds: { apiUrl: "u", apiKey: "k" }, news: { apiUrl: "u", apiKey: "k2" }, diffs: ["apiKey"] },
+    { name: "another URL and a job URL", olds: { apiUrl: "u" }, news: { apiUrl: "v", jobUrl: "j" }, diffs: ["apiUrl", "jobUrl"] },
+  ])("diffConfig with $name: changes $diffs in place, replacing nothing", async ({ olds, news, diffs }) => {
+    const response = await plugin.call<proto.DiffResponse>("diffConfig", new proto.DiffRequest().setOlds(toStruct(olds)).setNews(toStruct(news)));
+    const changes = diffs.length > 0 ? proto.DiffResponse.DiffChanges.DIFF_SOME : proto.DiffResponse.DiffChanges.DIFF_NONE;
+    expect({ changes: response.getChanges(), diffs: response.getDiffsList(), replaces: response.getReplacesList() }).toEqual({ changes, diffs, replaces: [] });
+  });
+
+  it("configure accepts no secrets, resources or previews: the engine sends plain values and the plugin marks secrets", async () => {
+    const response = await plugin.call<proto.ConfigureResponse>("configure", new proto.ConfigureRequest().setArgs(toStruct({ apiUrl: emulator.url, apiKey: API_KEY })));
+    expect(response.toObject()).toMatchObject({ acceptsecrets: false, acceptresources: false, supportspreview: false });
+  });
+
+  it("a registry's credentials are secret in its checked inputs, and in its outputs", async () => {
+    const inputs = await checked("computeplatform:index:Registry", { name: "ghcr", username: "robot", password: "hunter2" });
+    expect(inputs).toMatchObject({ username: { ...SECRET_SIGNATURE, value: "robot" }, password: { ...SECRET_SIGNATURE, value: "hunter2" } });
+    const created = await plugin.call<proto.CreateResponse>(
+      "create",
+      new proto.CreateRequest().setUrn(podUrn("ghcr")).setType("computeplatform:index:Registry").setProperties(toStruct(plainProperties(toStruct(inputs)))),
+    );
+    expect(wire(created.getProperties())).toEqual({
+      name: "ghcr",
+      username: { ...SECRET_SIGNATURE, value: "robot" },
+      password: { ...SECRET_SIGNATURE, value: "hunter2" },
+    });
+    await plugin.call("delete", new proto.DeleteRequest().setUrn(podUrn("ghcr")).setType("computeplatform:index:Registry").setId(created.getId()));
+  });
+
+  it("the engine's create deadline (customTimeouts) bounds the pod's wait, and the failed pod is deleted", async () => {
+    emulator.resetRequests();
+    const inputs = await checked(POD, { name: "slow", image: "org/slow:1", cpu: { id: "cpu3c", vcpuCount: 2, memory: 4 } });
+    expect(inputs.readyTimeoutSeconds).toBe(600);
+    const error = await rejection(
+      plugin.call("create", new proto.CreateRequest().setUrn(podUrn("slow")).setType(POD).setProperties(toStruct(inputs)).setTimeout(1)),
+    );
+    const deletes = emulator.requests.filter((request) => request.method === "DELETE").map((request) => request.path);
+    expect(deletes).toEqual([expect.stringMatching(/^\/v2\/pods\/\w+$/)]);
+    const id = deletes[0]?.split("/").pop();
+    expect(error.message).toBe(
+      `2 UNKNOWN: pod "slow" did not become RUNNING: pod ${id} did not become RUNNING within 1s (last seen: PROVISIONING). It was deleted; nothing was left behind.`,
+    );
+    expect(emulator.snapshot().pods.filter((pod) => pod.status !== "TERMINATED")).toEqual([]);
+  });
+
+  it("without a deadline from the engine, the pod waits as long as readyTimeoutSeconds; state records the declared bound and env as a secret", async () => {
+    const inputs = await checked(POD, { name: "steady", image: "org/steady:1", cpu: { id: "cpu3c", vcpuCount: 2, memory: 4 }, env: { TOKEN: "t" } });
+    const created = await plugin.call<proto.CreateResponse>("create", new proto.CreateRequest().setUrn(podUrn("steady")).setType(POD).setProperties(toStruct(inputs)));
+    const outputs = wire(created.getProperties());
+    expect(outputs).toMatchObject({ status: "RUNNING", readyTimeoutSeconds: 600, env: { ...SECRET_SIGNATURE, value: { TOKEN: "t" } } });
+    await plugin.call("delete", new proto.DeleteRequest().setUrn(podUrn("steady")).setType(POD).setId(created.getId()));
+  });
+
+  it("an invoke runs the data function of its token", async () => {
+    const response = await plugin.call<proto.InvokeResponse>(
+      "invoke",
+      new proto.InvokeRequest().setTok("computeplatform:index:getCpuType").setArgs(toStruct({ id: "cpu3c" })),
+    );
+    expect(wire(response.getReturn())).toMatchObject({ id: "cpu3c" });
+  });
+
+  it.each([
+    { method: "invoke", request: () => new proto.InvokeRequest().setTok("computeplatform:index:getNothing"), message: '2 UNKNOWN: computeplatform: unknown function "computeplatform:index:getNothing"' },
+    { method: "invoke", request: () => new proto.InvokeRequest().setTok("computeplatform:index:getPodOutput"), message: '2 UNKNOWN: computeplatform: unknown function "computeplatform:index:getPodOutput"' },
+    { method: "check", request: () => new proto.CheckRequest().setType("computeplatform:index:Gadget"), message: '2 UNKNOWN: computeplatform: unknown resource type "computeplatform:index:Gadget"' },
+    { method: "check", request: () => new proto.CheckRequest().setUrn("urn:pulumi:s::p::other:index:Pod::x"), message: '2 UNKNOWN: computeplatform: unknown resource type "other:index:Pod"' },
+  ])("$method answers an unknown token with an error naming it", async ({ method, request, message }) => {
+    expect((await rejection(plugin.call(method, request()))).message).toBe(message);
+  });
+});

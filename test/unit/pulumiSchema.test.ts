@@ -1,0 +1,94 @@
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { dataFunctions } from "../../provider/plugin/functions";
+import { resources } from "../../provider/plugin/resources";
+import { generatePulumiSchema, PULUMI_SCHEMA_FILE, REGENERATE_PULUMI_SCHEMA_COMMAND } from "../../scripts/pulumi-schema/pulumiSchema";
+import { forEachSubschema } from "../../scripts/schema/subschemas";
+import { repoRoot } from "../support/paths";
+
+interface PropertySpec {
+  type?: string;
+  $ref?: string;
+  secret?: boolean;
+}
+interface PulumiSchema {
+  name: string;
+  version?: string;
+  config: { variables: Record<string, PropertySpec> };
+  provider: { inputProperties: Record<string, PropertySpec> };
+  types: Record<string, { properties: Record<string, PropertySpec> }>;
+  resources: Record<string, { inputProperties: Record<string, PropertySpec>; properties: Record<string, PropertySpec>; requiredInputs?: string[] }>;
+  functions: Record<string, { inputs: { properties: Record<string, PropertySpec> }; outputs: { properties: Record<string, PropertySpec> } }>;
+}
+
+const committed = readFileSync(path.join(repoRoot, PULUMI_SCHEMA_FILE), "utf8");
+const schema = JSON.parse(committed) as PulumiSchema;
+
+describe("the Pulumi package schema", () => {
+  let generated = "";
+  beforeAll(() => {
+    generated = generatePulumiSchema(repoRoot);
+  }, 60_000);
+
+  it("is byte for byte what the provider modules' types generate", () => {
+    expect(committed, `${PULUMI_SCHEMA_FILE} is out of date: run \`${REGENERATE_PULUMI_SCHEMA_COMMAND}\` and commit the result`).toBe(generated);
+  });
+
+  it("declares every resource kind the plugin serves as computeplatform:index:<Kind>, and nothing else", () => {
+    expect(Object.keys(schema.resources).sort()).toEqual(Object.keys(resources).map((kind) => `computeplatform:index:${kind}`).sort());
+  });
+
+  it("declares every data function as an invoke, and nothing else", () => {
+    expect(Object.keys(schema.functions).sort()).toEqual([...dataFunctions.keys()].map((name) => `computeplatform:index:${name}`).sort());
+    expect(schema.functions["computeplatform:index:getCheapestGpuType"]?.inputs.properties.minMemory).toMatchObject({ type: "number" });
+    expect(Object.keys(schema.functions["computeplatform:index:getCheapestGpuType"]?.outputs.properties ?? {})).toContain("id");
+  });
+
+  it("declares the provider config apiUrl, apiKey (secret) and jobUrl, for stack config and explicit providers alike", () => {
+    const expected = { apiUrl: { type: "string" }, apiKey: { type: "string", secret: true }, jobUrl: { type: "string" } };
+    expect(schema.config.variables).toMatchObject(expected);
+    expect(schema.provider.inputProperties).toMatchObject(expected);
+    expect(Object.keys(schema.config.variables).sort()).toEqual(["apiKey", "apiUrl", "jobUrl"]);
+  });
+
+  it("leaves the version to the plugin, so that a release does not change the file", () => {
+    expect(schema.name).toBe("computeplatform");
+    expect(schema.version).toBeUndefined();
+  });
+
+  it.each([
+    { kind: "Pod", outputs: ["env"], inputs: [] },
+    { kind: "Cluster", outputs: ["env"], inputs: [] },
+    { kind: "ServerlessEndpoint", outputs: ["env"], inputs: [] },
+    { kind: "Registry", outputs: ["password", "username"], inputs: ["password", "username"] },
+  ])("marks the $kind's secret properties as the dynamic resource keeps them", ({ kind, outputs, inputs }) => {
+    const resource = schema.resources[`computeplatform:index:${kind}`];
+    const secret = (properties: Record<string, PropertySpec> = {}) =>
+      Object.entries(properties)
+        .filter(([, spec]) => spec.secret)
+        .map(([name]) => name)
+        .sort();
+    expect(secret(resource?.properties)).toEqual(outputs);
+    expect(secret(resource?.inputProperties)).toEqual(inputs);
+  });
+
+  it("names a pod's arguments and outputs as the v2 fields, with their types", () => {
+    const pod = schema.resources["computeplatform:index:Pod"];
+    expect(pod?.inputProperties.name).toMatchObject({ type: "string" });
+    expect(pod?.inputProperties.gpu).toMatchObject({ $ref: "#/types/computeplatform:index:GpuConfigInputs" });
+    expect(pod?.properties.ssh).toMatchObject({ $ref: "#/types/computeplatform:index:PodSsh" });
+    expect(pod?.properties.status).toMatchObject({ type: "string" });
+  });
+
+  it("refers only to types it declares", () => {
+    const refs = new Set<string>();
+    forEachSubschema(JSON.parse(committed), (node) => {
+      if (typeof node.$ref === "string") refs.add(node.$ref);
+    });
+    for (const ref of refs) {
+      if (ref === "pulumi.json#/Any") continue;
+      expect(ref.startsWith("#/types/") && ref.slice("#/types/".length) in schema.types, ref).toBe(true);
+    }
+  });
+});
