@@ -289,6 +289,28 @@ describe("live endpoints", () => {
   });
 });
 
+describe("on the scaffold of computeplatform init", () => {
+  test("serves its three workers as they are", { timeout: 120_000 }, async () => {
+    expect((await cli("init", "workers")).code).toBe(0);
+    const server = await startDevServer(["dev", "--host", "127.0.0.1", "--port", String(await freePort())], { cwd: path.join(folder, "workers"), env });
+    running.push(server);
+
+    const gpu = await post(`${server.url}/gpu-worker/runsync`, { input: { prompt: "hi" } });
+    const lb = await post(`${server.url}/lb-worker/v1/generate`, { prompt: "hi" });
+
+    expect(server.stdout.split("\n").slice(0, 5)).toEqual([
+      "computeplatform dev: manifest.yaml, 3 serverless endpoints",
+      "  ENDPOINT    TYPE           ROUTE                     DESCRIPTION",
+      "  lb-worker   LOAD_BALANCER  POST /lb-worker/{route}   Answers HTTP requests straight from CPU workers.",
+      "  gpu-worker  QUEUE          POST /gpu-worker/runsync  Runs jobs that need a GPU, one at a time per worker.",
+      "  cpu-worker  QUEUE          POST /cpu-worker/runsync  Runs jobs that need no GPU, such as preparing inputs.",
+    ]);
+    expect([gpu.status, ((await gpu.json()) as { output: unknown }).output]).toEqual([200, { prompt: "hi" }]);
+    expect([lb.status, await lb.json()]).toEqual([200, { method: "POST", path: "/v1/generate", query: {}, body: { prompt: "hi" } }]);
+    expect(liveEndpoints().map((endpoint) => endpoint.name).sort()).toEqual(["live-workers-gpu-worker", "live-workers-lb-worker"]);
+  });
+});
+
 describe("what an endpoint references", () => {
   test("a template and a registry credential are deployed first as live- resources, the password read from stack config", { timeout: 300_000 }, async () => {
     env = { ...(await stackCommandEnvironment(folder, api)) };
