@@ -3,9 +3,11 @@ import { type ApiCall, Transport, type TransportOptions } from "./transport";
 
 /** One request to a load-balancing endpoint's workers, below its `base` URL. */
 export interface LoadBalancingRequest {
+  /** HTTP method. GET, PUT and DELETE are retried when their answer is lost; POST and PATCH never are. */
   method: ApiCall<never>["method"];
   /** Worker-defined path below the base URL. @example "/v1/generate" */
   path: string;
+  /** Query parameters; undefined ones are left out. */
   query?: Record<string, string | number | boolean | undefined>;
   /** Extra headers; the API key is added. */
   headers?: Record<string, string>;
@@ -15,6 +17,7 @@ export interface LoadBalancingRequest {
 
 /** A worker's answer, whatever its status. */
 export interface LoadBalancingResponse {
+  /** HTTP status, as the worker (or, for 401, 403 and 404, the platform) answered. */
   status: number;
   /** Response headers, lower-cased; repeated ones joined with `, `. */
   headers: Record<string, string>;
@@ -24,6 +27,7 @@ export interface LoadBalancingResponse {
 
 /** Options of one load-balancing call. */
 export interface LoadBalancingRequestOptions {
+  /** Aborts the request. */
   signal?: AbortSignal;
 }
 
