@@ -17,20 +17,27 @@ import { exec, stackCommandEnvironment } from "../support/subprocess";
 const main = path.join(repoRoot, "dist", "cli", "main.js");
 const CACHE_FILE = ".computeplatform-dev.json";
 
+/** A manifest resource entry, as tests write them. */
+interface Entry {
+  type: string;
+  description?: string;
+  properties: Record<string, unknown>;
+}
+
 /** A queue-based endpoint entry; `queueDelay` is the setting tests change. */
-const queueEndpoint = (description?: string, queueDelay = 4) => ({
+const queueEndpoint = (description?: string, queueDelay = 4): Entry => ({
   type: "ServerlessEndpoint",
   ...(description === undefined ? {} : { description }),
   properties: { name: "placeholder", type: "QUEUE", image: "acme/echo:1", gpu: { pools: ["ADA_24"] }, scaling: { type: "QUEUE_DELAY", queueDelay } },
 });
-const loadBalancedEndpoint = (description?: string) => ({
+const loadBalancedEndpoint = (description?: string): Entry => ({
   type: "ServerlessEndpoint",
   ...(description === undefined ? {} : { description }),
   properties: { name: "placeholder", type: "LOAD_BALANCER", image: "acme/api:1", cpu: [{ id: "cpu3c", vcpuCount: 2 }], scaling: { type: "REQUEST_COUNT", requestCount: 10 } },
 });
 
 /** A manifest of `resources`, each endpoint's `name` property set to its resource name. */
-function manifestText(resources: Record<string, ReturnType<typeof queueEndpoint>>): string {
+function manifestText(resources: Record<string, Entry>): string {
   const named = Object.fromEntries(Object.entries(resources).map(([name, entry]) => [name, { ...entry, properties: { ...entry.properties, name } }]));
   return stringify({ resources: named });
 }
@@ -40,7 +47,7 @@ let folder: string;
 let env: NodeJS.ProcessEnv;
 const running: DevServer[] = [];
 
-const writeManifest = (resources: Record<string, ReturnType<typeof queueEndpoint>>) =>
+const writeManifest = (resources: Record<string, Entry>) =>
   fs.writeFileSync(path.join(folder, "manifest.yaml"), manifestText(resources));
 const dev = async (...args: string[]) => {
   const server = await startDevServer(["dev", "manifest.yaml", "--host", "127.0.0.1", "--port", String(await freePort()), ...args], { cwd: folder, env });
