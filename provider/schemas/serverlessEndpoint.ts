@@ -213,8 +213,20 @@ const workersMinWithinMax: CrossFieldRule<ServerlessEndpointInputs> = ({ workers
   if (typeof min === "number" && typeof max === "number" && min > max) fail(["workers", "min"], `must not exceed workers.max (${max})`);
 };
 
-const sameCpuConfig = (a: EndpointCpuInputs, b: EndpointCpuInputs): boolean =>
-  isRecord(a) && isRecord(b) && a.id === b.id && a.vcpuCount === b.vcpuCount;
+// The API trims excluded type ids, so two that are the same once trimmed repeat each other.
+const noRepeatedExcludedType: CrossFieldRule<ServerlessEndpointInputs> = ({ gpu }, fail) =>
+  eachRepeat(
+    gpu?.excludedTypes,
+    (a, b) => typeof a === "string" && typeof b === "string" && a.trim() === b.trim(),
+    (index, first) => fail(["gpu", "excludedTypes", index], `duplicates gpu.excludedTypes[${first}]`),
+  );
+
+const noRepeatedCpuConfig: CrossFieldRule<ServerlessEndpointInputs> = ({ cpu }, fail) =>
+  eachRepeat(
+    cpu,
+    (a, b) => isRecord(a) && isRecord(b) && a.id === b.id && a.vcpuCount === b.vcpuCount,
+    (index, first) => fail(["cpu", index], `duplicates cpu[${first}]`),
+  );
 
 /** Validates `ServerlessEndpoint` arguments: every rule the API states that holds before any call. */
 export const serverlessEndpointInputsSchema = withCrossFieldRules(
@@ -263,24 +275,23 @@ export const serverlessEndpointInputsSchema = withCrossFieldRules(
   noIdleTimeoutOnQueueRequestCount,
   workersMinWithinMax,
   cudaFloorOrList,
-  // The API trims excluded type ids, so they repeat when they do trimmed.
-  ({ gpu }, fail) => eachRepeat(gpu?.excludedTypes, (a, b) => typeof a === "string" && typeof b === "string" && a.trim() === b.trim(), (index, first) => fail(["gpu", "excludedTypes", index], `duplicates gpu.excludedTypes[${first}]`)),
-  ({ cpu }, fail) => eachRepeat(cpu, sameCpuConfig, (index, first) => fail(["cpu", index], `duplicates cpu[${first}]`)),
+  noRepeatedExcludedType,
+  noRepeatedCpuConfig,
 );
 
 // Compile-time proof that the validator and the documented argument type agree.
-const serverlessEndpointInputsMatch: z.ZodType<ServerlessEndpointInputs, ServerlessEndpointInputs> = serverlessEndpointInputsSchema;
+const serverlessEndpointInputsMatch: z.ZodType<Named<ServerlessEndpointInputs>, Named<ServerlessEndpointInputs>> = serverlessEndpointInputsSchema;
 void serverlessEndpointInputsMatch;
 
 /**
  * `ServerlessEndpoint` arguments after `check`: every documented default applied. The container fields a template
  * can supply stay unset on an endpoint made from one.
  */
-export type CheckedServerlessEndpointInputs = ServerlessEndpointInputs &
+export type CheckedServerlessEndpointInputs = Named<ServerlessEndpointInputs> &
   Required<Pick<ServerlessEndpointInputs, "env" | "workers" | "dataCenterIds" | "networkVolumes" | "timeout" | "flashboot">>;
 
 /** Applies the documented defaults; safe on inputs that still hold unknown preview values, as it fills only what is absent. */
-export function withEndpointDefaults(inputs: ServerlessEndpointInputs): CheckedServerlessEndpointInputs {
+export function withEndpointDefaults(inputs: Named<ServerlessEndpointInputs>): CheckedServerlessEndpointInputs {
   const idleTimeoutApplies = !(inputs.type === "QUEUE" && inputs.scaling?.type === "REQUEST_COUNT");
   const containerDefaults =
     inputs.templateId === undefined

@@ -246,10 +246,10 @@ describe("manifest.json", () => {
       error: { instancePath: "/resources/trainer/properties/gpu/minCudaVersion", keyword: "pattern" },
     },
     {
-      name: "a relative mount path",
+      name: "a mount path that is not text",
       at: "/resources/trainer/properties/mounts/network/0/path",
-      value: "workspace",
-      error: { instancePath: "/resources/trainer/properties/mounts/network/0/path", keyword: "pattern" },
+      value: 5,
+      error: { instancePath: "/resources/trainer/properties/mounts/network/0/path", keyword: "type" },
     },
     {
       name: "a second network mount",
