@@ -10,7 +10,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["test/**/*.test.ts"], exclude: [...configDefaults.exclude, "test/e2e/**"] },
+        test: { name: "unit", include: ["test/**/*.test.ts"], exclude: [...configDefaults.exclude, "test/e2e/**", "test/faults/**"] },
       },
       {
         // Packing and installing the package, and building the Pulumi CLI, happen only when an e2e file runs.
@@ -18,6 +18,16 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],
+          globalSetup: ["test/support/e2e.globalSetup.ts"],
+          testTimeout: 300_000,
+        },
+      },
+      {
+        // The fault matrix (npm run test:faults): the real engine and the packed package, against injected faults.
+        extends: true,
+        test: {
+          name: "faults",
+          include: ["test/faults/**/*.test.ts"],
           globalSetup: ["test/support/e2e.globalSetup.ts"],
           testTimeout: 300_000,
         },

@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import {
@@ -20,6 +21,8 @@ import {
   type UpResult,
 } from "@pulumi/pulumi/automation";
 import { LOCAL_STATE_FOLDER, resolveBackend, type StateBackend } from "./backend";
+import { ComputePlatformClient } from "../provider/client";
+import { findInterruptedCreates, settledState, unsettledMessage } from "./interruptedCreates";
 import { ensurePulumiCli } from "./pulumiCli";
 
 export { LOCAL_STATE_FOLDER } from "./backend";
@@ -136,27 +139,66 @@ export async function openStack(options: OpenStackOptions): Promise<StackDriver>
   const setConfig = (config: Record<string, ConfigEntry>) => stack.setAllConfig(toConfigMap(config));
   if (options.config) await setConfig(options.config);
 
+  const pulumi = async (args: string[]) =>
+    (await execFileAsync(pulumiCommand.command, [...args, "--stack", stackName, "--non-interactive"], {
+      cwd: workDir,
+      env: { ...process.env, ...envVars },
+      maxBuffer: 256 * 1024 * 1024,
+    })).stdout;
+  // Not stack.exportStack(): that passes --show-secrets, and this export must show what is stored.
+  const exportState = async () => JSON.parse(await pulumi(["stack", "export"])) as Deployment;
+
+  /**
+   * Settles the creates that a killed deployment left pending, before the engine would drop them and create again:
+   * one that took effect is put into the state (true is returned: a refresh is to read it), one that did not is
+   * dropped, and one that cannot be told apart from look-alikes fails with their ids and the `adopt` line.
+   */
+  const settleInterruptedCreates = async (): Promise<boolean> => {
+    const state = await exportState();
+    if (!state.deployment?.pending_operations?.length) return false;
+    const interrupted = await findInterruptedCreates(state, new ComputePlatformClient(await apiSettings(stack, envVars)));
+    if (interrupted.length === 0) return false;
+    const unsettled = interrupted.filter(({ candidates }) => candidates.length > 1);
+    if (unsettled.length > 0) throw new Error(unsettledMessage(unsettled));
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "computeplatform-state-")), "state.json");
+    fs.writeFileSync(file, JSON.stringify(settledState(state, interrupted)));
+    try {
+      await pulumi(["stack", "import", "--file", file]);
+    } finally {
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    }
+    return interrupted.some(({ candidates }) => candidates.length === 1);
+  };
+
   return {
     stackName,
     backend,
     stack,
-    up: (opts) => stack.up(opts),
+    up: async (opts) => {
+      if (await settleInterruptedCreates()) await stack.refresh();
+      return stack.up(opts);
+    },
     preview: (opts) => stack.preview(opts),
-    refresh: (opts) => stack.refresh(opts),
+    refresh: async (opts) => {
+      await settleInterruptedCreates();
+      return stack.refresh(opts);
+    },
     destroy: (opts) => stack.destroy(opts),
     setConfig,
-    exportState: async () => {
-      // Not stack.exportStack(): that passes --show-secrets, and this export must show what is stored.
-      const { stdout } = await execFileAsync(
-        pulumiCommand.command,
-        ["stack", "export", "--stack", stackName, "--non-interactive"],
-        { cwd: workDir, env: { ...process.env, ...envVars }, maxBuffer: 256 * 1024 * 1024 },
-      );
-      return JSON.parse(stdout) as Deployment;
-    },
+    exportState,
     outputs: () => stack.outputs(),
     remove: () => stack.workspace.removeStack(stackName, { force: true }),
   };
+}
+
+/** Where the API is and the key, as the provider would find them: stack config first, then the environment. */
+async function apiSettings(stack: Stack, envVars: Record<string, string>): Promise<{ baseUrl: string; apiKey: string }> {
+  const config = await stack.getAllConfig();
+  const setting = (key: string, envVar: string) => config[`computeplatform:${key}`]?.value ?? envVars[envVar] ?? process.env[envVar];
+  const baseUrl = setting("apiUrl", "COMPUTEPLATFORM_API_URL");
+  const apiKey = setting("apiKey", "COMPUTEPLATFORM_API_KEY");
+  if (!baseUrl || !apiKey) throw new Error("an interrupted deployment left creates pending, and no API URL and key are set to find out whether they took effect");
+  return { baseUrl, apiKey };
 }
 
 function engineEnvironment(options: OpenStackOptions, backendUrl: string): Record<string, string> {

@@ -14,10 +14,13 @@ export interface TestEmulator {
   request(method: string, path: string, body?: unknown): Promise<Response>;
 }
 
-/** Starts an emulator whose pods take a few hundred milliseconds to become RUNNING. */
-export async function startTestEmulator(faults?: EmulatorOptions["faults"]): Promise<TestEmulator> {
+/** Starts an emulator whose pods take a few hundred milliseconds to become RUNNING, unless `options` say otherwise. */
+export async function startTestEmulator(
+  faults?: EmulatorOptions["faults"],
+  options: Pick<EmulatorOptions, "timings" | "rateLimit"> = {},
+): Promise<TestEmulator> {
   const apiKey = `e2e-${randomBytes(18).toString("base64url")}`;
-  const emulator = await startEmulator({ port: 0, apiKeys: [apiKey], timings: { provisioningMs: 200, startingMs: 300 }, faults });
+  const emulator = await startEmulator({ port: 0, apiKeys: [apiKey], timings: { provisioningMs: 200, startingMs: 300 }, faults, ...options });
   return {
     emulator,
     apiKey,

@@ -1,0 +1,82 @@
+/**
+ * A deployment killed mid-`up` (the process running the Automation API, the Pulumi engine and the provider process,
+ * all at once, with SIGKILL) after the create request of a pod reached the API, then `refresh` and `up` again. The
+ * checkpoint holds the create as pending; the driver's refresh settles it from the API (automation/interruptedCreates.ts)
+ * before the engine would drop it and create a second pod.
+ */
+import { spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type * as automation from "../../automation";
+import { expectInSync } from "../support/compare";
+import { stateContains, stateResources } from "../support/state";
+import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { exec, stackCommandEnvironment } from "../support/subprocess";
+import { requireFrom, suiteWorkDir } from "../support/workDir";
+
+const manifest = `resources:
+  worker:
+    type: Pod
+    properties:
+      name: interrupted-worker
+      image: alpine:3
+      gpu:
+        id: NVIDIA GeForce RTX 4090
+`;
+
+describe("a deployment killed after a create reached the API", () => {
+  let api: TestEmulator;
+  let folder: string;
+  let env: NodeJS.ProcessEnv;
+  let stack: automation.ManifestStack | undefined;
+
+  beforeAll(async () => {
+    // Pods provision for 4 s, so that the kill lands while the create waits for RUNNING.
+    api = await startTestEmulator(undefined, { timings: { provisioningMs: 4000, startingMs: 300 } });
+    folder = suiteWorkDir("interrupted");
+    fs.writeFileSync(path.join(folder, "manifest.yaml"), manifest);
+    env = await stackCommandEnvironment(folder, api);
+  });
+
+  afterAll(async () => {
+    await stack?.destroy();
+    await api?.emulator.close();
+  });
+
+  it("refresh takes over the pod the killed run created, and up then finds nothing to do: no second pod", async () => {
+    const script =
+      'require("pulumi-computeplatform/automation").openManifestStack({ manifest: "manifest.yaml", stackName: "dev" }).then((stack) => stack.up())';
+    // Its own process group, so that one kill ends the engine and the provider process too.
+    const child = spawn(process.execPath, ["-e", script], { cwd: folder, env: { ...process.env, ...env }, detached: true, stdio: "ignore" });
+    const exited = new Promise((resolve) => child.on("exit", resolve));
+    const createReached = () => api.emulator.requests.some((r) => r.method === "POST" && r.path === "/v2/pods" && r.status === 201);
+    while (!createReached()) await Promise.race([new Promise((resolve) => setTimeout(resolve, 20)), exited]);
+    process.kill(-child.pid!, "SIGKILL");
+    await exited;
+    const [created] = api.emulator.snapshot().pods;
+
+    // The killed run's lock stays behind; releasing it is the user's step, as the engine's message says.
+    expect((await exec("pulumi", ["cancel", "--yes", "--stack", "dev", "--non-interactive"], { cwd: folder, env })).code).toBe(0);
+    const { openManifestStack, changeSummary } = requireFrom(folder)("pulumi-computeplatform/automation") as typeof automation;
+    stack = await openManifestStack({
+      manifest: path.join(folder, "manifest.yaml"),
+      stackName: "dev",
+      envVars: env as Record<string, string>,
+      pulumiHome: env.PULUMI_HOME!,
+      passphrase: env.PULUMI_CONFIG_PASSPHRASE!,
+    });
+    const output: string[] = [];
+    const onOutput = (text: string) => output.push(text);
+    expect(changeSummary(await stack.refresh({ onOutput }))).toEqual({ same: 2 });
+    const state = await expectInSync(stack, api.emulator);
+    expect(state.deployment?.pending_operations ?? []).toEqual([]);
+    expect(stateResources(state, "Pod").map((pod) => [pod.id, pod.outputs?.status])).toEqual([[created?.id, "RUNNING"]]);
+
+    expect(changeSummary(await stack.up({ onOutput }))).toEqual({ same: 2 });
+    expect(api.emulator.snapshot().pods.map((pod) => pod.id)).toEqual([created?.id]);
+    expect(api.emulator.requests.filter((r) => r.method === "POST")).toHaveLength(1);
+    const final = await expectInSync(stack, api.emulator);
+    expect(stateContains(final, api.apiKey) || output.join("").includes(api.apiKey)).toBe(false);
+  });
+});
