@@ -94,6 +94,13 @@ describe("Job", () => {
     expect(await job.read(id, outs!)).toEqual({ id, props: outs });
   });
 
+  it("a job recorded before recordFailure existed shows no change for its default", async () => {
+    const inputs = await passedCheck(job.check, { endpointId: echo, input: { n: 1 } });
+    const { recordFailure: _absent, ...recordedEarlier } = { ...inputs, status: "COMPLETED" };
+    expect(await job.diff("an-id", recordedEarlier as never, inputs)).toEqual({ changes: false, replaces: [] });
+    expect(await job.diff("an-id", recordedEarlier as never, { ...inputs, recordFailure: true })).toEqual({ changes: true, replaces: [] });
+  });
+
   it("a FAILED job fails create with the job's error", async () => {
     const error = await rejection(job.create(await passedCheck(job.check, { endpointId: echo, input: { error: "bad input" } })));
     expect(error.message).toMatch(new RegExp(`^job [0-9a-f-]{36} on endpoint ${echo} FAILED: bad input$`));
