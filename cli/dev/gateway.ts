@@ -32,6 +32,7 @@ class GatewayProblem extends Error {
 }
 
 const QUEUE_ROUTES = ["POST runsync", "POST run", "GET status/{jobId}"];
+const LOAD_BALANCED_METHODS: ReadonlyArray<string> = ["GET", "POST", "PUT", "PATCH", "DELETE"] satisfies ReadonlyArray<LoadBalancingRequest["method"]>;
 
 /**
  * The local gateway: `GET /` lists the endpoints and their state, `/docs` is the API explorer, and
@@ -112,6 +113,9 @@ async function queueRoute(context: GatewayContext, { name }: DevEndpoint, reques
 }
 
 async function loadBalancedRoute(context: GatewayContext, { name }: DevEndpoint, request: FastifyRequest, rest: string, reply: FastifyReply) {
+  if (!LOAD_BALANCED_METHODS.includes(request.method)) {
+    throw new GatewayProblem(405, "Method Not Allowed", `"${name}" is a load-balanced endpoint: it passes on ${LOAD_BALANCED_METHODS.join(", ")}`);
+  }
   const query = new URLSearchParams(request.url.split("?")[1] ?? "");
   const contentType = request.headers["content-type"];
   const body = request.body instanceof Buffer && request.body.length > 0 ? request.body.toString("utf8") : undefined;

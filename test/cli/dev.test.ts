@@ -254,6 +254,11 @@ describe("live endpoints", () => {
     expect([created.status, await created.json()]).toEqual([200, { method: "POST", path: "/v1/items", query: { limit: "2" }, body: { text: "hello", tags: ["a"] } }]);
     expect([replaced.status, await replaced.json()]).toEqual([200, { method: "PUT", path: "/v1/items/7", query: {}, body: [1, 2] }]);
     expect(((await read.json()) as { method: string }).method).toBe("GET");
+    const options = await fetch(`${server.url}/web/v1/items`, { method: "OPTIONS" });
+    expect([options.status, await options.json()]).toEqual([
+      405,
+      { title: "Method Not Allowed", status: 405, detail: '"web" is a load-balanced endpoint: it passes on GET, POST, PUT, PATCH, DELETE' },
+    ]);
     expect(liveEndpoints().map(({ name, type }) => ({ name, type }))).toEqual([{ name: "live-web", type: "LOAD_BALANCER" }]);
   });
 
