@@ -35,7 +35,7 @@ export function withSecrets(properties: Properties, names: readonly string[]): P
 
 /** A request's property bag as plain JavaScript, secrets revealed; an absent bag is empty. */
 export function plainProperties(struct: { toJavaScript(): Record<string, JavaScriptValue> } | undefined): Properties {
-  return (reveal(struct?.toJavaScript() ?? {}) as Properties) ?? {};
+  return reveal(struct?.toJavaScript() ?? {}) as Properties;
 }
 
 /** A property bag for a response; undefined values, which the encoding rejects, are left out. */

@@ -3,6 +3,7 @@ import type { IResourceProviderServer } from "@pulumi/pulumi/proto/provider_grpc
 import * as plugin from "@pulumi/pulumi/proto/plugin_pb";
 import * as proto from "@pulumi/pulumi/proto/provider_pb";
 import * as status from "@pulumi/pulumi/proto/status_pb";
+import { withEngineProposal } from "./autonaming";
 import { dataFunctions } from "./functions";
 import { Any, Empty, grpc } from "./grpc";
 import { type Properties, plainProperties, toStruct, withSecrets } from "./properties";
@@ -63,16 +64,16 @@ function kindOf(request: { getType(): string; getUrn(): string }): PluginResourc
  * The engine's create or update deadline (`customTimeouts`, in seconds; 0 when not set) replaces the kind's own
  * wait bound for this operation only: state keeps the declared value, so the option never shows as a change.
  */
-async function withinDeadline(
+async function withinDeadline<Result extends { outs?: Properties }>(
   kind: PluginResource,
   timeoutSeconds: number,
   inputs: Properties,
-  operation: (inputs: Properties) => Promise<{ outs?: Properties }>,
-): Promise<Properties> {
+  operation: (inputs: Properties) => Promise<Result>,
+): Promise<Result> {
   const { deadline } = kind;
-  if (deadline === undefined || !(timeoutSeconds > 0)) return (await operation(inputs)).outs ?? {};
-  const outs = (await operation({ ...inputs, [deadline]: Math.max(1, Math.ceil(timeoutSeconds)) })).outs ?? {};
-  return deadline in outs ? { ...outs, [deadline]: inputs[deadline] } : outs;
+  if (deadline === undefined || !(timeoutSeconds > 0)) return operation(inputs);
+  const result = await operation({ ...inputs, [deadline]: Math.max(1, Math.ceil(timeoutSeconds)) });
+  return result.outs !== undefined && deadline in result.outs ? { ...result, outs: { ...result.outs, [deadline]: inputs[deadline] } } : result;
 }
 
 function outputsStruct(kind: PluginResource, outputs: object) {
@@ -106,12 +107,17 @@ export function resourceProviderService(info: PluginInfo) {
     configure: unary(async (request: proto.ConfigureRequest) => {
       await configure(plainProperties(request.getArgs()));
       // Secrets arrive in plain text and outputs return marked by the plugin; previews never create or update.
-      return new proto.ConfigureResponse().setAcceptsecrets(false).setAcceptresources(false).setSupportspreview(false);
+      return new proto.ConfigureResponse()
+        .setAcceptsecrets(false)
+        .setAcceptresources(false)
+        .setSupportspreview(false)
+        .setSupportsAutonamingConfiguration(true);
     }),
 
     check: unary(async (request: proto.CheckRequest) => {
       const kind = kindOf(request);
-      const result = await kind.provider.check(plainProperties(request.getOlds()), plainProperties(request.getNews()));
+      const news = withEngineProposal(request, plainProperties(request.getNews()));
+      const result = await kind.provider.check(plainProperties(request.getOlds()), news);
       const response = new proto.CheckResponse();
       if (result.inputs) response.setInputs(toStruct(withSecrets(result.inputs, kind.secretInputs ?? [])));
       return response.setFailuresList(
@@ -135,13 +141,10 @@ export function resourceProviderService(info: PluginInfo) {
 
     create: unary(async (request: proto.CreateRequest) => {
       const kind = kindOf(request);
-      let id = "";
-      const outs = await withinDeadline(kind, request.getTimeout(), plainProperties(request.getProperties()), async (inputs) => {
-        const result = await kind.provider.create(inputs);
-        id = result.id;
-        return result;
-      });
-      return new proto.CreateResponse().setId(id).setProperties(outputsStruct(kind, outs));
+      const { id, outs } = await withinDeadline(kind, request.getTimeout(), plainProperties(request.getProperties()), (inputs) =>
+        kind.provider.create(inputs),
+      );
+      return new proto.CreateResponse().setId(id).setProperties(outputsStruct(kind, outs ?? {}));
     }),
 
     read: unary(async (request: proto.ReadRequest) => {
@@ -158,10 +161,10 @@ export function resourceProviderService(info: PluginInfo) {
     update: unary(async (request: proto.UpdateRequest) => {
       const kind = kindOf(request);
       const olds = plainProperties(request.getOlds());
-      const outs = await withinDeadline(kind, request.getTimeout(), plainProperties(request.getNews()), (news) =>
+      const { outs } = await withinDeadline(kind, request.getTimeout(), plainProperties(request.getNews()), (news) =>
         kind.provider.update(request.getId(), olds, news),
       );
-      return new proto.UpdateResponse().setProperties(outputsStruct(kind, outs));
+      return new proto.UpdateResponse().setProperties(outputsStruct(kind, outs ?? {}));
     }),
 
     delete: unary(async (request: proto.DeleteRequest) => {
