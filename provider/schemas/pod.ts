@@ -214,9 +214,12 @@ export const mountsInputs = z.strictObject({
   network: z.array(z.strictObject({ volumeId: z.string().min(1), path: z.string() })).max(1).optional(),
 });
 
-/** Persistent and network storage do not mix. Pods and clusters share it. */
+/**
+ * Persistent and network storage do not mix, not even an empty `network` beside a persistent mount: the API refuses
+ * both. Pods and clusters share it.
+ */
 export const oneMountKind: CrossFieldRule<{ mounts?: MountsInputs }> = ({ mounts }, fail) => {
-  if (mounts?.persistent && Array.isArray(mounts.network) && mounts.network.length > 0) {
+  if (mounts?.persistent !== undefined && mounts.network !== undefined) {
     fail(["mounts"], "persistent and network mounts are mutually exclusive");
   }
 };

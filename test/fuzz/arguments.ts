@@ -55,7 +55,11 @@ function mounts(volumeId: string): Value {
   const network = object({ volumeId: field([volumeId], ["", undefined]), path: field(["/workspace"], ["workspace", undefined]) });
   return field(
     fc.oneof(fc.constant(undefined), object({ persistent }), object({ network: fc.array(network, { minLength: 0, maxLength: 1 }) })),
-    fc.oneof(object({ persistent, network: fc.array(network, { minLength: 1, maxLength: 2 }) }), object({ network: fc.array(network, { minLength: 2, maxLength: 2 }) }), fc.constant({ kind: "persistent" })),
+    fc.oneof(
+      object({ persistent, network: fc.array(network, { minLength: 0, maxLength: 2 }) }),
+      object({ network: fc.array(network, { minLength: 2, maxLength: 2 }) }),
+      fc.constant({ kind: "persistent" }),
+    ),
   );
 }
 

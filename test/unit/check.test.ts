@@ -31,6 +31,7 @@ describe("Pod check", () => {
 
   it.each([
     ["both mount kinds", { mounts: { persistent: { size: 20, path: "/a" }, network: [{ volumeId: "v", path: "/b" }] } }, "mounts", "persistent and network mounts are mutually exclusive"],
+    ["a persistent mount beside an empty network list", { mounts: { persistent: { size: 20, path: "/a" }, network: [] } }, "mounts", "persistent and network mounts are mutually exclusive"],
     ["vcpuCount 3", { gpu: undefined, cpu: { id: "cpu3c", vcpuCount: 3, memory: 4 } }, "cpu.vcpuCount", "must be a power of two (2, 4, 8, ...)"],
     ["vcpuCount 1", { gpu: undefined, cpu: { id: "cpu3c", vcpuCount: 1, memory: 4 } }, "cpu.vcpuCount", "Too small: expected number to be >=2"],
     ["neither gpu nor cpu", { gpu: undefined }, "gpu", "exactly one of gpu and cpu is required"],
