@@ -31,7 +31,7 @@ providers \`up\` uses, together with the templates, registries and network volum
   POST /{name}/runsync  {"input": {...}}   queue-based: run a job and wait for it
   POST /{name}/run      {"input": {...}}   queue-based: queue a job
   GET  /{name}/status/{jobId}              queue-based: a job now
-  ANY  /{name}/{route}                     load-balanced: passed to the endpoint as it is
+  POST /{name}/{route}                     load-balanced (also GET, PUT, PATCH, DELETE): passed on as it is
   GET  /                                   health check: the endpoints and their state
   GET  /docs                               interactive API explorer
 
