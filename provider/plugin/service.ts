@@ -3,7 +3,6 @@ import type { IResourceProviderServer } from "@pulumi/pulumi/proto/provider_grpc
 import * as plugin from "@pulumi/pulumi/proto/plugin_pb";
 import * as proto from "@pulumi/pulumi/proto/provider_pb";
 import * as status from "@pulumi/pulumi/proto/status_pb";
-import { withEngineProposal } from "./autonaming";
 import { dataFunctions } from "./functions";
 import { Any, Empty, grpc } from "./grpc";
 import { type Properties, plainProperties, toStruct, withSecrets } from "./properties";
@@ -107,17 +106,12 @@ export function resourceProviderService(info: PluginInfo) {
     configure: unary(async (request: proto.ConfigureRequest) => {
       await configure(plainProperties(request.getArgs()));
       // Secrets arrive in plain text and outputs return marked by the plugin; previews never create or update.
-      return new proto.ConfigureResponse()
-        .setAcceptsecrets(false)
-        .setAcceptresources(false)
-        .setSupportspreview(false)
-        .setSupportsAutonamingConfiguration(true);
+      return new proto.ConfigureResponse().setAcceptsecrets(false).setAcceptresources(false).setSupportspreview(false);
     }),
 
     check: unary(async (request: proto.CheckRequest) => {
       const kind = kindOf(request);
-      const news = withEngineProposal(request, plainProperties(request.getNews()));
-      const result = await kind.provider.check(plainProperties(request.getOlds()), news);
+      const result = await kind.provider.check(plainProperties(request.getOlds()), plainProperties(request.getNews()));
       const response = new proto.CheckResponse();
       if (result.inputs) response.setInputs(toStruct(withSecrets(result.inputs, kind.secretInputs ?? [])));
       return response.setFailuresList(
