@@ -211,4 +211,15 @@ export const otherArguments = {
     adopt: field([undefined, "account-ssh-keys"], ["mine"]),
   }),
   Job: object({ endpointId: field(["ep-1"], ["", undefined]), input: field([{ prompt: "hi" }, {}], [[], "hi", undefined]), timeoutSeconds: field([undefined, 1, 86_400], [0, 86_401, 1.5]) }),
+  TextToVideoJob: object({
+    input: object({
+      prompt: field(["A cat on a wave."], ["", "  ", 5, undefined]),
+      style: field([undefined, "general", "anime"], ["oil"]),
+      duration: field([undefined, 1, 16], [0, 17, 2.5]),
+      seed: field([undefined, -1, 42], [-2, 0.5]),
+      ...misspelt("fps"),
+    }),
+    endpointId: field([undefined, "text-to-video"], [""]),
+    timeoutSeconds: field([undefined, 600], [0]),
+  }),
 };
