@@ -1,7 +1,9 @@
 /**
  * `computeplatform init` as a user meets it: the packed package's CLI scaffolds a project, which installs the
- * packed tarball with npm, type-checks its index.ts, validates its sample manifest and previews it against a
- * local emulator through the real Pulumi CLI. The preview creates nothing.
+ * packed tarball with npm, type-checks its index.ts, validates its manifest of three workers, previews it against a
+ * local emulator through the real Pulumi CLI (creating nothing), deploys it with `up` and deletes it with `destroy`.
+ * The installed CLI's `dev` then serves the workers as they are, and its `init . --force` leaves a deleted agent
+ * file deleted.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -9,6 +11,7 @@ import * as path from "node:path";
 import Ajv from "ajv";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { parse as parseYaml } from "yaml";
+import { startDevServer } from "../support/devServer";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { repoRoot } from "../support/paths";
 import { exec, type Finished, stackCommandEnvironment } from "../support/subprocess";
@@ -30,6 +33,8 @@ describe("a project made by computeplatform init", () => {
   let folder: string;
   let project: string;
   let api: TestEmulator;
+  /** The stack commands' environment, targeting `api`. */
+  let env: NodeJS.ProcessEnv;
 
   beforeAll(async () => {
     const programFolder = inject("programFolder");
@@ -45,6 +50,7 @@ describe("a project made by computeplatform init", () => {
     const installed = await exec("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", tarball], { cwd: project });
     expect(installed.code, installed.stderr).toBe(0);
     api = await startTestEmulator();
+    env = await stackCommandEnvironment(folder, api);
   });
 
   afterAll(async () => {
@@ -52,7 +58,7 @@ describe("a project made by computeplatform init", () => {
     if (folder !== undefined) fs.rmSync(folder, { recursive: true, force: true });
   });
 
-  it("installs the schema that the sample manifest's first line names, and the manifest conforms to it", () => {
+  it("installs the schema that the manifest's first line names, and the manifest conforms to it", () => {
     const text = fs.readFileSync(path.join(project, "manifest.yaml"), "utf8");
     expect(text.split("\n")[0]).toBe("# yaml-language-server: $schema=./node_modules/pulumi-computeplatform/schema/manifest.json");
     const schema = JSON.parse(fs.readFileSync(path.join(project, "node_modules", "pulumi-computeplatform", "schema", "manifest.json"), "utf8"));
@@ -64,32 +70,32 @@ describe("a project made by computeplatform init", () => {
     expect(await npx(project, ["tsc", "--noEmit"])).toEqual({ code: 0, stdout: "", stderr: "" });
   });
 
-  it("has a valid sample manifest", async () => {
+  it("has a valid manifest of three described workers", async () => {
     expect(await npx(project, ["computeplatform", "validate", "manifest.yaml"])).toEqual({
       code: 0,
       stdout: [
-        "manifest.yaml is valid: 2 resources, in the order they are created:",
-        "  NetworkVolume  data",
-        "  Pod            trainer  (after data)",
-        "outputs: ssh, costPerHour, volumeId",
+        "manifest.yaml is valid: 3 resources, in the order they are created:",
+        "  ServerlessEndpoint  lb-worker   Answers HTTP requests straight from CPU workers.",
+        "  ServerlessEndpoint  gpu-worker  Runs jobs that need a GPU, one at a time per worker.",
+        "  ServerlessEndpoint  cpu-worker  Runs jobs that need no GPU, such as preparing inputs.",
+        "outputs: lbWorkerUrl, gpuWorkerRunSyncUrl, cpuWorkerRunSyncUrl",
         "",
       ].join("\n"),
       stderr: "",
     });
   });
 
-  it("previews a create of each sample resource against the emulator, and creates nothing", async () => {
-    const env = await stackCommandEnvironment(folder, api);
-
+  it("previews a create of each worker against the emulator, and creates nothing", async () => {
     const result = await npx(project, ["computeplatform", "preview", "manifest.yaml", "--stack", "dev"], env);
 
     expect(result).toEqual({
       code: 0,
       stdout: [
         "Previewing stack dev with manifest.yaml:",
-        "  +  create   NetworkVolume data",
-        "  +  create   Pod trainer",
-        "Plan: 2 to create; 0 unchanged",
+        "  +  create   ServerlessEndpoint cpu-worker",
+        "  +  create   ServerlessEndpoint gpu-worker",
+        "  +  create   ServerlessEndpoint lb-worker",
+        "Plan: 3 to create; 0 unchanged",
         "",
       ].join("\n"),
       stderr: "",
@@ -105,5 +111,87 @@ describe("a project made by computeplatform init", () => {
       delegations: [],
       sshKeys: {},
     });
+  });
+
+  it("deploys the three workers with up, as the manifest declares them, and ends with their URLs", async () => {
+    const result = await npx(project, ["computeplatform", "up", "manifest.yaml", "--stack", "dev"], env);
+
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    const endpoints = api.emulator.snapshot().endpoints.sort((a, b) => a.name.localeCompare(b.name));
+    expect(endpoints.map(({ name, type, gpu, cpu }) => ({ name, type, gpu: gpu?.pools, cpu }))).toEqual([
+      { name: "gpu-lab-cpu-worker", type: "QUEUE", gpu: undefined, cpu: [{ id: "cpu3c", vcpuCount: 2, memory: 4 }] },
+      { name: "gpu-lab-gpu-worker", type: "QUEUE", gpu: ["ADA_24"], cpu: undefined },
+      { name: "gpu-lab-lb-worker", type: "LOAD_BALANCER", gpu: undefined, cpu: [{ id: "cpu3c", vcpuCount: 2, memory: 4 }] },
+    ]);
+    const urls = Object.fromEntries(endpoints.map((endpoint) => [endpoint.name, endpoint.requestUrls as Record<string, string>]));
+    expect(result.stdout.trimEnd().split("\n").slice(-5)).toEqual([
+      "Done: 3 created",
+      "Outputs:",
+      `  cpuWorkerRunSyncUrl: ${urls["gpu-lab-cpu-worker"]?.runSync}`,
+      `  gpuWorkerRunSyncUrl: ${urls["gpu-lab-gpu-worker"]?.runSync}`,
+      `  lbWorkerUrl: ${urls["gpu-lab-lb-worker"]?.base}`,
+    ]);
+  });
+
+  it("destroy deletes the three workers", async () => {
+    const result = await npx(project, ["computeplatform", "destroy", "manifest.yaml", "--stack", "dev"], env);
+
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout.trimEnd().split("\n").at(-1)).toBe("Done: 3 deleted");
+    expect(api.emulator.snapshot().endpoints).toEqual([]);
+  });
+
+  it("the installed CLI's dev serves the three workers as they are, deploying each as a live- endpoint on its first call", { timeout: 180_000 }, async () => {
+    const installedCli = path.join(project, "node_modules", "pulumi-computeplatform", "dist", "cli", "main.js");
+    const server = await startDevServer(["dev", "--host", "127.0.0.1", "--no-reload"], { cwd: project, env, cli: installedCli });
+    try {
+      expect(server.stdout.split("\n").slice(0, 5)).toEqual([
+        "computeplatform dev: manifest.yaml, 3 serverless endpoints",
+        "  ENDPOINT    TYPE           ROUTE                     DESCRIPTION",
+        "  lb-worker   LOAD_BALANCER  POST /lb-worker/{route}   Answers HTTP requests straight from CPU workers.",
+        "  gpu-worker  QUEUE          POST /gpu-worker/runsync  Runs jobs that need a GPU, one at a time per worker.",
+        "  cpu-worker  QUEUE          POST /cpu-worker/runsync  Runs jobs that need no GPU, such as preparing inputs.",
+      ]);
+      const call = (route: string, body: unknown) =>
+        fetch(`${server.url}${route}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+      const job = await call("/gpu-worker/runsync", { input: { prompt: "hello" } });
+      const passedThrough = await call("/lb-worker/v1/embed?model=small", { text: "hello" });
+
+      expect([job.status, ((await job.json()) as { status: string; output: unknown })]).toMatchObject([200, { status: "COMPLETED", output: { prompt: "hello" } }]);
+      expect([passedThrough.status, await passedThrough.json()]).toEqual([200, { method: "POST", path: "/v1/embed", query: { model: "small" }, body: { text: "hello" } }]);
+      expect(api.emulator.snapshot().endpoints.map(({ name, type }) => ({ name, type })).sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+        { name: "live-gpu-lab-gpu-worker", type: "QUEUE" },
+        { name: "live-gpu-lab-lb-worker", type: "LOAD_BALANCER" },
+      ]);
+    } finally {
+      await server.stop();
+    }
+    const cleaned = await exec(process.execPath, [installedCli, "dev", "--clean"], { cwd: project, env });
+    expect(cleaned.code, cleaned.stdout + cleaned.stderr).toBe(0);
+    expect(api.emulator.snapshot().endpoints).toEqual([]);
+  });
+
+  it("the installed CLI's init . --force overwrites the templates, and does not write a deleted agent file again", async () => {
+    fs.rmSync(path.join(project, "AGENTS.md"));
+
+    const result = await npx(project, ["computeplatform", "init", ".", "--force"]);
+
+    expect([result.code, result.stderr]).toEqual([0, ""]);
+    expect(result.stdout.split("\n").slice(0, 12)).toEqual([
+      `Project "gpu-lab" in ${project}:`,
+      "  overwritten Pulumi.yaml",
+      "  overwritten package.json",
+      "  overwritten tsconfig.json",
+      "  overwritten index.ts",
+      "  overwritten manifest.yaml",
+      "  overwritten .gitignore",
+      "  overwritten .env.example",
+      "  overwritten README.md",
+      "  skipped     AGENTS.md",
+      "  kept        CLAUDE.md -> AGENTS.md",
+      "Skipped agent files were deleted after init wrote them, or point to one that was; init does not write them again.",
+    ]);
+    expect(fs.existsSync(path.join(project, "AGENTS.md"))).toBe(false);
   });
 });

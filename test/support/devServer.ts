@@ -19,12 +19,16 @@ export interface DevServer {
 
 /**
  * Starts the built CLI's `dev` (or its alias) with `args` in `cwd` and waits until it listens. Stops it and rejects
- * when it exits or does not listen within `timeoutMs`, with what it printed.
+ * when it exits or does not listen within `timeoutMs`, with what it printed. `cli` is another CLI entry point to
+ * run, such as an installed package's.
  */
-export async function startDevServer(args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<DevServer> {
+export async function startDevServer(
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs?: number; cli?: string },
+): Promise<DevServer> {
   // A variable set to undefined is left out, as if the user had not set it.
   const env = Object.fromEntries(Object.entries({ ...process.env, ...options.env }).filter(([, value]) => value !== undefined));
-  const child = spawn(process.execPath, [main, ...args], { cwd: options.cwd, env });
+  const child = spawn(process.execPath, [options.cli ?? main, ...args], { cwd: options.cwd, env });
   child.stdin.end();
   const output = { stdout: "", stderr: "" };
   child.stdout.on("data", (chunk: Buffer) => (output.stdout += chunk.toString()));
