@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withProposedName } from "../resources/autoName";
 import { propertyPath, UNKNOWN } from "../resources/dynamic";
 import type { ManifestResourceOptions, ManifestResourceType } from "./document";
 import { type Accessor, ExpressionError, formatReference, Interpolation, parseExpression, type Reference } from "./expression";
@@ -305,7 +306,8 @@ class Validation {
 
   private async checkProperties(resource: ValidatedResource): Promise<void> {
     const path = ["resources", resource.name, "properties"];
-    const result = await resourceKinds[resource.type].check({}, unknownReferences(resource.properties) as object);
+    const properties = withProposedName(resource.name, unknownReferences(resource.properties) as object);
+    const result = await resourceKinds[resource.type].check({}, properties);
     for (const failure of result.failures ?? []) {
       const property = parsePropertyPath(failure.property);
       const at = failure.reason === "unknown property" ? "key" : "value";

@@ -3,6 +3,7 @@ import type { IResourceProviderServer } from "@pulumi/pulumi/proto/provider_grpc
 import * as plugin from "@pulumi/pulumi/proto/plugin_pb";
 import * as proto from "@pulumi/pulumi/proto/provider_pb";
 import * as status from "@pulumi/pulumi/proto/status_pb";
+import { withEngineProposal } from "./autonaming";
 import { dataFunctions } from "./functions";
 import { Any, Empty, grpc } from "./grpc";
 import { type Properties, plainProperties, toStruct, withSecrets } from "./properties";
@@ -106,12 +107,17 @@ export function resourceProviderService(info: PluginInfo) {
     configure: unary(async (request: proto.ConfigureRequest) => {
       await configure(plainProperties(request.getArgs()));
       // Secrets arrive in plain text and outputs return marked by the plugin; previews never create or update.
-      return new proto.ConfigureResponse().setAcceptsecrets(false).setAcceptresources(false).setSupportspreview(false);
+      return new proto.ConfigureResponse()
+        .setAcceptsecrets(false)
+        .setAcceptresources(false)
+        .setSupportspreview(false)
+        .setSupportsAutonamingConfiguration(true);
     }),
 
     check: unary(async (request: proto.CheckRequest) => {
       const kind = kindOf(request);
-      const result = await kind.provider.check(plainProperties(request.getOlds()), plainProperties(request.getNews()));
+      const news = withEngineProposal(request, plainProperties(request.getNews()));
+      const result = await kind.provider.check(plainProperties(request.getOlds()), news);
       const response = new proto.CheckResponse();
       if (result.inputs) response.setInputs(toStruct(withSecrets(result.inputs, kind.secretInputs ?? [])));
       return response.setFailuresList(

@@ -6,6 +6,9 @@ import { randomBytes } from "node:crypto";
  */
 export const PROPOSED_NAME = "__proposedName";
 
+/** Inputs after `check`, whose `name` is always set: given, kept or proposed. */
+export type Named<Inputs> = Inputs & { name: string };
+
 /** Pulumi's auto-naming convention: the logical name, a dash and seven random hex digits. */
 export function proposeName(logicalName: string, random: () => string = () => randomBytes(4).toString("hex")): string {
   return `${logicalName}-${random().slice(0, 7)}`;
@@ -19,12 +22,12 @@ export function withProposedName<Args extends object>(logicalName: string, args:
 /**
  * The inputs `check` validates: the proposal taken out, and `name` set. A name the arguments give wins; else
  * the resource keeps the name it already has, so an update never renames it and a replacement keeps it too;
- * else it takes the proposed one. Without a name and without a proposal (a caller outside the resource classes)
- * `name` stays unset, and validation reports it.
+ * else it takes the proposed one. Typed as named because `check` validates it before any use: without a name and
+ * without a proposal (a caller outside the resource classes) `name` stays unset, and validation reports it.
  */
-export function resolveName<Inputs extends { name?: unknown }>(olds: { name?: unknown } | undefined, news: Inputs): Inputs {
+export function resolveName<Inputs extends { name?: unknown }>(olds: { name?: unknown } | undefined, news: Inputs): Named<Inputs> {
   const { [PROPOSED_NAME]: proposed, ...inputs } = news as Inputs & { [PROPOSED_NAME]?: unknown };
-  if (inputs.name !== undefined) return inputs as Inputs;
+  if (inputs.name !== undefined) return inputs as Named<Inputs>;
   const name = olds?.name ?? proposed;
-  return (name === undefined ? inputs : { ...inputs, name }) as Inputs;
+  return (name === undefined ? inputs : { ...inputs, name }) as Named<Inputs>;
 }

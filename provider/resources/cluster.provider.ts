@@ -12,6 +12,7 @@ import {
 } from "../schemas/cluster";
 import type { Pod } from "../schemas/pod";
 import { sharedClient } from "../sharedClient";
+import { resolveName } from "./autoName";
 import { type ClusterOutputs, clusterOutputs, createRequest, diffCluster, sameCreateRequest } from "./clusterState";
 import { createOnce } from "./createOnce";
 import {
@@ -30,10 +31,10 @@ export { configure } from "../config";
 const DELETE_TIMEOUT_SECONDS = 600;
 
 export async function check(
-  _olds: Partial<ClusterInputs>,
+  olds: Partial<ClusterInputs>,
   props: ClusterInputs,
 ): Promise<dynamic.CheckResult<CheckedClusterInputs>> {
-  const news = ownProperties(props);
+  const news = ownProperties(resolveName(olds, props));
   const failures = validate(clusterInputsSchema, news);
   return failures.length > 0 ? { failures } : { inputs: withClusterDefaults(news) };
 }

@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ClusterInputs, ClusterMember, ClusterSummary, ClusterType } from "../schemas/cluster";
+import { withProposedName } from "./autoName";
 import * as clusterProvider from "./cluster.provider";
 import type { ResourceArgs } from "./deepInput";
 import { withSecretOutputs } from "./dynamic";
@@ -73,6 +74,6 @@ export class Cluster extends pulumi.dynamic.Resource {
       readyTimeoutSeconds: undefined,
     };
     // env may carry secrets the program passes to every member, so it never reaches state in plain text.
-    super(clusterProvider, name, { ...outputs, ...args }, withSecretOutputs(opts, "env"), "computeplatform", "Cluster");
+    super(clusterProvider, name, withProposedName(name, { ...outputs, ...args }), withSecretOutputs(opts, "env"), "computeplatform", "Cluster");
   }
 }

@@ -2,6 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { z } from "zod";
 import { NotFoundError } from "../client/errors";
+import { PROPOSED_NAME } from "./autoName";
 import { crossFieldFailures } from "../schemas/crossFieldRules";
 import { unknownAlong } from "../schemas/unknown";
 
@@ -10,9 +11,15 @@ export { containsUnknown, UNKNOWN } from "../schemas/unknown";
 /** The property in which the engine hands every provider method its own serialized provider. */
 const PROVIDER_PROPERTY = "__provider";
 
-/** A resource's own properties: what the engine passed, without the serialized provider it adds. */
+/**
+ * A resource's own properties: what the engine passed, without the serialized provider it adds, nor a proposed
+ * name that `resolveName` did not take (resources without auto-naming ignore it).
+ */
 export function ownProperties<T extends object>(props: T): T {
-  const { [PROVIDER_PROPERTY]: _provider, ...own } = props as T & { [PROVIDER_PROPERTY]?: unknown };
+  const { [PROVIDER_PROPERTY]: _provider, [PROPOSED_NAME]: _proposed, ...own } = props as T & {
+    [PROVIDER_PROPERTY]?: unknown;
+    [PROPOSED_NAME]?: unknown;
+  };
   return own as T;
 }
 

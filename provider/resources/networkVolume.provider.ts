@@ -11,6 +11,7 @@ import {
   withNetworkVolumeDefaults,
 } from "../schemas/networkVolume";
 import { sharedClient } from "../sharedClient";
+import { resolveName } from "./autoName";
 import { createOnce } from "./createOnce";
 import { diffResult, ownProperties, refuseReplacingAdopted, stripUndefined, unlessNotFound, validate } from "./dynamic";
 
@@ -23,7 +24,7 @@ export async function check(
   olds: Partial<NetworkVolumeInputs>,
   props: NetworkVolumeInputs,
 ): Promise<dynamic.CheckResult<CheckedNetworkVolumeInputs>> {
-  const news = ownProperties(props);
+  const news = ownProperties(resolveName(olds, props));
   const failures = validate(networkVolumeInputsSchema, news);
   if (typeof olds?.size === "number" && typeof news?.size === "number" && news.size < olds.size) {
     failures.push({ property: "size", reason: `cannot shrink from ${olds.size} to ${news.size} GB: a network volume only grows` });

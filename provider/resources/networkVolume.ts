@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { NetworkVolumeInputs, VolumeType } from "../schemas/networkVolume";
+import { withProposedName } from "./autoName";
 import type { ResourceArgs } from "./deepInput";
 import * as networkVolumeProvider from "./networkVolume.provider";
 
@@ -27,6 +28,6 @@ export class NetworkVolume extends pulumi.dynamic.Resource {
    * @param opts Resource options.
    */
   constructor(name: string, args: NetworkVolumeArgs, opts?: pulumi.CustomResourceOptions) {
-    super(networkVolumeProvider, name, { type: undefined, ...args }, opts, "computeplatform", "NetworkVolume");
+    super(networkVolumeProvider, name, withProposedName(name, { type: undefined, ...args }), opts, "computeplatform", "NetworkVolume");
   }
 }

@@ -5,6 +5,7 @@ import type { ComputePlatformClient } from "../client";
 import { NotFoundError } from "../client/errors";
 import { type CheckedPodInputs, type Pod, type PodInputs, podInputsSchema, withPodDefaults } from "../schemas/pod";
 import { sharedClient } from "../sharedClient";
+import { resolveName } from "./autoName";
 import { createOnce } from "./createOnce";
 import {
   initializationFailure,
@@ -36,7 +37,7 @@ export { configure } from "../config";
 const DELETE_TIMEOUT_SECONDS = 600;
 
 export async function check(olds: Partial<PodInputs>, props: PodInputs): Promise<dynamic.CheckResult<CheckedPodInputs>> {
-  const news = ownProperties(props);
+  const news = ownProperties(resolveName(olds, props));
   const failures = validate(podInputsSchema, news);
   const oldSize = olds?.mounts?.persistent?.size;
   const newSize = news?.mounts?.persistent?.size;

@@ -10,6 +10,7 @@ import type {
   PodSsh,
   PodStatus,
 } from "../schemas/pod";
+import { withProposedName } from "./autoName";
 import { withSecretOutputs } from "./dynamic";
 import type { ResourceArgs } from "./deepInput";
 import * as podProvider from "./pod.provider";
@@ -100,6 +101,6 @@ export class Pod extends pulumi.dynamic.Resource {
       disk: undefined,
     };
     // The service injects secrets such as JUPYTER_PASSWORD into env, so env never reaches state in plain text.
-    super(podProvider, name, { ...outputs, ...args }, withSecretOutputs(opts, "env"), "computeplatform", "Pod");
+    super(podProvider, name, withProposedName(name, { ...outputs, ...args }), withSecretOutputs(opts, "env"), "computeplatform", "Pod");
   }
 }

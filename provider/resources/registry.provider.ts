@@ -6,6 +6,7 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { BadRequestError, NotFoundError } from "../client/errors";
 import { type Registry, registryFields, type RegistryInputs, registryInputsSchema } from "../schemas/registry";
 import { sharedClient } from "../sharedClient";
+import { type Named, resolveName } from "./autoName";
 import { createOnce } from "./createOnce";
 import { diffResult, ownProperties, refuseReplacingAdopted, stripUndefined, unlessNotFound, validate } from "./dynamic";
 
@@ -15,21 +16,24 @@ export { configure } from "../config";
  * A `Registry` resource's outputs: the v2 Registry without `id`, which Pulumi reserves, plus the declared
  * username and password, echoed so that `diff` can compare them (the service never returns them).
  */
-export type RegistryOutputs = Omit<RegistryInputs, "adopt">;
+/** `Registry` arguments after `check`: named. */
+type CheckedRegistryInputs = Named<RegistryInputs>;
 
-export async function check(_olds: Partial<RegistryInputs>, props: RegistryInputs): Promise<dynamic.CheckResult<RegistryInputs>> {
-  const news = ownProperties(props);
+export type RegistryOutputs = Omit<CheckedRegistryInputs, "adopt">;
+
+export async function check(olds: Partial<RegistryInputs>, props: RegistryInputs): Promise<dynamic.CheckResult<CheckedRegistryInputs>> {
+  const news = ownProperties(resolveName(olds, props));
   const failures = validate(registryInputsSchema, news);
   return failures.length > 0 ? { failures } : { inputs: news };
 }
 
-export async function diff(id: string, olds: RegistryOutputs, news: RegistryInputs): Promise<dynamic.DiffResult> {
+export async function diff(id: string, olds: RegistryOutputs, news: CheckedRegistryInputs): Promise<dynamic.DiffResult> {
   const replaces = registryFields.filter((field) => olds[field] !== news[field]);
   refuseReplacingAdopted("registry credential", id, news.adopt, replaces);
   return diffResult([], replaces);
 }
 
-export async function create(props: RegistryInputs): Promise<dynamic.CreateResult<RegistryOutputs>> {
+export async function create(props: CheckedRegistryInputs): Promise<dynamic.CreateResult<RegistryOutputs>> {
   const client = sharedClient();
   const { adopt, ...body } = ownProperties(props);
   const registry = adopt

@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { RegistryInputs } from "../schemas/registry";
+import { withProposedName } from "./autoName";
 import type { ResourceArgs } from "./deepInput";
 import * as registryProvider from "./registry.provider";
 import { withSecretOutputs } from "./dynamic";
@@ -40,7 +41,7 @@ export class Registry extends pulumi.dynamic.Resource {
    * @param opts Resource options.
    */
   constructor(name: string, args: RegistryArgs, opts?: pulumi.CustomResourceOptions) {
-    const inputs = { ...args, username: pulumi.secret(args.username), password: pulumi.secret(args.password) };
+    const inputs = withProposedName(name, { ...args, username: pulumi.secret(args.username), password: pulumi.secret(args.password) });
     super(registryProvider, name, inputs, withSecretOutputs(opts, "username", "password"), "computeplatform", "Registry");
   }
 }

@@ -10,6 +10,7 @@ import {
   withEndpointDefaults,
 } from "../schemas/serverlessEndpoint";
 import { sharedClient } from "../sharedClient";
+import { resolveName } from "./autoName";
 import { createOnce } from "./createOnce";
 import { ownProperties, refuseReplacingAdopted, sameValue, unlessNotFound, validate } from "./dynamic";
 import {
@@ -27,10 +28,10 @@ import {
 export { configure } from "../config";
 
 export async function check(
-  _olds: Partial<ServerlessEndpointInputs>,
+  olds: Partial<ServerlessEndpointInputs>,
   props: ServerlessEndpointInputs,
 ): Promise<dynamic.CheckResult<CheckedServerlessEndpointInputs>> {
-  const news = ownProperties(props);
+  const news = ownProperties(resolveName(olds, props));
   const failures = validate(serverlessEndpointInputsSchema, news);
   return failures.length > 0 ? { failures } : { inputs: withEndpointDefaults(news) };
 }

@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Endpoint, EndpointType, FlashBoot, ServerlessEndpointInputs } from "../schemas/serverlessEndpoint";
+import { withProposedName } from "./autoName";
 import type { ResourceArgs } from "./deepInput";
 import { withSecretOutputs } from "./dynamic";
 import * as serverlessEndpointProvider from "./serverlessEndpoint.provider";
@@ -77,6 +78,6 @@ export class ServerlessEndpoint extends pulumi.dynamic.Resource {
       adopt: undefined,
     };
     // Workers' env typically carries API tokens, so it never reaches state in plain text.
-    super(serverlessEndpointProvider, name, { ...outputs, ...args }, withSecretOutputs(opts, "env"), "computeplatform", "ServerlessEndpoint");
+    super(serverlessEndpointProvider, name, withProposedName(name, { ...outputs, ...args }), withSecretOutputs(opts, "env"), "computeplatform", "ServerlessEndpoint");
   }
 }

@@ -10,6 +10,7 @@ import {
   withTemplateDefaults,
 } from "../schemas/template";
 import { sharedClient } from "../sharedClient";
+import { resolveName } from "./autoName";
 import { createOnce } from "./createOnce";
 import { ownProperties, refuseReplacingAdopted, sameValue, unlessNotFound, validate } from "./dynamic";
 import { diffTemplate, matchesCreateRequest, removesMount, type TemplateOutputs, templateOutputs, templatePatch } from "./templateState";
@@ -17,10 +18,10 @@ import { diffTemplate, matchesCreateRequest, removesMount, type TemplateOutputs,
 export { configure } from "../config";
 
 export async function check(
-  _olds: Partial<TemplateInputs>,
+  olds: Partial<TemplateInputs>,
   props: TemplateInputs,
 ): Promise<dynamic.CheckResult<CheckedTemplateInputs>> {
-  const news = ownProperties(props);
+  const news = ownProperties(resolveName(olds, props));
   const failures = validate(templateInputsSchema, news);
   return failures.length > 0 ? { failures } : { inputs: withTemplateDefaults(news) };
 }

@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { TemplateCategory, TemplateInputs } from "../schemas/template";
+import { withProposedName } from "./autoName";
 import type { ResourceArgs } from "./deepInput";
 import * as templateProvider from "./template.provider";
 
@@ -55,7 +56,7 @@ export class Template extends pulumi.dynamic.Resource {
     super(
       templateProvider,
       name,
-      {
+      withProposedName(name, {
         args: undefined,
         disk: undefined,
         env: undefined,
@@ -69,7 +70,7 @@ export class Template extends pulumi.dynamic.Resource {
         startJupyter: undefined,
         allowedCudaVersions: undefined,
         ...args,
-      },
+      }),
       opts,
       "computeplatform",
       "Template",

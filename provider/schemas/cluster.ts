@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Named } from "../resources/autoName";
 import { port } from "./container";
 import { withCrossFieldRules } from "./crossFieldRules";
 import { isEmptyList, type MountsInputs, mountsInputs, oneMountKind, type Pod, podSchema, podStatuses } from "./pod";
@@ -39,8 +40,12 @@ export interface ClusterComputeInputs {
  * at create, so changing it replaces the cluster (all its members are recreated).
  */
 export interface ClusterInputs {
-  /** Display name. Changes in place; the members keep the names they were created with (`<name>-node-<rank>`). */
-  name: string;
+  /**
+   * Display name. Changes in place; the members keep the names they were created with (`<name>-node-<rank>`).
+   * Without it, the resource is named after its logical name, a dash and seven random hex digits, and
+   * keeps that name across updates.
+   */
+  name?: string;
   /** `TRAINING`, `APPLICATION`, `SLURM` or `RAY`. */
   type: ClusterType;
   /** The shape of every member pod. */
@@ -115,16 +120,16 @@ export const clusterInputsSchema = withCrossFieldRules(
 );
 
 // Compile-time proof that the validator and the documented argument type agree.
-const clusterInputsMatch: z.ZodType<ClusterInputs, ClusterInputs> = clusterInputsSchema;
+const clusterInputsMatch: z.ZodType<Named<ClusterInputs>, Named<ClusterInputs>> = clusterInputsSchema;
 void clusterInputsMatch;
 
 /** `Cluster` arguments after `check`: every documented default applied, so that diffs compare like with like. */
-export type CheckedClusterInputs = ClusterInputs &
+export type CheckedClusterInputs = Named<ClusterInputs> &
   Required<Omit<ClusterInputs, "adopt" | "dataCenterIds">> &
   Pick<ClusterInputs, "adopt" | "dataCenterIds">;
 
 /** Applies the documented defaults, an empty `dataCenterIds` being none; safe on inputs that still hold unknown preview values. */
-export function withClusterDefaults(inputs: ClusterInputs): CheckedClusterInputs {
+export function withClusterDefaults(inputs: Named<ClusterInputs>): CheckedClusterInputs {
   const { dataCenterIds, ...rest } = inputs;
   return {
     ...rest,

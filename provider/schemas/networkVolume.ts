@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Named } from "../resources/autoName";
 
 /** Storage class of a network volume. */
 export const volumeTypes = ["STANDARD", "HIGH_PERFORMANCE"] as const;
@@ -6,8 +7,12 @@ export type VolumeType = (typeof volumeTypes)[number];
 
 /** The arguments of a `NetworkVolume`, as plain values. */
 export interface NetworkVolumeInputs {
-  /** Display name. Changes in place. */
-  name: string;
+  /**
+   * Display name. Changes in place.
+   * Without it, the resource is named after its logical name, a dash and seven random hex digits, and
+   * keeps that name across updates.
+   */
+  name?: string;
   /**
    * Size in GB, 10 to 4096. Grows in place; shrinking is refused by the service.
    * @TJS-type integer
@@ -33,14 +38,14 @@ export const networkVolumeInputsSchema = z.strictObject({
 });
 
 // Compile-time proof that the validator and the documented argument type agree.
-const networkVolumeInputsMatch: z.ZodType<NetworkVolumeInputs, NetworkVolumeInputs> = networkVolumeInputsSchema;
+const networkVolumeInputsMatch: z.ZodType<Named<NetworkVolumeInputs>, Named<NetworkVolumeInputs>> = networkVolumeInputsSchema;
 void networkVolumeInputsMatch;
 
 /** `NetworkVolume` arguments after `check`, with the default type applied. */
-export type CheckedNetworkVolumeInputs = NetworkVolumeInputs & Required<Pick<NetworkVolumeInputs, "type">>;
+export type CheckedNetworkVolumeInputs = Named<NetworkVolumeInputs> & Required<Pick<NetworkVolumeInputs, "type">>;
 
 /** Applies the documented defaults; safe on inputs that still hold unknown preview values. */
-export function withNetworkVolumeDefaults(inputs: NetworkVolumeInputs): CheckedNetworkVolumeInputs {
+export function withNetworkVolumeDefaults(inputs: Named<NetworkVolumeInputs>): CheckedNetworkVolumeInputs {
   return { ...inputs, type: inputs.type ?? "STANDARD" };
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Named } from "../resources/autoName";
 import { cudaFloorOrList, cudaVersion, imageOrTemplate, port } from "./container";
 import { type CrossFieldRule, exactlyOneOf, withCrossFieldRules } from "./crossFieldRules";
 
@@ -102,8 +103,12 @@ export interface MountsInputs {
 
 /** The arguments of a `Pod`, as plain values. */
 export interface PodInputs {
-  /** Display name. Changes in place. */
-  name: string;
+  /**
+   * Display name. Changes in place.
+   * Without it, the resource is named after its logical name, a dash and seven random hex digits, and
+   * keeps that name across updates.
+   */
+  name?: string;
   /**
    * Container image reference, for example `"org/trainer:1.2"`. Changes in place (the container restarts).
    * Required unless `templateId` is set, which supplies it.
@@ -260,14 +265,14 @@ export const podInputsSchema = withCrossFieldRules(
 );
 
 // Compile-time proof that the validator and the documented argument type agree.
-const podInputsMatch: z.ZodType<PodInputs, PodInputs> = podInputsSchema;
+const podInputsMatch: z.ZodType<Named<PodInputs>, Named<PodInputs>> = podInputsSchema;
 void podInputsMatch;
 
 /**
  * `Pod` arguments after `check`: every documented default applied, so that diffs compare like with like.
  * The container fields a template can supply stay unset on a pod made from one.
  */
-export type CheckedPodInputs = PodInputs &
+export type CheckedPodInputs = Named<PodInputs> &
   Required<Pick<PodInputs, "cloud" | "env" | "globalNetworking" | "locked" | "desiredStatus" | "readyTimeoutSeconds">>;
 
 /**
@@ -276,7 +281,7 @@ export type CheckedPodInputs = PodInputs &
  * network mount, which is how the API sees it at create; it is kept only on a pod made from a template. An empty
  * `dataCenterIds` means any data center, as none does.
  */
-export function withPodDefaults(inputs: PodInputs): CheckedPodInputs {
+export function withPodDefaults(inputs: Named<PodInputs>): CheckedPodInputs {
   const { mounts, gpu, dataCenterIds, ...rest } = inputs;
   const checked: CheckedPodInputs = {
     ...rest,

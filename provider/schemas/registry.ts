@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Named } from "../resources/autoName";
 
 /**
  * The arguments of a `Registry`, as plain values. A change to any of them replaces the credential: a new one is
@@ -6,8 +7,12 @@ import { z } from "zod";
  * new one, then the old one is deleted.
  */
 export interface RegistryInputs {
-  /** Display name of the credential, at least 1 character. Not unique. Changing it replaces the credential. */
-  name: string;
+  /**
+   * Display name of the credential, at least 1 character. Not unique. Changing it replaces the credential.
+   * Without it, the resource is named after its logical name, a dash and seven random hex digits, and
+   * keeps that name across updates.
+   */
+  name?: string;
   /**
    * User name to log in to the container registry with, at least 1 character. Write-only: the service never
    * returns it, so a change made outside Pulumi goes unnoticed. Stored in state as a secret. Changing it
@@ -36,7 +41,7 @@ export const registryInputsSchema = z.strictObject({
 });
 
 // Compile-time proof that the validator and the documented argument type agree.
-const registryInputsMatch: z.ZodType<RegistryInputs, RegistryInputs> = registryInputsSchema;
+const registryInputsMatch: z.ZodType<Named<RegistryInputs>, Named<RegistryInputs>> = registryInputsSchema;
 void registryInputsMatch;
 
 /** The fields of a registry credential, all fixed once created; `adopt` is not one of them. */

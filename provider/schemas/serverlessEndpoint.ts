@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Named } from "../resources/autoName";
 import { cudaFloorOrList, cudaVersion, imageOrTemplate, port } from "./container";
 import { type CrossFieldRule, eachRepeat, exactlyOneOf, isRecord, withCrossFieldRules } from "./crossFieldRules";
 
@@ -117,8 +118,12 @@ export interface RequestCountScalingInputs {
  * fixed: changing them replaces the endpoint. Everything else changes in place with one PATCH.
  */
 export interface ServerlessEndpointInputs {
-  /** Display name. */
-  name: string;
+  /**
+   * Display name.
+   * Without it, the resource is named after its logical name, a dash and seven random hex digits, and
+   * keeps that name across updates.
+   */
+  name?: string;
   /** `QUEUE` (jobs through `/run` and `/runsync`) or `LOAD_BALANCER` (direct HTTP to the workers). Changing it replaces the endpoint. */
   type: EndpointType;
   /**

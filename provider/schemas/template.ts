@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Named } from "../resources/autoName";
 import { cudaVersion, port } from "./container";
 
 /** How a template is grouped in listings; it does not affect where pods run or what they cost. */
@@ -40,8 +41,12 @@ export interface TemplateMountsInputs {
  * in place; that removal replaces the template, and the pods naming it move to the new one in place.
  */
 export interface TemplateInputs {
-  /** Display name. */
-  name: string;
+  /**
+   * Display name.
+   * Without it, the resource is named after its logical name, a dash and seven random hex digits, and
+   * keeps that name across updates.
+   */
+  name?: string;
   /** Container image reference, for example `"org/trainer:1.4"`. */
   image: string;
   /** Arguments for the container entrypoint. @default "" */
@@ -122,14 +127,14 @@ export const templateInputsSchema = z.strictObject({
 });
 
 // Compile-time proof that the validator and the documented argument type agree.
-const templateInputsMatch: z.ZodType<TemplateInputs, TemplateInputs> = templateInputsSchema;
+const templateInputsMatch: z.ZodType<Named<TemplateInputs>, Named<TemplateInputs>> = templateInputsSchema;
 void templateInputsMatch;
 
 /** `Template` arguments after `check`: every documented default applied, so that diffs compare like with like. */
-export type CheckedTemplateInputs = TemplateInputs & Required<Omit<TemplateInputs, "adopt">>;
+export type CheckedTemplateInputs = Named<TemplateInputs> & Required<Omit<TemplateInputs, "adopt">>;
 
 /** Applies the documented defaults; safe on inputs that still hold unknown preview values, as it fills only what is absent. */
-export function withTemplateDefaults(inputs: TemplateInputs): CheckedTemplateInputs {
+export function withTemplateDefaults(inputs: Named<TemplateInputs>): CheckedTemplateInputs {
   return {
     ...inputs,
     args: inputs.args ?? "",

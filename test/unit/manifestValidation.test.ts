@@ -106,10 +106,16 @@ describe("validateManifest", () => {
     const text = "resources:\n  b:\n    type: Nope\n  a:\n    type: NetworkVolume\n    properties: { size: 1 }\n";
     expect(await validate(text)).toEqual([
       'm.yaml:3:11: resources.b.type: unknown type "Nope"; one of Pod, Cluster, ServerlessEndpoint, Template, NetworkVolume, Registry, RegistryDelegation, AccountSshKeys, Job, TextToVideoJob',
-      "m.yaml:6:5: resources.a.properties.name: Invalid input: expected string, received undefined",
       "m.yaml:6:5: resources.a.properties.dataCenter: Invalid input: expected string, received undefined",
       "m.yaml:6:25: resources.a.properties.size: Too small: expected number to be >=10",
     ]);
+  });
+
+  it("takes resources without a name, which are auto-named at deployment", async () => {
+    const text =
+      "resources:\n  data:\n    type: NetworkVolume\n    properties: { size: 20, dataCenter: US-TX-3 }\n" +
+      "  web:\n    type: Pod\n    properties: { image: nginx, cpu: { id: cpu3c, vcpuCount: 2, memory: 4 } }\n";
+    expect(await validate(text)).toEqual([]);
   });
 });
 
