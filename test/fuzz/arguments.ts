@@ -167,7 +167,7 @@ export function endpointArguments(ids: Ids): fc.Arbitrary<Record<string, unknown
 export function templateArguments(ids: Ids): fc.Arbitrary<Record<string, unknown>> {
   const persistent = object({ size: field([10, 50], [9, undefined]), path: field(["/data"], ["data", undefined]) });
   return object({
-    name: fc.string({ minLength: 1, maxLength: 8 }).map((suffix) => `base-${suffix}`).chain((name) => field([name], ["", undefined])),
+    name: fc.stringMatching(/^[a-z0-9-]{1,8}$/).map((suffix) => `base-${suffix}`).chain((name) => field([name], ["", undefined])),
     ...container,
     image: field(["org/base:1"], ["", undefined]),
     registry: field([undefined, null, ids.registryId], [""]),
