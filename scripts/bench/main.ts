@@ -16,9 +16,8 @@ import { parseArgs } from "node:util";
 import * as pulumi from "@pulumi/pulumi";
 import type { EngineEvent, PulumiCommand, PulumiFn } from "@pulumi/pulumi/automation";
 import { ensurePulumiCli, fileBackend, openStack, type StackDriver } from "../../automation";
-import { prepareProgramFolder } from "../../automation/programFolder";
+import { moduleProgram, prepareProgramFolder } from "../../automation/programFolder";
 import { startEmulator } from "../../emulator";
-import type * as computeplatform from "../../provider";
 import { type BenchSettings, floorOf, operationMetrics } from "./metrics";
 import { naivePodProvider } from "./naivePodProvider";
 import { type BenchRow, callsChart, markdownTable } from "./report";
@@ -47,10 +46,15 @@ async function main(): Promise<void> {
   try {
     say(`packing this checkout into ${folder}`);
     await prepareProgramFolder({ folder, packages: [repoRoot] });
-    const cp = require(require.resolve("pulumi-computeplatform", { paths: [folder] })) as typeof computeplatform;
-    const programs: Record<ProviderName, (n: number) => PulumiFn> = {
-      computeplatform: (n) => async () => {
-        for (let i = 0; i < n; i++) new cp.Pod(`pod-${i}`, podArgs(i));
+    const programs: Record<ProviderName, (n: number, workDir: string) => PulumiFn> = {
+      // A program file in the work dir that imports the packed package, as a user's program would.
+      computeplatform: (n, workDir) => {
+        const podsOf = (count: number) => Array.from({ length: count }, (_, i) => podArgs(i));
+        fs.writeFileSync(
+          path.join(workDir, "index.js"),
+          `const { Pod } = require("pulumi-computeplatform");\nfor (const [i, args] of ${JSON.stringify(podsOf(n))}.entries()) new Pod(\`pod-\${i}\`, args);\n`,
+        );
+        return moduleProgram(path.join(workDir, "index.js"));
       },
       naive: (n) => async () => {
         for (let i = 0; i < n; i++) new NaivePod(`pod-${i}`, podArgs(i));
@@ -60,7 +64,7 @@ async function main(): Promise<void> {
     const rows: BenchRow[] = [];
     for (const n of sizes) {
       for (const provider of ["computeplatform", "naive"] as const) {
-        rows.push(...(await benchOne(n, provider, programs[provider](n), folder, cli.command)));
+        rows.push(...(await benchOne(n, provider, (workDir) => programs[provider](n, workDir), folder, cli.command)));
       }
       fs.mkdirSync(outputFolder, { recursive: true });
       const ups = rows.filter((row) => row.n === n && row.operation === "up");
@@ -99,7 +103,13 @@ class NaivePod extends pulumi.dynamic.Resource {
 }
 
 /** `up`, no-op `up` and `destroy` of one provider's program on a fresh emulator. */
-async function benchOne(n: number, provider: ProviderName, program: PulumiFn, folder: string, pulumiCommand: PulumiCommand): Promise<BenchRow[]> {
+async function benchOne(
+  n: number,
+  provider: ProviderName,
+  programIn: (workDir: string) => PulumiFn,
+  folder: string,
+  pulumiCommand: PulumiCommand,
+): Promise<BenchRow[]> {
   const apiKey = `bench-${randomBytes(18).toString("base64url")}`;
   const emulator = await startEmulator({ apiKeys: [apiKey], rateLimit: quota, timings: { provisioningMs: settings.provisioningMs - 10_000, startingMs: 10_000 } });
   const requests = timeRequests(emulator);
@@ -107,7 +117,7 @@ async function benchOne(n: number, provider: ProviderName, program: PulumiFn, fo
   let stack: StackDriver | undefined;
   try {
     stack = await openStack({
-      program,
+      program: programIn(workDir),
       stackName: "bench",
       projectName: "bench",
       workDir,

@@ -12,7 +12,10 @@ async function naiveRequest(method: string, path: string, body?: unknown): Promi
   for (;;) {
     const response = await fetch(`${process.env.BENCH_NAIVE_API_URL}${path}`, {
       method,
-      headers: { authorization: `Bearer ${process.env.BENCH_NAIVE_API_KEY}`, "content-type": "application/json" },
+      headers: {
+        authorization: `Bearer ${process.env.BENCH_NAIVE_API_KEY}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await response.text();
