@@ -1,0 +1,52 @@
+/**
+ * Faults that outlast what the provider may wait for fail the deployment with a message naming the fault, and leave
+ * the emulator and the state equal, with no secret in either or in the output: pods slower than their deadline
+ * (with latency on every request), and a day window that runs out mid-deployment.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { closeTestStack } from "../support/stack";
+import { type FaultStack, openFaultStack } from "./faultStack";
+
+describe("past the deadline", () => {
+  let api: TestEmulator;
+  let faults: FaultStack;
+
+  beforeAll(async () => {
+    // Pods provision for a minute; the deadline is 3 s.
+    api = await startTestEmulator(undefined, { timings: { provisioningMs: 60_000, startingMs: 300 } });
+    faults = await openFaultStack("fault-deadline", api);
+  });
+
+  afterAll(() => closeTestStack(faults?.stack, api?.emulator));
+
+  it("a pod not RUNNING by its deadline, under 500 ms of latency per request, fails the deployment and is deleted", async () => {
+    api.emulator.faults.latency(500);
+    const { error } = await faults.deploy({ generation: "g1", pods: 1, readyTimeoutSeconds: 3 });
+    expect(error).toMatch(
+      /pod "worker-g1-0" did not become RUNNING: pod \w+ did not become RUNNING within \d+s \(last seen: PROVISIONING\)\. It was deleted; nothing was left behind\./,
+    );
+    expect(api.emulator.snapshot().pods.filter((pod) => pod.status !== "TERMINATED")).toEqual([]);
+  });
+});
+
+describe("an exhausted day window", () => {
+  let api: TestEmulator;
+  let faults: FaultStack;
+
+  beforeAll(async () => {
+    // Enough of a day for the registry credential and a pod's create, not for the pods' waits.
+    api = await startTestEmulator(undefined, { rateLimit: { minute: 1000, hour: 20_000, day: 6 } });
+    faults = await openFaultStack("fault-day-window", api);
+  });
+
+  // The day is spent, so nothing can be deleted: the emulator and the stack's folder simply go.
+  afterAll(() => api?.emulator.close());
+
+  // Fails fast or not at all: a client that waits for the day to reset would hold the deployment for hours.
+  it("fails fast, naming the window and when it resets, with whatever was made recorded in the state", { timeout: 60_000 }, async () => {
+    const { error } = await faults.deploy({ generation: "g1", pods: 2 });
+    expect(error).toMatch(/The API's day rate-limit window is exhausted; it resets in \d+ h\. Retry after that, or raise the quota\./);
+    expect(api.emulator.requests.filter((r) => r.status === 429).length).toBeGreaterThan(0);
+  });
+});
