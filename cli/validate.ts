@@ -71,11 +71,12 @@ function describe({ manifest }: ManifestValidation): string {
   const { file, resources, outputs } = manifest!;
   const width = Math.max(...resources.map((resource) => resource.type.length));
   const lines = [`${file} is valid: ${count(resources.length, "resource")}, in the order they are created:`];
-  for (const { type, name, description, dependencies } of resources) {
-    const after = dependencies.length > 0 ? `  (after ${dependencies.join(", ")})` : "";
-    const summary = descriptionSummary(description);
-    lines.push(`  ${type.padEnd(width)}  ${name}${after}${summary === undefined ? "" : `  — ${summary}`}`);
-  }
+  const rows = resources.map(({ type, name, description, dependencies }) => ({
+    resource: `  ${type.padEnd(width)}  ${name}${dependencies.length > 0 ? `  (after ${dependencies.join(", ")})` : ""}`,
+    summary: descriptionSummary(description),
+  }));
+  const resourceWidth = Math.max(...rows.filter((row) => row.summary !== undefined).map((row) => row.resource.length));
+  for (const { resource, summary } of rows) lines.push(summary === undefined ? resource : `${resource.padEnd(resourceWidth)}  ${summary}`);
   const outputNames = Object.keys(outputs);
   if (outputNames.length > 0) lines.push(`outputs: ${outputNames.join(", ")}`);
   return `${lines.join("\n")}\n`;
