@@ -78,11 +78,12 @@ export function callsChart(title: string, series: ReadonlyArray<{ label: string;
     `<text x="14" y="${margin.top + plotHeight / 2}" text-anchor="middle" transform="rotate(-90 14 ${margin.top + plotHeight / 2})">API calls so far</text>`,
   ];
   for (const tick of niceTicks(maxSeconds)) {
-    parts.push(`<text x="${x(tick)}" y="${y(0) + 16}" text-anchor="middle">${tick}</text>`);
+    parts.push(`<text x="${x(tick).toFixed(1)}" y="${y(0) + 16}" text-anchor="middle">${tick}</text>`);
   }
   for (const tick of niceTicks(maxCalls)) {
-    parts.push(`<line x1="${margin.left - 4}" y1="${y(tick)}" x2="${margin.left + plotWidth}" y2="${y(tick)}" stroke="#ddd"/>`);
-    parts.push(`<text x="${margin.left - 8}" y="${y(tick) + 4}" text-anchor="end">${tick}</text>`);
+    const at = y(tick).toFixed(1);
+    parts.push(`<line x1="${margin.left - 4}" y1="${at}" x2="${margin.left + plotWidth}" y2="${at}" stroke="#ddd"/>`);
+    parts.push(`<text x="${margin.left - 8}" y="${(y(tick) + 4).toFixed(1)}" text-anchor="end">${tick}</text>`);
   }
   series.forEach(({ label, metrics }, index) => {
     const color = COLORS[index % COLORS.length];
