@@ -36,6 +36,8 @@ export interface Scenario {
 /** A stack of the scenario program (a registry credential, pods carrying JUPYTER_PASSWORD, maybe a cluster). */
 export interface FaultStack {
   stack: StackDriver;
+  /** The stack's folder, where the engine and the provider processes run. */
+  workDir: string;
   /**
    * Deploys `scenario` and checks what every scenario must hold, whatever the outcome: the emulator holds exactly
    * what the state says, and no secret appears in state, engine output or the error. Returns the error, if any.
@@ -83,6 +85,7 @@ export async function openFaultStack(name: string, api: TestEmulator): Promise<F
   });
   return {
     stack,
+    workDir,
     async deploy(scenario) {
       await stack.setConfig({ "faults:scenario": { value: JSON.stringify(scenario) } });
       const output: string[] = [];

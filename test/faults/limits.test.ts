@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { closeTestStack } from "../support/stack";
 import { type FaultStack, openFaultStack } from "./faultStack";
+import { killProcessesIn } from "./processes";
 
 describe("past the deadline", () => {
   let api: TestEmulator;
@@ -40,8 +41,12 @@ describe("an exhausted day window", () => {
     faults = await openFaultStack("fault-day-window", api);
   });
 
-  // The day is spent, so nothing can be deleted: the emulator and the stack's folder simply go.
-  afterAll(() => api?.emulator.close());
+  // The day is spent, so nothing can be deleted: the emulator and the stack's folder simply go, and so does an engine
+  // that still waits for the day to reset.
+  afterAll(async () => {
+    if (faults) killProcessesIn(faults.workDir);
+    await api?.emulator.close();
+  });
 
   // Fails fast or not at all: a client that waits for the day to reset would hold the deployment for hours.
   it("fails fast, naming the window and when it resets, with whatever was made recorded in the state", { timeout: 60_000 }, async () => {
