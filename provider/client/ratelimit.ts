@@ -119,18 +119,20 @@ export class RateLimiter {
 
   /**
    * Waits as long as the known windows require before one request, and counts it against them.
+   * @param heldOpen The server holds this request open before answering (a sync job wait): it is not the one
+   *   request that goes out before the first answer, or everything else would wait for it.
    * @throws QuotaExhaustedError when a window of a day or longer has nothing left.
    */
-  acquire(signal?: AbortSignal): Promise<void> {
-    const turn = this.turns.then(() => this.takeTurn(signal));
+  acquire(signal?: AbortSignal, heldOpen = false): Promise<void> {
+    const turn = this.turns.then(() => this.takeTurn(signal, heldOpen));
     this.turns = turn.catch(() => undefined);
     return turn;
   }
 
-  private async takeTurn(signal: AbortSignal | undefined): Promise<void> {
+  private async takeTurn(signal: AbortSignal | undefined, heldOpen: boolean): Promise<void> {
     // A burst sent before any answer could not be paced: fifty creates would run into 429s at 60 a minute.
     if (this.sentFirst) await this.firstReport;
-    this.sentFirst = true;
+    this.sentFirst ||= !heldOpen;
     for (let delayMs = this.delayMs(); delayMs > 0; delayMs = this.delayMs()) await this.clock.sleep(delayMs, signal);
     for (const window of this.windows.values()) window.remaining -= 1;
     this.lastSentAt = this.clock.now();

@@ -140,7 +140,7 @@ export class Transport {
     };
     const url = this.url(call);
     for (let attempt = 1; ; attempt++) {
-      await this.limiter.acquire(call.signal);
+      await this.limiter.acquire(call.signal, call.headersTimeoutMs !== undefined);
       const tried = await this.attempt(call, url, options, complete);
       if ("answer" in tried) return tried.answer;
       if (!shouldRetry(call.method, tried.result, attempt, this.retry.maxAttempts)) throw tried.error;

@@ -120,6 +120,22 @@ describe("RateLimiter", () => {
     expect(limiter.snapshot()).toEqual([{ name: "minute", remaining: 57, resetSeconds: 60, quota: 60, windowSeconds: 60 }]);
   });
 
+  it("does not make everything wait for a first request that the server holds open", async () => {
+    const limiter = new RateLimiter({ clock: fakeClock() });
+    const sent: string[] = [];
+    const requests = [
+      limiter.acquire(undefined, true).then(() => sent.push("held open")),
+      limiter.acquire().then(() => sent.push("probe")),
+      limiter.acquire().then(() => sent.push("after the first answer")),
+    ];
+    await requests[1];
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sent).toEqual(["held open", "probe"]);
+    limiter.observe([]);
+    await Promise.all(requests);
+    expect(sent).toEqual(["held open", "probe", "after the first answer"]);
+  });
+
   it("keeps the lower count while a window lasts: an answer does not count the requests still on their way", async () => {
     const clock = fakeClock();
     const limiter = new RateLimiter({ clock });
