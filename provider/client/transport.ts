@@ -158,9 +158,12 @@ export class Transport {
     const summary: RequestSummary = { method: call.method, path: call.path };
     const connectionFailure = (error: unknown, sent: boolean) => {
       if (call.signal?.aborted) throw call.signal.reason;
-      return sent
-        ? { result: { kind: "interrupted" } as const, error: isIdempotent(call.method) ? new ConnectionError(summary, error) : new OutcomeUnknownError(summary, error) }
-        : { result: { kind: "unsent" } as const, error: new ConnectionError(summary, error) };
+      if (!sent) return { result: { kind: "unsent" } as const, error: new ConnectionError(summary, error) };
+      const fateUnknown = !isIdempotent(call.method);
+      return {
+        result: { kind: "interrupted" } as const,
+        error: fateUnknown ? new OutcomeUnknownError(summary, error) : new ConnectionError(summary, error),
+      };
     };
     let response: Dispatcher.ResponseData;
     try {
