@@ -14,16 +14,20 @@ export function proposeName(logicalName: string, random: () => string = () => ra
   return `${logicalName}-${random().slice(0, 7)}`;
 }
 
-/** A resource's own arguments plus the name it proposes, for the constructor to hand to the engine. */
+/**
+ * A resource's own arguments plus the name it proposes, for the constructor to hand to the engine. `name` is
+ * among the properties even when the arguments leave it out, so that the resource has its `name` output.
+ */
 export function withProposedName<Args extends object>(logicalName: string, args: Args): Args & { [PROPOSED_NAME]: string } {
-  return { ...args, [PROPOSED_NAME]: proposeName(logicalName) };
+  return { name: undefined, ...args, [PROPOSED_NAME]: proposeName(logicalName) };
 }
 
 /**
  * The inputs `check` validates: the proposal taken out, and `name` set. A name the arguments give wins; else
- * the resource keeps the name it already has, so an update never renames it and a replacement keeps it too;
- * else it takes the proposed one. Typed as named because `check` validates it before any use: without a name and
- * without a proposal (a caller outside the resource classes) `name` stays unset, and validation reports it.
+ * the resource keeps the name it already has, so an update never renames it; else it takes the proposed one. The
+ * engine checks a replacement afresh, without old inputs, so a replacement gets a fresh name by the same rule.
+ * Typed as named because `check` validates it before any use: without a name and without a proposal (a caller
+ * outside the resource classes) `name` stays unset, and validation reports it.
  */
 export function resolveName<Inputs extends { name?: unknown }>(olds: { name?: unknown } | undefined, news: Inputs): Named<Inputs> {
   const { [PROPOSED_NAME]: proposed, ...inputs } = news as Inputs & { [PROPOSED_NAME]?: unknown };

@@ -18,8 +18,14 @@ describe("proposeName", () => {
 
 describe("withProposedName", () => {
   it("adds the proposal beside the arguments, which it leaves as they are", () => {
-    const named = withProposedName("web", { image: "nginx", name: undefined });
-    expect(named).toEqual({ image: "nginx", name: undefined, [PROPOSED_NAME]: expect.stringMatching(/^web-[0-9a-f]{7}$/) });
+    const named = withProposedName("web", { image: "nginx", name: "given" });
+    expect(named).toEqual({ image: "nginx", name: "given", [PROPOSED_NAME]: expect.stringMatching(/^web-[0-9a-f]{7}$/) });
+  });
+
+  it("declares name even when the arguments leave it out, so that the resource has its name output", () => {
+    const named = withProposedName("web", { image: "nginx" });
+    expect(Object.keys(named)).toEqual(["name", "image", PROPOSED_NAME]);
+    expect(named.name).toBeUndefined();
   });
 });
 
