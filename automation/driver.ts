@@ -84,11 +84,18 @@ export interface StackDriver {
   readonly backend: StateBackend;
   /** The underlying Automation API stack, for anything this driver does not wrap. */
   readonly stack: Stack;
-  /** `pulumi up`: creates, updates and deletes resources to match the program. */
+  /**
+   * `pulumi up`: creates, updates and deletes resources to match the program. Creates that a killed deployment left
+   * pending are settled from the API first, so that none is made twice (see `refresh`).
+   */
   up(options?: UpOptions): Promise<UpResult>;
   /** `pulumi preview`: the changes `up` would make; `changeSummary(result)` counts them. */
   preview(options?: PreviewOptions): Promise<PreviewResult>;
-  /** `pulumi refresh`: reads every resource back; ones that no longer exist leave the state. */
+  /**
+   * `pulumi refresh`: reads every resource back; ones that no longer exist leave the state. Creates of computeplatform
+   * resources that a killed deployment left pending are settled first: the one matching resource made since is taken
+   * into the state, none means the create never took effect, several fail naming their ids and the `adopt` line.
+   */
   refresh(options?: RefreshOptions): Promise<RefreshResult>;
   /** `pulumi destroy`: deletes every resource of the stack. */
   destroy(options?: DestroyOptions): Promise<DestroyResult>;
