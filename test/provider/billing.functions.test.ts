@@ -20,17 +20,45 @@ import { sharedClient } from "../../provider/sharedClient";
 import { ManualClock } from "../emulator/harness";
 import { apiGet, emulatorForProvider, outputValue } from "./providerHarness";
 
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
 let emulator: Emulator;
 const clock = new ManualClock(Date.parse("2026-03-02T00:00:00.000Z"));
 let podId: string;
 let volumeId: string;
+let standingId: string;
+let onDemandId: string;
 
+// Everything starts at 00:00 on the 2nd and the clock ends at 06:00 on the 3rd. With these timings standing
+// workers are ready as soon as their endpoint is created; jobs wait 100 ms in the queue and a video takes 200 ms
+// per generated second.
 beforeAll(async () => {
   emulator = await emulatorForProvider({ clock: clock.read, timings: { provisioningMs: 0, startingMs: 0 } });
   const client = sharedClient();
   podId = (await client.pods.create({ name: "trainer", image: "org/trainer:1.2", gpu: { id: "NVIDIA H100 80GB HBM3", count: 4 } })).id;
   volumeId = (await client.networkVolumes.create({ name: "data", size: 1000, dataCenter: "US-TX-3", type: "HIGH_PERFORMANCE" })).id;
-  clock.advance(30 * 3_600_000);
+  const scaling = { type: "QUEUE_DELAY", queueDelay: 1 } as const;
+  // One RTX 4090 worker (the first type of ADA_24) standing all along.
+  standingId = (
+    await client.serverless.create({ name: "standing", type: "QUEUE", image: "org/echo:1", gpu: { pools: ["ADA_24"] }, workers: { min: 1, max: 1 }, scaling })
+  ).id;
+  // No standing worker: one is scaled up from zero for the half hour its only job runs, 00:00:00.100 to 00:30:00.100.
+  onDemandId = (
+    await client.serverless.create({ name: "on-demand", type: "QUEUE", image: "org/echo:1", cpu: [{ id: "cpu3c", vcpuCount: 2 }], scaling, timeout: HOUR })
+  ).id;
+  const echo = await client.jobs.run(onDemandId, { sleepMs: 30 * MINUTE });
+  // 2 s of video at 0.15 USD per generated second, done at 00:00:00.500 on the 2nd.
+  const waves = await client.jobs.run("text-to-video", { prompt: "waves", duration: 2 });
+  clock.advance(HOUR);
+  expect((await client.jobs.status(onDemandId, echo.id)).status).toBe("COMPLETED");
+  expect((await client.jobs.status("text-to-video", waves.id)).output).toMatchObject({ cost: 0.3 });
+  clock.advance(28 * HOUR);
+  // 4 s of video, done at 05:00:00.900 on the 3rd.
+  const dunes = await client.jobs.run("text-to-video", { prompt: "dunes", duration: 4 });
+  clock.advance(HOUR);
+  expect((await client.jobs.status("text-to-video", dunes.id)).output).toMatchObject({ cost: 0.6 });
 });
 afterAll(async () => emulator.close());
 beforeEach(() => emulator.resetRequests());
@@ -75,10 +103,47 @@ describe("each history is the API's answer for the window asked", () => {
     expect((await getClusterBilling({ clusterId, lastN: 7 })).records).toEqual(clusters.records);
   });
 
+  it("getServerlessBilling: the standing worker since it was ready, the on-demand one while its job ran", async () => {
+    const history = await getServerlessBilling({ lastN: 2 });
+    expect(history).toEqual(await apiGet(emulator, "/v2/billing/serverless?lastN=2"));
+    const day = (date: string) => ({ startTime: `2026-03-0${date}T00:00:00Z`, endTime: `2026-03-0${Number(date) + 1}T00:00:00Z` });
+    // RTX 4090 at 0.77 USD/h, its 20 GB of disk at 0.10 USD per GB-month (730 h), and the 2% fee on compute:
+    // 24 hours on the 2nd, 6 on the 3rd.
+    const standing = [
+      { ...day("2"), serverlessId: standingId, totalAmount: 18.915353, gpuAmount: 18.48, cpuAmount: 0, diskAmount: 0.065753, feeAmount: 0.3696 },
+      { ...day("3"), serverlessId: standingId, totalAmount: 4.728838, gpuAmount: 4.62, cpuAmount: 0, diskAmount: 0.016438, feeAmount: 0.0924 },
+    ];
+    // cpu3c × 2 vCPUs at 0.042 USD per vCPU-hour for half an hour, and its 20 GB of disk for as long.
+    const onDemand = [
+      { ...day("2"), serverlessId: onDemandId, totalAmount: 0.04421, gpuAmount: 0, cpuAmount: 0.042, diskAmount: 0.00137, feeAmount: 0.00084 },
+      { ...day("3"), serverlessId: onDemandId, totalAmount: 0, gpuAmount: 0, cpuAmount: 0, diskAmount: 0, feeAmount: 0 },
+    ];
+    const inIdOrder = standingId < onDemandId ? [standing, onDemand] : [onDemand, standing];
+    expect(history.records).toEqual([0, 1].flatMap((index) => inIdOrder.map((records) => records[index])));
+    expect(history.metadata).toEqual({
+      query: { startTime: "2026-03-02T00:00:00Z", endTime: "2026-03-04T00:00:00Z", bucketSize: "day", serverlessId: null },
+      recordCount: 4,
+      uniqueServerlessCount: 2,
+      totals: { totalAmount: 23.688401, gpuAmount: 23.1, cpuAmount: 0.042, diskAmount: 0.083561, feeAmount: 0.46284 },
+    });
+  });
+
   it("the defaults: 30 days before now to the end of today, by day", async () => {
     const history = await getEndpointBilling();
-    expect(history.metadata.query).toEqual({ startTime: "2026-02-01T00:00:00Z", endTime: "2026-03-04T00:00:00Z", bucketSize: "day" });
-    expect(history.metadata.recordCount).toBe(31);
+    expect(history).toEqual(await apiGet(emulator, "/v2/billing/endpoints"));
+    // From 06:00 on February 1st, snapped to its day, to 06:00 on March 3rd, snapped to the end of its day.
+    expect(history.metadata).toEqual({
+      query: { startTime: "2026-02-01T00:00:00Z", endTime: "2026-03-04T00:00:00Z", bucketSize: "day" },
+      recordCount: 31,
+      totals: { totalAmount: 0.9 },
+    });
+    // A record for every day of the window; the two videos are billed on the days they completed.
+    const charged: Record<string, number> = { "2026-03-02T00:00:00Z": 0.3, "2026-03-03T00:00:00Z": 0.6 };
+    const days = Array.from({ length: 31 }, (_, index) => Date.parse("2026-02-01T00:00:00Z") + index * DAY);
+    const rfc3339 = (instant: number) => new Date(instant).toISOString().replace(".000Z", "Z");
+    expect(history.records).toEqual(
+      days.map((start) => ({ startTime: rfc3339(start), endTime: rfc3339(start + DAY), totalAmount: charged[rfc3339(start)] ?? 0 })),
+    );
   });
 });
 
@@ -131,8 +196,14 @@ describe("Output forms", () => {
     expect(await outputValue(getBillingOutput(window))).toEqual(await apiGet(emulator, "/v2/billing?lastN=3&bucketSize=hour"));
     expect((await outputValue(getPodBillingOutput({ podId: pulumi.output(podId), lastN: 1 }))).records[0]?.podId).toBe(podId);
     expect((await outputValue(getNetworkVolumeBillingOutput({ networkVolumeId: pulumi.output(volumeId) }))).metadata.uniqueNetworkVolumeCount).toBe(1);
-    expect((await outputValue(getServerlessBillingOutput())).metadata.uniqueServerlessCount).toBe(2);
-    expect((await outputValue(getEndpointBillingOutput({ lastN: 1 }))).metadata.recordCount).toBe(1);
+    expect((await outputValue(getServerlessBillingOutput())).metadata).toMatchObject({
+      recordCount: 62,
+      uniqueServerlessCount: 2,
+      totals: { totalAmount: 23.688401 },
+    });
+    const today = await outputValue(getEndpointBillingOutput({ lastN: pulumi.output(1) }));
+    expect(today.records).toEqual([{ startTime: "2026-03-03T00:00:00Z", endTime: "2026-03-04T00:00:00Z", totalAmount: 0.6 }]);
+    expect(today.metadata.recordCount).toBe(1);
     expect((await outputValue(getClusterBillingOutput({ lastN: 1 }))).metadata.recordCount).toBe(1);
   });
 });
