@@ -24,6 +24,7 @@ if [ "$(uname -s)-$(uname -m)" != "Linux-x86_64" ]; then
   exit 0
 fi
 
+echo "=== toolchain-leg: $leg_name" >&2
 step="setup"
 step_started=$SECONDS
 leg_started=$SECONDS
