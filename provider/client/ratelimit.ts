@@ -138,12 +138,21 @@ export class RateLimiter {
     this.lastSentAt = this.clock.now();
   }
 
-  /** How long the next request must still wait: until a spent window resets, or its share of a low one. */
+  /**
+   * How long the next request must still wait: until a spent window resets, or its share of a low one.
+   * Windows of a day or longer are neither waited for nor paced.
+   * @throws QuotaExhaustedError when a window of a day or longer has nothing left.
+   */
   private delayMs(): number {
     const now = this.clock.now();
     let delayMs = 0;
     for (const window of this.current(now)) {
-      if (window.remaining <= 0 && isFailFast(window)) throw new QuotaExhaustedError(window.name, window.resetSeconds);
+      if (isFailFast(window)) {
+        if (window.remaining <= 0) throw new QuotaExhaustedError(window.name, window.resetSeconds);
+        // Pacing a window that is never waited out would be waiting for it: a day quota of 3 spread over the
+        // hours left would hold the request for half a day. What is left of it goes at once.
+        continue;
+      }
       const untilReset = window.resetSeconds * 1000;
       const wait = window.remaining <= 0 ? untilReset : pacingDelayMs(window, this.lowWaterFraction) - (now - this.lastSentAt);
       delayMs = Math.max(delayMs, Math.min(wait, untilReset));

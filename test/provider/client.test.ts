@@ -17,6 +17,7 @@ import {
   RateLimiter,
   ServerError,
   UnprocessableEntityError,
+  WaitTimeoutError,
 } from "../../provider";
 import { virtualTime } from "./virtualTime";
 
@@ -264,16 +265,40 @@ describe("client against the emulator", () => {
       }
     });
 
-    it("fails fast, without sending, once the day window is spent", async () => {
+    // The day resets at midnight UTC, 12 h after the virtual clock's noon.
+    const daySpent = "The API's day rate-limit window is exhausted; it resets in 12 h. Retry after that, or raise the quota.";
+
+    it("sends what is left of the day at once, then fails fast without sending", async () => {
       const clock = virtualTime();
       const tight = await startEmulator({ apiKeys: [KEY], rateLimit: { minute: 100, hour: 100, day: 3 }, clock: clock.now });
       try {
         const client = clientFor(tight, clock);
-        for (let i = 0; i < 3; i++) await client.catalog.gpus();
-        const error = await client.catalog.gpus().catch((e: unknown) => e);
+        for (let i = 0; i < 3; i++) await client.pods.list();
+        const error = await client.pods.list().catch((e: unknown) => e);
         expect(error).toBeInstanceOf(QuotaExhaustedError);
-        expect((error as Error).message).toMatch(/^The API's day rate-limit window is exhausted; it resets in \d+ (h|min|s)\. Retry after that, or raise the quota\.$/);
-        expect(tight.requests).toHaveLength(3);
+        expect((error as Error).message).toBe(daySpent);
+        expect(clock.slept).toEqual([]);
+        expect(tight.requests.map((r) => r.status)).toEqual([200, 200, 200]);
+      } finally {
+        await tight.close();
+      }
+    });
+
+    it.each([
+      ["whose RateLimit headers show the day spent", false],
+      ["whose detail alone names the day window", true],
+    ])("fails fast on a 429 %s, at once", async (_label, malformedHeaders) => {
+      const clock = virtualTime();
+      const tight = await startEmulator({ apiKeys: [KEY], rateLimit: { minute: 100, hour: 100, day: 1 }, clock: clock.now });
+      try {
+        // Another process spent the day; this client has not heard of it.
+        await clientFor(tight, clock).pods.list();
+        if (malformedHeaders) tight.faults.malformedRateLimitHeaders(1);
+        const error = await clientFor(tight, clock).pods.list().catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(QuotaExhaustedError);
+        expect((error as Error).message).toBe(daySpent);
+        expect(clock.slept).toEqual([]);
+        expect(tight.requests.map((r) => r.status)).toEqual([200, 429]);
       } finally {
         await tight.close();
       }
@@ -295,7 +320,7 @@ describe("client against the emulator", () => {
         tight.resetRequests();
         const running = await Promise.all(
           pods.map((pod) =>
-            client.podWatcher.waitFor({ id: pod.id, wanted: "RUNNING", until: (p) => p?.status === "RUNNING", deadline: clock.now() + 60_000 }),
+            client.podWatcher.waitFor({ id: pod.id, wanted: "RUNNING", until: (p) => p?.status === "RUNNING", deadline: clock.now() + 60_000, timeoutSeconds: 60 }),
           ),
         );
         expect(running.map((pod) => pod?.status)).toEqual(["RUNNING", "RUNNING", "RUNNING"]);
@@ -305,6 +330,25 @@ describe("client against the emulator", () => {
         expect(tight.requests.map((r) => `${r.method} ${r.path}`)).toEqual(Array(2).fill("GET /v2/pods"));
       } finally {
         await tight.close();
+      }
+    });
+
+    it("names the deadline the resource set when the wait times out, however late the wait began", async () => {
+      const clock = virtualTime();
+      const slow = await startEmulator({ apiKeys: [KEY], timings: { provisioningMs: 60_000, startingMs: 300 }, clock: clock.now });
+      try {
+        const client = clientFor(slow, clock);
+        const deadline = clock.now() + 3000;
+        const pod = await client.pods.create(podBody);
+        // The create took 2 s of the resource's 3.
+        clock.advance(2000);
+        const error = await client.podWatcher
+          .waitFor({ id: pod.id, wanted: "RUNNING", until: (p) => p?.status === "RUNNING", deadline, timeoutSeconds: 3 })
+          .catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(WaitTimeoutError);
+        expect((error as Error).message).toBe(`pod ${pod.id} did not become RUNNING within 3s (last seen: PROVISIONING)`);
+      } finally {
+        await slow.close();
       }
     });
   });

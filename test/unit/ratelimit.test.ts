@@ -95,6 +95,28 @@ describe("RateLimiter", () => {
     await expect(limiter.acquire()).rejects.toThrow("The API's day rate-limit window is exhausted; it resets in 2 h.");
   });
 
+  it("sends what is left of a day window at once, then fails fast instead of waiting for the day to reset", async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ clock });
+    limiter.observe([{ name: "day", remaining: 2, resetSeconds: 43_200, quota: 3, windowSeconds: 86_400 }]);
+    await limiter.acquire();
+    await limiter.acquire();
+    await expect(limiter.acquire()).rejects.toThrow(new QuotaExhaustedError("day", 43_200));
+    expect(clock.slept).toEqual([]);
+  });
+
+  it("waits out an exhausted hour window however long it has left, and paces a low one", async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ clock });
+    limiter.observe([{ name: "hour", remaining: 0, resetSeconds: 3000, quota: 100, windowSeconds: 3600 }]);
+    await limiter.acquire();
+    expect(clock.slept).toEqual([3_000_000]);
+    limiter.observe([{ name: "hour", remaining: 1, resetSeconds: 3600, quota: 100, windowSeconds: 3600 }]);
+    await limiter.acquire();
+    // 1 left for an hour, below a tenth of the quota: it waits its share of the hour, half of it.
+    expect(clock.slept).toEqual([3_000_000, 1_800_000]);
+  });
+
   it("counts concurrent requests against the window and spreads them over what is left of it", async () => {
     const clock = fakeClock();
     const limiter = new RateLimiter({ clock });
