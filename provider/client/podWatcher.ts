@@ -31,11 +31,12 @@ export interface PodWait {
   until: (pod: Pod | undefined) => boolean;
   /** Milliseconds since the epoch after which the wait fails. */
   deadline: number;
+  /** The deadline as the resource set it, in seconds from its start, for the timeout message. */
+  timeoutSeconds: number;
   signal?: AbortSignal;
 }
 
 interface Waiter extends PodWait {
-  startedAt: number;
   /** The pod's status at the last tick, `gone` when it was not listed; undefined before the first tick. */
   lastSeen?: string;
   resolve: (pod: Pod | undefined) => void;
@@ -63,7 +64,7 @@ export class PodWatcher {
   /** Resolves with the pod once `until` holds (undefined when the pod is gone). */
   waitFor(wait: PodWait): Promise<Pod | undefined> {
     return new Promise((resolve, reject) => {
-      this.waiters.add({ ...wait, startedAt: this.clock.now(), resolve, reject });
+      this.waiters.add({ ...wait, resolve, reject });
       if (!this.polling) void this.poll();
     });
   }
@@ -107,8 +108,7 @@ export class PodWatcher {
       waiter.lastSeen = seen;
       if (waiter.until(pod)) return waiter.resolve(pod);
       if (now >= waiter.deadline) {
-        const timeoutSeconds = Math.round((waiter.deadline - waiter.startedAt) / 1000);
-        return waiter.reject(new WaitTimeoutError(`pod ${waiter.id}`, waiter.wanted, pod?.status ?? "gone", timeoutSeconds));
+        return waiter.reject(new WaitTimeoutError(`pod ${waiter.id}`, waiter.wanted, pod?.status ?? "gone", waiter.timeoutSeconds));
       }
       return "pending";
     });

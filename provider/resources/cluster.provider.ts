@@ -60,7 +60,7 @@ export async function create(props: CheckedClusterInputs): Promise<dynamic.Creat
     clock: client.clock,
   });
   try {
-    const members = await waitUntilRunning(client, created.id, deadline);
+    const members = await waitUntilRunning(client, created.id, deadline, inputs.readyTimeoutSeconds);
     return { id: created.id, outs: clusterOutputs(await client.clusters.get(created.id), members, inputs) };
   } catch (error) {
     throw await removeFailedCluster(client, created, inputs, error, props);
@@ -100,6 +100,7 @@ async function deleteCluster(id: string): Promise<void> {
         wanted: "gone",
         until: (pod) => pod === undefined || pod.status === "TERMINATED",
         deadline,
+        timeoutSeconds: DELETE_TIMEOUT_SECONDS,
       }),
     ),
   );
@@ -114,7 +115,7 @@ class MemberFailedError extends Error {
  * Waits (through the shared poller, which lists every pod once per tick) until every member is RUNNING, and
  * returns the members in rank order. A member in ERROR, or gone, fails the wait at once, naming it.
  */
-async function waitUntilRunning(client: ComputePlatformClient, id: string, deadline: number): Promise<Pod[]> {
+async function waitUntilRunning(client: ComputePlatformClient, id: string, deadline: number, timeoutSeconds: number): Promise<Pod[]> {
   const members = await client.clusters.pods(id);
   await Promise.all(
     members.map((member) =>
@@ -122,6 +123,7 @@ async function waitUntilRunning(client: ComputePlatformClient, id: string, deadl
         id: member.id,
         wanted: "RUNNING",
         deadline,
+        timeoutSeconds,
         until: (pod) => {
           const which = `member ${member.id} (${member.name})`;
           if (!pod || pod.status === "TERMINATED") throw new MemberFailedError(`${which} disappeared`);
@@ -189,7 +191,7 @@ async function adopt(
   }
   if (live.name !== inputs.name) await client.clusters.rename(id, inputs.name);
   try {
-    const members = await waitUntilRunning(client, id, deadline);
+    const members = await waitUntilRunning(client, id, deadline, inputs.readyTimeoutSeconds);
     return { id, outs: clusterOutputs(await client.clusters.get(id), members, inputs) };
   } catch (error) {
     // An adopted cluster is not ours to delete: record it with the failure instead.

@@ -125,6 +125,7 @@ async function deletePod(id: string): Promise<void> {
     wanted: "gone",
     until: (pod) => pod === undefined || pod.status === "TERMINATED",
     deadline: client.clock.now() + DELETE_TIMEOUT_SECONDS * 1000,
+    timeoutSeconds: DELETE_TIMEOUT_SECONDS,
   });
 }
 export { deletePod as delete };
@@ -151,11 +152,11 @@ async function converge(
   // ERROR is unrecoverable for the container, not for the pod: `start` boots it again.
   if (pod.status === "ERROR") pod = (await client.pods.action(pod.id, "start")) ?? (await client.pods.get(pod.id));
 
-  pod = await waitForStatus(client, pod.id, pod.status === "EXITED" ? "EXITED" : "RUNNING", deadline);
+  pod = await waitForStatus(client, pod.id, pod.status === "EXITED" ? "EXITED" : "RUNNING", deadline, news.readyTimeoutSeconds);
   if (news.desiredStatus === "RUNNING" && pod.status === "EXITED") await client.pods.action(pod.id, "start");
   if (news.desiredStatus === "EXITED" && pod.status !== "EXITED") await client.pods.action(pod.id, "stop");
   // Already there (the usual case): another wait would cost one more list and one more poll interval.
-  if (pod.status !== news.desiredStatus) pod = await waitForStatus(client, pod.id, news.desiredStatus, deadline);
+  if (pod.status !== news.desiredStatus) pod = await waitForStatus(client, pod.id, news.desiredStatus, deadline, news.readyTimeoutSeconds);
 
   if (news.locked && !pod.locked) pod = await client.pods.update(pod.id, { locked: true });
   return pod;
@@ -178,11 +179,18 @@ class PodFailedError extends Error {
 }
 
 /** Waits (through the shared poller) until the pod is in `target`; ERROR fails at once. */
-async function waitForStatus(client: ComputePlatformClient, id: string, target: "RUNNING" | "EXITED", deadline: number): Promise<Pod> {
+async function waitForStatus(
+  client: ComputePlatformClient,
+  id: string,
+  target: "RUNNING" | "EXITED",
+  deadline: number,
+  timeoutSeconds: number,
+): Promise<Pod> {
   const pod = await client.podWatcher.waitFor({
     id,
     wanted: target,
     deadline,
+    timeoutSeconds,
     until: (current) => {
       if (!current || current.status === "TERMINATED") throw new PodFailedError(`pod ${id} disappeared while waiting for it to become ${target}`);
       if (current.status === "ERROR") throw new PodFailedError(`pod ${id} went to ERROR`);

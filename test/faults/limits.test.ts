@@ -25,7 +25,7 @@ describe("past the deadline", () => {
     api.emulator.faults.latency(500);
     const { error } = await faults.deploy({ generation: "g1", pods: 1, readyTimeoutSeconds: 3 });
     expect(error).toMatch(
-      /pod "worker-g1-0" did not become RUNNING: pod \w+ did not become RUNNING within \d+s \(last seen: PROVISIONING\)\. It was deleted; nothing was left behind\./,
+      /pod "worker-g1-0" did not become RUNNING: pod \w+ did not become RUNNING within 3s \(last seen: PROVISIONING\)\. It was deleted; nothing was left behind\./,
     );
     expect(api.emulator.snapshot().pods.filter((pod) => pod.status !== "TERMINATED")).toEqual([]);
   });
