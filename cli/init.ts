@@ -79,7 +79,7 @@ export async function run({ folder, force }: InitCommandOptions): Promise<void> 
     ...(target === process.cwd() ? [] : [`  cd ${shellWord(folder)}`]),
     "  npm install",
     "  cp .env.example .env   # then fill in the API key and URL, and a passphrase",
-    "  npx computeplatform dev",
+    "  npx pulumi-computeplatform dev",
     "README.md explains these steps, trying the workers against the local emulator, deploying them, and editor completion.",
   );
   process.stdout.write(`${lines.join("\n")}\n`);

@@ -1,11 +1,5 @@
 #!/usr/bin/env node
-import * as dev from "./dev";
-import * as emulator from "./emulator";
-import * as init from "./init";
 import { readOwnPackage } from "./init/ownPackage";
-import * as migrate from "./migrate";
-import { destroy, preview, refresh, up } from "./stackCommands";
-import * as validate from "./validate";
 
 /**
  * A subcommand. `parse` turns its arguments into options and throws on bad usage (exit code 2);
@@ -18,25 +12,42 @@ interface Command<Options> {
   run(options: Options): Promise<number | void>;
 }
 
-const COMMANDS: Record<string, Command<unknown>> = { emulator, init, validate, migrate, preview, up, refresh, destroy, dev };
+type Loader = () => Command<unknown>;
+
+// Each command is loaded only when it runs: most of them pull in the Pulumi SDK, and the CLI starts faster without it.
+const stackCommand = (name: "preview" | "up" | "refresh" | "destroy"): Loader => () =>
+  (require("./stackCommands") as typeof import("./stackCommands"))[name];
+const COMMANDS: Record<string, Loader> = {
+  emulator: () => require("./emulator") as typeof import("./emulator"),
+  init: () => require("./init") as typeof import("./init"),
+  validate: () => require("./validate") as typeof import("./validate"),
+  migrate: () => require("./migrate") as typeof import("./migrate"),
+  preview: stackCommand("preview"),
+  up: stackCommand("up"),
+  refresh: stackCommand("refresh"),
+  destroy: stackCommand("destroy"),
+  dev: () => require("./dev") as typeof import("./dev"),
+};
 
 /** Other names of commands, left out of the usage: `run` is the spec's hidden alias of `dev`. */
-const ALIASES: Record<string, Command<unknown>> = { run: dev };
+const ALIASES: Record<string, Loader> = { run: COMMANDS.dev as Loader };
 
-const USAGE = `Usage: computeplatform <command> [options]
+function usage(): string {
+  return `Usage: computeplatform <command> [options]
 
 Commands:
 ${Object.entries(COMMANDS)
-  .map(([name, command]) => `  ${name.padEnd(12)}${command.summary}`)
+  .map(([name, load]) => `  ${name.padEnd(12)}${load().summary}`)
   .join("\n")}
 
 Run 'computeplatform <command> --help' for the options of a command, 'computeplatform --version' for the version.
 `;
+}
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
   if (name === "--help" || name === "-h" || name === "help") {
-    process.stdout.write(USAGE);
+    process.stdout.write(usage());
     return 0;
   }
   if (name === "--version" || name === "-v") {
@@ -44,14 +55,15 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (name === undefined) {
-    process.stderr.write(USAGE);
+    process.stderr.write(usage());
     return 2;
   }
-  const command = COMMANDS[name] ?? ALIASES[name];
-  if (command === undefined) {
-    process.stderr.write(`computeplatform: unknown command "${name}"\n\n${USAGE}`);
+  const load = [COMMANDS, ALIASES].find((table) => Object.hasOwn(table, name))?.[name];
+  if (load === undefined) {
+    process.stderr.write(`computeplatform: unknown command "${name}"\n\n${usage()}`);
     return 2;
   }
+  const command = load();
   if (args.includes("--help") || args.includes("-h")) {
     process.stdout.write(command.help);
     return 0;

@@ -34,15 +34,15 @@ with ${own.name} through the Pulumi engine. README.md explains the commands; the
 
 ## Checking your work
 
-- Run \`npx computeplatform validate manifest.yaml\` after every edit, and fix every error it reports. It calls no
+- Run \`npx pulumi-computeplatform validate manifest.yaml\` after every edit, and fix every error it reports. It calls no
   API and needs no key.
-- Try the workers with \`npx computeplatform dev\` against the local emulator (\`npx computeplatform emulator\`), as
+- Try the workers with \`npx pulumi-computeplatform dev\` against the local emulator (\`npx pulumi-computeplatform emulator\`), as
   README.md describes, before anything else.
-- \`npx computeplatform preview manifest.yaml\` shows what a deployment would change without changing anything.
+- \`npx pulumi-computeplatform preview manifest.yaml\` shows what a deployment would change without changing anything.
 
 ## Ask first
 
-- Do not run \`npx computeplatform up\`, \`destroy\` or \`dev --clean\`, or \`dev\` against the real service, unless the
+- Do not run \`npx pulumi-computeplatform up\`, \`destroy\` or \`dev --clean\`, or \`dev\` against the real service, unless the
   user asked for it: they create, change or delete resources that cost money.
 - Do not edit or delete \`${LOCAL_STATE_FOLDER}/\` (the stacks' state) or \`${INIT_RECORD}\`.
 `;

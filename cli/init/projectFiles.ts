@@ -107,7 +107,7 @@ const ENV_EXAMPLE = `# Copy this file to .env and fill it in. .env is git-ignore
 # The computeplatform commands read .env from the manifest's folder, without overriding variables already set.
 # For the pulumi CLI, load it into your shell first:  set -a; . ./.env; set +a
 
-# An API key from the Compute Platform console, or the key that \`npx computeplatform emulator\` prints.
+# An API key from the Compute Platform console, or the key that \`npx pulumi-computeplatform emulator\` prints.
 COMPUTEPLATFORM_API_KEY=
 # Base URL of the API, without /v2. The local emulator's: http://127.0.0.1:8787
 COMPUTEPLATFORM_API_URL=

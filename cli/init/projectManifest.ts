@@ -13,9 +13,9 @@ export function projectManifest(name: string, own: OwnPackage): string {
 # Pulumi \`options\`; \${name.field} refers to another resource's output. Replace each image with your worker's.
 # The first line lets editors complete and check this file.
 #
-#   npx computeplatform validate manifest.yaml   checks this file
-#   npx computeplatform dev                      serves the workers on http://localhost:8888, each deployed on its first call
-#   npx computeplatform up manifest.yaml         deploys them for good
+#   npx pulumi-computeplatform validate manifest.yaml   checks this file
+#   npx pulumi-computeplatform dev                      serves the workers on http://localhost:8888, each deployed on its first call
+#   npx pulumi-computeplatform up manifest.yaml         deploys them for good
 resources:
   lb-worker:
     type: ServerlessEndpoint

@@ -48,14 +48,14 @@ The package includes an emulator of the Compute Platform API that holds everythi
 another terminal:
 
 \`\`\`sh
-npx computeplatform emulator --api-key dev-key
+npx pulumi-computeplatform emulator --api-key dev-key
 \`\`\`
 
 Set \`COMPUTEPLATFORM_API_URL=http://127.0.0.1:8787\` and \`COMPUTEPLATFORM_API_KEY=dev-key\` in \`.env\`, then
 start the local development server:
 
 \`\`\`sh
-npx computeplatform dev
+npx pulumi-computeplatform dev
 curl localhost:8888/gpu-worker/runsync -H 'Content-Type: application/json' -d '{"input": {"prompt": "hello"}}'
 \`\`\`
 
@@ -63,22 +63,22 @@ It serves the workers on http://localhost:8888 (the next free port when that one
 API explorer at http://localhost:8888/docs. A worker is deployed on its first call as a temporary endpoint named
 \`live-<name>\`; \`--auto-provision\` deploys them all at startup. Edits of the manifest are picked up without a
 restart. The live endpoints stay when the server stops, and the next start reuses them;
-\`npx computeplatform dev --clean\` deletes them. \`npx computeplatform dev --help\` lists every option.
+\`npx pulumi-computeplatform dev --clean\` deletes them. \`npx pulumi-computeplatform dev --help\` lists every option.
 
 ## Deploy
 
 \`\`\`sh
-npx computeplatform validate manifest.yaml   # checks the manifest offline, without calling the API
-npx computeplatform preview manifest.yaml    # shows what up would change
-npx computeplatform up manifest.yaml         # creates or updates the workers for good
-npx computeplatform destroy manifest.yaml    # deletes them
+npx pulumi-computeplatform validate manifest.yaml   # checks the manifest offline, without calling the API
+npx pulumi-computeplatform preview manifest.yaml    # shows what up would change
+npx pulumi-computeplatform up manifest.yaml         # creates or updates the workers for good
+npx pulumi-computeplatform destroy manifest.yaml    # deletes them
 \`\`\`
 
 A deployment needs no development server. These commands also need \`PULUMI_CONFIG_PASSPHRASE\` in \`.env\`.
 They use the stack \`dev\` unless \`--stack NAME\` says otherwise, and keep its state in \`${LOCAL_STATE_FOLDER}/\`
 in this folder unless \`--backend URL\` or \`PULUMI_BACKEND_URL\` names another backend, such as
 \`s3://bucket\`. The emulator forgets everything when it stops: run \`destroy\` first, or
-\`npx computeplatform refresh manifest.yaml\` afterwards to drop what is gone from the stack.
+\`npx pulumi-computeplatform refresh manifest.yaml\` afterwards to drop what is gone from the stack.
 
 The \`pulumi\` CLI deploys the same workers by running \`index.ts\`. To work on the same stacks:
 

@@ -56,13 +56,14 @@ export function pacingDelayMs(window: RateLimitWindow, lowWaterFraction: number)
  * The shortest interval at which a request repeated for `horizonMs` spends at most `share` of each window's
  * quota: a bounded share of every window, whatever others have spent of it, so that polling always leaves the
  * rest to the requests that change things and to the user's other tools. A window whose quota is unknown
- * counts what it has left. Only the part of a window within the horizon counts: a day window barely
- * constrains a ten-minute wait; a minute window does.
+ * counts what it has left. Only the part of a window within the horizon counts, and a day-long window not at all:
+ * it is never paced but spent and then failed fast ({@link isFailFast}), so a wait never sleeps for its share.
  * @example budgetIntervalMs([{ name: "minute", remaining: 40, resetSeconds: 30, quota: 60, windowSeconds: 60 }], 0.2, 600_000) // 5000
  */
 export function budgetIntervalMs(windows: readonly RateLimitWindow[], share: number, horizonMs: number): number {
   let intervalMs = 0;
   for (const window of windows) {
+    if (isFailFast(window)) continue;
     const known = window.quota !== undefined && window.windowSeconds !== undefined;
     const spanMs = Math.min(known ? window.windowSeconds! * 1000 : window.resetSeconds * 1000, horizonMs);
     const requests = known ? window.quota! : window.remaining;

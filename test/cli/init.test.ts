@@ -60,7 +60,7 @@ function nextSteps(cd: string | undefined): string[] {
     ...(cd === undefined ? [] : [`  cd ${cd}`]),
     "  npm install",
     "  cp .env.example .env   # then fill in the API key and URL, and a passphrase",
-    "  npx computeplatform dev",
+    "  npx pulumi-computeplatform dev",
     "README.md explains these steps, trying the workers against the local emulator, deploying them, and editor completion.",
     "",
   ];
@@ -154,18 +154,18 @@ describe("computeplatform init on an empty folder", () => {
     const readmeCommands = [
       "npm install",
       "cp .env.example .env",
-      "npx computeplatform emulator",
-      "npx computeplatform dev",
+      "npx pulumi-computeplatform emulator",
+      "npx pulumi-computeplatform dev",
       "curl localhost:8888/gpu-worker/runsync",
-      "npx computeplatform dev --clean",
-      "npx computeplatform preview manifest.yaml",
-      "npx computeplatform up manifest.yaml",
-      "npx computeplatform destroy manifest.yaml",
+      "npx pulumi-computeplatform dev --clean",
+      "npx pulumi-computeplatform preview manifest.yaml",
+      "npx pulumi-computeplatform up manifest.yaml",
+      "npx pulumi-computeplatform destroy manifest.yaml",
       "pulumi up",
     ];
     for (const command of readmeCommands) expect(files["README.md"]).toContain(command);
     expect(files["AGENTS.md"]?.split("\n")[0]).toBe("# Rules for coding agents working on my-project");
-    expect(files["AGENTS.md"]).toContain("Run `npx computeplatform validate manifest.yaml` after every edit");
+    expect(files["AGENTS.md"]).toContain("Run `npx pulumi-computeplatform validate manifest.yaml` after every edit");
     expect(files["CLAUDE.md"]).toBe("-> AGENTS.md");
     expect(fs.readFileSync(path.join(project, "CLAUDE.md"), "utf8")).toBe(files["AGENTS.md"]);
     expect(files[record]).toBe(recordFor(["AGENTS.md", "CLAUDE.md"]));

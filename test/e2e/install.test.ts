@@ -96,9 +96,9 @@ describe("the README's install steps in a fresh folder", () => {
 })().catch((error) => { console.error(error); process.exit(1); });
 `,
     );
-    const env = { ...(await stackCommandEnvironment(folder, api)), API_URL: api.emulator.url, API_KEY: api.apiKey };
-    delete env.COMPUTEPLATFORM_API_URL;
-    delete env.COMPUTEPLATFORM_API_KEY;
+    // Pointed at the API by stack config, as the README says, not by the variables the test environment sets.
+    const { COMPUTEPLATFORM_API_URL: _url, COMPUTEPLATFORM_API_KEY: _key, ...environment } = await stackCommandEnvironment(folder, api);
+    const env = { ...environment, API_URL: api.emulator.url, API_KEY: api.apiKey };
     const deployed = await run(process.execPath, ["deploy.js"], env);
     expect(deployed.code, deployed.stderr).toBe(0);
     const outputs = JSON.parse(deployed.stdout) as Record<string, unknown>;

@@ -25,6 +25,8 @@ const manifest = `resources:
         id: NVIDIA GeForce RTX 4090
 `;
 
+
+const originalPath = process.env.PATH;
 describe("computeplatform up and pulumi in the same folder share one state", () => {
   let api: TestEmulator;
   let folder: string;
@@ -42,6 +44,8 @@ describe("computeplatform up and pulumi in the same folder share one state", () 
     // No PULUMI_BACKEND_URL: the backend must come from the login.
     const { PULUMI_BACKEND_URL: _unset, ...rest } = await stackCommandEnvironment(folder, api);
     env = rest;
+    // The packed package's Automation API, used in this process below, finds the Pulumi CLI on PATH as a user's does.
+    process.env.PATH = env.PATH;
     loginBackend = `file://${path.join(folder, "logged-in-state")}`;
     fs.mkdirSync(path.join(folder, "logged-in-state"));
     const login = await exec("pulumi", ["login", loginBackend], { cwd: folder, env: { ...env, PULUMI_BACKEND_URL: "" } });
@@ -49,6 +53,7 @@ describe("computeplatform up and pulumi in the same folder share one state", () 
   });
 
   afterAll(async () => {
+    process.env.PATH = originalPath;
     await stack?.destroy();
     await api?.emulator.close();
   });

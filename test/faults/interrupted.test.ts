@@ -26,6 +26,8 @@ const manifest = `resources:
         id: NVIDIA GeForce RTX 4090
 `;
 
+
+const originalPath = process.env.PATH;
 describe("a deployment killed after a create reached the API", () => {
   let api: TestEmulator;
   let folder: string;
@@ -38,9 +40,12 @@ describe("a deployment killed after a create reached the API", () => {
     folder = suiteWorkDir("interrupted");
     fs.writeFileSync(path.join(folder, "manifest.yaml"), manifest);
     env = await stackCommandEnvironment(folder, api);
+    // The packed package's Automation API, used in this process below, finds the Pulumi CLI on PATH as a user's does.
+    process.env.PATH = env.PATH;
   });
 
   afterAll(async () => {
+    process.env.PATH = originalPath;
     await stack?.destroy();
     await api?.emulator.close();
   });

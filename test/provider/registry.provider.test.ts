@@ -23,7 +23,7 @@ beforeEach(() => {
   emulator.resetRequests();
 });
 
-const args = (overrides: Partial<RegistryInputs> = {}): RegistryInputs => ({
+const args = (overrides: Partial<RegistryInputs> = {}): RegistryInputs & { name: string } => ({
   name: "ghcr-acme",
   username: USERNAME,
   password: PASSWORD,

@@ -25,7 +25,7 @@ describe("withProposedName", () => {
   it("declares name even when the arguments leave it out, so that the resource has its name output", () => {
     const named = withProposedName("web", { image: "nginx" });
     expect(Object.keys(named)).toEqual(["name", "image", PROPOSED_NAME]);
-    expect(named.name).toBeUndefined();
+    expect((named as { name?: unknown }).name).toBeUndefined();
   });
 });
 
@@ -47,7 +47,8 @@ describe("resolveName", () => {
   it("never changes another input", () => {
     fc.assert(
       fc.property(fc.dictionary(fc.string().filter((key) => key !== "name" && key !== PROPOSED_NAME), fc.jsonValue()), (other) => {
-        const resolved = resolveName({ name: "a" }, { ...other, [PROPOSED_NAME]: "b-1234567" }) as Record<string, unknown>;
+        const news: Record<string, unknown> = { ...other, [PROPOSED_NAME]: "b-1234567" };
+        const resolved = resolveName({ name: "a" }, news) as Record<string, unknown>;
         expect(resolved).toEqual({ ...other, name: "a" });
       }),
     );

@@ -198,7 +198,8 @@ describe("budgetIntervalMs", () => {
     ["a half-spent minute window", [{ name: "minute", remaining: 30, resetSeconds: 30 }], 2000],
     ["a fresh 1000-a-minute window", [{ name: "minute", remaining: 1000, resetSeconds: 60 }], 120],
     ["an exhausted window", [{ name: "minute", remaining: 0, resetSeconds: 12 }], 24000],
-    ["a day window, for a ten-minute wait", [{ name: "day", remaining: 50000, resetSeconds: 86_400 }], 24],
+    ["a day window alone, which is never paced", [{ name: "day", remaining: 5, resetSeconds: 86_400 }], 0],
+    ["a minute window beside a nearly spent day window", [{ name: "minute", remaining: 30, resetSeconds: 30 }, { name: "day", remaining: 2, resetSeconds: 86_400 }], 2000],
     ["the tightest of several", [{ name: "minute", remaining: 300, resetSeconds: 60 }, { name: "hour", remaining: 100, resetSeconds: 3600 }], 12000],
   ])("%s, its quota unknown: every %i ms at half of what is left", (_label, windows, interval) => {
     expect(budgetIntervalMs(windows, 0.5, tenMinutes)).toBe(interval);
