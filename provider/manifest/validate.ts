@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { withProposedName } from "../resources/autoName";
+import { PROPOSED_NAME, proposeName } from "../resources/autoName";
 import { propertyPath, UNKNOWN } from "../resources/dynamic";
 import type { ManifestResourceOptions, ManifestResourceType } from "./document";
 import { type Accessor, ExpressionError, formatReference, Interpolation, parseExpression, type Reference } from "./expression";
@@ -306,7 +306,7 @@ class Validation {
 
   private async checkProperties(resource: ValidatedResource): Promise<void> {
     const path = ["resources", resource.name, "properties"];
-    const properties = withProposedName(resource.name, unknownReferences(resource.properties) as object);
+    const properties = { ...(unknownReferences(resource.properties) as object), [PROPOSED_NAME]: proposeName(resource.name) };
     const result = await resourceKinds[resource.type].check({}, properties);
     for (const failure of result.failures ?? []) {
       const property = parsePropertyPath(failure.property);
