@@ -1,4 +1,4 @@
-import { type Accessor, Interpolation, type ManifestValue, type Reference } from "../../provider/manifest";
+import { type Accessor, Interpolation, type ManifestValue, type Reference, valueAt } from "../../provider/manifest";
 
 /** A deployed resource as references see it. */
 export interface LiveResource {
@@ -21,7 +21,7 @@ export async function resolveValue(
     const resource = live.get(root);
     if (resource === undefined) throw new Error(`\${${root}} is not deployed`);
     const [output, ...rest] = path as [string, ...Accessor[]];
-    return dig(output === "id" ? resource.id : resource.outputs[output], rest);
+    return valueAt(output === "id" ? resource.id : resource.outputs[output], rest);
   };
   if (value instanceof Interpolation) {
     if (value.whole) return reference(value.whole);
@@ -34,13 +34,4 @@ export async function resolveValue(
     return Object.fromEntries(entries);
   }
   return value;
-}
-
-function dig(value: unknown, path: readonly Accessor[]): unknown {
-  let current = value;
-  for (const step of path) {
-    if (current === null || current === undefined) return undefined;
-    current = (current as Record<Accessor, unknown>)[step];
-  }
-  return current;
 }

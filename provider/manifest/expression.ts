@@ -98,3 +98,13 @@ export function formatReference(reference: Reference): string {
   );
   return `\${${reference.root}${steps.join("")}}`;
 }
+
+/** The value a reference's accessor path reaches inside `value`; undefined once a step finds nothing. */
+export function valueAt(value: unknown, path: readonly Accessor[]): unknown {
+  let current = value;
+  for (const step of path) {
+    if (current === null || current === undefined) return undefined;
+    current = (current as Record<Accessor, unknown>)[step];
+  }
+  return current;
+}

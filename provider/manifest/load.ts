@@ -1,6 +1,6 @@
 import * as fs from "node:fs";
 import * as pulumi from "@pulumi/pulumi";
-import { type Accessor, Interpolation, type Reference } from "./expression";
+import { type Accessor, Interpolation, type Reference, valueAt } from "./expression";
 import { ManifestError, type ManifestIssue } from "./issue";
 import { resourceKinds } from "./resourceKinds";
 import { type ManifestValue, type ValidatedManifest, validateManifest } from "./validate";
@@ -93,7 +93,7 @@ function declare(manifest: ValidatedManifest, config: ReadonlyMap<string, pulumi
     if (reference.root === "config") return config.get(String(reference.path[0]))!;
     const [output, ...rest] = reference.path as [string, ...Accessor[]];
     const value = (resources[reference.root] as unknown as Record<string, pulumi.Output<unknown>>)[output]!;
-    return rest.length === 0 ? value : value.apply((resolved) => dig(resolved, rest));
+    return rest.length === 0 ? value : value.apply((resolved) => valueAt(resolved, rest));
   };
   const resolve = (value: ManifestValue): pulumi.Input<unknown> => {
     if (value instanceof Interpolation) {
@@ -116,15 +116,6 @@ function declare(manifest: ValidatedManifest, config: ReadonlyMap<string, pulumi
   }
   const outputs = Object.fromEntries(Object.entries(manifest.outputs).map(([name, value]) => [name, pulumi.output(resolve(value))]));
   return { resources, outputs };
-}
-
-function dig(value: unknown, path: readonly Accessor[]): unknown {
-  let current = value;
-  for (const step of path) {
-    if (current === null || current === undefined) return undefined;
-    current = (current as Record<Accessor, unknown>)[step];
-  }
-  return current;
 }
 
 /** How a referenced value reads inside a longer string: text as it is, anything else as JSON. */
