@@ -3,7 +3,7 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { AGENT_RULES_FILE, AGENT_RULES_LINK } from "./init/agentRules";
 import { INIT_RECORD, readInitRecord } from "./init/initRecord";
-import { readOwnPackage } from "./init/ownPackage";
+import { readOwnPackage } from "./ownPackage";
 import { agentFiles, projectFiles } from "./init/projectFiles";
 import { projectNameFor } from "./init/projectName";
 import { writeAgentFiles } from "./init/writeAgentFiles";

@@ -1,6 +1,6 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { readOwnPackage } from "./init/ownPackage";
+import { readOwnPackage } from "./ownPackage";
 
 /**
  * Refuses to deploy from a source checkout. Pulumi stores each dynamic resource's provider in the state as a

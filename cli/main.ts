@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { readOwnPackage } from "./init/ownPackage";
+import { readOwnPackage } from "./ownPackage";
 
 /**
  * A subcommand. `parse` turns its arguments into options and throws on bad usage (exit code 2);

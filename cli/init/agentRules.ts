@@ -1,6 +1,6 @@
 import { LOCAL_STATE_FOLDER } from "../../automation/driver";
 import { INIT_RECORD } from "./initRecord";
-import type { OwnPackage } from "./ownPackage";
+import type { OwnPackage } from "../ownPackage";
 
 /** The agent-rules file, which coding agents read before they work on the project. */
 export const AGENT_RULES_FILE = "AGENTS.md";

@@ -1,7 +1,7 @@
 import { LOCAL_STATE_FOLDER } from "../../automation/driver";
 import { CACHE_FILE } from "../dev/cache";
 import { AGENT_RULES_FILE, AGENT_RULES_LINK, agentRules } from "./agentRules";
-import type { OwnPackage } from "./ownPackage";
+import type { OwnPackage } from "../ownPackage";
 import { projectManifest } from "./projectManifest";
 import { projectReadme } from "./projectReadme";
 

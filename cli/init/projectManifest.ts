@@ -1,4 +1,4 @@
-import type { OwnPackage } from "./ownPackage";
+import type { OwnPackage } from "../ownPackage";
 
 /**
  * The `manifest.yaml` of a scaffolded project: its three workers, serverless endpoints named after the project: a
