@@ -1,6 +1,5 @@
 import * as os from "node:os";
 import { isIP } from "node:net";
-import { isLoopback } from "./remoteAccess";
 
 /** The names a loopback gateway answers to, whatever loopback address it is bound to. */
 const LOOPBACK_NAMES = ["localhost", "127.0.0.1", "[::1]"];
@@ -21,19 +20,22 @@ export interface Binding {
  * address, with the port; bound to a wildcard address (`0.0.0.0`, `::`), also this machine's interface addresses and
  * host name; and the `--allow-host` names. A name on port 80 is also accepted without its port, as browsers send it.
  */
-export function acceptedHosts({ host, port, allowHosts }: Binding): Set<string> {
-  const names = [...LOOPBACK_NAMES, bracketed(host)];
-  if (WILDCARD_ADDRESSES.has(host.replace(/^\[(.*)\]$/, "$1"))) {
-    const addresses = Object.values(os.networkInterfaces()).flatMap((entries) => (entries ?? []).map((entry) => entry.address));
-    names.push(...addresses.map(bracketed), os.hostname());
-  }
+export function acceptedHosts(binding: Binding): Set<string> {
   const accepted = new Set<string>();
-  for (const name of names) {
-    accepted.add(`${name}:${port}`.toLowerCase());
-    if (port === 80) accepted.add(name.toLowerCase());
+  for (const name of ownNames(binding)) {
+    accepted.add(`${name}:${binding.port}`.toLowerCase());
+    if (binding.port === 80) accepted.add(name.toLowerCase());
   }
-  for (const allowed of allowHosts) accepted.add((/:\d+$/.test(allowed) ? allowed : `${allowed}:${port}`).toLowerCase());
+  for (const allowed of binding.allowHosts) accepted.add((/:\d+$/.test(allowed) ? allowed : `${allowed}:${binding.port}`).toLowerCase());
   return accepted;
+}
+
+/** The loopback names, the bound address, and on a wildcard address this machine's addresses and host name. */
+function ownNames({ host }: Binding): string[] {
+  const names = [...new Set([...LOOPBACK_NAMES, bracketed(host)])];
+  if (!isWildcard(host)) return names;
+  const addresses = Object.values(os.networkInterfaces()).flatMap((entries) => (entries ?? []).map((entry) => entry.address));
+  return [...names, ...addresses.map(bracketed), os.hostname()];
 }
 
 /** The headers a browser sets that tell who is calling. */
@@ -54,10 +56,10 @@ export function foreignCaller(headers: CallerHeaders, request: { method: string;
   const accepted = acceptedHosts(binding);
   const host = headers.host?.toLowerCase();
   if (host === undefined || !accepted.has(host)) {
-    const own = isLoopback(binding.host)
-      ? `${LOOPBACK_NAMES.map((name) => `${name}:${binding.port}`).join(", ")}`
-      : `this machine's addresses and host name with port ${binding.port}${binding.allowHosts.length > 0 ? `, and ${binding.allowHosts.join(", ")}` : ""}`;
-    return `${host === undefined ? "a request without a Host header" : `Host "${headers.host}"`} is not this gateway's: it answers only ${own} (a page of another site can reach it through DNS rebinding)`;
+    // A wildcard address answers to every address of the machine: they are not listed to whoever asks.
+    const own = isWildcard(binding.host) ? `this machine's addresses and host name with port ${binding.port}` : ownNames(binding).map((name) => `${name}:${binding.port}`).join(", ");
+    const allowed = binding.allowHosts.length > 0 ? `, and ${binding.allowHosts.join(", ")}` : "";
+    return `${host === undefined ? "a request without a Host header" : `Host "${headers.host}"`} is not this gateway's: it answers only ${own}${allowed} (a page of another site can reach it through DNS rebinding)`;
   }
   const origin = headers.origin?.toLowerCase();
   if (origin !== undefined && !(origin.startsWith("http://") && accepted.has(origin.slice("http://".length)))) {
@@ -69,6 +71,11 @@ export function foreignCaller(headers: CallerHeaders, request: { method: string;
     return `Sec-Fetch-Site "${headers["sec-fetch-site"]}": the browser says another site sent this request, and pages of other sites may not call this gateway`;
   }
   return undefined;
+}
+
+/** Whether `host` is an address that listens on every interface of the machine. */
+function isWildcard(host: string): boolean {
+  return WILDCARD_ADDRESSES.has(host.replace(/^\[(.*)\]$/, "$1"));
 }
 
 /** `address` as it appears in a Host header: an IPv6 address in brackets. */

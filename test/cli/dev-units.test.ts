@@ -189,7 +189,11 @@ describe("foreignCaller", () => {
   });
 
   test("bound to one address off loopback: that address and the loopback names, not the machine's others", () => {
-    expect(acceptedHosts({ host: "fd00::5", port: 9000, allowHosts: [] })).toEqual(new Set(["localhost:9000", "127.0.0.1:9000", "[::1]:9000", "[fd00::5]:9000"]));
+    const binding = { host: "fd00::5", port: 9000, allowHosts: [] };
+    expect(acceptedHosts(binding)).toEqual(new Set(["localhost:9000", "127.0.0.1:9000", "[::1]:9000", "[fd00::5]:9000"]));
+    expect(foreignCaller({ host: "evil.example:9000" }, runsync, binding)).toBe(
+      `Host "evil.example:9000" is not this gateway's: it answers only localhost:9000, 127.0.0.1:9000, [::1]:9000, [fd00::5]:9000 (a page of another site can reach it through DNS rebinding)`,
+    );
   });
 });
 
