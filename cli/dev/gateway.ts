@@ -50,7 +50,7 @@ const LOAD_BALANCED_METHODS: ReadonlyArray<string> = ["GET", "POST", "PUT", "PAT
 export function buildGateway(context: GatewayContext): FastifyInstance {
   const app = Fastify({ logger: false, forceCloseConnections: true });
   const started = new WeakMap<FastifyRequest, number>();
-  // The gateway's own refusals, logged with their reason.
+  // Why the gateway itself answered an error (a refusal, a failed deployment): logged with the request.
   const refusals = new WeakMap<FastifyRequest, string>();
   // Bodies reach the routes as they came: a load-balanced route passes them on without reading them.
   app.removeAllContentTypeParsers();
