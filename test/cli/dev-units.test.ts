@@ -10,6 +10,7 @@ import { type DevOptions, parseDevOptions } from "../../cli/dev/options";
 import { acceptedHosts, foreignCaller } from "../../cli/dev/ownOrigin";
 import { carriesToken, carriesTokenCookie, isLoopback, tokenCookie } from "../../cli/dev/remoteAccess";
 import { routeEscape } from "../../cli/dev/routePath";
+import { routeSlashesAsPath, swaggerUiPage } from "../../cli/dev/swaggerUi";
 import { parseExpression } from "../../provider/manifest/expression";
 
 const defaults: DevOptions = {
@@ -194,6 +195,24 @@ describe("foreignCaller", () => {
     expect(foreignCaller({ host: "evil.example:9000" }, runsync, binding)).toBe(
       `Host "evil.example:9000" is not this gateway's: it answers only localhost:9000, 127.0.0.1:9000, [::1]:9000, [fd00::5]:9000 (a page of another site can reach it through DNS rebinding)`,
     );
+  });
+});
+
+describe("routeSlashesAsPath, the explorer's request hook", () => {
+  test.each([
+    { url: "/web/v1%2Fgenerate", sent: "/web/v1/generate" },
+    { url: "http://127.0.0.1:8888/web/v1%2fitems%2F7?q=a%2Fb", sent: "http://127.0.0.1:8888/web/v1/items/7?q=a%2Fb" },
+    { url: "/web/a%20b", sent: "/web/a%20b" },
+    { url: "/docs/openapi.json", sent: "/docs/openapi.json" },
+  ])("$url → $sent", ({ url, sent }) => {
+    expect(routeSlashesAsPath({ url, method: "GET" })).toEqual({ url: sent, method: "GET" });
+  });
+
+  test("the page runs it on every request, as a script of its own", () => {
+    const page = swaggerUiPage("/docs/openapi.json");
+    const hook = /requestInterceptor: ([\s\S]*?),\n\}\);/.exec(page)?.[1];
+    const inBrowser = new Function(`return (${hook});`)() as typeof routeSlashesAsPath;
+    expect(inBrowser({ url: "/web/v1%2Fgenerate?q=a%2Fb" })).toEqual({ url: "/web/v1/generate?q=a%2Fb" });
   });
 });
 
