@@ -35,6 +35,13 @@ providers \`up\` uses, together with the templates, registries and network volum
   GET  /                                   health check: the endpoints and their state
   GET  /docs                               interactive API explorer
 
+Only its user's calls are answered: a Host other than the gateway's own address and port (localhost,
+127.0.0.1 or [::1] on loopback; off loopback also this machine's addresses, its host name and --allow-host
+names), an Origin other than its own, or a request a browser marks as sent by another site is refused with
+403, so that a web page cannot call it. Job routes (run, runsync) take Content-Type application/json only.
+A path that could leave its endpoint (a "." or ".." segment, a backslash, an encoded slash or backslash) is
+refused with 400 before anything is sent.
+
 Deployed resources are cached in ${CACHE_FILE} beside the manifest (add it to .gitignore) and reused
 on the next start; a changed endpoint is updated in place. Nothing is deleted on exit: --clean does it.
 
@@ -49,7 +56,9 @@ Options:
                         first when more than ${CONFIRM_ABOVE} would be created.
   -y, --yes             Answer that question yes (without a terminal and without --yes, the answer is no).
   --allow-remote        Allow a non-loopback --host. Every caller then needs the bearer token printed at
-                        startup: calls spend your API key.
+                        startup: calls spend your API key. The printed explorer link hands it to a browser.
+  --allow-host NAME     With --allow-remote: also answer requests whose Host is NAME (or NAME:PORT), a DNS name
+                        or a proxy's by which other machines reach this one. Repeatable.
   --stack NAME          Stack whose config \${config.<key>} references read (through the pulumi CLI, only
                         when a deployment needs one). Default: dev
   --clean               Delete the live- resources the cache lists, and their entries, then exit.
@@ -95,6 +104,7 @@ export async function run(options: DevOptions): Promise<number> {
     openApi: () => openApiDocument(options.manifest, endpoints, token !== undefined),
     deployer,
     client: sharedClient,
+    binding: { host: options.host, allowHosts: options.allowHosts },
     ...(token === undefined ? {} : { token }),
     log: (line) => out(`  ${line}`),
   });
@@ -104,8 +114,11 @@ export async function run(options: DevOptions): Promise<number> {
   out(`computeplatform dev: ${options.manifest}, ${count(endpoints.length, "serverless endpoint")}`);
   for (const line of endpointTable(endpoints)) out(`  ${line}`);
   out(`Listening on ${url}${port === options.port ? "" : ` (port ${options.port} was busy)`}`);
-  out(`API explorer: ${url}/docs`);
-  if (token !== undefined) out(`Bearer token (every caller must send it as Authorization: Bearer <token>): ${token}`);
+  if (token === undefined) out(`API explorer: ${url}/docs`);
+  else {
+    out(`API explorer: ${url}/docs?token=${token} (the link gives this browser the token, in a cookie only this gateway's own pages send)`);
+    out(`Bearer token (every caller must send it as Authorization: Bearer <token>): ${token}`);
+  }
   out(`Endpoints are deployed as live-<name> on ${options.autoProvision ? "startup" : "their first call"} and cached in ${path.join(path.dirname(options.manifest), CACHE_FILE)}.`);
 
   const stopWatching = options.reload

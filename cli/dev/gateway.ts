@@ -1,11 +1,14 @@
 import * as fs from "node:fs";
+import type { AddressInfo } from "node:net";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { ApiError, type ComputePlatformClient, NotFoundError } from "../../provider/client";
 import type { LoadBalancingRequest } from "../../provider/client/loadBalancing";
 import type { LiveDeployer } from "./deployer";
 import { type DevEndpoint, mainRoute } from "./endpoints";
 import type { LiveResource } from "./liveValues";
-import { carriesToken } from "./remoteAccess";
+import { type Binding, foreignCaller } from "./ownOrigin";
+import { carriesToken, carriesTokenCookie, sameToken, tokenCookie } from "./remoteAccess";
+import { routeEscape } from "./routePath";
 import { swaggerUiFile, swaggerUiPage } from "./swaggerUi";
 
 /** What the gateway serves, read on every request so that reloads take effect at once. */
@@ -15,7 +18,12 @@ export interface GatewayContext {
   openApi(): object;
   deployer: LiveDeployer;
   client(): ComputePlatformClient;
-  /** When set, every request must carry it as its bearer token. */
+  /** Where it is bound, without the port (read once it listens): which `Host` and `Origin` it answers. */
+  binding: Omit<Binding, "port">;
+  /**
+   * When set, every request must carry it: as its bearer token, or in the cookie that `GET /docs?token=<token>`
+   * sets for the explorer page.
+   */
   token?: string;
   log(line: string): void;
 }
@@ -42,23 +50,37 @@ const LOAD_BALANCED_METHODS: ReadonlyArray<string> = ["GET", "POST", "PUT", "PAT
 export function buildGateway(context: GatewayContext): FastifyInstance {
   const app = Fastify({ logger: false, forceCloseConnections: true });
   const started = new WeakMap<FastifyRequest, number>();
+  // Why the gateway itself answered an error (a refusal, a failed deployment): logged with the request.
+  const refusals = new WeakMap<FastifyRequest, string>();
   // Bodies reach the routes as they came: a load-balanced route passes them on without reading them.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
 
-  app.addHook("onRequest", async (request) => {
+  app.addHook("onRequest", async (request, reply) => {
     started.set(request, performance.now());
-    if (context.token !== undefined && !carriesToken(request.headers.authorization, context.token)) {
-      throw new GatewayProblem(401, "Unauthorized", "this gateway is reachable from other machines: send the token it printed at startup as `Authorization: Bearer <token>`");
-    }
+    const port = (app.server.address() as AddressInfo).port;
+    const path = request.url.split("?")[0]!;
+    const foreign = foreignCaller(request.headers, { method: request.method, path }, { ...context.binding, port });
+    if (foreign !== undefined) throw new GatewayProblem(403, "Forbidden", foreign);
+    const { token } = context;
+    if (token === undefined || carriesToken(request.headers.authorization, token) || carriesTokenCookie(request.headers.cookie, port, token)) return;
+    // The explorer's link hands the token over once; the cookie carries it from then on, and it leaves the address bar.
+    const offered = request.method === "GET" && path === "/docs" ? new URLSearchParams(request.url.slice(path.length)).get("token") : null;
+    if (offered !== null && sameToken(offered, token)) return reply.code(303).header("set-cookie", tokenCookie(port, token)).header("location", "/docs").send();
+    throw new GatewayProblem(401, "Unauthorized", "this gateway is reachable from other machines: send the token it printed at startup as `Authorization: Bearer <token>`");
   });
   app.addHook("onResponse", async (request, reply) => {
     const ms = Math.round(performance.now() - (started.get(request) ?? performance.now()));
-    context.log(`${request.method} ${request.url} ${reply.statusCode} (${ms} ms)`);
+    const refusal = refusals.get(request);
+    context.log(`${request.method} ${request.url.replace(/([?&]token=)[^&]*/g, "$1<redacted>")} ${reply.statusCode} (${ms} ms)${refusal === undefined ? "" : `: ${refusal}`}`);
   });
-  app.setErrorHandler(async (error, _request, reply) => sendError(reply, error));
+  const answerError = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
+    if (error instanceof GatewayProblem) refusals.set(request, error.message);
+    return sendError(reply, error);
+  };
+  app.setErrorHandler(async (error, request, reply) => answerError(request, reply, error));
   app.setNotFoundHandler(async (request, reply) =>
-    sendError(reply, new GatewayProblem(404, "Not Found", `no route ${request.method} ${request.url.split("?")[0]}; GET / lists the endpoints`)),
+    answerError(request, reply, new GatewayProblem(404, "Not Found", `no route ${request.method} ${request.url.split("?")[0]}; GET / lists the endpoints`)),
   );
 
   app.get("/", async () => ({
@@ -83,9 +105,15 @@ export function buildGateway(context: GatewayContext): FastifyInstance {
     return reply.type(file.contentType).send(fs.createReadStream(file.path));
   });
 
-  const route = async (request: FastifyRequest<{ Params: { name: string; "*"?: string } }>, reply: FastifyReply) => {
+  const route = async (request: FastifyRequest<{ Params: { name: string } }>, reply: FastifyReply) => {
     const { name } = request.params;
-    const rest = request.params["*"] ?? "";
+    // As it came on the wire: what is passed on is what was checked, decoded by no one on the way.
+    const path = request.url.split("?")[0]!;
+    const rest = path.split("/").slice(2).join("/");
+    const escape = routeEscape(rest);
+    if (escape !== undefined) {
+      throw new GatewayProblem(400, "Bad Request", `the path ${path} has ${escape}, which could reach beyond the endpoint "${name}": it is not passed on`);
+    }
     const endpoint = context.endpoints().find((candidate) => candidate.name === name);
     if (endpoint === undefined) {
       const names = context.endpoints().map((candidate) => candidate.name);
@@ -102,6 +130,10 @@ async function queueRoute(context: GatewayContext, { name }: DevEndpoint, reques
   const jobs = context.client().jobs;
   const status = /^status\/([^/]+)$/.exec(rest);
   if (request.method === "POST" && (rest === "runsync" || rest === "run")) {
+    const contentType = request.headers["content-type"];
+    if (contentType?.split(";")[0]!.trim().toLowerCase() !== "application/json") {
+      throw new GatewayProblem(415, "Unsupported Media Type", `POST /${name}/${rest} takes Content-Type application/json, not ${contentType === undefined ? "none" : `"${contentType}"`}`);
+    }
     const input = jobInput(request.body);
     const job = await onLiveEndpoint(context, name, (live) => (rest === "run" ? jobs.run(live.id, input) : jobs.runsync(live.id, input)));
     // The job API answers a FAILED sync job under 400, with the job itself.

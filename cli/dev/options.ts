@@ -16,6 +16,12 @@ export interface DevOptions {
   yes: boolean;
   /** Allow binding a non-loopback address; callers then need the bearer token printed at startup. @default false */
   allowRemote: boolean;
+  /**
+   * More `Host` values a gateway off loopback answers, besides this machine's addresses and host name: names it is
+   * reached by, such as a DNS name or a proxy's, as `NAME` (on the gateway's port) or `NAME:PORT`. Needs `allowRemote`.
+   * @default []
+   */
+  allowHosts: string[];
   /** The stack whose config `${config.<key>}` references read, as the stack commands' `--stack`. @default "dev" */
   stack: string;
   /** Delete the cached `live-` resources and their cache entries, then exit, instead of serving. @default false */
@@ -39,6 +45,7 @@ export function parseDevOptions(args: string[]): DevOptions {
       "auto-provision": { type: "boolean" },
       yes: { type: "boolean", short: "y" },
       "allow-remote": { type: "boolean" },
+      "allow-host": { type: "string", multiple: true },
       clean: { type: "boolean" },
       stack: { type: "string" },
     },
@@ -46,6 +53,12 @@ export function parseDevOptions(args: string[]): DevOptions {
   const [manifest = "manifest.yaml", ...extra] = positionals;
   if (extra.length > 0) throw new Error(`unexpected arguments: ${extra.join(" ")}`);
   const host = values.host ?? "localhost";
+  const allowHosts = values["allow-host"] ?? [];
+  const badName = allowHosts.find((name) => !/^([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/i.test(name));
+  if (badName !== undefined) throw new Error(`--allow-host must be a host name or address, optionally with :PORT, for example gpu-box.lan or [fd00::5]:8888; got "${badName}"`);
+  if (allowHosts.length > 0 && !values["allow-remote"]) {
+    throw new Error("--allow-host needs --allow-remote: on loopback the gateway answers only localhost, 127.0.0.1 and [::1]");
+  }
   if (host === "") throw new Error("--host must name an address, for example localhost or 0.0.0.0");
   // The last of --reload and --no-reload wins, as with any repeated flag.
   const lastReloadFlag = tokens.filter((token) => token.kind === "option" && (token.name === "reload" || token.name === "no-reload")).pop();
@@ -57,6 +70,7 @@ export function parseDevOptions(args: string[]): DevOptions {
     autoProvision: values["auto-provision"] ?? false,
     yes: values.yes ?? false,
     allowRemote: values["allow-remote"] ?? false,
+    allowHosts,
     clean: values.clean ?? false,
     stack: parseStack(values.stack),
   };

@@ -17,8 +17,39 @@ export function newAccessToken(): string {
 /** Whether an `Authorization` header carries `token` as its bearer token; compared in constant time. */
 export function carriesToken(authorization: string | undefined, token: string): boolean {
   const match = /^Bearer (\S+)$/i.exec(authorization ?? "");
-  if (!match) return false;
-  const given = Buffer.from(match[1]!);
+  return match !== null && sameToken(match[1]!, token);
+}
+
+/**
+ * The cookie that carries the token for the explorer page, which a browser cannot make send an `Authorization`
+ * header: one per port, since cookies are shared by every port of a host.
+ */
+export function tokenCookieName(port: number): string {
+  return `computeplatform-dev-${port}`;
+}
+
+/**
+ * The `Set-Cookie` value that hands `token` to a browser: unreadable by scripts (HttpOnly), and sent only by pages
+ * of the gateway's own site (SameSite=Strict), for this browser session only.
+ */
+export function tokenCookie(port: number, token: string): string {
+  return `${tokenCookieName(port)}=${token}; HttpOnly; SameSite=Strict; Path=/`;
+}
+
+/** Whether a `Cookie` header carries `token` in the cookie of the gateway on `port`; compared in constant time. */
+export function carriesTokenCookie(cookie: string | undefined, port: number, token: string): boolean {
+  const name = `${tokenCookieName(port)}=`;
+  const value = (cookie ?? "")
+    .split(";")
+    .map((pair) => pair.trim())
+    .find((pair) => pair.startsWith(name))
+    ?.slice(name.length);
+  return value !== undefined && sameToken(value, token);
+}
+
+/** Whether `given` is `token`, compared in constant time. */
+export function sameToken(given: string, token: string): boolean {
+  const givenBytes = Buffer.from(given);
   const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return givenBytes.length === expected.length && timingSafeEqual(givenBytes, expected);
 }

@@ -20,6 +20,17 @@ export function swaggerUiFile(name: string): { path: string; contentType: string
   return contentType === undefined ? undefined : { path: path.join(packageFolder(), name), contentType };
 }
 
+/**
+ * The explorer's request hook, run in the browser: Swagger UI percent-encodes a path parameter whole, so a
+ * load-balanced `{route}` of `v1/generate` would go as `v1%2Fgenerate`, which the gateway refuses as an encoded slash.
+ * Its slashes go as the path they name; the query is left as it is.
+ */
+export function routeSlashesAsPath<T extends { url: string }>(request: T): T {
+  const [path = "", ...query] = request.url.split("?");
+  request.url = [path.replace(/%2F/gi, "/"), ...query].join("?");
+  return request;
+}
+
 /** The explorer page, showing the OpenAPI document at `documentUrl`; its assets are under `/docs/`. */
 export function swaggerUiPage(documentUrl: string): string {
   return `<!doctype html>
@@ -41,6 +52,7 @@ window.ui = SwaggerUIBundle({
   deepLinking: true,
   presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
   layout: "StandaloneLayout",
+  requestInterceptor: ${routeSlashesAsPath.toString()},
 });
 </script>
 </body>

@@ -44,12 +44,16 @@ export class LoadBalancingClient {
 
   constructor(private readonly options: TransportOptions) {}
 
-  /** Sends `request` below `baseUrl` (an endpoint's `requestUrls.base`) and returns the worker's answer. */
+  /**
+   * Sends `request` below `baseUrl` (an endpoint's `requestUrls.base`) and returns the worker's answer. A `path` that
+   * resolves outside the base URL (`..` segments, plain or encoded) is refused with a RangeError before anything is sent:
+   * the API key would reach the rest of the API.
+   */
   async request(baseUrl: string, request: LoadBalancingRequest, options?: LoadBalancingRequestOptions): Promise<LoadBalancingResponse> {
     const base = new URL(baseUrl);
     const response = await this.transportFor(base.origin).stream({
       method: request.method,
-      path: joinPaths(base.pathname, request.path),
+      path: pathBelow(base, request.path),
       query: request.query,
       headers: request.headers,
       body: request.body,
@@ -75,9 +79,14 @@ export class LoadBalancingClient {
   }
 }
 
-function joinPaths(basePath: string, path: string): string {
-  if (path === "") return basePath;
-  return `${basePath.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
+/** `path` joined below `base`'s path and resolved as the request will be; throws when it resolves outside it. */
+function pathBelow(base: URL, path: string): string {
+  const basePath = base.pathname.replace(/\/+$/, "");
+  const resolved = new URL(`${base.origin}${path === "" ? base.pathname : `${basePath}/${path.replace(/^\/+/, "")}`}`);
+  if (resolved.origin !== base.origin || (resolved.pathname !== basePath && !resolved.pathname.startsWith(`${basePath}/`))) {
+    throw new RangeError(`path: "${path}" resolves to ${resolved.pathname}, outside the endpoint's base URL ${base.origin}${basePath}; nothing was sent`);
+  }
+  return `${resolved.pathname}${resolved.search}`;
 }
 
 function flatHeaders(headers: Dispatcher.ResponseData["headers"]): Record<string, string> {

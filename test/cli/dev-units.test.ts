@@ -1,4 +1,5 @@
 /** The pure parts of `computeplatform dev`, table-driven, with fast-check for the concurrency limit. */
+import * as os from "node:os";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { ConcurrencyLimit } from "../../cli/dev/limit";
@@ -6,7 +7,10 @@ import { liveKind, sealSecrets, unsealSecrets } from "../../cli/dev/liveKinds";
 import { resolveValue } from "../../cli/dev/liveValues";
 import { openApiDocument } from "../../cli/dev/openapiDocument";
 import { type DevOptions, parseDevOptions } from "../../cli/dev/options";
-import { carriesToken, isLoopback } from "../../cli/dev/remoteAccess";
+import { acceptedHosts, foreignCaller } from "../../cli/dev/ownOrigin";
+import { carriesToken, carriesTokenCookie, isLoopback, tokenCookie } from "../../cli/dev/remoteAccess";
+import { routeEscape } from "../../cli/dev/routePath";
+import { routeSlashesAsPath, swaggerUiPage } from "../../cli/dev/swaggerUi";
 import { parseExpression } from "../../provider/manifest/expression";
 
 const defaults: DevOptions = {
@@ -17,6 +21,7 @@ const defaults: DevOptions = {
   autoProvision: false,
   yes: false,
   allowRemote: false,
+  allowHosts: [],
   clean: false,
   stack: "dev",
 };
@@ -32,6 +37,10 @@ describe("parseDevOptions", () => {
     { args: ["--auto-provision", "-y"], options: { ...defaults, autoProvision: true, yes: true } },
     { args: ["--clean", "m.yaml"], options: { ...defaults, manifest: "m.yaml", clean: true } },
     { args: ["--stack", "org/prod"], options: { ...defaults, stack: "org/prod" } },
+    {
+      args: ["--host", "0.0.0.0", "--allow-remote", "--allow-host", "gpu-box.lan", "--allow-host", "[fd00::5]:443"],
+      options: { ...defaults, host: "0.0.0.0", allowRemote: true, allowHosts: ["gpu-box.lan", "[fd00::5]:443"] },
+    },
   ])("$args", ({ args, options }) => {
     expect(parseDevOptions(args)).toEqual(options);
   });
@@ -42,6 +51,11 @@ describe("parseDevOptions", () => {
     { args: ["-p", "80.5"], message: '--port must be an integer from 1 to 65535; got "80.5"' },
     { args: ["--host", ""], message: "--host must name an address, for example localhost or 0.0.0.0" },
     { args: ["a.yaml", "b.yaml"], message: "unexpected arguments: b.yaml" },
+    { args: ["--allow-host", "gpu-box.lan"], message: "--allow-host needs --allow-remote: on loopback the gateway answers only localhost, 127.0.0.1 and [::1]" },
+    {
+      args: ["--allow-remote", "--allow-host", "evil.example/x"],
+      message: '--allow-host must be a host name or address, optionally with :PORT, for example gpu-box.lan or [fd00::5]:8888; got "evil.example/x"',
+    },
     { args: ["--stack", "my stack"], message: '--stack must be letters, digits, "-", "_", "." or "/"; got "my stack"' },
     { args: ["--watch"], message: "Unknown option '--watch'. To specify a positional argument starting with a '-', place it at the end of the command after '--', as in '-- \"--watch\"" },
   ])("$args fails: $message", ({ args, message }) => {
@@ -77,6 +91,128 @@ describe("carriesToken", () => {
     { authorization: undefined, carries: false },
   ])("$authorization → $carries", ({ authorization, carries }) => {
     expect(carriesToken(authorization, "s3cret")).toBe(carries);
+  });
+});
+
+describe("the token cookie of the explorer", () => {
+  test("is HttpOnly, SameSite=Strict and named by the port; only its own port's cookie with the exact token counts", () => {
+    expect(tokenCookie(8931, "s3cret")).toBe("computeplatform-dev-8931=s3cret; HttpOnly; SameSite=Strict; Path=/");
+    expect(carriesTokenCookie("a=1; computeplatform-dev-8931=s3cret", 8931, "s3cret")).toBe(true);
+    expect(carriesTokenCookie("computeplatform-dev-8932=s3cret", 8931, "s3cret")).toBe(false);
+    expect(carriesTokenCookie("computeplatform-dev-8931=s3cre", 8931, "s3cret")).toBe(false);
+    expect(carriesTokenCookie(undefined, 8931, "s3cret")).toBe(false);
+  });
+});
+
+describe("routeEscape", () => {
+  test.each([
+    { path: "v1/items", escape: undefined },
+    { path: "", escape: undefined },
+    { path: "v1/items/7/", escape: undefined },
+    { path: "files/a%20b", escape: undefined },
+    { path: "v1/.../..a/a..", escape: undefined },
+    { path: "..%2F..%2Fpods", escape: "an encoded slash or backslash (%2F)" },
+    { path: "..%2f..%2fpods", escape: "an encoded slash or backslash (%2f)" },
+    { path: "..%5C..%5Cpods", escape: "an encoded slash or backslash (%5C)" },
+    { path: "..%5c..%5cpods", escape: "an encoded slash or backslash (%5c)" },
+    { path: "..%252F..%252Fpods", escape: "an encoded slash or backslash (%252F)" },
+    { path: "..%2525252f..%2525252fpods", escape: "an encoded slash or backslash (%2525252f)" },
+    { path: "..\\..\\pods", escape: "a backslash" },
+    { path: "../../pods", escape: 'a ".." segment' },
+    { path: "v1/../../pods", escape: 'a ".." segment' },
+    { path: "./pods", escape: 'a "." segment' },
+    { path: "v1/..", escape: 'a ".." segment' },
+    { path: "%2e%2e/%2E%2E/pods", escape: 'a ".." segment' },
+    { path: ".%2e/pods", escape: 'a ".." segment' },
+    { path: "%252e%252e/pods", escape: 'a ".." segment' },
+    { path: "%2e/pods", escape: 'a "." segment' },
+  ])("$path → $escape", ({ path, escape }) => {
+    expect(routeEscape(path)).toBe(escape);
+  });
+});
+
+describe("foreignCaller", () => {
+  const loopback = { host: "127.0.0.1", port: 8888, allowHosts: [] };
+  const runsync = { method: "POST", path: "/echo/runsync" };
+  const hostRefused = (host: string) =>
+    `Host "${host}" is not this gateway's: it answers only localhost:8888, 127.0.0.1:8888, [::1]:8888 (a page of another site can reach it through DNS rebinding)`;
+  const originRefused = (origin: string) => `Origin "${origin}" is not this gateway's own: pages of other sites may not call it (scripts and SDKs send no Origin)`;
+  const siteRefused = (site: string) => `Sec-Fetch-Site "${site}": the browser says another site sent this request, and pages of other sites may not call this gateway`;
+
+  test.each([
+    { headers: { host: "127.0.0.1:8888" }, refusal: undefined },
+    { headers: { host: "localhost:8888" }, refusal: undefined },
+    { headers: { host: "LocalHost:8888" }, refusal: undefined },
+    { headers: { host: "[::1]:8888" }, refusal: undefined },
+    { headers: { host: "evil.example:8888" }, refusal: hostRefused("evil.example:8888") },
+    { headers: { host: "127.0.0.1:8889" }, refusal: hostRefused("127.0.0.1:8889") },
+    { headers: { host: "127.0.0.1" }, refusal: hostRefused("127.0.0.1") },
+    { headers: { host: "127.0.0.2:8888" }, refusal: hostRefused("127.0.0.2:8888") },
+    { headers: {}, refusal: "a request without a Host header is not this gateway's: it answers only localhost:8888, 127.0.0.1:8888, [::1]:8888 (a page of another site can reach it through DNS rebinding)" },
+    { headers: { host: "evil.example:8888", origin: "http://evil.example" }, refusal: hostRefused("evil.example:8888") },
+    { headers: { host: "127.0.0.1:8888", origin: "http://localhost:8888" }, refusal: undefined },
+    { headers: { host: "127.0.0.1:8888", origin: "http://[::1]:8888" }, refusal: undefined },
+    { headers: { host: "127.0.0.1:8888", origin: "http://evil.example" }, refusal: originRefused("http://evil.example") },
+    { headers: { host: "127.0.0.1:8888", origin: "https://127.0.0.1:8888" }, refusal: originRefused("https://127.0.0.1:8888") },
+    { headers: { host: "127.0.0.1:8888", origin: "http://127.0.0.1:3000" }, refusal: originRefused("http://127.0.0.1:3000") },
+    { headers: { host: "127.0.0.1:8888", origin: "null" }, refusal: originRefused("null") },
+    { headers: { host: "127.0.0.1:8888", "sec-fetch-site": "same-origin" }, refusal: undefined },
+    { headers: { host: "127.0.0.1:8888", "sec-fetch-site": "none" }, refusal: undefined },
+    { headers: { host: "127.0.0.1:8888", "sec-fetch-site": "cross-site" }, refusal: siteRefused("cross-site") },
+    { headers: { host: "127.0.0.1:8888", "sec-fetch-site": "same-site" }, refusal: siteRefused("same-site") },
+  ])("POST /echo/runsync with $headers → $refusal", ({ headers, refusal }) => {
+    expect(foreignCaller(headers, runsync, loopback)).toBe(refusal);
+  });
+
+  test("a link of another site may open the explorer, and nothing else", () => {
+    const crossSite = { host: "localhost:8888", "sec-fetch-site": "cross-site" };
+    expect(foreignCaller(crossSite, { method: "GET", path: "/docs" }, loopback)).toBeUndefined();
+    expect(foreignCaller(crossSite, { method: "GET", path: "/docs/swagger-ui.css" }, loopback)).toBeUndefined();
+    expect(foreignCaller(crossSite, { method: "POST", path: "/docs" }, loopback)).toBe(siteRefused("cross-site"));
+    expect(foreignCaller(crossSite, { method: "GET", path: "/docsx" }, loopback)).toBe(siteRefused("cross-site"));
+    expect(foreignCaller(crossSite, { method: "GET", path: "/web/v1/items" }, loopback)).toBe(siteRefused("cross-site"));
+  });
+
+  test("on port 80 a name without its port is its own, as browsers send it", () => {
+    expect(acceptedHosts({ host: "localhost", port: 80, allowHosts: [] })).toEqual(new Set(["localhost:80", "localhost", "127.0.0.1:80", "127.0.0.1", "[::1]:80", "[::1]"]));
+  });
+
+  test("off loopback on a wildcard address: this machine's addresses and host name, and the --allow-host names", () => {
+    const remote = { host: "0.0.0.0", port: 9000, allowHosts: ["gpu-box.lan", "Proxy.example:443"] };
+    const addresses = Object.values(os.networkInterfaces()).flatMap((entries) => (entries ?? []).map((entry) => (entry.family === "IPv6" ? `[${entry.address}]` : entry.address)));
+    const accepted = [...addresses, os.hostname(), "0.0.0.0", "localhost", "gpu-box.lan"].map((name) => `${name}:9000`);
+    for (const host of [...accepted, "proxy.example:443"]) expect(foreignCaller({ host, origin: `http://${host}` }, runsync, remote)).toBeUndefined();
+    expect(acceptedHosts(remote)).toEqual(new Set([...accepted.map((host) => host.toLowerCase()), "127.0.0.1:9000", "[::1]:9000", "proxy.example:443"]));
+    expect(foreignCaller({ host: "evil.example:9000" }, runsync, remote)).toBe(
+      `Host "evil.example:9000" is not this gateway's: it answers only this machine's addresses and host name with port 9000, and gpu-box.lan, Proxy.example:443 (a page of another site can reach it through DNS rebinding)`,
+    );
+    expect(foreignCaller({ host: "gpu-box.lan:9001" }, runsync, remote)).toMatch(/^Host "gpu-box\.lan:9001" is not this gateway's/);
+  });
+
+  test("bound to one address off loopback: that address and the loopback names, not the machine's others", () => {
+    const binding = { host: "fd00::5", port: 9000, allowHosts: [] };
+    expect(acceptedHosts(binding)).toEqual(new Set(["localhost:9000", "127.0.0.1:9000", "[::1]:9000", "[fd00::5]:9000"]));
+    expect(foreignCaller({ host: "evil.example:9000" }, runsync, binding)).toBe(
+      `Host "evil.example:9000" is not this gateway's: it answers only localhost:9000, 127.0.0.1:9000, [::1]:9000, [fd00::5]:9000 (a page of another site can reach it through DNS rebinding)`,
+    );
+  });
+});
+
+describe("routeSlashesAsPath, the explorer's request hook", () => {
+  test.each([
+    { url: "/web/v1%2Fgenerate", sent: "/web/v1/generate" },
+    { url: "http://127.0.0.1:8888/web/v1%2fitems%2F7?q=a%2Fb", sent: "http://127.0.0.1:8888/web/v1/items/7?q=a%2Fb" },
+    { url: "/web/a%20b", sent: "/web/a%20b" },
+    { url: "/docs/openapi.json", sent: "/docs/openapi.json" },
+  ])("$url → $sent", ({ url, sent }) => {
+    expect(routeSlashesAsPath({ url, method: "GET" })).toEqual({ url: sent, method: "GET" });
+  });
+
+  test("the page runs it on every request, as a script of its own", () => {
+    const page = swaggerUiPage("/docs/openapi.json");
+    const hook = /requestInterceptor: ([\s\S]*?),\n\}\);/.exec(page)?.[1];
+    const inBrowser = new Function(`return (${hook});`)() as typeof routeSlashesAsPath;
+    expect(inBrowser({ url: "/web/v1%2Fgenerate?q=a%2Fb" })).toEqual({ url: "/web/v1/generate?q=a%2Fb" });
   });
 });
 

@@ -3,6 +3,7 @@
  * process whose request log shows every API call the gateway made. Nothing is mocked.
  */
 import * as fs from "node:fs";
+import * as http from "node:http";
 import * as net from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -61,6 +62,42 @@ const liveEndpoints = () => api.emulator.snapshot().endpoints.filter((endpoint) 
 const calls = (method: string, pathPattern: RegExp) => api.emulator.requests.filter((request) => request.method === method && pathPattern.test(request.path));
 const ENDPOINT_CREATE = /^\/v2\/serverless$/;
 
+/** `text` as a pattern that matches it literally. */
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** Resolves once the server has printed `text`. */
+const printed = (server: DevServer, text: string) => server.waitFor(new RegExp(literally(text)));
+
+/** What the gateway answered, its body parsed when it is JSON. */
+interface RawAnswer {
+  status: number;
+  contentType: string | undefined;
+  body: unknown;
+}
+
+/**
+ * Sends a request as an attacker's page or script puts it on the wire: node:http leaves its Host, Origin and path
+ * exactly as given, where fetch would set them itself or normalize the path.
+ */
+function rawRequest(url: string, request: { method: string; path: string; headers: Record<string, string>; body?: string }): Promise<RawAnswer> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const sent = http.request({ host: hostname, port, method: request.method, path: request.path, headers: request.headers }, (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (text += chunk));
+      response.on("end", () => {
+        const contentType = response.headers["content-type"];
+        resolve({ status: response.statusCode!, contentType, body: /json/.test(contentType ?? "") ? JSON.parse(text) : text });
+      });
+    });
+    sent.on("error", reject);
+    sent.end(request.body);
+  });
+}
+
+/** The gateway's own refusal, as `rawRequest` reads it. */
+const problem = (status: number, title: string, detail: string): RawAnswer => ({ status, contentType: "application/problem+json; charset=utf-8", body: { title, status, detail } });
+
 /** A port nothing listens on now; `dev` moves on by itself should another process take it meanwhile. */
 async function freePort(): Promise<number> {
   const server = net.createServer().listen(0, "127.0.0.1");
@@ -105,6 +142,8 @@ describe("starting", () => {
       running.push(server);
 
       expect(server.url).toBe(`http://127.0.0.1:${port + 1}`);
+      // "Listening on" is not the last line of the start: the lines after it may arrive later.
+      await server.waitFor(/^API explorer: /m);
       expect(server.stdout.split("\n").slice(0, 6)).toEqual([
         "computeplatform dev: manifest.yaml, 2 serverless endpoints",
         "  ENDPOINT  TYPE           ROUTE               DESCRIPTION",
@@ -190,7 +229,7 @@ describe("live endpoints", () => {
     expect(liveEndpoints().map(({ name, type }) => ({ name, type }))).toEqual([{ name: "live-echo", type: "QUEUE" }]);
     expect(calls("POST", ENDPOINT_CREATE)).toHaveLength(1);
     expect(calls("POST", /\/runsync$/).map((request) => request.path)).toEqual(Array(3).fill(`/v2/${live!.id}/runsync`));
-    expect(server.stdout).toContain(`  echo: deploying live-echo\n  echo: live-echo is ready (ServerlessEndpoint ${live!.id})\n`);
+    await printed(server, `  echo: deploying live-echo\n  echo: live-echo is ready (ServerlessEndpoint ${live!.id})\n`);
     expect(await (await fetch(`${server.url}/`)).json()).toEqual({
       status: "ok",
       endpoints: [{ name: "echo", type: "QUEUE", route: "POST /echo/runsync", summary: "Echoes its input.", state: "ready" }],
@@ -240,7 +279,7 @@ describe("live endpoints", () => {
     expect(second!.id).not.toBe(first!.id);
     expect(liveEndpoints()).toHaveLength(1);
     expect(calls("POST", ENDPOINT_CREATE)).toHaveLength(2);
-    expect(server.stdout).toContain(`  echo: live-echo (${first!.id}) was deleted elsewhere; deploying it again\n`);
+    await printed(server, `  echo: live-echo (${first!.id}) was deleted elsewhere; deploying it again\n`);
   });
 
   test("a load-balanced route passes its method, path, query and body through unwrapped", { timeout: 90_000 }, async () => {
@@ -281,7 +320,7 @@ describe("live endpoints", () => {
     expect(calls("POST", ENDPOINT_CREATE)).toEqual([]);
     expect(calls("PATCH", /^\/v2\/serverless\//).map((request) => request.path)).toEqual([`/v2/serverless/${ids["live-echo"]}`]);
     expect(liveEndpoints().find((endpoint) => endpoint.id === ids["live-echo"])?.scaling).toEqual({ type: "QUEUE_DELAY", queueDelay: 7 });
-    expect(server.stdout).toContain(`  echo: updated live-echo (${ids["live-echo"]}) in place\n`);
+    await printed(server, `  echo: updated live-echo (${ids["live-echo"]}) in place\n`);
     await server.stop();
 
     const cleaned = await cli("dev", "--clean", "manifest.yaml");
@@ -353,7 +392,7 @@ describe("what an endpoint references", () => {
     expect(endpoints.filter((endpoint) => endpoint.name === "live-worker").map(({ image, registry: registryId, env }) => ({ image, registryId, env }))).toEqual([
       { image: "ghcr.io/acme/worker:1", registryId: registry?.id, env: { FROM: "template" } },
     ]);
-    expect(server.stdout).toContain("  creds: deploying live-creds\n");
+    await printed(server, "  creds: deploying live-creds\n");
     expect(fs.readFileSync(path.join(folder, CACHE_FILE), "utf8")).not.toContain("hunter2");
     await server.stop();
 
@@ -479,5 +518,91 @@ describe("who may call it", () => {
     expect([withToken.status, ((await withToken.json()) as { output: unknown }).output]).toEqual([200, { n: 1 }]);
     const document = await (await fetch(`${local}/docs/openapi.json`, { headers: { authorization: `Bearer ${token}` } })).text();
     expect(document).not.toContain(api.apiKey);
+  });
+
+  describe("on the scaffold of computeplatform init, whose worker names and port any page can guess", () => {
+    /** The scaffold's `dev` on a free loopback port, and that port. */
+    const scaffoldDev = async () => {
+      expect((await cli("init", "workers")).code).toBe(0);
+      const server = await startDevServer(["dev", "--host", "127.0.0.1", "--port", String(await freePort())], { cwd: path.join(folder, "workers"), env });
+      running.push(server);
+      return { server, port: new URL(server.url).port };
+    };
+    const job = JSON.stringify({ input: { x: 1 } });
+
+    test("another site's requests are refused with 403 and logged, and none reaches the API; the gateway's own origin is served", { timeout: 120_000 }, async () => {
+      const { server, port } = await scaffoldDev();
+      const runsync = (headers: Record<string, string>) => rawRequest(server.url, { method: "POST", path: "/cpu-worker/runsync", headers, body: job });
+      const hostRefused = (host: string) =>
+        `Host "${host}" is not this gateway's: it answers only localhost:${port}, 127.0.0.1:${port}, [::1]:${port} (a page of another site can reach it through DNS rebinding)`;
+      const originRefused = 'Origin "http://evil.example" is not this gateway\'s own: pages of other sites may not call it (scripts and SDKs send no Origin)';
+      const siteRefused = 'Sec-Fetch-Site "cross-site": the browser says another site sent this request, and pages of other sites may not call this gateway';
+
+      // The issue's reproduction: a page's form-like POST, which a browser sends cross-origin without a preflight.
+      const fromIssue = await runsync({ host: `evil.example:${port}`, origin: "http://evil.example", "content-type": "text/plain" });
+      // DNS rebinding: the page's own name now points at 127.0.0.1, so its requests carry its Host and no Origin.
+      const rebound = await runsync({ host: `evil.example:${port}`, "content-type": "application/json" });
+      const reboundRead = await rawRequest(server.url, { method: "GET", path: "/", headers: { host: `evil.example:${port}` } });
+      const foreignOrigin = await runsync({ host: `127.0.0.1:${port}`, origin: "http://evil.example", "content-type": "application/json" });
+      // An image or script tag of another page sends no Origin; the browser still says who sent it.
+      const crossSite = await rawRequest(server.url, { method: "GET", path: "/lb-worker/v1/generate", headers: { host: `localhost:${port}`, "sec-fetch-site": "cross-site" } });
+      const textPlain = await runsync({ host: `127.0.0.1:${port}`, "content-type": "text/plain" });
+      const noType = await rawRequest(server.url, { method: "POST", path: "/cpu-worker/run", headers: { host: `127.0.0.1:${port}` }, body: job });
+
+      expect(fromIssue).toEqual(problem(403, "Forbidden", hostRefused(`evil.example:${port}`)));
+      expect(rebound).toEqual(problem(403, "Forbidden", hostRefused(`evil.example:${port}`)));
+      expect(reboundRead).toEqual(problem(403, "Forbidden", hostRefused(`evil.example:${port}`)));
+      expect(foreignOrigin).toEqual(problem(403, "Forbidden", originRefused));
+      expect(crossSite).toEqual(problem(403, "Forbidden", siteRefused));
+      expect(textPlain).toEqual(problem(415, "Unsupported Media Type", 'POST /cpu-worker/runsync takes Content-Type application/json, not "text/plain"'));
+      expect(noType).toEqual(problem(415, "Unsupported Media Type", "POST /cpu-worker/run takes Content-Type application/json, not none"));
+      expect(api.emulator.requests).toEqual([]);
+      expect(liveEndpoints()).toEqual([]);
+      await printed(server, `  POST /cpu-worker/runsync 403 `);
+      for (const line of [
+        new RegExp(`^  POST /cpu-worker/runsync 403 \\(\\d+ ms\\): ${literally(hostRefused(`evil.example:${port}`))}$`, "m"),
+        new RegExp(`^  GET / 403 \\(\\d+ ms\\): ${literally(hostRefused(`evil.example:${port}`))}$`, "m"),
+        new RegExp(`^  POST /cpu-worker/runsync 403 \\(\\d+ ms\\): ${literally(originRefused)}$`, "m"),
+        new RegExp(`^  GET /lb-worker/v1/generate 403 \\(\\d+ ms\\): ${literally(siteRefused)}$`, "m"),
+        /^  POST \/cpu-worker\/runsync 415 \(\d+ ms\): POST \/cpu-worker\/runsync takes Content-Type application\/json, not "text\/plain"$/m,
+      ]) {
+        await server.waitFor(line);
+      }
+
+      const sameOrigin = await runsync({ host: `localhost:${port}`, origin: `http://localhost:${port}`, "content-type": "application/json; charset=utf-8" });
+      expect([sameOrigin.status, (sameOrigin.body as { output: unknown }).output]).toEqual([200, { x: 1 }]);
+      expect(liveEndpoints().map((endpoint) => endpoint.name)).toEqual(["live-workers-cpu-worker"]);
+    });
+
+    test("a load-balanced path that could leave its endpoint is refused with 400 before anything is sent", { timeout: 120_000 }, async () => {
+      const { server, port } = await scaffoldDev();
+      const host = `127.0.0.1:${port}`;
+      const escapes = [
+        { path: "/lb-worker/..%2F..%2Fpods", reason: "an encoded slash or backslash (%2F)" },
+        { path: "/lb-worker/..%2f..%2fpods", reason: "an encoded slash or backslash (%2f)" },
+        { path: "/lb-worker/..%5C..%5Cpods", reason: "an encoded slash or backslash (%5C)" },
+        { path: "/lb-worker/..%5c..%5cpods", reason: "an encoded slash or backslash (%5c)" },
+        { path: "/lb-worker/..%252F..%252Fpods", reason: "an encoded slash or backslash (%252F)" },
+        { path: "/lb-worker/..\\..\\pods", reason: "a backslash" },
+        { path: "/lb-worker/../../pods", reason: 'a ".." segment' },
+        { path: "/lb-worker/./pods", reason: 'a "." segment' },
+        { path: "/lb-worker/%2e%2e/%2e%2e/pods", reason: 'a ".." segment' },
+        { path: "/lb-worker/%252e%252e/%252e%252e/pods", reason: 'a ".." segment' },
+        { path: "/cpu-worker/status/..%2F..%2Fpods", reason: "an encoded slash or backslash (%2F)" },
+      ];
+      for (const { path: attack, reason } of escapes) {
+        const name = attack.split("/")[1];
+        const refusal = problem(400, "Bad Request", `the path ${attack} has ${reason}, which could reach beyond the endpoint "${name}": it is not passed on`);
+        expect([attack, await rawRequest(server.url, { method: "GET", path: attack, headers: { host } })]).toEqual([attack, refusal]);
+        const created = await rawRequest(server.url, { method: "POST", path: attack, headers: { host, "content-type": "application/json" }, body: JSON.stringify({ name: "miner", gpuCount: 8 }) });
+        expect([attack, created]).toEqual([attack, refusal]);
+      }
+      expect(api.emulator.requests).toEqual([]);
+      expect(api.emulator.snapshot().pods).toEqual([]);
+      await server.waitFor(/^  POST \/lb-worker\/\.\.%2F\.\.%2Fpods 400 \(\d+ ms\): the path \/lb-worker\/\.\.%2F\.\.%2Fpods has an encoded slash or backslash \(%2F\)/m);
+
+      const inside = await rawRequest(server.url, { method: "GET", path: "/lb-worker/v1/items%20list/...", headers: { host } });
+      expect([inside.status, (inside.body as { path: string }).path]).toEqual([200, "/v1/items%20list/..."]);
+    });
   });
 });
