@@ -61,6 +61,7 @@ describe("the Pulumi package schema", () => {
     { kind: "Pod", outputs: ["env"], inputs: [] },
     { kind: "Cluster", outputs: ["env"], inputs: [] },
     { kind: "ServerlessEndpoint", outputs: ["env"], inputs: [] },
+    { kind: "Template", outputs: ["env"], inputs: [] },
     { kind: "Registry", outputs: ["password", "username"], inputs: ["password", "username"] },
   ])("marks the $kind's secret properties as the dynamic resource keeps them", ({ kind, outputs, inputs }) => {
     const resource = schema.resources[`computeplatform:index:${kind}`];
