@@ -59,27 +59,8 @@ func TestGpuPodExample(t *testing.T) {
 	s := newSuite(t)
 
 	t.Run("up creates the volume, the pod that mounts it on the invoked GPU type, and the second account's volume", func(t *testing.T) {
-		result, err := s.stack.Up(s.ctx)
-		must(t, err)
-		expectChanges(t, *result.Summary.ResourceChanges, map[string]int{"create": 5})
-		state := s.expectInSync(t)
-		pods, volumes := state.live(podType), state.live(volumeType)
-		if len(pods) != 1 || len(volumes) != 2 {
-			t.Fatalf("state holds %d pods and %d volumes, want 1 and 2", len(pods), len(volumes))
-		}
-		s.podID = pods[0].ID
-		s.dataID = state.named(volumeType, "data").ID
-		s.teamVol = state.named(volumeType, "datasets").ID
-		expectOutputs(t, result.Outputs, map[string]any{
-			"gpuType":          gpuFor24GB,
-			"podId":            s.podID,
-			"podStatus":        "RUNNING",
-			"dataVolumeId":     s.dataID,
-			"datasetsVolumeId": s.teamVol,
-		})
-		pod := s.get(t, s.main, "/v2/pods/"+s.podID, http.StatusOK)
-		expectEqual(t, "the pod's gpu", pod["gpu"], map[string]any{"id": gpuFor24GB, "count": float64(1)})
-		expectEqual(t, "the pod's mounts", pod["mounts"], map[string]any{"network": []any{map[string]any{"volumeId": s.dataID, "path": "/workspace"}}})
+		state := s.up(t, map[string]int{"create": 5}, gpuFor24GB, "/workspace")
+		expectEqual(t, "volumes in state", len(state.live(volumeType)), 2)
 		// The explicit provider's volume belongs to the second account: the first account's key cannot see it.
 		s.get(t, s.team, "/v2/network-volumes/"+s.teamVol, http.StatusOK)
 		s.get(t, s.main, "/v2/network-volumes/"+s.teamVol, http.StatusForbidden)
@@ -94,35 +75,20 @@ func TestGpuPodExample(t *testing.T) {
 	})
 
 	t.Run("a mount path edit updates the pod in place", func(t *testing.T) {
+		before := s.podID
 		must(t, s.stack.SetConfig(s.ctx, "mountPath", auto.ConfigValue{Value: "/data"}))
-		result, err := s.stack.Up(s.ctx)
-		must(t, err)
-		expectChanges(t, *result.Summary.ResourceChanges, map[string]int{"same": 4, "update": 1})
-		state := s.expectInSync(t)
-		expectEqual(t, "the pod id", state.live(podType)[0].ID, s.podID)
-		expectOutputs(t, result.Outputs, map[string]any{
-			"gpuType": gpuFor24GB, "podId": s.podID, "podStatus": "RUNNING", "dataVolumeId": s.dataID, "datasetsVolumeId": s.teamVol,
-		})
-		pod := s.get(t, s.main, "/v2/pods/"+s.podID, http.StatusOK)
-		expectEqual(t, "the pod's mounts", pod["mounts"], map[string]any{"network": []any{map[string]any{"volumeId": s.dataID, "path": "/data"}}})
+		s.up(t, map[string]int{"same": 4, "update": 1}, gpuFor24GB, "/data")
+		expectEqual(t, "the pod id", s.podID, before)
 	})
 
 	t.Run("a GPU memory edit that picks another GPU type replaces the pod", func(t *testing.T) {
+		before := s.podID
 		must(t, s.stack.SetConfig(s.ctx, "minGpuMemory", auto.ConfigValue{Value: "80"}))
-		result, err := s.stack.Up(s.ctx)
-		must(t, err)
-		expectChanges(t, *result.Summary.ResourceChanges, map[string]int{"same": 4, "replace": 1})
-		state := s.expectInSync(t)
-		replaced := state.live(podType)[0].ID
-		if replaced == s.podID {
-			t.Fatalf("the pod kept its id %s", replaced)
+		s.up(t, map[string]int{"same": 4, "replace": 1}, gpuFor80GB, "/data")
+		if s.podID == before {
+			t.Fatalf("the pod kept its id %s", before)
 		}
-		expectOutputs(t, result.Outputs, map[string]any{
-			"gpuType": gpuFor80GB, "podId": replaced, "podStatus": "RUNNING", "dataVolumeId": s.dataID, "datasetsVolumeId": s.teamVol,
-		})
-		pod := s.get(t, s.main, "/v2/pods/"+replaced, http.StatusOK)
-		expectEqual(t, "the new pod's gpu", pod["gpu"], map[string]any{"id": gpuFor80GB, "count": float64(1)})
-		s.podID = replaced
+		s.get(t, s.main, "/v2/pods/"+before, http.StatusNotFound)
 	})
 
 	t.Run("refresh after an out-of-band delete drops the pod from state", func(t *testing.T) {
@@ -188,6 +154,35 @@ func newSuite(t *testing.T) *suite {
 		}
 	})
 	return s
+}
+
+// up runs `pulumi up` and asserts its changes, that the emulator is in sync, that the stack outputs are exactly
+// what the example declares, and that the API answers for the pod with the GPU type and mount path given. It
+// records the ids of the pod and the volumes.
+func (s *suite) up(t *testing.T, changes map[string]int, gpuType, mountPath string) deployment {
+	t.Helper()
+	result, err := s.stack.Up(s.ctx)
+	must(t, err)
+	expectChanges(t, *result.Summary.ResourceChanges, changes)
+	state := s.expectInSync(t)
+	pods := state.live(podType)
+	if len(pods) != 1 {
+		t.Fatalf("state holds %d pods, want 1", len(pods))
+	}
+	s.podID = pods[0].ID
+	s.dataID = state.named(volumeType, "data").ID
+	s.teamVol = state.named(volumeType, "datasets").ID
+	expectOutputs(t, result.Outputs, map[string]any{
+		"gpuType":          gpuType,
+		"podId":            s.podID,
+		"podStatus":        "RUNNING",
+		"dataVolumeId":     s.dataID,
+		"datasetsVolumeId": s.teamVol,
+	})
+	pod := s.get(t, s.main, "/v2/pods/"+s.podID, http.StatusOK)
+	expectEqual(t, "the pod's gpu", pod["gpu"], map[string]any{"id": gpuType, "count": float64(1)})
+	expectEqual(t, "the pod's mounts", pod["mounts"], map[string]any{"network": []any{map[string]any{"volumeId": s.dataID, "path": mountPath}}})
+	return state
 }
 
 func requireEnv(t *testing.T, name string) string {
