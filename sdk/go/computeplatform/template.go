@@ -42,6 +42,10 @@ func NewTemplate(ctx *pulumi.Context,
 	if args.Image == nil {
 		return nil, errors.New("invalid value for required argument 'Image'")
 	}
+	secrets := pulumi.AdditionalSecretOutputs([]string{
+		"env",
+	})
+	opts = append(opts, secrets)
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource Template
 	err := ctx.RegisterResource("computeplatform:index:Template", name, args, &resource, opts...)

@@ -374,6 +374,8 @@ class Template(pulumi.CustomResource):
             __props__.__dict__["serverless"] = serverless
             __props__.__dict__["start_jupyter"] = start_jupyter
             __props__.__dict__["start_ssh"] = start_ssh
+        secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["env"])
+        opts = pulumi.ResourceOptions.merge(opts, secret_opts)
         super(Template, __self__).__init__(
             'computeplatform:index:Template',
             resource_name,
