@@ -56,9 +56,9 @@ interface Tick {
  * all waiters from that list. Fifty pods waited on one by one would spend a 60-a-minute quota in seconds.
  * The first list comes one interval after the first wait, since a pod just created or deleted has not moved
  * yet; while no waited-for pod changes, the pauses grow, and they never take more than {@link POLLING_SHARE}
- * of any rate-limit window. A list that fails for a fault that would pass (a 429 storm, a 5xx burst, dropped
- * connections) fails no waiter: the poller backs off, no sooner than a `Retry-After`, and looks again, and a
- * waiter fails only at its own deadline.
+ * of any rate-limit window. A fault that would pass (a 429 storm, a 5xx burst, dropped connections) fails no
+ * waiter: the list rides it out, each 429 to its `Retry-After`, and when it outlasts a waiter's deadline, that
+ * waiter fails (naming the fault) and the poller backs off, no sooner than a `Retry-After`, for the others.
  */
 export class PodWatcher {
   private readonly waiters = new Set<Waiter>();
@@ -100,11 +100,15 @@ export class PodWatcher {
     return pollDelayMs(unchangedTicks, this.intervalMs, Math.max(this.intervalMs, MAX_POLL_INTERVAL_MS), budgetMs);
   }
 
-  /** Lists the pods once and settles every waiter it can. */
+  /**
+   * Lists the pods once and settles every waiter it can. The list rides out faults that would pass until the
+   * soonest deadline of a waiter, and no longer: that waiter fails at its deadline, not six tries later.
+   */
   private async tick(): Promise<Tick> {
     let byId: Map<string, Pod>;
     try {
-      byId = new Map((await this.pods.list({ includeClusterPods: true })).map((pod) => [pod.id, pod]));
+      const deadline = Math.min(...[...this.waiters].map((waiter) => waiter.deadline));
+      byId = new Map((await this.pods.list({ includeClusterPods: true, deadline })).map((pod) => [pod.id, pod]));
     } catch (error) {
       if (!isTransient(error)) {
         this.settleAll((waiter) => waiter.reject(error));
