@@ -42,7 +42,10 @@ export class PodsClient extends ApiResource {
     super(transport, "/v2/pods");
   }
 
-  /** Lists the account's pods; cluster members only when `includeClusterPods` is set. */
+  /**
+   * Lists the account's pods.
+   * @param options.includeClusterPods Cluster members too. @default false
+   */
   async list(options: { includeClusterPods?: boolean } & RequestOptions = {}): Promise<Pod[]> {
     const { includeClusterPods, ...request } = options;
     return (await this.transport.get(this.basePath, podListSchema, request, { includeClusterPods })).pods;
