@@ -12,7 +12,7 @@ import { DEFAULT_PORT, type DevOptions, parseDevOptions } from "./dev/options";
 import { listenOnFreePort, PORTS_TRIED } from "./dev/port";
 import { isLoopback, newAccessToken } from "./dev/remoteAccess";
 import { stackConfigReader } from "./dev/stackConfig";
-import { loadDotEnv } from "./stackCommands";
+import { loadDotEnv } from "./dotEnv";
 import { readManifest } from "./validate";
 
 /** `--auto-provision` asks before deploying more endpoints than this. */
@@ -37,9 +37,13 @@ providers \`up\` uses, together with the templates, registries and network volum
 
 Deployed resources are cached in ${CACHE_FILE} beside the manifest (add it to .gitignore) and reused
 on the next start; a changed endpoint is updated in place. Nothing is deleted on exit: --clean does it.
+The cache is readable by you only and holds ids and outputs, with every secret (env, registry credentials,
+values from stack config) only as a digest keyed with $XDG_CONFIG_HOME/computeplatform/digest.key
+(default ~/.config/computeplatform/digest.key).
 
 The API key comes from COMPUTEPLATFORM_API_KEY, and the API URL from COMPUTEPLATFORM_API_URL, or from a
-.env file beside the manifest, as the stack commands read them.
+.env file beside the manifest, as the stack commands read them: only COMPUTEPLATFORM_* variables and
+PULUMI_CONFIG_PASSPHRASE(_FILE) are read from it, and an API or job URL it sets is shown on stderr.
 
 Options:
   --host ADDRESS        Address to bind. Default: localhost. A non-loopback address needs --allow-remote.
@@ -151,14 +155,13 @@ async function provisionAll(endpoints: readonly DevEndpoint[], deployer: LiveDep
 
 /** The manifest, or its issues as printable lines. */
 async function validated(file: string): Promise<ValidatedManifest | string[]> {
-  let text: string;
+  // Whatever an edit holds, it is an invalid manifest to report, never an error that stops the gateway.
   try {
-    text = readManifest(file);
+    const { manifest, issues } = await validateManifest({ file, text: readManifest(file) });
+    return manifest ?? issues.map(formatIssue);
   } catch (error) {
     return [(error as Error).message];
   }
-  const { manifest, issues } = await validateManifest({ file, text });
-  return manifest ?? issues.map(formatIssue);
 }
 
 function endpointTable(endpoints: readonly DevEndpoint[]): string[] {
