@@ -102,16 +102,7 @@ export async function run(options: DevOptions): Promise<number> {
     ...(token === undefined ? {} : { token }),
     log: (line) => out(`  ${line}`),
   });
-  const port = await listenOnFreePort(app, options.host, options.port);
-  const url = `http://${options.host.includes(":") ? `[${options.host}]` : options.host}:${port}`;
-
-  out(`computeplatform dev: ${options.manifest}, ${count(endpoints.length, "serverless endpoint")}`);
-  for (const line of endpointTable(endpoints)) out(`  ${line}`);
-  out(`Listening on ${url}${port === options.port ? "" : ` (port ${options.port} was busy)`}`);
-  out(`API explorer: ${url}/docs`);
-  if (token !== undefined) out(`Bearer token (every caller must send it as Authorization: Bearer <token>): ${token}`);
-  out(`Endpoints are deployed as live-<name> on ${options.autoProvision ? "startup" : "their first call"} and cached in ${path.join(path.dirname(options.manifest), CACHE_FILE)}.`);
-
+  // Edits are watched before it listens: a caller who saw it listen may edit the manifest at once.
   const stopWatching = options.reload
     ? watchManifest(options.manifest, () => {
         void validated(options.manifest).then((next) => {
@@ -128,13 +119,30 @@ export async function run(options: DevOptions): Promise<number> {
         });
       })
     : () => {};
-
-  if (options.autoProvision) await provisionAll(endpoints, deployer, cache, options.yes, out);
-
-  await new Promise<void>((resolve) => {
+  // Ctrl-C stops it cleanly from the moment it listens, even before it has printed where.
+  const stopped = new Promise<void>((resolve) => {
     process.once("SIGINT", resolve);
     process.once("SIGTERM", resolve);
   });
+  let port: number;
+  try {
+    port = await listenOnFreePort(app, options.host, options.port);
+  } catch (error) {
+    stopWatching();
+    throw error;
+  }
+  const url = `http://${options.host.includes(":") ? `[${options.host}]` : options.host}:${port}`;
+
+  out(`computeplatform dev: ${options.manifest}, ${count(endpoints.length, "serverless endpoint")}`);
+  for (const line of endpointTable(endpoints)) out(`  ${line}`);
+  out(`Listening on ${url}${port === options.port ? "" : ` (port ${options.port} was busy)`}`);
+  out(`API explorer: ${url}/docs`);
+  if (token !== undefined) out(`Bearer token (every caller must send it as Authorization: Bearer <token>): ${token}`);
+  out(`Endpoints are deployed as live-<name> on ${options.autoProvision ? "startup" : "their first call"} and cached in ${path.join(path.dirname(options.manifest), CACHE_FILE)}.`);
+
+  if (options.autoProvision) await provisionAll(endpoints, deployer, cache, options.yes, out);
+
+  await stopped;
   stopWatching();
   await app.close();
   out(`Stopped. The live- resources stay deployed for the next start; \`computeplatform dev --clean ${options.manifest}\` deletes them.`);
