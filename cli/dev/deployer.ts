@@ -112,7 +112,11 @@ export class LiveDeployer {
         olds = { ...olds, ...(read.props as Record<string, unknown>) };
       }
       const diff = await provider.diff(cached.id, olds as never, inputs as never);
-      if (diff.changes === false) return { id: cached.id, outputs: olds };
+      if (diff.changes === false) {
+        // Rewritten as this version seals it: a cache of an earlier version may hold secrets in clear.
+        this.context.cache.set(name, { type, id: cached.id, outputs: sealSecrets(secrets, olds) });
+        return { id: cached.id, outputs: olds };
+      }
       if ((diff.replaces ?? []).length > 0 || provider.update === undefined) {
         await this.remove(name, cached.id, olds, `${(diff.replaces ?? []).join(", ") || "a change"} cannot change in place`);
         return await this.create(resource, inputs);

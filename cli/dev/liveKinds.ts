@@ -4,7 +4,7 @@ import * as networkVolume from "../../provider/resources/networkVolume.provider"
 import * as registry from "../../provider/resources/registry.provider";
 import * as serverlessEndpoint from "../../provider/resources/serverlessEndpoint.provider";
 import * as template from "../../provider/resources/template.provider";
-import { secretDigest } from "./secretDigest";
+import { isDigestOf, secretDigest } from "./secretDigest";
 
 /** The provider methods `dev` drives: the same modules `up` runs through the Pulumi engine. */
 export interface LiveProvider {
@@ -69,7 +69,7 @@ export function sealSecrets(secrets: readonly string[], outputs: Record<string, 
 export function unsealSecrets(secrets: readonly string[], outputs: Record<string, unknown>, inputs: Record<string, unknown>): Record<string, unknown> {
   const unsealed = { ...outputs };
   for (const property of secrets) {
-    if (property in inputs && unsealed[property] === secretDigest(inputs[property])) unsealed[property] = inputs[property];
+    if (property in inputs && isDigestOf(unsealed[property], inputs[property])) unsealed[property] = inputs[property];
   }
   return unsealed;
 }

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { createHash, createHmac, randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -39,6 +39,18 @@ export function secretDigest(value: unknown): string {
   let key = keys.get(file);
   if (key === undefined) keys.set(file, (key = readOrCreateKey(file)));
   return `${ALGORITHM}:${createHmac("sha256", key).update(JSON.stringify(value)).digest("hex")}`;
+}
+
+/**
+ * Whether `digest`, as a cache file holds it, is the digest of `value`: a {@link secretDigest}, or the plain SHA-256
+ * that caches of earlier versions hold, so that upgrading does not count every cached credential as changed (which
+ * would replace it); the next write of the entry keeps only the keyed digest.
+ *
+ * @param digest the cached value.
+ * @param value the value it may stand for.
+ */
+export function isDigestOf(digest: unknown, value: unknown): boolean {
+  return digest === secretDigest(value) || digest === `sha256:${createHash("sha256").update(JSON.stringify(value)).digest("hex")}`;
 }
 
 function readOrCreateKey(file: string): Buffer {

@@ -179,6 +179,13 @@ describe("sealSecrets", () => {
     expect(unsealSecrets(registry, sealed, { ...outputs, password: "rotated" })).toEqual({ ...sealed, username: "puller" });
   });
 
+  test("a plain sha256 digest, as caches of earlier versions hold, still stands for its value", () => {
+    const legacy = { name: "live-creds", username: `sha256:${sha256("puller")}`, password: `sha256:${sha256("hunter2")}` };
+
+    expect(unsealSecrets(registry, legacy, { username: "puller", password: "hunter2" })).toEqual({ name: "live-creds", username: "puller", password: "hunter2" });
+    expect(unsealSecrets(registry, legacy, { username: "puller", password: "rotated" })).toEqual({ ...legacy, username: "puller" });
+  });
+
   test("the key is made on first use, 0600 in a 0700 folder of the user's config, and another user's key gives other digests", () => {
     const first = sealSecrets(registry, { password: "hunter2" });
     const keyFile = path.join(configHome, "computeplatform", "digest.key");

@@ -121,16 +121,27 @@ test(
     expect(liveWorker()?.env).toEqual({ FROM: "from-template-5e2a", API_TOKEN: token, MODE: "slow-mode-2d9b" });
     await server.stop();
 
-    // A restart with nothing changed: nothing is updated.
+    // A restart with nothing changed, from a cache as earlier versions wrote it (0644, env in clear, plain sha256
+    // of the credential): nothing is updated, and the cache is rewritten without them.
+    const legacyDigest = (value: string) => `sha256:${sha256(JSON.stringify(value))}`;
+    const legacy = JSON.parse(fs.readFileSync(cacheFile, "utf8")) as { resources: typeof entries };
+    Object.assign(legacy.resources.creds!.outputs, { username: legacyDigest("puller-8f3a"), password: legacyDigest(password) });
+    legacy.resources.base!.outputs.env = { FROM: "from-template-5e2a" };
+    legacy.resources.worker!.outputs.env = { FROM: "from-template-5e2a", API_TOKEN: token, MODE: "slow-mode-2d9b" };
+    fs.writeFileSync(cacheFile, JSON.stringify(legacy), { mode: 0o644 });
+    fs.chmodSync(cacheFile, 0o644);
     api.emulator.resetRequests();
     server = await dev();
     expect((await postJson(`${server.url}/worker/runsync`, { input: { n: 3 } })).status).toBe(200);
     expect(changes()).toEqual([]);
     await server.stop();
+    secrets.push("slow-mode-2d9b");
+    assertNoSecretIn(fs.readFileSync(cacheFile, "utf8"));
+    expect(fs.statSync(cacheFile).mode & 0o777).toBe(0o600);
 
     // A restart after the secret changed in stack config: one PATCH, and the cache still holds no secret.
     const rotated = `tok-${randomBytes(6).toString("hex")}`;
-    secrets.push(rotated, "slow-mode-2d9b");
+    secrets.push(rotated);
     await setSecret("apiToken", rotated);
     api.emulator.resetRequests();
     server = await dev();
