@@ -11,17 +11,13 @@ const ALGORITHM = "hmac-sha256";
 const KEY_BYTES = 32;
 
 /**
- * The folder of this package's per-user settings: `$XDG_CONFIG_HOME/computeplatform`, else
- * `~/.config/computeplatform`. Never inside a project, so nothing in it is committed or shared with the project.
+ * The file that holds the key of {@link secretDigest}: `digest.key` in this package's folder of the user's config,
+ * `$XDG_CONFIG_HOME/computeplatform`, else `~/.config/computeplatform`. Never inside a project, so it is never
+ * committed or shared with one.
  */
-export function userConfigFolder(env: NodeJS.ProcessEnv = process.env): string {
-  const base = env.XDG_CONFIG_HOME || path.join(os.homedir(), ".config");
-  return path.join(base, "computeplatform");
-}
-
-/** The file that holds the key of {@link secretDigest}. */
-export function digestKeyFile(env: NodeJS.ProcessEnv = process.env): string {
-  return path.join(userConfigFolder(env), "digest.key");
+function digestKeyFile(): string {
+  const base = process.env.XDG_CONFIG_HOME || path.join(os.homedir(), ".config");
+  return path.join(base, "computeplatform", "digest.key");
 }
 
 /** Keys read this process, by file. */
