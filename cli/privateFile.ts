@@ -3,24 +3,36 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 
 /** Read and write for its owner only: for a file that may hold a secret. */
-const OWNER_ONLY = 0o600;
+export const PRIVATE_FILE_MODE = 0o600;
 
 /**
- * Writes `text` to `file` readable by its owner only (0600), atomically: into a new temporary file beside it, then
- * renamed over it, so that a reader or a crash never sees half a file and the secret is never readable by others,
- * not even for a moment. The temporary file is created exclusively, so a symlink planted in its place is refused.
+ * Writes `text` to `file` atomically: into a new temporary file beside it, created exclusively (so a symlink planted
+ * in its place is refused) with `mode`, then renamed over `file`. A reader or a crash never sees half a file, and a
+ * link at `file` is replaced, never followed.
+ *
+ * @param file where the text goes; its folder must exist. A file already there is replaced.
+ * @param text the whole content.
+ * @param mode the new file's mode, before the umask. @default 0o666
+ */
+export function replaceFile(file: string, text: string, mode = 0o666): void {
+  const temporary = temporaryBeside(file);
+  try {
+    fs.writeFileSync(temporary, text, { mode, flag: "wx" });
+    fs.renameSync(temporary, file);
+  } finally {
+    fs.rmSync(temporary, { force: true });
+  }
+}
+
+/**
+ * Writes `text` to `file` readable by its owner only (0600), atomically ({@link replaceFile}), so that the secret is
+ * never readable by others, not even for a moment.
  *
  * @param file where the text goes; its folder must exist. A file already there is replaced.
  * @param text the whole content.
  */
 export function writePrivateFile(file: string, text: string): void {
-  const temporary = temporaryBeside(file);
-  try {
-    fs.writeFileSync(temporary, text, { mode: OWNER_ONLY, flag: "wx" });
-    fs.renameSync(temporary, file);
-  } finally {
-    fs.rmSync(temporary, { force: true });
-  }
+  replaceFile(file, text, PRIVATE_FILE_MODE);
 }
 
 /**
@@ -34,7 +46,7 @@ export function writePrivateFile(file: string, text: string): void {
 export function createPrivateFile(file: string, text: string): boolean {
   const temporary = temporaryBeside(file);
   try {
-    fs.writeFileSync(temporary, text, { mode: OWNER_ONLY, flag: "wx" });
+    fs.writeFileSync(temporary, text, { mode: PRIVATE_FILE_MODE, flag: "wx" });
     return linkUnlessExists(temporary, file);
   } finally {
     fs.rmSync(temporary, { force: true });

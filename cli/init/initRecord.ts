@@ -1,7 +1,8 @@
 import * as fs from "node:fs/promises";
 import * as path from "node:path";
 import { z } from "zod";
-import { refuseLinks, replaceAtomically } from "./regularFiles";
+import { replaceFile } from "../privateFile";
+import { refuseLinks } from "./regularFiles";
 
 /** Where `init` records the agent files it wrote, relative to the project folder. Committed with the project. */
 export const INIT_RECORD = ".computeplatform/init.json";
@@ -46,5 +47,5 @@ export async function writeInitRecord(folder: string, agentFiles: ReadonlySet<st
   const file = path.join(folder, INIT_RECORD);
   await refuseLinks(folder, [INIT_RECORD]);
   await fs.mkdir(path.dirname(file), { recursive: true });
-  await replaceAtomically(file, `${JSON.stringify({ $comment: NOTE, agentFiles: [...agentFiles] }, null, 2)}\n`);
+  replaceFile(file, `${JSON.stringify({ $comment: NOTE, agentFiles: [...agentFiles] }, null, 2)}\n`);
 }

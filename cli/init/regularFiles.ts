@@ -1,9 +1,5 @@
-import { randomBytes } from "node:crypto";
 import * as fs from "node:fs/promises";
 import * as path from "node:path";
-
-/** The mode of a file that may hold a secret: read and written by its owner only. */
-export const PRIVATE_FILE_MODE = 0o600;
 
 /**
  * Fails naming the first symbolic link among `relativePaths` inside `folder`, or among the folders that lead to them
@@ -37,21 +33,6 @@ export async function createExclusive(target: string, content: string, mode = 0o
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
-    throw error;
-  }
-}
-
-/**
- * Writes `content` to a new file beside `target`, then renames it over `target`: a reader never sees half a file,
- * and a link at `target` is replaced, never followed. `mode` as for {@link createExclusive}.
- */
-export async function replaceAtomically(target: string, content: string, mode = 0o666): Promise<void> {
-  const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString("hex")}.tmp`);
-  await fs.writeFile(temporary, content, { flag: "wx", mode });
-  try {
-    await fs.rename(temporary, target);
-  } catch (error) {
-    await fs.rm(temporary, { force: true });
     throw error;
   }
 }

@@ -1,7 +1,8 @@
 import * as fs from "node:fs/promises";
 import * as path from "node:path";
 import type { ProjectFile, ProjectLink } from "./projectFiles";
-import { createExclusive, PRIVATE_FILE_MODE, replaceAtomically } from "./regularFiles";
+import { PRIVATE_FILE_MODE, replaceFile } from "../privateFile";
+import { createExclusive } from "./regularFiles";
 
 /**
  * What happened to one file: written where none was, left as it was, replaced, or, for an agent file deleted after
@@ -50,7 +51,7 @@ async function replace(target: string, file: ProjectFile): Promise<"created" | "
     () => true,
     () => false,
   );
-  await replaceAtomically(target, file.content, modeOf(file));
+  replaceFile(target, file.content, modeOf(file));
   return existed ? "overwritten" : "created";
 }
 
