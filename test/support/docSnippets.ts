@@ -66,7 +66,8 @@ const NODE_MARKER = "<!-- run: node -->";
 /**
  * Runs every block of `file` that is not an excerpt, in order, in one fresh folder, and returns one message per
  * failing block as `file:line: ...`:
- * - `<!-- file: NAME -->` writes the block to NAME in the folder (a manifest is then checked with `computeplatform validate`);
+ * - `<!-- file: NAME -->` writes the block to NAME in the folder (a manifest is then checked with `computeplatform validate`,
+ *   JSON parsed);
  * - `sh` blocks run with bash (`-e`, `-o pipefail`) in the folder;
  * - `ts` blocks are Pulumi programs, deployed and destroyed through the real CLI (`<!-- run: node -->`: a script run with Node);
  * - `yaml` blocks are manifests, checked with `computeplatform validate`; `json` blocks are parsed;
