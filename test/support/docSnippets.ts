@@ -63,56 +63,79 @@ const INSTALL_MARKER = /^<!-- install: .+ -->$/;
 const FILE_MARKER = /^<!-- file: (\S+) -->$/;
 const NODE_MARKER = "<!-- run: node -->";
 
+/** What the runner does with a block, or why it cannot run it. */
+export type SnippetAction = "skip" | "file" | "sh" | "json" | "manifest" | "program" | "script" | { cannotRun: string };
+
 /**
- * Runs every block of `file` that is not an excerpt, in order, in one fresh folder, and returns one message per
- * failing block as `file:line: ...`:
- * - `<!-- file: NAME -->` writes the block to NAME in the folder (a manifest is then checked with `computeplatform validate`,
- *   JSON parsed);
- * - `sh` blocks run with bash (`-e`, `-o pipefail`) in the folder;
+ * What the runner does with `snippet`:
+ * - `<!-- excerpt -->`: nothing; `<!-- install: ... -->`: nothing, as test/e2e/install.test.ts runs those;
+ * - `<!-- file: NAME -->` writes the block to NAME in the page's folder (a manifest is then checked with
+ *   `computeplatform validate`, JSON parsed);
+ * - `sh` blocks run with bash (`-e`, `-o pipefail`) in the page's folder;
  * - `ts` blocks are Pulumi programs, deployed and destroyed through the real CLI (`<!-- run: node -->`: a script run with Node);
- * - `yaml` blocks are manifests, checked with `computeplatform validate`; `json` blocks are parsed;
- * - `<!-- install: ... -->` blocks are test/e2e/install.test.ts's to run.
- * Any other block must be marked `<!-- excerpt -->`.
+ * - `yaml` blocks are manifests, checked with `computeplatform validate`; `json` blocks are parsed.
+ * Any other block must be marked as an excerpt.
+ */
+export function actionOf(snippet: Snippet): SnippetAction {
+  const marker = snippet.marker ?? "";
+  if (marker === EXCERPT_MARKER || INSTALL_MARKER.test(marker)) return "skip";
+  if (FILE_MARKER.test(marker)) return "file";
+  switch (snippet.language) {
+    case "sh":
+    case "bash":
+      return "sh";
+    case "json":
+      return "json";
+    case "yaml":
+      return isManifest(snippet) ? "manifest" : { cannotRun: `is not a manifest: mark it ${EXCERPT_MARKER} or give it a file name with <!-- file: NAME -->` };
+    case "ts":
+      return marker === NODE_MARKER ? "script" : "program";
+    default:
+      return { cannotRun: `cannot be run: mark it ${EXCERPT_MARKER}` };
+  }
+}
+
+/**
+ * Runs every block of `file` that is not an excerpt (see {@link actionOf}), in order, in one fresh folder, and returns
+ * one message per failing block as `file:line: ...`.
  */
 export async function runPageSnippets(root: string, file: string, context: SnippetContext): Promise<string[]> {
   const failures: string[] = [];
   let folder: string | undefined;
   let env: NodeJS.ProcessEnv = {};
   for (const snippet of snippetsOf(root, file)) {
-    const marker = snippet.marker ?? "";
-    if (marker === EXCERPT_MARKER || INSTALL_MARKER.test(marker)) continue;
+    const action = actionOf(snippet);
+    if (action === "skip") continue;
     if (folder === undefined) {
       folder = context.newFolder();
       env = await context.environment(folder);
     }
-    const problem = await runSnippet(snippet, folder, env);
+    const problem = typeof action === "object" ? action.cannotRun : await runSnippet(snippet, action, folder, env);
     if (problem !== undefined) failures.push(`${snippet.file}:${snippet.line}: ${snippet.language || "untyped"} block ${problem}`);
   }
   return failures;
 }
 
-async function runSnippet(snippet: Snippet, folder: string, env: NodeJS.ProcessEnv): Promise<string | undefined> {
-  const target = FILE_MARKER.exec(snippet.marker ?? "")?.[1];
-  if (target !== undefined) {
-    fs.mkdirSync(path.dirname(path.join(folder, target)), { recursive: true });
-    fs.writeFileSync(path.join(folder, target), snippet.text);
-    if (isManifest(snippet)) return validate(target, folder, env);
-    return snippet.language === "json" ? parseJson(snippet.text) : undefined;
-  }
-  switch (snippet.language) {
+async function runSnippet(snippet: Snippet, action: Exclude<SnippetAction, object | "skip">, folder: string, env: NodeJS.ProcessEnv): Promise<string | undefined> {
+  switch (action) {
+    case "file": {
+      const target = FILE_MARKER.exec(snippet.marker ?? "")?.[1] ?? "";
+      fs.mkdirSync(path.dirname(path.join(folder, target)), { recursive: true });
+      fs.writeFileSync(path.join(folder, target), snippet.text);
+      if (isManifest(snippet)) return validate(target, folder, env);
+      return snippet.language === "json" ? parseJson(snippet.text) : undefined;
+    }
     case "sh":
-    case "bash":
       return outcome(await exec("bash", ["-e", "-o", "pipefail", "-c", snippet.text], { cwd: folder, env }));
     case "json":
       return parseJson(snippet.text);
-    case "yaml":
-      if (!isManifest(snippet)) return `is not a manifest: mark it ${EXCERPT_MARKER} or give it a file name with <!-- file: NAME -->`;
+    case "manifest":
       fs.writeFileSync(path.join(folder, "snippet.yaml"), snippet.text);
       return validate("snippet.yaml", folder, env);
-    case "ts":
-      return snippet.marker === NODE_MARKER ? runScript(snippet, folder, env) : deployProgram(snippet, folder, env);
-    default:
-      return `cannot be run: mark it ${EXCERPT_MARKER}`;
+    case "script":
+      return runScript(snippet, folder, env);
+    case "program":
+      return deployProgram(snippet, folder, env);
   }
 }
 
