@@ -4,7 +4,6 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import {
-  type ConfigMap,
   type DestroyOptions,
   type DestroyResult,
   type Deployment,
@@ -64,7 +63,7 @@ export interface OpenStackOptions {
    * @default `PULUMI_CONFIG_PASSPHRASE` from the environment
    */
   passphrase?: string;
-  /** Stack config to set before the first operation, keyed `namespace:key`. */
+  /** Stack config to set before the first operation, keyed `namespace:key`. Secrets never go on a command line. */
   config?: Record<string, ConfigEntry>;
   /** Extra environment for the CLI and the provider processes it starts. */
   envVars?: Record<string, string>;
@@ -99,7 +98,7 @@ export interface StackDriver {
   refresh(options?: RefreshOptions): Promise<RefreshResult>;
   /** `pulumi destroy`: deletes every resource of the stack. */
   destroy(options?: DestroyOptions): Promise<DestroyResult>;
-  /** Sets (adds or overwrites) stack config values. */
+  /** Sets (adds or overwrites) stack config values. A secret is handed to the Pulumi CLI on stdin, never as an argument. */
   setConfig(config: Record<string, ConfigEntry>): Promise<void>;
   /** The stack's checkpoint as `pulumi stack export` prints it, secrets encrypted as stored. */
   exportState(): Promise<Deployment>;
@@ -143,15 +142,29 @@ export async function openStack(options: OpenStackOptions): Promise<StackDriver>
     },
   );
 
-  const setConfig = (config: Record<string, ConfigEntry>) => stack.setAllConfig(toConfigMap(config));
-  if (options.config) await setConfig(options.config);
-
-  const pulumi = async (args: string[]) =>
-    (await execFileAsync(pulumiCommand.command, [...args, "--stack", stackName, "--non-interactive"], {
+  /** Runs `pulumi <args>` on this stack, `input` on its stdin, and returns its stdout. */
+  const pulumi = async (args: string[], input = "") => {
+    const running = execFileAsync(pulumiCommand.command, [...args, "--stack", stackName, "--non-interactive"], {
       cwd: workDir,
       env: { ...process.env, ...envVars },
       maxBuffer: 256 * 1024 * 1024,
-    })).stdout;
+    });
+    running.child.stdin?.end(input);
+    return (await running).stdout;
+  };
+
+  const setConfig = async (config: Record<string, ConfigEntry>) => {
+    const entries = Object.entries(config);
+    const plain = entries.filter(([, { secret }]) => secret !== true);
+    if (plain.length > 0) await stack.setAllConfig(Object.fromEntries(plain.map(([key, { value }]) => [key, { value, secret: false }])));
+    // The Automation API would pass a secret as an argument (`config set-all --secret key=value`), which `ps` shows
+    // to every user of the machine; `config set` reads a value it is not given from stdin instead. It drops one
+    // trailing newline, hence the one added.
+    for (const [key, { value }] of entries.filter(([, { secret }]) => secret === true)) {
+      await pulumi(["config", "set", "--secret", key], `${value}\n`);
+    }
+  };
+  if (options.config) await setConfig(options.config);
   // Not stack.exportStack(): that passes --show-secrets, and this export must show what is stored.
   const exportState = async () => JSON.parse(await pulumi(["stack", "export"])) as Deployment;
 
@@ -231,10 +244,4 @@ export function projectFile(dir: string): string | undefined {
 export function fileBackend(dir: string): string {
   fs.mkdirSync(dir, { recursive: true });
   return `file://${path.resolve(dir)}`;
-}
-
-function toConfigMap(config: Record<string, ConfigEntry>): ConfigMap {
-  const map: ConfigMap = {};
-  for (const [key, { value, secret }] of Object.entries(config)) map[key] = { value, secret: secret ?? false };
-  return map;
 }

@@ -12,7 +12,7 @@ import { DEFAULT_PORT, type DevOptions, parseDevOptions } from "./dev/options";
 import { listenOnFreePort, PORTS_TRIED } from "./dev/port";
 import { isLoopback, newAccessToken } from "./dev/remoteAccess";
 import { stackConfigReader } from "./dev/stackConfig";
-import { loadDotEnv } from "./stackCommands";
+import { loadDotEnv } from "./dotEnv";
 import { readManifest } from "./validate";
 
 /** `--auto-provision` asks before deploying more endpoints than this. */
@@ -44,9 +44,13 @@ refused with 400 before anything is sent.
 
 Deployed resources are cached in ${CACHE_FILE} beside the manifest (add it to .gitignore) and reused
 on the next start; a changed endpoint is updated in place. Nothing is deleted on exit: --clean does it.
+The cache is readable by you only and holds ids and outputs, with every secret (env, registry credentials,
+values from stack config) only as a digest keyed with $XDG_CONFIG_HOME/computeplatform/digest.key
+(default ~/.config/computeplatform/digest.key).
 
 The API key comes from COMPUTEPLATFORM_API_KEY, and the API URL from COMPUTEPLATFORM_API_URL, or from a
-.env file beside the manifest, as the stack commands read them.
+.env file beside the manifest, as the stack commands read them: only COMPUTEPLATFORM_* variables and
+PULUMI_CONFIG_PASSPHRASE(_FILE) are read from it, and an API or job URL it sets is shown on stderr.
 
 Options:
   --host ADDRESS        Address to bind. Default: localhost. A non-loopback address needs --allow-remote.
@@ -108,19 +112,7 @@ export async function run(options: DevOptions): Promise<number> {
     ...(token === undefined ? {} : { token }),
     log: (line) => out(`  ${line}`),
   });
-  const port = await listenOnFreePort(app, options.host, options.port);
-  const url = `http://${options.host.includes(":") ? `[${options.host}]` : options.host}:${port}`;
-
-  out(`computeplatform dev: ${options.manifest}, ${count(endpoints.length, "serverless endpoint")}`);
-  for (const line of endpointTable(endpoints)) out(`  ${line}`);
-  out(`Listening on ${url}${port === options.port ? "" : ` (port ${options.port} was busy)`}`);
-  if (token === undefined) out(`API explorer: ${url}/docs`);
-  else {
-    out(`API explorer: ${url}/docs?token=${token} (the link gives this browser the token, in a cookie only this gateway's own pages send)`);
-    out(`Bearer token (every caller must send it as Authorization: Bearer <token>): ${token}`);
-  }
-  out(`Endpoints are deployed as live-<name> on ${options.autoProvision ? "startup" : "their first call"} and cached in ${path.join(path.dirname(options.manifest), CACHE_FILE)}.`);
-
+  // Edits are watched before it listens: a caller who saw it listen may edit the manifest at once.
   const stopWatching = options.reload
     ? watchManifest(options.manifest, () => {
         void validated(options.manifest).then((next) => {
@@ -137,13 +129,33 @@ export async function run(options: DevOptions): Promise<number> {
         });
       })
     : () => {};
-
-  if (options.autoProvision) await provisionAll(endpoints, deployer, cache, options.yes, out);
-
-  await new Promise<void>((resolve) => {
+  // Ctrl-C stops it cleanly from the moment it listens, even before it has printed where.
+  const stopped = new Promise<void>((resolve) => {
     process.once("SIGINT", resolve);
     process.once("SIGTERM", resolve);
   });
+  let port: number;
+  try {
+    port = await listenOnFreePort(app, options.host, options.port);
+  } catch (error) {
+    stopWatching();
+    throw error;
+  }
+  const url = `http://${options.host.includes(":") ? `[${options.host}]` : options.host}:${port}`;
+
+  out(`computeplatform dev: ${options.manifest}, ${count(endpoints.length, "serverless endpoint")}`);
+  for (const line of endpointTable(endpoints)) out(`  ${line}`);
+  out(`Listening on ${url}${port === options.port ? "" : ` (port ${options.port} was busy)`}`);
+  if (token === undefined) out(`API explorer: ${url}/docs`);
+  else {
+    out(`API explorer: ${url}/docs?token=${token} (the link gives this browser the token, in a cookie only this gateway's own pages send)`);
+    out(`Bearer token (every caller must send it as Authorization: Bearer <token>): ${token}`);
+  }
+  out(`Endpoints are deployed as live-<name> on ${options.autoProvision ? "startup" : "their first call"} and cached in ${path.join(path.dirname(options.manifest), CACHE_FILE)}.`);
+
+  if (options.autoProvision) await provisionAll(endpoints, deployer, cache, options.yes, out);
+
+  await stopped;
   stopWatching();
   await app.close();
   out(`Stopped. The live- resources stay deployed for the next start; \`computeplatform dev --clean ${options.manifest}\` deletes them.`);
@@ -164,14 +176,13 @@ async function provisionAll(endpoints: readonly DevEndpoint[], deployer: LiveDep
 
 /** The manifest, or its issues as printable lines. */
 async function validated(file: string): Promise<ValidatedManifest | string[]> {
-  let text: string;
+  // Whatever an edit holds, it is an invalid manifest to report, never an error that stops the gateway.
   try {
-    text = readManifest(file);
+    const { manifest, issues } = await validateManifest({ file, text: readManifest(file) });
+    return manifest ?? issues.map(formatIssue);
   } catch (error) {
     return [(error as Error).message];
   }
-  const { manifest, issues } = await validateManifest({ file, text });
-  return manifest ?? issues.map(formatIssue);
 }
 
 function endpointTable(endpoints: readonly DevEndpoint[]): string[] {

@@ -6,6 +6,7 @@ import { INIT_RECORD, readInitRecord } from "./init/initRecord";
 import { readOwnPackage } from "./ownPackage";
 import { agentFiles, projectFiles } from "./init/projectFiles";
 import { projectNameFor } from "./init/projectName";
+import { refuseLinks } from "./init/regularFiles";
 import { writeAgentFiles } from "./init/writeAgentFiles";
 import { writeProjectFiles } from "./init/writeProjectFiles";
 
@@ -24,7 +25,8 @@ ${AGENT_RULES_FILE}, the rules for coding agents, with ${AGENT_RULES_LINK} as a 
 Only local files are written; no API is called. Files that exist already are kept unless
 --force is given; other files in the folder are never touched. The agent files are written
 only where absent, --force or not, and not again once deleted: ${INIT_RECORD}
-records the ones init wrote.
+records the ones init wrote. init never follows a symbolic link: a link in place of a file
+it writes, or of .computeplatform, is an error that names it, and nothing is written.
 
 Options:
   -f, --force   Overwrite files that exist already, except the agent files. Default: keep them
@@ -59,15 +61,18 @@ export async function run({ folder, force }: InitCommandOptions): Promise<void> 
   if (fs.existsSync(target) && !fs.statSync(target).isDirectory()) throw new Error(`${target} exists and is not a folder`);
   const name = projectNameFor(target);
   const own = readOwnPackage();
+  const templates = projectFiles(name, own);
+  // Before reading or writing anything: the record is read too, and a link could show an outside file's text.
+  await refuseLinks(target, [...templates.map((file) => file.path), INIT_RECORD]);
   const written = await readInitRecord(target);
-  const templates = await writeProjectFiles(target, projectFiles(name, own), force);
+  const templateReports = await writeProjectFiles(target, templates, force);
   const agents = await writeAgentFiles(target, agentFiles(name, own), written);
 
   const lines = [`Project "${name}" in ${target}:`];
-  for (const { path: file, outcome, linkTo } of [...templates, ...agents]) {
+  for (const { path: file, outcome, linkTo } of [...templateReports, ...agents]) {
     lines.push(`  ${outcome.padEnd(12)}${file}${linkTo === undefined ? "" : ` -> ${linkTo}`}`);
   }
-  if (templates.some(({ outcome }) => outcome === "kept")) {
+  if (templateReports.some(({ outcome }) => outcome === "kept")) {
     lines.push("Kept files were left as they were; run again with --force to overwrite them.");
   }
   if (agents.some(({ outcome }) => outcome === "skipped")) {

@@ -18,9 +18,10 @@ An object from a list response keeps its id as "adopt", so that deploying the ma
 over that resource instead of creating another. Ids of registries, network volumes and templates
 that are also in the input become references such as \${shared-data.id}. A create body without
 a field gets what v1 gave it where v2's default differs (container disk, ports, pod volume,
-idle timeout). Registry usernames and passwords, and env values whose names look secret, are
-never written to the manifest: they become \${config.<key>} references, and a note on stderr
-gives the 'pulumi config set' command for each key. Every v1 setting that v2 has no place for
+idle timeout). Registry usernames and passwords, env values whose names look secret (with
+PASS, SECRET, TOKEN or a _KEY in them) and env values that are URLs with credentials are never
+written to the manifest: they become \${config.<key>} references, and a note on stderr names
+each one and gives the 'pulumi config set' command for its key, never its value. Every v1 setting that v2 has no place for
 is named in a warning on stderr; fields that only report state (costs, machine, timestamps) are
 dropped without one.
 

@@ -1,6 +1,5 @@
-import * as fs from "node:fs";
 import * as path from "node:path";
-import { parseArgs, parseEnv } from "node:util";
+import { parseArgs } from "node:util";
 import { CommandError, type EngineEvent, type OpMap, type OutputMap } from "@pulumi/pulumi/automation";
 import { changeSummary } from "../automation/summary";
 import { type EngineProgress, engineProgress } from "../automation/progress";
@@ -8,6 +7,7 @@ import type { StateBackend } from "../automation/backend";
 import { type ManifestStack, openManifestStack } from "../automation/manifestStack";
 import { formatIssue, type ManifestIssue, type ValidatedManifest, validateManifest } from "../provider/manifest";
 import { unsetConfigIssues } from "../provider/manifest/load";
+import { loadDotEnv } from "./dotEnv";
 import { assertInstalledPackage } from "./installedPackage";
 import { formatChange, formatCounts, formatSummary, planCollector } from "./plan";
 import { readManifest } from "./validate";
@@ -47,7 +47,8 @@ The manifest's folder is the Pulumi project folder. Its Pulumi.yaml is used as i
 named after the folder is written if there is none), and stack config lives next to it in
 Pulumi.<stack>.yaml: set secrets the manifest reads as \${config.<key>} with
 \`pulumi config set --secret <key> <value>\` there. A .env file in that folder is read for
-variables not already set (COMPUTEPLATFORM_API_KEY, COMPUTEPLATFORM_API_URL, ...).
+this package's variables not already set (COMPUTEPLATFORM_*, PULUMI_CONFIG_PASSPHRASE and
+PULUMI_CONFIG_PASSPHRASE_FILE); any other variable in it is ignored with a warning.
 ${operation === "preview" || operation === "up" ? "The manifest is validated first: an invalid one fails with each error's file:line:col,\nbefore the engine starts.\n" : ""}${operation === "up" || operation === "destroy" ? "There is no confirmation prompt: run `computeplatform preview` first to see the changes.\n" : ""}
 Options:
   --stack NAME          Stack to use; created if it does not exist. Default: ${DEFAULT_STACK}
@@ -195,15 +196,6 @@ async function missingConfig(stack: ManifestStack, manifest: ValidatedManifest):
 function failWith(issues: readonly ManifestIssue[]): number {
   process.stderr.write(`${issues.map(formatIssue).join("\n")}\n`);
   return 1;
-}
-
-/** Loads `<dir>/.env` into the environment, never overriding a variable that is already set. */
-export function loadDotEnv(dir: string): void {
-  const file = path.join(dir, ".env");
-  if (!fs.existsSync(file)) return;
-  for (const [name, value] of Object.entries(parseEnv(fs.readFileSync(file, "utf8")))) {
-    if (process.env[name] === undefined && value !== undefined) process.env[name] = value;
-  }
 }
 
 /** Every {@link STILL_RUNNING_EVERY_MS}, says which resource operations are still under way, such as pods starting. */

@@ -1,5 +1,6 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { getConfig } from "@pulumi/pulumi/runtime/config";
+import { ComputePlatformError } from "./errors";
 
 /** Where the provider sends requests and with which key. */
 export interface Settings {
@@ -31,7 +32,7 @@ export async function configure(request: dynamic.ConfigureRequest): Promise<void
 }
 
 /** Thrown when a setting is in neither the stack config nor the environment. */
-export class MissingSettingError extends Error {
+export class MissingSettingError extends ComputePlatformError {
   override readonly name = "MissingSettingError";
   constructor(setting: SettingName) {
     const { configKey, envVar } = sources[setting];

@@ -25,7 +25,9 @@ export * from "./manifest";
 
 // The client on its own
 export { ComputePlatformClient, type ClientOptions } from "./client";
+export { ComputePlatformError, UserError } from "./errors";
 export * from "./client/errors";
+export type { RequestOptions } from "./client/requestOptions";
 export type { PodLogEntry, PodLogOptions } from "./client/pods";
 export type { WorkerLogLine } from "./client/serverless";
 export type {

@@ -1,6 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { ManifestResourceType } from "../../provider/manifest";
+import { writePrivateFile } from "../privateFile";
 
 /** Name of the cache file `computeplatform dev` keeps beside the manifest. Add it to `.gitignore`. */
 export const CACHE_FILE = ".computeplatform-dev.json";
@@ -9,7 +10,10 @@ export const CACHE_FILE = ".computeplatform-dev.json";
 export interface LiveEntry {
   type: ManifestResourceType;
   id: string;
-  /** The provider's outputs, as `update` and `diff` need them as the old state. Holds no secret. */
+  /**
+   * The provider's outputs, as `diff` needs them as the old state after a restart (read back from the API first),
+   * each secret replaced by a keyed digest (`sealSecrets`), so that the file holds no secret, not even one hashed.
+   */
   outputs: Record<string, unknown>;
 }
 
@@ -21,7 +25,8 @@ interface CacheDocument {
 
 /**
  * The `live-` resources deployed for one manifest, in `<manifest folder>/.computeplatform-dev.json`, so that a
- * restart reuses them. Every change is written at once, through a temporary file, so a crash loses nothing.
+ * restart reuses them. Every change is written at once, through a temporary file, so a crash loses nothing, and
+ * readable by the user only (0600): the file holds ids and digests, but says which resources the account runs.
  */
 export class LiveCache {
   readonly file: string;
@@ -56,9 +61,7 @@ export class LiveCache {
       return;
     }
     const document: CacheDocument = { version: 1, resources: Object.fromEntries(this.entries) };
-    const temporary = `${this.file}.${process.pid}.tmp`;
-    fs.writeFileSync(temporary, `${JSON.stringify(document, null, 2)}\n`);
-    fs.renameSync(temporary, this.file);
+    writePrivateFile(this.file, `${JSON.stringify(document, null, 2)}\n`);
   }
 }
 

@@ -1,8 +1,8 @@
 import type { ValidatedManifest, ValidatedResource } from "../../provider/manifest";
 import type { LiveCache } from "./cache";
 import { ConcurrencyLimit } from "./limit";
-import { liveKind, liveName, sealSecrets, unsealSecrets } from "./liveKinds";
-import { type LiveResource, resolveValue } from "./liveValues";
+import { liveKind, liveName, sealSecrets, secretProperties, unsealSecrets } from "./liveKinds";
+import { type LiveResource, readsConfig, resolveValue } from "./liveValues";
 
 /** How many resources are created or updated at once. */
 export const MAX_CONCURRENT_DEPLOYS = 3;
@@ -75,7 +75,7 @@ export class LiveDeployer {
       const fingerprint = JSON.stringify(inputs);
       const known = this.confirmed.get(name);
       if (known?.inputs === fingerprint) return known.live;
-      const live = await this.slots.run(() => this.apply(resource, inputs, known !== undefined));
+      const live = await this.slots.run(() => this.apply(resource, inputs, known?.live));
       this.confirmed.set(name, { inputs: fingerprint, live });
       this.failures.delete(name);
       return live;
@@ -85,11 +85,15 @@ export class LiveDeployer {
     }
   }
 
-  /** Creates, updates or re-creates the live resource so that it matches `inputs`. */
-  private async apply(resource: ValidatedResource, inputs: Record<string, unknown>, checkedThisSession: boolean): Promise<LiveResource> {
+  /**
+   * Creates, updates or re-creates the live resource so that it matches `inputs`. `confirmed` is the resource as this
+   * session last deployed or read it; without it, the cache's entry is read back first, since the cache holds only
+   * digests of secrets.
+   */
+  private async apply(resource: ValidatedResource, inputs: Record<string, unknown>, confirmed: LiveResource | undefined): Promise<LiveResource> {
     const { name, type } = resource;
-    const kind = liveKind(type, name);
-    const { provider } = kind;
+    const { provider } = liveKind(type, name);
+    const secrets = secretsOf(resource);
     const cached = this.context.cache.get(name);
     this.deploying.add(name);
     try {
@@ -97,8 +101,8 @@ export class LiveDeployer {
         if (cached) await this.remove(name, cached.id, cached.outputs, `its type changed to ${type}`);
         return await this.create(resource, inputs);
       }
-      let olds = unsealSecrets(kind, cached.outputs, inputs);
-      if (!checkedThisSession) {
+      let olds = confirmed?.outputs ?? unsealSecrets(secrets, cached.outputs, inputs);
+      if (confirmed === undefined) {
         const read = await provider.read(cached.id, olds as never);
         if (read.id === "") {
           this.context.cache.delete(name);
@@ -108,13 +112,17 @@ export class LiveDeployer {
         olds = { ...olds, ...(read.props as Record<string, unknown>) };
       }
       const diff = await provider.diff(cached.id, olds as never, inputs as never);
-      if (diff.changes === false) return { id: cached.id, outputs: olds };
+      if (diff.changes === false) {
+        // Rewritten as this version seals it: a cache of an earlier version may hold secrets in clear.
+        this.context.cache.set(name, { type, id: cached.id, outputs: sealSecrets(secrets, olds) });
+        return { id: cached.id, outputs: olds };
+      }
       if ((diff.replaces ?? []).length > 0 || provider.update === undefined) {
         await this.remove(name, cached.id, olds, `${(diff.replaces ?? []).join(", ") || "a change"} cannot change in place`);
         return await this.create(resource, inputs);
       }
       const { outs = {} } = await provider.update(cached.id, olds as never, inputs as never);
-      this.context.cache.set(name, { type, id: cached.id, outputs: sealSecrets(kind, outs) });
+      this.context.cache.set(name, { type, id: cached.id, outputs: sealSecrets(secrets, outs) });
       this.context.log(`${name}: updated ${String(inputs.name)} (${cached.id}) in place`);
       return { id: cached.id, outputs: outs };
     } finally {
@@ -122,11 +130,11 @@ export class LiveDeployer {
     }
   }
 
-  private async create({ name, type }: ValidatedResource, inputs: Record<string, unknown>): Promise<LiveResource> {
-    const kind = liveKind(type, name);
+  private async create(resource: ValidatedResource, inputs: Record<string, unknown>): Promise<LiveResource> {
+    const { name, type } = resource;
     this.context.log(`${name}: deploying ${String(inputs.name)}`);
-    const { id, outs = {} } = await kind.provider.create(inputs as never);
-    this.context.cache.set(name, { type, id, outputs: sealSecrets(kind, outs) });
+    const { id, outs = {} } = await liveKind(type, name).provider.create(inputs as never);
+    this.context.cache.set(name, { type, id, outputs: sealSecrets(secretsOf(resource), outs) });
     this.context.log(`${name}: ${String(inputs.name)} is ready (${type} ${id})`);
     return { id, outputs: outs };
   }
@@ -137,4 +145,9 @@ export class LiveDeployer {
     await provider.delete(id, outputs as never);
     this.context.cache.delete(name);
   }
+}
+
+/** The properties of `resource` that the cache keeps only as digests. */
+function secretsOf({ name, type, properties }: ValidatedResource): string[] {
+  return secretProperties(liveKind(type, name), Object.keys(properties).filter((property) => readsConfig(properties[property]!)));
 }

@@ -1,10 +1,10 @@
-import { createHash } from "node:crypto";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { ManifestResourceType } from "../../provider/manifest";
 import * as networkVolume from "../../provider/resources/networkVolume.provider";
 import * as registry from "../../provider/resources/registry.provider";
 import * as serverlessEndpoint from "../../provider/resources/serverlessEndpoint.provider";
 import * as template from "../../provider/resources/template.provider";
+import { isDigestOf, secretDigest } from "./secretDigest";
 
 /** The provider methods `dev` drives: the same modules `up` runs through the Pulumi engine. */
 export interface LiveProvider {
@@ -47,22 +47,29 @@ export function liveName(name: string): string {
   return `live-${name}`;
 }
 
-/** Outputs as the cache file keeps them: each secret property replaced by a digest that tells whether it changed. */
-export function sealSecrets(kind: LiveKind, outputs: Record<string, unknown>): Record<string, unknown> {
+/** Properties that hold secrets on every type that has them: a worker's env carries its API tokens. */
+const SECRET_ON_EVERY_KIND = ["env"];
+
+/**
+ * The properties of a resource whose values never reach the cache file: its kind's secret properties, `env`, and
+ * `readsConfig`, those whose value in the manifest reads stack config (where secrets come from).
+ */
+export function secretProperties(kind: LiveKind, readsConfig: readonly string[]): string[] {
+  return [...new Set([...kind.secretProperties, ...SECRET_ON_EVERY_KIND, ...readsConfig])];
+}
+
+/** Outputs as the cache file keeps them: each of `secrets` replaced by a keyed digest that tells whether it changed. */
+export function sealSecrets(secrets: readonly string[], outputs: Record<string, unknown>): Record<string, unknown> {
   const sealed = { ...outputs };
-  for (const property of kind.secretProperties) if (property in sealed) sealed[property] = seal(sealed[property]);
+  for (const property of secrets) if (property in sealed) sealed[property] = secretDigest(sealed[property]);
   return sealed;
 }
 
 /** The old outputs to diff `inputs` against: a sealed secret that `inputs` still holds is the value itself again. */
-export function unsealSecrets(kind: LiveKind, outputs: Record<string, unknown>, inputs: Record<string, unknown>): Record<string, unknown> {
+export function unsealSecrets(secrets: readonly string[], outputs: Record<string, unknown>, inputs: Record<string, unknown>): Record<string, unknown> {
   const unsealed = { ...outputs };
-  for (const property of kind.secretProperties) {
-    if (property in inputs && unsealed[property] === seal(inputs[property])) unsealed[property] = inputs[property];
+  for (const property of secrets) {
+    if (property in inputs && isDigestOf(unsealed[property], inputs[property])) unsealed[property] = inputs[property];
   }
   return unsealed;
-}
-
-function seal(value: unknown): string {
-  return `sha256:${createHash("sha256").update(JSON.stringify(value)).digest("hex")}`;
 }

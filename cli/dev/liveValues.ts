@@ -35,3 +35,11 @@ export async function resolveValue(
   }
   return value;
 }
+
+/** Whether a manifest value holds a `${config.<key>}` reference anywhere: its resolved value may hold a secret. */
+export function readsConfig(value: ManifestValue): boolean {
+  if (value instanceof Interpolation) return value.references.some((reference) => reference.root === "config");
+  if (Array.isArray(value)) return value.some(readsConfig);
+  if (typeof value === "object" && value !== null) return Object.values(value).some(readsConfig);
+  return false;
+}

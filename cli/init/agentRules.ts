@@ -30,7 +30,8 @@ with ${own.name} through the Pulumi engine. README.md explains the commands; the
 - Never write an API key, password or token into any file of the project. The API key lives in \`.env\`, which is
   git-ignored; \`.env.example\` lists the variables without values.
 - A secret a resource needs, such as a registry password, comes from stack config: write \`\${config.<key>}\` in
-  the manifest and ask the user to run \`pulumi config set --secret <key> <value>\`.
+  the manifest and ask the user to run \`pulumi config set --secret <key>\`, which asks for the value: a value
+  typed on a command line stays in the shell's history and shows in \`ps\`.
 
 ## Checking your work
 

@@ -1,6 +1,7 @@
 import * as fs from "node:fs/promises";
 import * as path from "node:path";
 import { z } from "zod";
+import { refuseLinks, replaceAtomically } from "./regularFiles";
 
 /** Where `init` records the agent files it wrote, relative to the project folder. Committed with the project. */
 export const INIT_RECORD = ".computeplatform/init.json";
@@ -37,9 +38,13 @@ export async function readInitRecord(folder: string): Promise<Set<string>> {
   return new Set(parsed.data.agentFiles);
 }
 
-/** Records `agentFiles` as the agent files `init` has written in `folder`, creating the record's folder if needed. */
+/**
+ * Records `agentFiles` as the agent files `init` has written in `folder`, creating the record's folder if needed.
+ * Fails naming a link in the way instead of following it.
+ */
 export async function writeInitRecord(folder: string, agentFiles: ReadonlySet<string>): Promise<void> {
   const file = path.join(folder, INIT_RECORD);
+  await refuseLinks(folder, [INIT_RECORD]);
   await fs.mkdir(path.dirname(file), { recursive: true });
-  await fs.writeFile(file, `${JSON.stringify({ $comment: NOTE, agentFiles: [...agentFiles] }, null, 2)}\n`);
+  await replaceAtomically(file, `${JSON.stringify({ $comment: NOTE, agentFiles: [...agentFiles] }, null, 2)}\n`);
 }

@@ -10,6 +10,8 @@ export interface ProjectFile {
   /** Path relative to the project folder. */
   path: string;
   content: string;
+  /** The user fills it with secrets, so it is written for its owner only (0600). @default false */
+  mayHoldSecrets?: boolean;
 }
 
 /** A second name for a file of a scaffolded project: a symbolic link to it. */
@@ -33,7 +35,8 @@ export function projectFiles(name: string, own: OwnPackage): ProjectFile[] {
     { path: "index.ts", content: indexTs(own) },
     { path: "manifest.yaml", content: projectManifest(name, own) },
     { path: ".gitignore", content: GITIGNORE },
-    { path: ".env.example", content: ENV_EXAMPLE },
+    // 0600 so that the documented `cp .env.example .env` makes a .env only its owner reads.
+    { path: ".env.example", content: ENV_EXAMPLE, mayHoldSecrets: true },
     { path: "README.md", content: projectReadme(name) },
   ];
 }

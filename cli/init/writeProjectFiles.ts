@@ -1,6 +1,7 @@
 import * as fs from "node:fs/promises";
 import * as path from "node:path";
 import type { ProjectFile, ProjectLink } from "./projectFiles";
+import { createExclusive, PRIVATE_FILE_MODE, replaceAtomically } from "./regularFiles";
 
 /**
  * What happened to one file: written where none was, left as it was, replaced, or, for an agent file deleted after
@@ -18,24 +19,25 @@ export interface FileReport {
 
 /**
  * Writes `files` into `folder`, creating the folder if needed. A file that exists already is kept as it is,
- * unless `overwrite` is set. Returns each file's outcome, in the order of `files`.
+ * unless `overwrite` is set; then it is replaced by renaming a new file over it. No link is ever followed: the caller
+ * refuses links in the way first (`refuseLinks`). Returns each file's outcome, in the order of `files`.
  */
 export async function writeProjectFiles(folder: string, files: readonly ProjectFile[], overwrite: boolean): Promise<FileReport[]> {
   await fs.mkdir(folder, { recursive: true });
   const reports: FileReport[] = [];
   for (const file of files) {
     const target = path.join(folder, file.path);
-    reports.push({ path: file.path, outcome: overwrite ? await replace(target, file.content) : await createOnly(target, file) });
+    reports.push({ path: file.path, outcome: overwrite ? await replace(target, file) : await createOnly(target, file) });
   }
   return reports;
 }
 
-/** Writes a file or link where nothing is; anything there, a dangling link too, is kept. */
+/** Writes a file or link where nothing is; anything there, a dangling link too, is kept and not followed. */
 export async function createOnly(target: string, file: ProjectFile | ProjectLink): Promise<"created" | "kept"> {
+  if (!("linkTo" in file)) return (await createExclusive(target, file.content, modeOf(file))) ? "created" : "kept";
   try {
-    // "wx" and symlink fail on an existing file instead of racing a separate existence check.
-    if ("linkTo" in file) await fs.symlink(file.linkTo, target);
-    else await fs.writeFile(target, file.content, { flag: "wx" });
+    // symlink fails on an existing name instead of racing a separate existence check.
+    await fs.symlink(file.linkTo, target);
     return "created";
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "EEXIST") return "kept";
@@ -43,11 +45,15 @@ export async function createOnly(target: string, file: ProjectFile | ProjectLink
   }
 }
 
-async function replace(target: string, content: string): Promise<"created" | "overwritten"> {
-  const existed = await fs.access(target).then(
+async function replace(target: string, file: ProjectFile): Promise<"created" | "overwritten"> {
+  const existed = await fs.lstat(target).then(
     () => true,
     () => false,
   );
-  await fs.writeFile(target, content);
+  await replaceAtomically(target, file.content, modeOf(file));
   return existed ? "overwritten" : "created";
+}
+
+function modeOf(file: ProjectFile): number | undefined {
+  return file.mayHoldSecrets === true ? PRIVATE_FILE_MODE : undefined;
 }

@@ -1,25 +1,24 @@
 import { type ReplaceSshKeysRequest, sshKeysSchema } from "../schemas/account";
-import type { Transport } from "./transport";
-
-const SSH_KEYS_PATH = "/v2/account/ssh-keys";
+import { ApiResource } from "./apiResource";
+import type { RequestOptions, Transport } from "./transport";
 
 /** `/v2/account`: the account's registered SSH public keys. */
-export class AccountClient {
-  constructor(private readonly transport: Transport) {}
+export class AccountClient extends ApiResource {
+  constructor(transport: Transport) {
+    super(transport, "/v2/account");
+  }
 
   /** The account's registered SSH public keys, one authorized_keys line each. */
-  async sshKeys(signal?: AbortSignal): Promise<string[]> {
-    const { keys } = await this.transport.json({ method: "GET", path: SSH_KEYS_PATH, schema: sshKeysSchema, signal });
-    return keys;
+  async sshKeys(options?: RequestOptions): Promise<string[]> {
+    return (await this.transport.get(this.at("ssh-keys"), sshKeysSchema, options)).keys;
   }
 
   /**
    * Replaces the account's whole key set with `keys` and returns the set now registered. Keys not listed are
    * removed; `[]` removes them all. Only pods created afterwards with `startSsh` receive the new set.
    */
-  async replaceSshKeys(keys: readonly string[], signal?: AbortSignal): Promise<string[]> {
+  async replaceSshKeys(keys: readonly string[], options?: RequestOptions): Promise<string[]> {
     const body: ReplaceSshKeysRequest = { keys: [...keys] };
-    const answer = await this.transport.json({ method: "PUT", path: SSH_KEYS_PATH, body, schema: sshKeysSchema, signal });
-    return answer.keys;
+    return (await this.transport.put(this.at("ssh-keys"), body, sshKeysSchema, options)).keys;
   }
 }

@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import {
   type BillingHistory,
   billingHistorySchema,
@@ -18,52 +17,45 @@ import {
   serverlessBillingHistorySchema,
   type ServerlessBillingQuery,
 } from "../schemas/billing";
-import type { Transport } from "./transport";
+import { ApiResource } from "./apiResource";
+import type { RequestOptions, Transport } from "./transport";
 
 /**
  * `/v2/billing`: spend histories in time buckets, each with metadata echoing the resolved window and the totals.
  * The window is sent as given; the service answers 400 when it is inconsistent.
  */
-export class BillingClient {
-  constructor(private readonly transport: Transport) {}
+export class BillingClient extends ApiResource {
+  constructor(transport: Transport) {
+    super(transport, "/v2/billing");
+  }
 
   /** Spend across every resource family, one record per bucket. */
-  async history(window: BillingWindow = {}, signal?: AbortSignal): Promise<BillingHistory> {
-    return this.read("/v2/billing", window, billingHistorySchema, signal);
+  async history(window: BillingWindow = {}, options?: RequestOptions): Promise<BillingHistory> {
+    return this.transport.get(this.basePath, billingHistorySchema, options, { ...window });
   }
 
   /** Pod spend, one record per pod per bucket. */
-  async pods(query: PodBillingQuery = {}, signal?: AbortSignal): Promise<PodBillingHistory> {
-    return this.read("/v2/billing/pods", query, podBillingHistorySchema, signal);
+  async pods(query: PodBillingQuery = {}, options?: RequestOptions): Promise<PodBillingHistory> {
+    return this.transport.get(this.at("pods"), podBillingHistorySchema, options, { ...query });
   }
 
   /** Serverless endpoint spend, one record per endpoint per bucket. */
-  async serverless(query: ServerlessBillingQuery = {}, signal?: AbortSignal): Promise<ServerlessBillingHistory> {
-    return this.read("/v2/billing/serverless", query, serverlessBillingHistorySchema, signal);
+  async serverless(query: ServerlessBillingQuery = {}, options?: RequestOptions): Promise<ServerlessBillingHistory> {
+    return this.transport.get(this.at("serverless"), serverlessBillingHistorySchema, options, { ...query });
   }
 
   /** Network volume storage spend, one record per volume per bucket. */
-  async networkVolumes(query: NetworkVolumeBillingQuery = {}, signal?: AbortSignal): Promise<NetworkVolumeBillingHistory> {
-    return this.read("/v2/billing/network-volumes", query, networkVolumeBillingHistorySchema, signal);
+  async networkVolumes(query: NetworkVolumeBillingQuery = {}, options?: RequestOptions): Promise<NetworkVolumeBillingHistory> {
+    return this.transport.get(this.at("network-volumes"), networkVolumeBillingHistorySchema, options, { ...query });
   }
 
   /** Public endpoint spend, one record per bucket. */
-  async endpoints(window: BillingWindow = {}, signal?: AbortSignal): Promise<EndpointBillingHistory> {
-    return this.read("/v2/billing/endpoints", window, endpointBillingHistorySchema, signal);
+  async endpoints(window: BillingWindow = {}, options?: RequestOptions): Promise<EndpointBillingHistory> {
+    return this.transport.get(this.at("endpoints"), endpointBillingHistorySchema, options, { ...window });
   }
 
   /** Cluster spend, one record per cluster per bucket. */
-  async clusters(query: ClusterBillingQuery = {}, signal?: AbortSignal): Promise<ClusterBillingHistory> {
-    return this.read("/v2/billing/clusters", query, clusterBillingHistorySchema, signal);
-  }
-
-  private read<History>(
-    path: string,
-    /** The window, and the id filter the path takes, if any. */
-    query: BillingWindow,
-    schema: z.ZodType<History>,
-    signal: AbortSignal | undefined,
-  ): Promise<History> {
-    return this.transport.json({ method: "GET", path, query: { ...query }, schema, signal });
+  async clusters(query: ClusterBillingQuery = {}, options?: RequestOptions): Promise<ClusterBillingHistory> {
+    return this.transport.get(this.at("clusters"), clusterBillingHistorySchema, options, { ...query });
   }
 }

@@ -13,90 +13,54 @@ import {
   gpuTypeListSchema,
   gpuTypeSchema,
 } from "../schemas/catalog";
-import type { ApiCall, Transport } from "./transport";
-
-type Query = NonNullable<ApiCall<unknown>["query"]>;
+import { ApiResource } from "./apiResource";
+import type { Query, RequestOptions, Transport } from "./transport";
 
 /** `/v2/catalog`: the GPU types, CPU flavors and data centers on offer. */
-export class CatalogClient {
-  constructor(private readonly transport: Transport) {}
+export class CatalogClient extends ApiResource {
+  constructor(transport: Transport) {
+    super(transport, "/v2/catalog");
+  }
 
   /**
    * The GPU types. With `availability`, each carries its stock level for that configuration, the data centers
    * offering it, and its CUDA versions; types with no data center in `countryCodes` are left out.
    */
-  async gpus(availability?: GpuAvailabilityQuery, signal?: AbortSignal): Promise<GpuType[]> {
-    const { gpus } = await this.transport.json({
-      method: "GET",
-      path: "/v2/catalog/gpus",
-      query: gpuQuery(availability),
-      schema: gpuTypeListSchema,
-      signal,
-    });
-    return gpus;
+  async gpus(availability?: GpuAvailabilityQuery, options?: RequestOptions): Promise<GpuType[]> {
+    return (await this.transport.get(this.at("gpus"), gpuTypeListSchema, options, gpuQuery(availability))).gpus;
   }
 
   /** One GPU type by id, such as `"NVIDIA L40S"`; with `availability`, as {@link gpus} describes. */
-  async gpu(id: string, availability?: GpuAvailabilityQuery, signal?: AbortSignal): Promise<GpuType> {
-    return this.transport.json({
-      method: "GET",
-      path: `/v2/catalog/gpus/${encodeURIComponent(id)}`,
-      query: gpuQuery(availability),
-      schema: gpuTypeSchema,
-      signal,
-    });
+  async gpu(id: string, availability?: GpuAvailabilityQuery, options?: RequestOptions): Promise<GpuType> {
+    return this.transport.get(this.at("gpus", id), gpuTypeSchema, options, gpuQuery(availability));
   }
 
   /** The CPU flavors; with `availability`, each carries its stock level and the data centers offering it. */
-  async cpus(availability?: CpuAvailabilityQuery, signal?: AbortSignal): Promise<CpuType[]> {
-    const { cpus } = await this.transport.json({
-      method: "GET",
-      path: "/v2/catalog/cpus",
-      query: cpuQuery(availability),
-      schema: cpuTypeListSchema,
-      signal,
-    });
-    return cpus;
+  async cpus(availability?: CpuAvailabilityQuery, options?: RequestOptions): Promise<CpuType[]> {
+    return (await this.transport.get(this.at("cpus"), cpuTypeListSchema, options, cpuQuery(availability))).cpus;
   }
 
   /** One CPU flavor by id, such as `"cpu5c"`; with `availability`, as {@link cpus} describes. */
-  async cpu(id: string, availability?: CpuAvailabilityQuery, signal?: AbortSignal): Promise<CpuType> {
-    return this.transport.json({
-      method: "GET",
-      path: `/v2/catalog/cpus/${encodeURIComponent(id)}`,
-      query: cpuQuery(availability),
-      schema: cpuTypeSchema,
-      signal,
-    });
+  async cpu(id: string, availability?: CpuAvailabilityQuery, options?: RequestOptions): Promise<CpuType> {
+    return this.transport.get(this.at("cpus", id), cpuTypeSchema, options, cpuQuery(availability));
   }
 
   /** The data centers, filtered by the API. */
-  async dataCenters(query: DataCenterQuery = {}, signal?: AbortSignal): Promise<DataCenter[]> {
-    const { dataCenters } = await this.transport.json({
-      method: "GET",
-      path: "/v2/catalog/datacenters",
-      query: {
-        include: commaList(query.include),
-        regions: commaList(query.regions),
-        networkVolumeTypes: commaList(query.networkVolumeTypes),
-        compliance: commaList(query.compliance),
-        globalNetwork: query.globalNetwork,
-      },
-      schema: dataCenterListSchema,
-      signal,
-    });
-    return dataCenters;
+  async dataCenters(query: DataCenterQuery = {}, options?: RequestOptions): Promise<DataCenter[]> {
+    const { include, regions, networkVolumeTypes, compliance, globalNetwork } = query;
+    const filters = {
+      include: commaList(include),
+      regions: commaList(regions),
+      networkVolumeTypes: commaList(networkVolumeTypes),
+      compliance: commaList(compliance),
+      globalNetwork,
+    };
+    return (await this.transport.get(this.at("datacenters"), dataCenterListSchema, options, filters)).dataCenters;
   }
 
   /** One data center by id, such as `"US-TX-3"`, with the availability expansions asked for. */
-  async dataCenter(id: string, include?: DataCenterInclude[], signal?: AbortSignal): Promise<DataCenter> {
-    return this.transport.json({
-      method: "GET",
-      path: `/v2/catalog/datacenters/${encodeURIComponent(id)}`,
-      query: { include: commaList(include) },
-      schema: dataCenterSchema,
-      signal,
-    });
+  async dataCenter(id: string, include?: DataCenterInclude[], options?: RequestOptions): Promise<DataCenter> {
+    return this.transport.get(this.at("datacenters", id), dataCenterSchema, options, { include: commaList(include) });
   }
 }
 

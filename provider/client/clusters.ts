@@ -6,44 +6,41 @@ import {
   clusterSchema,
   type CreateClusterRequest,
 } from "../schemas/cluster";
-import type { Transport } from "./transport";
+import { ApiResource } from "./apiResource";
+import type { RequestOptions, Transport } from "./transport";
 
 /** `/v2/clusters`: clusters of pods and their member pods. */
-export class ClustersClient {
-  constructor(private readonly transport: Transport) {}
+export class ClustersClient extends ApiResource {
+  constructor(transport: Transport) {
+    super(transport, "/v2/clusters");
+  }
 
-  async list(signal?: AbortSignal): Promise<ClusterSummary[]> {
-    const { clusters } = await this.transport.json({ method: "GET", path: "/v2/clusters", schema: clusterListSchema, signal });
-    return clusters;
+  async list(options?: RequestOptions): Promise<ClusterSummary[]> {
+    return (await this.transport.get(this.basePath, clusterListSchema, options)).clusters;
   }
 
   /** The cluster summary: aggregate member counts and the primary, not the members themselves. */
-  async get(id: string, signal?: AbortSignal): Promise<ClusterSummary> {
-    return this.transport.json({ method: "GET", path: path(id), schema: clusterSchema, signal });
+  async get(id: string, options?: RequestOptions): Promise<ClusterSummary> {
+    return this.transport.get(this.at(id), clusterSchema, options);
   }
 
   /** Creates a cluster and its member pods; they start PROVISIONING. */
-  async create(body: CreateClusterRequest, signal?: AbortSignal): Promise<ClusterSummary> {
-    return this.transport.json({ method: "POST", path: "/v2/clusters", body, schema: clusterSchema, signal });
+  async create(body: CreateClusterRequest, options?: RequestOptions): Promise<ClusterSummary> {
+    return this.transport.post(this.basePath, body, clusterSchema, options);
   }
 
   /** Renames a cluster: the only change a cluster takes in place. */
-  async rename(id: string, name: string, signal?: AbortSignal): Promise<ClusterSummary> {
-    return this.transport.json({ method: "PATCH", path: path(id), body: { name }, schema: clusterSchema, signal });
+  async rename(id: string, name: string, options?: RequestOptions): Promise<ClusterSummary> {
+    return this.transport.patch(this.at(id), { name }, clusterSchema, options);
   }
 
   /** Deletes a cluster and terminates its members. */
-  async delete(id: string, signal?: AbortSignal): Promise<void> {
-    await this.transport.json({ method: "DELETE", path: path(id), signal });
+  async delete(id: string, options?: RequestOptions): Promise<void> {
+    return this.transport.delete(this.at(id), options);
   }
 
   /** Every member as a complete Pod, in rank order. */
-  async pods(id: string, signal?: AbortSignal): Promise<Pod[]> {
-    const { pods } = await this.transport.json({ method: "GET", path: `${path(id)}/pods`, schema: clusterPodsSchema, signal });
-    return pods;
+  async pods(id: string, options?: RequestOptions): Promise<Pod[]> {
+    return (await this.transport.get(this.at(id, "pods"), clusterPodsSchema, options)).pods;
   }
-}
-
-function path(id: string): string {
-  return `/v2/clusters/${encodeURIComponent(id)}`;
 }

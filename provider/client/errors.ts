@@ -1,3 +1,4 @@
+import { ComputePlatformError } from "../errors";
 import type { Problem } from "../schemas/problem";
 
 /** Where a failed request went; part of every client error so that a message can say what failed. */
@@ -7,7 +8,7 @@ export interface RequestSummary {
 }
 
 /** An error response from the API, carrying its RFC 9457 problem. */
-export class ApiError extends Error {
+export class ApiError extends ComputePlatformError {
   override readonly name: string = "ApiError";
   /** HTTP status code. */
   readonly status: number;
@@ -77,7 +78,7 @@ export class ServerError extends ApiError {
 }
 
 /** The daily quota is spent; waiting for it inside a deployment would be pointless, so the client fails at once. */
-export class QuotaExhaustedError extends Error {
+export class QuotaExhaustedError extends ComputePlatformError {
   override readonly name = "QuotaExhaustedError";
   constructor(
     readonly window: string,
@@ -91,7 +92,7 @@ export class QuotaExhaustedError extends Error {
 }
 
 /** The request could not be completed at the network level: refused, reset, timed out, or its answer cut off. */
-export class ConnectionError extends Error {
+export class ConnectionError extends ComputePlatformError {
   override readonly name: string = "ConnectionError";
   readonly request: RequestSummary;
   constructor(request: RequestSummary, cause: unknown, message = `${request.method} ${request.path} could not reach the API: ${describeCause(cause)}`) {
@@ -118,7 +119,7 @@ export class OutcomeUnknownError extends ConnectionError {
 }
 
 /** The API answered 2xx with a body that does not match the v2 shape. */
-export class ResponseShapeError extends Error {
+export class ResponseShapeError extends ComputePlatformError {
   override readonly name = "ResponseShapeError";
   constructor(request: RequestSummary, issues: string) {
     super(`${request.method} ${request.path} returned an unexpected body: ${issues}`);
@@ -162,14 +163,33 @@ function formatDuration(seconds: number): string {
 }
 
 /** A resource did not reach the wanted state before its deadline. */
-export class WaitTimeoutError extends Error {
+export class WaitTimeoutError extends ComputePlatformError {
   override readonly name = "WaitTimeoutError";
+  /**
+   * @param cause Why the wait could not see the resource at its deadline, when a fault that would have passed (a
+   *   429 storm, a 5xx burst) outlasted it; the message then names it.
+   */
   constructor(
     readonly resourceId: string,
     readonly wanted: string,
     readonly lastSeen: string,
     readonly timeoutSeconds: number,
+    cause?: Error,
   ) {
-    super(`${resourceId} did not become ${wanted} within ${timeoutSeconds}s (last seen: ${lastSeen})`);
+    super(
+      `${resourceId} did not become ${wanted} within ${timeoutSeconds}s (last seen: ${lastSeen})` +
+        (cause === undefined ? "" : `; the last look failed: ${cause.message}`),
+      { cause },
+    );
   }
+}
+
+/**
+ * True for a failure of a read (or another call harmless to repeat) that would pass if the call were made again
+ * later: a 429 of a window worth waiting for, a 5xx, a connection that failed or an answer cut off. A wait keeps
+ * looking through these until its deadline.
+ */
+export function isTransient(error: unknown): error is RateLimitError | ServerError | ConnectionError {
+  if (error instanceof RateLimitError || error instanceof ServerError) return true;
+  return error instanceof ConnectionError && !(error instanceof OutcomeUnknownError);
 }

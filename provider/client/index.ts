@@ -65,7 +65,7 @@ export class ComputePlatformClient {
 export * from "./errors";
 export type { Clock } from "./clock";
 export { RateLimiter, parseRateLimitHeaders, pacingDelayMs, type RateLimitWindow } from "./ratelimit";
-export { Transport, type TransportOptions, type RetryOptions } from "./transport";
+export { Transport, type TransportOptions, type RetryOptions, type RequestOptions } from "./transport";
 export type { PodLogEntry, PodLogOptions } from "./pods";
 export type { JobRequestOptions, JobStreamChunk, JobStreamOptions, JobSyncOptions, JobWaitOptions, TextToVideoResult } from "./jobs";
 export type { LoadBalancingRequest, LoadBalancingRequestOptions, LoadBalancingResponse } from "./loadBalancing";

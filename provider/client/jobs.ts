@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import {
   type EndpointHealth,
   endpointHealthSchema,
@@ -19,16 +18,14 @@ import {
 } from "../schemas/textToVideo";
 import type { Clock } from "./clock";
 import { WaitTimeoutError } from "./errors";
-import type { ApiCall, Transport } from "./transport";
+import { ApiResource } from "./apiResource";
+import type { ApiCall, RequestOptions, Transport } from "./transport";
 
 /** Options of one job API call. */
-export interface JobRequestOptions {
-  /** Aborts the call, and any wait inside it. */
-  signal?: AbortSignal;
-}
+export type JobRequestOptions = RequestOptions;
 
 /** Options of a call that the API holds open until the job ends (`runsync`, `status-sync`). */
-export interface JobSyncOptions extends JobRequestOptions {
+export interface JobSyncOptions extends RequestOptions {
   /**
    * How long the API waits for the job to end before it answers the job as it stands, in ms (sent as `?wait=`):
    * an integer from 1000 to 300000. An unfinished job comes back IN_QUEUE or IN_PROGRESS: continue with
@@ -40,13 +37,16 @@ export interface JobSyncOptions extends JobRequestOptions {
 }
 
 /** How long {@link JobsClient.wait} waits. */
-export interface JobWaitOptions extends JobRequestOptions {
-  /** Longest wait in ms before it fails with a `WaitTimeoutError`. @default 600000 */
+export interface JobWaitOptions extends RequestOptions {
+  /**
+   * Longest wait in ms before it fails with a `WaitTimeoutError`; until then the calls inside it ride out failures
+   * that would pass (its deadline, unless `deadline` is sooner). @default 600000
+   */
   timeoutMs?: number;
 }
 
 /** How {@link JobsClient.stream} polls. */
-export interface JobStreamOptions extends JobRequestOptions {
+export interface JobStreamOptions extends RequestOptions {
   /** Pause between stream reads in ms. @default 1000 */
   intervalMs?: number;
 }
@@ -62,6 +62,8 @@ export interface TextToVideoResult {
 
 /** The bounds of a sync call's wait, and the API's own when a call names none, in ms. */
 const SYNC_WAIT_MS = { min: 1000, max: 300_000, default: 90_000 };
+/** How long {@link JobsClient.wait} waits when not told, in ms. */
+const DEFAULT_WAIT_MS = 600_000;
 /** Time allowed beyond a sync call's wait for its answer to arrive. */
 const SYNC_ANSWER_MARGIN_MS = 30_000;
 
@@ -69,15 +71,17 @@ const SYNC_ANSWER_MARGIN_MS = 30_000;
  * The job API at the job URL, on queue-based and hosted endpoints: submit (`run`, `runsync`), follow (`status`,
  * `statusSync`, `stream`, `wait`), control (`cancel`, `retry`, `purgeQueue`) and observe (`health`).
  */
-export class JobsClient {
+export class JobsClient extends ApiResource {
   constructor(
-    private readonly transport: Transport,
+    transport: Transport,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    super(transport, "/v2");
+  }
 
   /** Queues a job and returns at once with its id, IN_QUEUE. Never retried once it may have reached the server. */
-  async run(endpointId: string, input: Record<string, unknown>, options?: JobRequestOptions): Promise<JobResponse> {
-    return this.call("POST", route(endpointId, "run"), jobResponseSchema, options, { body: { input } });
+  async run(endpointId: string, input: Record<string, unknown>, options?: RequestOptions): Promise<JobResponse> {
+    return this.transport.post(this.at(endpointId, "run"), { input }, jobResponseSchema, options);
   }
 
   /**
@@ -86,23 +90,26 @@ export class JobsClient {
    * `{ id, status: "FAILED", error }`, not thrown: only a request the API refuses (bad body, unknown endpoint, auth)
    * is an `ApiError`.
    */
-  async runsync(endpointId: string, input: Record<string, unknown>, options?: JobSyncOptions): Promise<JobResponse> {
-    return this.call("POST", route(endpointId, "runsync"), jobResponseSchema, options, {
+  async runsync(endpointId: string, input: Record<string, unknown>, options: JobSyncOptions = {}): Promise<JobResponse> {
+    return this.transport.json({
+      ...held(options),
+      method: "POST",
+      path: this.at(endpointId, "runsync"),
       body: { input },
+      schema: jobResponseSchema,
       // The API answers a FAILED sync job as the job itself under 400: a result, not a problem.
       resultStatuses: [400],
-      ...held(options),
     });
   }
 
   /** The job now, with `output` once COMPLETED and `error` once FAILED. */
-  async status(endpointId: string, jobId: string, options?: JobRequestOptions): Promise<JobResponse> {
-    return this.call("GET", route(endpointId, "status", jobId), jobResponseSchema, options);
+  async status(endpointId: string, jobId: string, options?: RequestOptions): Promise<JobResponse> {
+    return this.transport.get(this.at(endpointId, "status", jobId), jobResponseSchema, options);
   }
 
   /** The job once it ends, or as it stands after `waitMs`: the wait of {@link runsync}, on a job already submitted. */
-  async statusSync(endpointId: string, jobId: string, options?: JobSyncOptions): Promise<JobResponse> {
-    return this.call("GET", route(endpointId, "status-sync", jobId), jobResponseSchema, options, held(options));
+  async statusSync(endpointId: string, jobId: string, options: JobSyncOptions = {}): Promise<JobResponse> {
+    return this.transport.json({ ...held(options), method: "GET", path: this.at(endpointId, "status-sync", jobId), schema: jobResponseSchema });
   }
 
   /**
@@ -110,12 +117,12 @@ export class JobsClient {
    * its final status: read it with {@link status}). Each chunk is delivered once, to one reader.
    */
   async *stream(endpointId: string, jobId: string, options: JobStreamOptions = {}): AsyncGenerator<JobStreamChunk> {
-    const { intervalMs = 1000, signal } = options;
+    const { intervalMs = 1000, ...request } = options;
     for (;;) {
-      const read = await this.call("GET", route(endpointId, "stream", jobId), jobStreamSchema, options);
+      const read = await this.transport.get(this.at(endpointId, "stream", jobId), jobStreamSchema, request);
       yield* read.stream;
       if (isFinal(read)) return;
-      await this.clock.sleep(intervalMs, signal);
+      await this.clock.sleep(intervalMs, request.signal);
     }
   }
 
@@ -123,23 +130,23 @@ export class JobsClient {
    * Cancels a queued or running job: it ends CANCELLED. A job that has ended is left as it is, and answered with
    * its status. Never retried once it may have reached the server.
    */
-  async cancel(endpointId: string, jobId: string, options?: JobRequestOptions): Promise<JobResponse> {
-    return this.call("POST", route(endpointId, "cancel", jobId), jobResponseSchema, options);
+  async cancel(endpointId: string, jobId: string, options?: RequestOptions): Promise<JobResponse> {
+    return this.transport.post(this.at(endpointId, "cancel", jobId), undefined, jobResponseSchema, options);
   }
 
   /** Queues a FAILED or TIMED_OUT job again under the same id; the API refuses any other. */
-  async retry(endpointId: string, jobId: string, options?: JobRequestOptions): Promise<JobResponse> {
-    return this.call("POST", route(endpointId, "retry", jobId), jobResponseSchema, options);
+  async retry(endpointId: string, jobId: string, options?: RequestOptions): Promise<JobResponse> {
+    return this.transport.post(this.at(endpointId, "retry", jobId), undefined, jobResponseSchema, options);
   }
 
   /** Removes every queued job of the endpoint, never a running one, and says how many it removed. */
-  async purgeQueue(endpointId: string, options?: JobRequestOptions): Promise<PurgeQueueResult> {
-    return this.call("POST", route(endpointId, "purge-queue"), purgeQueueSchema, options);
+  async purgeQueue(endpointId: string, options?: RequestOptions): Promise<PurgeQueueResult> {
+    return this.transport.post(this.at(endpointId, "purge-queue"), undefined, purgeQueueSchema, options);
   }
 
   /** The endpoint's jobs and workers now, counted by state. */
-  async health(endpointId: string, options?: JobRequestOptions): Promise<EndpointHealth> {
-    return this.call("GET", route(endpointId, "health"), endpointHealthSchema, options);
+  async health(endpointId: string, options?: RequestOptions): Promise<EndpointHealth> {
+    return this.transport.get(this.at(endpointId, "health"), endpointHealthSchema, options);
   }
 
   /**
@@ -148,11 +155,11 @@ export class JobsClient {
    * costs a request every 90 s, not one per poll.
    */
   async wait(endpointId: string, jobId: string, options: JobWaitOptions = {}): Promise<JobResponse> {
-    const { timeoutMs = 600_000, signal } = options;
-    const deadline = this.clock.now() + timeoutMs;
+    const { timeoutMs = DEFAULT_WAIT_MS, signal } = options;
+    const deadline = this.deadlineOf(options);
     for (;;) {
       const waitMs = Math.min(Math.max(deadline - this.clock.now(), SYNC_WAIT_MS.min), SYNC_WAIT_MS.default);
-      const job = await this.statusSync(endpointId, jobId, { waitMs: Math.ceil(waitMs), signal });
+      const job = await this.statusSync(endpointId, jobId, { waitMs: Math.ceil(waitMs), signal, deadline });
       if (isFinal(job)) return job;
       if (this.clock.now() >= deadline) {
         throw new WaitTimeoutError(`job ${jobId} of ${endpointId}`, "final", job.status, Math.round(timeoutMs / 1000));
@@ -173,34 +180,27 @@ export class JobsClient {
       const [issue] = parsed.error.issues;
       throw new TypeError(`text-to-video input.${issue?.path.join(".") ?? ""}: ${issue?.message ?? "invalid"}`);
     }
-    const endpointId = options.endpointId ?? TEXT_TO_VIDEO_ENDPOINT_ID;
-    const queued = await this.run(endpointId, parsed.data, options);
-    const job = await this.wait(endpointId, queued.id, options);
+    const { endpointId = TEXT_TO_VIDEO_ENDPOINT_ID, timeoutMs, signal } = options;
+    const deadline = this.deadlineOf(options);
+    const queued = await this.run(endpointId, parsed.data, { signal, deadline });
+    const job = await this.wait(endpointId, queued.id, { signal, deadline, timeoutMs });
     if (job.status !== "COMPLETED") throw new Error(`text-to-video job ${job.id} ${job.status}: ${job.error ?? "no error given"}`);
     return { job, output: textToVideoOutputSchema.parse(job.output) };
   }
 
-  private async call<T>(
-    method: "GET" | "POST",
-    path: string,
-    schema: z.ZodType<T>,
-    options: JobRequestOptions = {},
-    extra: Partial<ApiCall<T>> = {},
-  ): Promise<T> {
-    return this.transport.json({ method, path, schema, signal: options.signal, ...extra });
+  /** When a wait of `timeoutMs` from now ends, or the caller's `deadline` if that is sooner. */
+  private deadlineOf({ timeoutMs = DEFAULT_WAIT_MS, deadline = Number.POSITIVE_INFINITY }: JobWaitOptions): number {
+    return Math.min(this.clock.now() + timeoutMs, deadline);
   }
 }
 
-/** `/v2/{endpointId}/{operation}[/{jobId}]`. */
-function route(endpointId: string, operation: string, jobId?: string): string {
-  const base = `/v2/${encodeURIComponent(endpointId)}/${operation}`;
-  return jobId === undefined ? base : `${base}/${encodeURIComponent(jobId)}`;
-}
-
-/** What a call the API holds open needs: its wait, checked before any call, and time for the answer after it. */
-function held({ waitMs }: JobSyncOptions = {}): Partial<ApiCall<JobResponse>> {
+/**
+ * The request options of a call the API holds open: its wait, checked before any call, and time for the answer
+ * after it.
+ */
+function held({ waitMs, ...request }: JobSyncOptions): Partial<ApiCall<JobResponse>> {
   if (waitMs !== undefined && !(Number.isInteger(waitMs) && waitMs >= SYNC_WAIT_MS.min && waitMs <= SYNC_WAIT_MS.max)) {
     throw new RangeError(`waitMs must be an integer from ${SYNC_WAIT_MS.min} to ${SYNC_WAIT_MS.max}, not ${waitMs}`);
   }
-  return { query: { wait: waitMs }, headersTimeoutMs: (waitMs ?? SYNC_WAIT_MS.default) + SYNC_ANSWER_MARGIN_MS };
+  return { ...request, query: { wait: waitMs }, heldOpen: true, timeout: (waitMs ?? SYNC_WAIT_MS.default) + SYNC_ANSWER_MARGIN_MS };
 }

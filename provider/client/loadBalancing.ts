@@ -1,5 +1,5 @@
 import type { Dispatcher } from "undici";
-import { type ApiCall, Transport, type TransportOptions } from "./transport";
+import { type ApiCall, type RequestOptions, Transport, type TransportOptions } from "./transport";
 
 /** One request to a load-balancing endpoint's workers, below its `base` URL. */
 export interface LoadBalancingRequest {
@@ -26,10 +26,7 @@ export interface LoadBalancingResponse {
 }
 
 /** Options of one load-balancing call. */
-export interface LoadBalancingRequestOptions {
-  /** Aborts the request. */
-  signal?: AbortSignal;
-}
+export type LoadBalancingRequestOptions = RequestOptions;
 
 // Every error status is the worker's answer to pass on, except 429: that one is the platform's quota, waited out.
 const WORKER_STATUSES = Array.from({ length: 200 }, (_, i) => 400 + i).filter((status) => status !== 429);
@@ -57,7 +54,7 @@ export class LoadBalancingClient {
       query: request.query,
       headers: request.headers,
       body: request.body,
-      signal: options?.signal,
+      ...options,
       resultStatuses: WORKER_STATUSES,
     });
     return { status: response.statusCode, headers: flatHeaders(response.headers), body: await readBody(response) };

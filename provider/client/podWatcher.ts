@@ -1,6 +1,6 @@
 import type { Pod } from "../schemas/pod";
 import type { Clock } from "./clock";
-import { WaitTimeoutError } from "./errors";
+import { isTransient, RateLimitError, WaitTimeoutError } from "./errors";
 import type { PodsClient } from "./pods";
 import { budgetIntervalMs, type RateLimiter } from "./ratelimit";
 
@@ -43,12 +43,22 @@ interface Waiter extends PodWait {
   reject: (error: unknown) => void;
 }
 
+/** How one tick went, for the pause before the next. */
+interface Tick {
+  /** A waited-for pod changed since the last tick. */
+  changed: boolean;
+  /** The least pause before the next list, in ms: the `Retry-After` of a 429 the list ended in, else 0. */
+  retryAfterMs: number;
+}
+
 /**
  * Waits for pods to reach a state with one poller per client: every tick lists the pods once and settles
  * all waiters from that list. Fifty pods waited on one by one would spend a 60-a-minute quota in seconds.
  * The first list comes one interval after the first wait, since a pod just created or deleted has not moved
  * yet; while no waited-for pod changes, the pauses grow, and they never take more than {@link POLLING_SHARE}
- * of any rate-limit window.
+ * of any rate-limit window. A fault that would pass (a 429 storm, a 5xx burst, dropped connections) fails no
+ * waiter: the list rides it out, each 429 to its `Retry-After`, and when it outlasts a waiter's deadline, that
+ * waiter fails (naming the fault) and the poller backs off, no sooner than a `Retry-After`, for the others.
  */
 export class PodWatcher {
   private readonly waiters = new Set<Waiter>();
@@ -72,9 +82,11 @@ export class PodWatcher {
   private async poll(): Promise<void> {
     this.polling = true;
     try {
-      for (let unchangedTicks = 0; this.waiters.size > 0; ) {
-        await this.clock.sleep(this.nextIntervalMs(unchangedTicks));
-        unchangedTicks = (await this.tick()) ? 0 : unchangedTicks + 1;
+      for (let unchangedTicks = 0, retryAfterMs = 0; this.waiters.size > 0; ) {
+        await this.clock.sleep(Math.max(this.nextIntervalMs(unchangedTicks), retryAfterMs));
+        const tick = await this.tick();
+        unchangedTicks = tick.changed ? 0 : unchangedTicks + 1;
+        retryAfterMs = tick.retryAfterMs;
       }
     } finally {
       this.polling = false;
@@ -88,15 +100,22 @@ export class PodWatcher {
     return pollDelayMs(unchangedTicks, this.intervalMs, Math.max(this.intervalMs, MAX_POLL_INTERVAL_MS), budgetMs);
   }
 
-  /** Lists the pods once and settles every waiter it can; true when a waited-for pod changed since the last tick. */
-  private async tick(): Promise<boolean> {
+  /**
+   * Lists the pods once and settles every waiter it can. The list rides out faults that would pass until the
+   * soonest deadline of a waiter, and no longer: that waiter fails at its deadline, not six tries later.
+   */
+  private async tick(): Promise<Tick> {
     let byId: Map<string, Pod>;
     try {
-      byId = new Map((await this.pods.list({ includeClusterPods: true })).map((pod) => [pod.id, pod]));
+      const deadline = Math.min(...[...this.waiters].map((waiter) => waiter.deadline));
+      byId = new Map((await this.pods.list({ includeClusterPods: true, deadline })).map((pod) => [pod.id, pod]));
     } catch (error) {
-      // The transport already retried what was retryable; the failure belongs to every waiter.
-      this.settleAll((waiter) => waiter.reject(error));
-      return false;
+      if (!isTransient(error)) {
+        this.settleAll((waiter) => waiter.reject(error));
+        return { changed: false, retryAfterMs: 0 };
+      }
+      this.settleAll((waiter) => this.keepWaiting(waiter, error));
+      return { changed: false, retryAfterMs: error instanceof RateLimitError ? (error.retryAfterSeconds ?? 0) * 1000 : 0 };
     }
     const now = this.clock.now();
     let changed = false;
@@ -112,7 +131,15 @@ export class PodWatcher {
       }
       return "pending";
     });
-    return changed;
+    return { changed, retryAfterMs: 0 };
+  }
+
+  /** After a list failed for a fault that would pass: the waiter waits on, unless aborted or at its deadline. */
+  private keepWaiting(waiter: Waiter, fault: Error): void | "pending" {
+    if (waiter.signal?.aborted) return waiter.reject(waiter.signal.reason);
+    if (this.clock.now() < waiter.deadline) return "pending";
+    const lastSeen = waiter.lastSeen ?? "not listed yet";
+    return waiter.reject(new WaitTimeoutError(`pod ${waiter.id}`, waiter.wanted, lastSeen, waiter.timeoutSeconds, fault));
   }
 
   /** Runs `settle` for each waiter and drops those it settled (anything but "pending"); a throw rejects. */

@@ -7,11 +7,12 @@ import {
   podSchema,
   type UpdatePodRequest,
 } from "../schemas/pod";
+import { ApiResource } from "./apiResource";
 import { serverSentEvents } from "./sse";
-import type { Transport } from "./transport";
+import type { RequestOptions, Transport } from "./transport";
 
 /** Options of {@link PodsClient.logs}. */
-export interface PodLogOptions {
+export interface PodLogOptions extends RequestOptions {
   /** Which log to read. @default both */
   source?: "container" | "system";
   /** Only the last N lines of the backlog. */
@@ -22,7 +23,6 @@ export interface PodLogOptions {
   follow?: boolean;
   /** Resume after this event id, as a reconnecting reader does. */
   lastEventId?: string;
-  signal?: AbortSignal;
 }
 
 /** One line of pod output. */
@@ -37,61 +37,55 @@ export interface PodLogEntry {
 const logData = z.looseObject({ message: z.string(), timestamp: z.string().optional(), source: z.string().optional() });
 
 /** `/v2/pods`: create, read, update, act on and delete pods. */
-export class PodsClient {
-  constructor(private readonly transport: Transport) {}
-
-  /** Lists the account's pods; cluster members only when `includeClusterPods` is set. */
-  async list(options: { includeClusterPods?: boolean; signal?: AbortSignal } = {}): Promise<Pod[]> {
-    const { pods } = await this.transport.json({
-      method: "GET",
-      path: "/v2/pods",
-      query: { includeClusterPods: options.includeClusterPods },
-      schema: podListSchema,
-      signal: options.signal,
-    });
-    return pods;
+export class PodsClient extends ApiResource {
+  constructor(transport: Transport) {
+    super(transport, "/v2/pods");
   }
 
-  async get(id: string, signal?: AbortSignal): Promise<Pod> {
-    return this.transport.json({ method: "GET", path: `/v2/pods/${encodeURIComponent(id)}`, schema: podSchema, signal });
+  /**
+   * Lists the account's pods.
+   * @param options.includeClusterPods Cluster members too. @default false
+   */
+  async list(options: { includeClusterPods?: boolean } & RequestOptions = {}): Promise<Pod[]> {
+    const { includeClusterPods, ...request } = options;
+    return (await this.transport.get(this.basePath, podListSchema, request, { includeClusterPods })).pods;
+  }
+
+  async get(id: string, options?: RequestOptions): Promise<Pod> {
+    return this.transport.get(this.at(id), podSchema, options);
   }
 
   /** Creates a pod. Never retried once the request may have reached the server. */
-  async create(body: CreatePodRequest, signal?: AbortSignal): Promise<Pod> {
-    return this.transport.json({ method: "POST", path: "/v2/pods", body, schema: podSchema, signal });
+  async create(body: CreatePodRequest, options?: RequestOptions): Promise<Pod> {
+    return this.transport.post(this.basePath, body, podSchema, options);
   }
 
   /** Changes a pod in place; see the spec's mount rules for what `mounts` may do. */
-  async update(id: string, body: UpdatePodRequest, signal?: AbortSignal): Promise<Pod> {
-    return this.transport.json({ method: "PATCH", path: `/v2/pods/${encodeURIComponent(id)}`, body, schema: podSchema, signal });
+  async update(id: string, body: UpdatePodRequest, options?: RequestOptions): Promise<Pod> {
+    return this.transport.patch(this.at(id), body, podSchema, options);
   }
 
   /** Terminates and removes a pod. */
-  async delete(id: string, signal?: AbortSignal): Promise<void> {
-    await this.transport.json({ method: "DELETE", path: `/v2/pods/${encodeURIComponent(id)}`, signal });
+  async delete(id: string, options?: RequestOptions): Promise<void> {
+    return this.transport.delete(this.at(id), options);
   }
 
   /** Requests a state transition; returns the pod when the API answers with it. */
-  async action(id: string, action: PodAction, signal?: AbortSignal): Promise<Pod | undefined> {
-    return this.transport.json({
-      method: "POST",
-      path: `/v2/pods/${encodeURIComponent(id)}/action`,
-      body: { action },
-      schema: podSchema,
-      signal,
-    });
+  async action(id: string, action: PodAction, options?: RequestOptions): Promise<Pod | undefined> {
+    return this.transport.post(this.at(id, "action"), { action }, podSchema, options);
   }
 
   /** Streams the pod's output (server-sent events) as log entries. */
   async *logs(id: string, options: PodLogOptions = {}): AsyncGenerator<PodLogEntry> {
+    const { source, tail, since, follow, lastEventId, ...request } = options;
     const events = serverSentEvents(this.transport, {
+      ...request,
       method: "GET",
-      path: `/v2/pods/${encodeURIComponent(id)}/logs`,
-      query: { source: options.source, tail: options.tail, since: options.since, follow: options.follow || undefined },
-      headers: options.lastEventId ? { "last-event-id": options.lastEventId } : {},
-      signal: options.signal,
+      path: this.at(id, "logs"),
+      query: { source, tail, since, follow: follow || undefined },
+      headers: lastEventId ? { "last-event-id": lastEventId } : {},
       // A followed pod may be quiet for long; the stream ends when the pod is gone or the signal aborts.
-      ...(options.follow ? { bodyTimeoutMs: 0 } : {}),
+      ...(follow ? { bodyTimeoutMs: 0 } : {}),
     });
     for await (const event of events) yield toLogEntry(event.id, event.data);
   }

@@ -5,64 +5,61 @@ import {
   ecrDelegationListSchema,
   ecrDelegationSchema,
 } from "../schemas/registryDelegation";
-import type { Transport } from "./transport";
+import { ApiResource } from "./apiResource";
+import type { RequestOptions, Transport } from "./transport";
 
 /**
  * `/v2/registries`: credentials for private container registries, which pods and templates name in `registry`.
  * Username and password are write-only: they are sent on create or update and never returned.
  */
-export class RegistriesClient {
+export class RegistriesClient extends ApiResource {
   /** `/v2/registries/delegations`: pull access to ECR repositories delegated to the platform. */
   readonly delegations: RegistryDelegationsClient;
 
-  constructor(private readonly transport: Transport) {
+  constructor(transport: Transport) {
+    super(transport, "/v2/registries");
     this.delegations = new RegistryDelegationsClient(transport);
   }
 
-  async list(signal?: AbortSignal): Promise<Registry[]> {
-    const { registries } = await this.transport.json({ method: "GET", path: "/v2/registries", schema: registryListSchema, signal });
-    return registries;
+  async list(options?: RequestOptions): Promise<Registry[]> {
+    return (await this.transport.get(this.basePath, registryListSchema, options)).registries;
   }
 
-  async get(id: string, signal?: AbortSignal): Promise<Registry> {
-    return this.transport.json({ method: "GET", path: `/v2/registries/${encodeURIComponent(id)}`, schema: registrySchema, signal });
+  async get(id: string, options?: RequestOptions): Promise<Registry> {
+    return this.transport.get(this.at(id), registrySchema, options);
   }
 
-  async create(body: CreateRegistryRequest, signal?: AbortSignal): Promise<Registry> {
-    return this.transport.json({ method: "POST", path: "/v2/registries", body, schema: registrySchema, signal });
+  async create(body: CreateRegistryRequest, options?: RequestOptions): Promise<Registry> {
+    return this.transport.post(this.basePath, body, registrySchema, options);
   }
 
   /** Renames a credential or changes its username or password. */
-  async update(id: string, body: Partial<CreateRegistryRequest>, signal?: AbortSignal): Promise<Registry> {
-    return this.transport.json({ method: "PATCH", path: `/v2/registries/${encodeURIComponent(id)}`, body, schema: registrySchema, signal });
+  async update(id: string, body: Partial<CreateRegistryRequest>, options?: RequestOptions): Promise<Registry> {
+    return this.transport.patch(this.at(id), body, registrySchema, options);
   }
 
   /** Deletes a credential. Refused with 400 while a pod uses it; templates that use it lose the reference. */
-  async delete(id: string, signal?: AbortSignal): Promise<void> {
-    await this.transport.json({ method: "DELETE", path: `/v2/registries/${encodeURIComponent(id)}`, signal });
+  async delete(id: string, options?: RequestOptions): Promise<void> {
+    return this.transport.delete(this.at(id), options);
   }
 }
 
 /** Delegations are listed, created and revoked; there is no read of one delegation and no update. */
-export class RegistryDelegationsClient {
-  constructor(private readonly transport: Transport) {}
-
-  async list(signal?: AbortSignal): Promise<EcrDelegation[]> {
-    const { delegations } = await this.transport.json({
-      method: "GET",
-      path: "/v2/registries/delegations",
-      schema: ecrDelegationListSchema,
-      signal,
-    });
-    return delegations;
+export class RegistryDelegationsClient extends ApiResource {
+  constructor(transport: Transport) {
+    super(transport, "/v2/registries/delegations");
   }
 
-  async create(body: CreateDelegationRequest, signal?: AbortSignal): Promise<EcrDelegation> {
-    return this.transport.json({ method: "POST", path: "/v2/registries/delegations", body, schema: ecrDelegationSchema, signal });
+  async list(options?: RequestOptions): Promise<EcrDelegation[]> {
+    return (await this.transport.get(this.basePath, ecrDelegationListSchema, options)).delegations;
+  }
+
+  async create(body: CreateDelegationRequest, options?: RequestOptions): Promise<EcrDelegation> {
+    return this.transport.post(this.basePath, body, ecrDelegationSchema, options);
   }
 
   /** Revokes a delegation. */
-  async delete(id: string, signal?: AbortSignal): Promise<void> {
-    await this.transport.json({ method: "DELETE", path: `/v2/registries/delegations/${encodeURIComponent(id)}`, signal });
+  async delete(id: string, options?: RequestOptions): Promise<void> {
+    return this.transport.delete(this.at(id), options);
   }
 }

@@ -3,9 +3,9 @@ import { isFailFast, type RateLimitWindow } from "./ratelimit";
 /** Retry behaviour of a transport: one budget per call, whatever goes wrong. */
 export interface RetryOptions {
   /**
-   * Tries in all for one call, whatever failed on the way: a 5xx or a connection dropped after sending
-   * (idempotent methods only), an answer cut off after its headers (idempotent methods only), a connection
-   * refused before sending, a 429 waited out. 1 to 20.
+   * Tries in all for one call without a deadline, whatever failed on the way: a 5xx or a connection dropped after
+   * sending (idempotent methods only), an answer cut off after its headers (idempotent methods only), a connection
+   * refused before sending, a 429 waited out. A call with a deadline is bounded by that instead. 1 to 20.
    * @default 6
    */
   maxAttempts?: number;
@@ -31,6 +31,19 @@ export type AttemptResult =
   /** The connection failed, or the answer was cut off, after the request may have reached the server. */
   | { kind: "interrupted" };
 
+/**
+ * How long a call keeps trying: a number of tries, or, for a call with a deadline, as long as the next try would
+ * start before it.
+ */
+export type RetryBound =
+  | { maxAttempts: number }
+  | {
+      /** ms since the epoch. */
+      deadline: number;
+      /** When the next try would start (now plus the delay before it), in ms since the epoch. */
+      nextTryAt: number;
+    };
+
 const IDEMPOTENT = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]);
 
 /** True for methods that do the same thing however often they are sent. */
@@ -40,11 +53,11 @@ export function isIdempotent(method: string): boolean {
 
 /**
  * Whether try number `attempt` (1 for the first) of a `method` call that ended in `result` is followed by
- * another. A request that may have reached the server is sent again only when repeating it is harmless, and
- * a 429 only while its window is one worth waiting for.
+ * another within `bound`. A request that may have reached the server is sent again only when repeating it is
+ * harmless, and a 429 only while its window is one worth waiting for.
  */
-export function shouldRetry(method: string, result: AttemptResult, attempt: number, maxAttempts: number): boolean {
-  if (attempt >= maxAttempts) return false;
+export function shouldRetry(method: string, result: AttemptResult, attempt: number, bound: RetryBound): boolean {
+  if ("maxAttempts" in bound ? attempt >= bound.maxAttempts : bound.nextTryAt >= bound.deadline) return false;
   switch (result.kind) {
     case "unsent":
       return true;

@@ -11,7 +11,8 @@ import {
   type UpdateEndpointRequest,
 } from "../schemas/serverlessEndpoint";
 import { serverSentEvents } from "./sse";
-import type { Transport } from "./transport";
+import { ApiResource } from "./apiResource";
+import type { RequestOptions, Transport } from "./transport";
 
 /** One line of a worker's log. */
 export interface WorkerLogLine {
@@ -25,54 +26,47 @@ export interface WorkerLogLine {
 const workerLogLine = z.object({ source: z.string(), line: z.string(), ts: z.string() });
 
 /** `/v2/serverless`: serverless endpoints, their workers, worker logs and releases. */
-export class ServerlessClient {
-  constructor(private readonly transport: Transport) {}
-
-  async list(signal?: AbortSignal): Promise<Endpoint[]> {
-    const { endpoints } = await this.transport.json({ method: "GET", path: "/v2/serverless", schema: endpointListSchema, signal });
-    return endpoints;
+export class ServerlessClient extends ApiResource {
+  constructor(transport: Transport) {
+    super(transport, "/v2/serverless");
   }
 
-  async get(id: string, signal?: AbortSignal): Promise<Endpoint> {
-    return this.transport.json({ method: "GET", path: path(id), schema: endpointSchema, signal });
+  async list(options?: RequestOptions): Promise<Endpoint[]> {
+    return (await this.transport.get(this.basePath, endpointListSchema, options)).endpoints;
+  }
+
+  async get(id: string, options?: RequestOptions): Promise<Endpoint> {
+    return this.transport.get(this.at(id), endpointSchema, options);
   }
 
   /** Creates an endpoint; it accepts jobs at once and starts `workers.min` workers. */
-  async create(body: CreateEndpointRequest, signal?: AbortSignal): Promise<Endpoint> {
-    return this.transport.json({ method: "POST", path: "/v2/serverless", body, schema: endpointSchema, signal });
+  async create(body: CreateEndpointRequest, options?: RequestOptions): Promise<Endpoint> {
+    return this.transport.post(this.basePath, body, endpointSchema, options);
   }
 
   /** Changes the fields `body` names; a container change rolls out as a new release. */
-  async update(id: string, body: UpdateEndpointRequest, signal?: AbortSignal): Promise<Endpoint> {
-    return this.transport.json({ method: "PATCH", path: path(id), body, schema: endpointSchema, signal });
+  async update(id: string, body: UpdateEndpointRequest, options?: RequestOptions): Promise<Endpoint> {
+    return this.transport.patch(this.at(id), body, endpointSchema, options);
   }
 
   /** Deletes the endpoint with its configuration, worker logs and job history. */
-  async delete(id: string, signal?: AbortSignal): Promise<void> {
-    await this.transport.json({ method: "DELETE", path: path(id), signal });
+  async delete(id: string, options?: RequestOptions): Promise<void> {
+    return this.transport.delete(this.at(id), options);
   }
 
   /** The endpoint's workers, counted by status. */
-  async workers(id: string, signal?: AbortSignal): Promise<EndpointWorkers> {
-    return this.transport.json({ method: "GET", path: `${path(id)}/workers`, schema: endpointWorkersSchema, signal });
+  async workers(id: string, options?: RequestOptions): Promise<EndpointWorkers> {
+    return this.transport.get(this.at(id, "workers"), endpointWorkersSchema, options);
   }
 
   /** The endpoint's releases, newest first, with the rollout of the newest. */
-  async releases(id: string, signal?: AbortSignal): Promise<EndpointReleases> {
-    return this.transport.json({ method: "GET", path: `${path(id)}/releases`, schema: endpointReleasesSchema, signal });
+  async releases(id: string, options?: RequestOptions): Promise<EndpointReleases> {
+    return this.transport.get(this.at(id, "releases"), endpointReleasesSchema, options);
   }
 
   /** A worker's log lines (server-sent events). */
-  async *workerLogs(id: string, workerId: string, signal?: AbortSignal): AsyncGenerator<WorkerLogLine> {
-    const events = serverSentEvents(this.transport, {
-      method: "GET",
-      path: `${path(id)}/workers/${encodeURIComponent(workerId)}/logs`,
-      signal,
-    });
+  async *workerLogs(id: string, workerId: string, options?: RequestOptions): AsyncGenerator<WorkerLogLine> {
+    const events = serverSentEvents(this.transport, { ...options, method: "GET", path: this.at(id, "workers", workerId, "logs") });
     for await (const event of events) yield workerLogLine.parse(JSON.parse(event.data));
   }
-}
-
-function path(id: string): string {
-  return `/v2/serverless/${encodeURIComponent(id)}`;
 }

@@ -4,9 +4,14 @@ import { problemSchema, type Problem } from "../schemas/problem";
 import { type Clock, systemClock } from "./clock";
 import { apiErrorFor, ConnectionError, OutcomeUnknownError, QuotaExhaustedError, type RequestSummary, ResponseShapeError } from "./errors";
 import { isFailFast, parseRateLimitHeaders, RateLimiter } from "./ratelimit";
+import type { RequestOptions } from "./requestOptions";
 import { type AttemptResult, isIdempotent, type RetryOptions, retryDelayMs, shouldRetry } from "./retry";
 
 export type { RetryOptions } from "./retry";
+export type { RequestOptions } from "./requestOptions";
+
+/** Query parameters of a call; undefined ones are left out. */
+export type Query = Record<string, string | number | boolean | undefined>;
 
 /** Options of a {@link Transport}. */
 export interface TransportOptions {
@@ -26,21 +31,22 @@ export interface TransportOptions {
 }
 
 /** One API call. */
-export interface ApiCall<T> {
+export interface ApiCall<T> extends RequestOptions {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Path below the base URL, starting with `/v2/`. */
   path: string;
-  query?: Record<string, string | number | boolean | undefined>;
+  query?: Query;
   body?: unknown;
   /** Shape of a 2xx JSON body; omitted for calls answered with 204. */
   schema?: z.ZodType<T>;
   headers?: Record<string, string>;
-  /** Aborts waits and the request, for example at a resource's deadline. */
-  signal?: AbortSignal;
   /** Longest silence while the body streams in, in ms; 0 for streams that stay open. @default the agent's 60 s */
   bodyTimeoutMs?: number;
-  /** Longest wait for the answer's headers, in ms, for calls the server holds open. @default the agent's 60 s */
-  headersTimeoutMs?: number;
+  /**
+   * The server holds this call open before answering (a sync job wait): it does not go out alone ahead of the rest
+   * to learn the rate-limit windows, or everything else would wait for it.
+   */
+  heldOpen?: boolean;
   /**
    * Error statuses whose body, when it matches `schema`, is the call's result rather than a problem: the job API
    * answers a failed sync job with the job under 400.
@@ -51,7 +57,7 @@ export interface ApiCall<T> {
 // Failures that happen before the request leaves this machine: safe to retry for any method.
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT"]);
 
-type RequestOptions = NonNullable<Parameters<typeof undiciRequest<null>>[1]>;
+type UndiciOptions = NonNullable<Parameters<typeof undiciRequest<null>>[1]>;
 
 let processAgent: Agent | undefined;
 
@@ -117,10 +123,35 @@ export class Transport {
     return this.send(call, async (response) => response);
   }
 
+  /** GETs `path` and returns its body, checked against `schema`. */
+  get<T>(path: string, schema: z.ZodType<T>, options?: RequestOptions, query?: Query): Promise<T> {
+    return this.json({ ...options, method: "GET", path, query, schema });
+  }
+
+  /** POSTs `body` (nothing when undefined) to `path` and returns the answer, checked against `schema`. */
+  post<T>(path: string, body: unknown, schema: z.ZodType<T>, options?: RequestOptions): Promise<T> {
+    return this.json({ ...options, method: "POST", path, body, schema });
+  }
+
+  /** PATCHes `path` with `body` and returns the answer, checked against `schema`. */
+  patch<T>(path: string, body: unknown, schema: z.ZodType<T>, options?: RequestOptions): Promise<T> {
+    return this.json({ ...options, method: "PATCH", path, body, schema });
+  }
+
+  /** PUTs `body` at `path` and returns the answer, checked against `schema`. */
+  put<T>(path: string, body: unknown, schema: z.ZodType<T>, options?: RequestOptions): Promise<T> {
+    return this.json({ ...options, method: "PUT", path, body, schema });
+  }
+
+  /** DELETEs `path`; its answer has no body. */
+  async delete(path: string, options?: RequestOptions): Promise<void> {
+    await this.json({ ...options, method: "DELETE", path });
+  }
+
   /**
-   * Sends a call until it is answered: one loop, whose one budget of {@link RetryOptions.maxAttempts} tries
-   * covers 5xx answers, dropped connections, cut-off answers and 429 waits alike. `complete` reads a
-   * successful answer's body; a body cut off there fails the try like a dropped connection.
+   * Sends a call until it is answered: one loop, whose one budget covers 5xx answers, dropped connections, cut-off
+   * answers and 429 waits alike: the call's deadline when it has one, else {@link RetryOptions.maxAttempts} tries.
+   * `complete` reads a successful answer's body; a body cut off there fails the try like a dropped connection.
    */
   private async send<R>(call: ApiCall<unknown>, complete: (response: Dispatcher.ResponseData) => Promise<R>): Promise<R> {
     const headers: Record<string, string> = {
@@ -129,22 +160,25 @@ export class Transport {
       ...call.headers,
     };
     if (call.body !== undefined) headers["content-type"] = "application/json";
-    const options: RequestOptions = {
+    const options: UndiciOptions = {
       method: call.method,
       headers,
       body: call.body === undefined ? undefined : JSON.stringify(call.body),
       dispatcher: this.dispatcher,
       signal: call.signal,
       ...(call.bodyTimeoutMs === undefined ? {} : { bodyTimeout: call.bodyTimeoutMs }),
-      ...(call.headersTimeoutMs === undefined ? {} : { headersTimeout: call.headersTimeoutMs }),
+      ...(call.timeout === undefined ? {} : { headersTimeout: call.timeout }),
     };
     const url = this.url(call);
     for (let attempt = 1; ; attempt++) {
-      await this.limiter.acquire(call.signal, call.headersTimeoutMs !== undefined);
+      await this.limiter.acquire(call.signal, call.heldOpen);
       const tried = await this.attempt(call, url, options, complete);
       if ("answer" in tried) return tried.answer;
-      if (!shouldRetry(call.method, tried.result, attempt, this.retry.maxAttempts)) throw tried.error;
-      await this.clock.sleep(retryDelayMs(tried.result, attempt, this.retry, this.random), call.signal);
+      const delayMs = retryDelayMs(tried.result, attempt, this.retry, this.random);
+      const bound =
+        call.deadline === undefined ? { maxAttempts: this.retry.maxAttempts } : { deadline: call.deadline, nextTryAt: this.clock.now() + delayMs };
+      if (!shouldRetry(call.method, tried.result, attempt, bound)) throw tried.error;
+      await this.clock.sleep(delayMs, call.signal);
     }
   }
 
@@ -152,7 +186,7 @@ export class Transport {
   private async attempt<R>(
     call: ApiCall<unknown>,
     url: string,
-    options: RequestOptions,
+    options: UndiciOptions,
     complete: (response: Dispatcher.ResponseData) => Promise<R>,
   ): Promise<{ answer: R } | { result: AttemptResult; error: Error }> {
     const summary: RequestSummary = { method: call.method, path: call.path };

@@ -5,42 +5,33 @@ import {
   networkVolumeSchema,
   type UpdateNetworkVolumeRequest,
 } from "../schemas/networkVolume";
-import type { Transport } from "./transport";
+import { ApiResource } from "./apiResource";
+import type { RequestOptions, Transport } from "./transport";
 
 /** `/v2/network-volumes`: storage that pods in the same data center mount. */
-export class NetworkVolumesClient {
-  constructor(private readonly transport: Transport) {}
-
-  async list(signal?: AbortSignal): Promise<NetworkVolume[]> {
-    const { networkVolumes } = await this.transport.json({
-      method: "GET",
-      path: "/v2/network-volumes",
-      schema: networkVolumeListSchema,
-      signal,
-    });
-    return networkVolumes;
+export class NetworkVolumesClient extends ApiResource {
+  constructor(transport: Transport) {
+    super(transport, "/v2/network-volumes");
   }
 
-  async get(id: string, signal?: AbortSignal): Promise<NetworkVolume> {
-    return this.transport.json({ method: "GET", path: `/v2/network-volumes/${encodeURIComponent(id)}`, schema: networkVolumeSchema, signal });
+  async list(options?: RequestOptions): Promise<NetworkVolume[]> {
+    return (await this.transport.get(this.basePath, networkVolumeListSchema, options)).networkVolumes;
   }
 
-  async create(body: CreateNetworkVolumeRequest, signal?: AbortSignal): Promise<NetworkVolume> {
-    return this.transport.json({ method: "POST", path: "/v2/network-volumes", body, schema: networkVolumeSchema, signal });
+  async get(id: string, options?: RequestOptions): Promise<NetworkVolume> {
+    return this.transport.get(this.at(id), networkVolumeSchema, options);
+  }
+
+  async create(body: CreateNetworkVolumeRequest, options?: RequestOptions): Promise<NetworkVolume> {
+    return this.transport.post(this.basePath, body, networkVolumeSchema, options);
   }
 
   /** Renames or grows a volume; the data center and type never change in place. */
-  async update(id: string, body: UpdateNetworkVolumeRequest, signal?: AbortSignal): Promise<NetworkVolume> {
-    return this.transport.json({
-      method: "PATCH",
-      path: `/v2/network-volumes/${encodeURIComponent(id)}`,
-      body,
-      schema: networkVolumeSchema,
-      signal,
-    });
+  async update(id: string, body: UpdateNetworkVolumeRequest, options?: RequestOptions): Promise<NetworkVolume> {
+    return this.transport.patch(this.at(id), body, networkVolumeSchema, options);
   }
 
-  async delete(id: string, signal?: AbortSignal): Promise<void> {
-    await this.transport.json({ method: "DELETE", path: `/v2/network-volumes/${encodeURIComponent(id)}`, signal });
+  async delete(id: string, options?: RequestOptions): Promise<void> {
+    return this.transport.delete(this.at(id), options);
   }
 }

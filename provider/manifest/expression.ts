@@ -1,3 +1,5 @@
+import { ComputePlatformError } from "../errors";
+
 /** One step from a reference's root: a property name or an array index. */
 export type Accessor = string | number;
 
@@ -58,7 +60,7 @@ export function parseExpression(text: string): string | Interpolation {
 }
 
 /** A reference written wrongly. */
-export class ExpressionError extends Error {}
+export class ExpressionError extends ComputePlatformError {}
 
 function parseReference(body: string): Reference {
   const fail = (why: string) => new ExpressionError(`invalid reference "\${${body}}": ${why}`);

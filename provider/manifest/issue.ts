@@ -1,3 +1,5 @@
+import { ComputePlatformError } from "../errors";
+
 /** Where in a manifest file something is: 1-based line and column. */
 export interface ManifestPosition {
   line: number;
@@ -20,7 +22,7 @@ export function formatIssue(issue: ManifestIssue): string {
 }
 
 /** Thrown by `loadManifest` for an invalid manifest, before any resource is created. */
-export class ManifestError extends Error {
+export class ManifestError extends ComputePlatformError {
   override readonly name = "ManifestError";
 
   constructor(readonly issues: readonly ManifestIssue[]) {

@@ -19,6 +19,9 @@ export interface ParsedManifest {
   locate(path: readonly Accessor[], at?: "key" | "value"): ManifestPosition;
 }
 
+/** How many aliases a manifest may expand: enough for any real one, far too few for an alias bomb. */
+const MAX_ALIAS_COUNT = 100;
+
 /** Parses a manifest's YAML, or returns its syntax errors (duplicate keys included) with their positions. */
 export function parseManifestSource(source: ManifestSource): ParsedManifest | ManifestIssue[] {
   const lineCounter = new LineCounter();
@@ -33,9 +36,16 @@ export function parseManifestSource(source: ManifestSource): ParsedManifest | Ma
     const { line, col } = lineCounter.linePos(offset);
     return { line, column: col };
   };
+  let value: unknown;
+  try {
+    value = document.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    // The parser accepted the text but refuses to expand it, such as aliases that multiply into an exhaustion attack.
+    return [{ file: source.file, line: 1, column: 1, path: "", message: `YAML: ${firstLine((error as Error).message)}` }];
+  }
   const resolve = (node: unknown): unknown => (isAlias(node) ? node.resolve(document) : node);
   return {
-    value: document.toJS({ maxAliasCount: 100 }),
+    value,
     locate(path, at = "value") {
       let node = resolve(document.contents);
       let offset = (node as Node | null)?.range?.[0] ?? 0;

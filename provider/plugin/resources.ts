@@ -33,7 +33,7 @@ export const resources = {
   Pod: kind(pod, { secretOutputs: ["env"], deadline: "readyTimeoutSeconds" }),
   Cluster: kind(cluster, { secretOutputs: ["env"], deadline: "readyTimeoutSeconds" }),
   ServerlessEndpoint: kind(serverlessEndpoint, { secretOutputs: ["env"] }),
-  Template: kind(template),
+  Template: kind(template, { secretOutputs: ["env"] }),
   NetworkVolume: kind(networkVolume),
   Registry: kind(registry, { secretInputs: ["username", "password"], secretOutputs: ["username", "password"] }),
   RegistryDelegation: kind(registryDelegation),

@@ -81,6 +81,20 @@ function outputsStruct(kind: PluginResource, outputs: object) {
 }
 
 /**
+ * Runs a create or update of `kind`. The properties of a resource that exists but did not initialise reach state
+ * too, so they keep the kind's secret outputs secret, as a successful result's do.
+ */
+async function keepingFailureSecrets<Result>(kind: PluginResource, operation: () => Promise<Result>): Promise<Result> {
+  try {
+    return await operation();
+  } catch (error) {
+    const failed = error as { id?: unknown; properties?: Properties };
+    if (typeof failed.id === "string" && failed.properties !== undefined) failed.properties = withSecrets(failed.properties, kind.secretOutputs ?? []);
+    throw error;
+  }
+}
+
+/**
  * The Pulumi ResourceProvider gRPC service for this package, on the stubs the Pulumi SDK ships. Every resource
  * method is its kind's provider module, the same one the dynamic resources serialize; config, secrets and
  * deadlines are the plugin's own. Methods left out answer UNIMPLEMENTED.
@@ -141,8 +155,8 @@ export function resourceProviderService(info: PluginInfo) {
 
     create: unary(async (request: proto.CreateRequest) => {
       const kind = kindOf(request);
-      const { id, outs } = await withinDeadline(kind, request.getTimeout(), plainProperties(request.getProperties()), (inputs) =>
-        kind.provider.create(inputs),
+      const { id, outs } = await keepingFailureSecrets(kind, () =>
+        withinDeadline(kind, request.getTimeout(), plainProperties(request.getProperties()), (inputs) => kind.provider.create(inputs)),
       );
       return new proto.CreateResponse().setId(id).setProperties(outputsStruct(kind, outs ?? {}));
     }),
@@ -161,8 +175,8 @@ export function resourceProviderService(info: PluginInfo) {
     update: unary(async (request: proto.UpdateRequest) => {
       const kind = kindOf(request);
       const olds = plainProperties(request.getOlds());
-      const { outs } = await withinDeadline(kind, request.getTimeout(), plainProperties(request.getNews()), (news) =>
-        kind.provider.update(request.getId(), olds, news),
+      const { outs } = await keepingFailureSecrets(kind, () =>
+        withinDeadline(kind, request.getTimeout(), plainProperties(request.getNews()), (news) => kind.provider.update(request.getId(), olds, news)),
       );
       return new proto.UpdateResponse().setProperties(outputsStruct(kind, outs ?? {}));
     }),

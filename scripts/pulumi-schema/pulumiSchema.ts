@@ -31,10 +31,25 @@ const configDescriptions: Record<(typeof CONFIG_NAMES)[number], string> = {
 const token = (name: string) => `${PACKAGE}:index:${name}`;
 
 /**
+ * Where the source lives, as a Go module path: the project's Go tools already live under it, and the Go SDK's module
+ * follows from it as `<repository>/sdk/go` (the directory it is committed in, so a tag `sdk/go/v<version>` releases
+ * it), imported as `<repository>/sdk/go/computeplatform`.
+ */
+export const REPOSITORY = "github.com/computeplatform/pulumi-computeplatform";
+
+/** How the SDKs of other languages are named and laid out; `npm run sdk` writes the Go and Python ones. */
+const language = {
+  go: { importBasePath: `${REPOSITORY}/sdk/go/${PACKAGE}` },
+  nodejs: { packageName: "pulumi-computeplatform" },
+  python: { packageName: `pulumi_${PACKAGE}`, pyproject: { enabled: true } },
+};
+
+/**
  * Generates the Pulumi package schema of the native plugin from the types its resources and data functions are
  * declared with, and their TSDoc: every resource kind as `computeplatform:index:<Kind>` (inputs, outputs, secrets),
- * every data function as an invoke, and the provider's config. The version is left out: the plugin adds its own
- * when it serves the schema. The same input always gives the same bytes.
+ * every data function as an invoke, the provider's config, and what the SDKs of other languages need. The version
+ * is left out: the plugin adds package.json's when it serves the schema, and so does the SDK generator (tools/sdkgen).
+ * The same input always gives the same bytes.
  */
 export function generatePulumiSchema(projectRoot: string): string {
   const { config } = ts.readConfigFile(path.join(projectRoot, "tsconfig.json"), (file) => ts.sys.readFile(file));
@@ -88,8 +103,13 @@ export function generatePulumiSchema(projectRoot: string): string {
     displayName: "Compute Platform",
     description: "GPU/CPU pods, clusters, serverless endpoints, network volumes and more on the Compute Platform v2 API.",
     keywords: ["pulumi", PACKAGE, "gpu", "category/cloud"],
+    homepage: `https://${REPOSITORY}`,
+    repository: `https://${REPOSITORY}`,
+    publisher: "Compute Platform",
     license: "Apache-2.0",
-    meta: { moduleFormat: "(.*)" },
+    // supportPack: each SDK is a complete package of its own (a go.mod, a pyproject.toml) carrying the version.
+    meta: { moduleFormat: "(.*)", supportPack: true },
+    language,
     config: { variables },
     provider: { description: "The Compute Platform provider: one account and API URL per instance.", inputProperties: variables, properties: variables },
     types: Object.fromEntries([...specs.types].sort(([a], [b]) => a.localeCompare(b)).map(([name, spec]) => [token(name), spec])),

@@ -32,21 +32,26 @@ const PRIMITIVES = new Set(["string", "number", "integer", "boolean"]);
 
 /**
  * Turns the JSON Schemas that typescript-json-schema writes into Pulumi schema types. Every object with properties
- * becomes a named object type: a TypeScript type keeps its name; an anonymous one is named after where it is first
- * met (`PodOutputs.ssh` → `PodSsh`). Enums and constants become their primitive, `null` drops out of a union (an
+ * becomes a named object type: a TypeScript type keeps the API's name for it, its own without the `Inputs` that our
+ * modules add to the interfaces a user writes (`MountsInputs` → `Mounts`); an anonymous one is named after where it
+ * is first met (`PodOutputs.ssh` → `PodSsh`), and yields a name a TypeScript type takes (`ClusterCompute2`). Enums and constants become their primitive, `null` drops out of a union (an
  * absent value means the same), `Record`s become maps, and `unknown` becomes Any.
  */
 export class TypeSpecs {
   /** The object types declared so far, by name. */
   readonly types = new Map<string, ObjectTypeSpec>();
   private readonly names = new Map<string, string>();
+  /** The names the TypeScript types take, which anonymous types leave to them whatever the order they are met in. */
+  private readonly definitionNames: ReadonlySet<string>;
 
   constructor(
     private readonly definitions: Record<string, DefinitionOrBoolean>,
     private readonly token: (name: string) => string,
     /** Names object types must not take, such as the resources' own. */
     private readonly reserved: ReadonlySet<string>,
-  ) {}
+  ) {
+    this.definitionNames = new Set(Object.keys(definitions).filter((name) => /^\w+$/.test(name)).map(apiName));
+  }
 
   /** The properties of the object that `schema` is (or refers to); `hint` names its nested anonymous types. */
   objectProperties(schema: Definition, hint: string): ObjectProperties {
@@ -78,7 +83,7 @@ export class TypeSpecs {
     const name = definitionName(schema.$ref);
     if (name !== undefined) {
       const definition = this.resolve(schema);
-      return isObjectType(definition) ? this.objectType(definition, /^\w+$/.test(name) ? name : hint, name) : this.typeOf(definition, hint);
+      return isObjectType(definition) ? this.objectType(definition, /^\w+$/.test(name) ? apiName(name) : hint, name) : this.typeOf(definition, hint);
     }
     const members = (schema.anyOf ?? []).filter((member) => typeof member !== "object" || member.type !== "null");
     if (schema.anyOf !== undefined) {
@@ -104,7 +109,7 @@ export class TypeSpecs {
   private objectType(schema: Definition, name: string, definition: string | undefined): TypeSpec {
     const known = definition === undefined ? undefined : this.names.get(definition);
     if (known !== undefined) return { $ref: `#/types/${this.token(known)}` };
-    const unique = this.uniqueName(name);
+    const unique = this.uniqueName(name, definition !== undefined && this.definitionNames.has(name));
     if (definition !== undefined) this.names.set(definition, unique);
     const spec: ObjectTypeSpec = { type: "object", properties: {} };
     this.types.set(unique, spec);
@@ -113,9 +118,11 @@ export class TypeSpecs {
     return { $ref: `#/types/${this.token(unique)}` };
   }
 
-  private uniqueName(name: string): string {
+  private uniqueName(name: string, ownName: boolean): string {
+    const taken = (candidate: string) =>
+      this.types.has(candidate) || this.reserved.has(candidate) || (!(ownName && candidate === name) && this.definitionNames.has(candidate));
     let unique = name;
-    for (let n = 2; this.types.has(unique) || this.reserved.has(unique); n++) unique = `${name}${n}`;
+    for (let n = 2; taken(unique); n++) unique = `${name}${n}`;
     return unique;
   }
 }
@@ -133,6 +140,11 @@ function constType(value: unknown): Definition["type"] | undefined {
 
 function sameSpec(a: TypeSpec, b: TypeSpec): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The API's name for a TypeScript type of our modules: `NetworkMountInputs` → `NetworkMount`. */
+function apiName(definition: string): string {
+  return definition.replace(/Inputs$/, "");
 }
 
 /** `podId` → `PodId`. */

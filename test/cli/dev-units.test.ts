@@ -1,16 +1,20 @@
 /** The pure parts of `computeplatform dev`, table-driven, with fast-check for the concurrency limit. */
+import { createHash } from "node:crypto";
+import * as fs from "node:fs";
 import * as os from "node:os";
+import * as path from "node:path";
 import fc from "fast-check";
-import { describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { ConcurrencyLimit } from "../../cli/dev/limit";
-import { liveKind, sealSecrets, unsealSecrets } from "../../cli/dev/liveKinds";
-import { resolveValue } from "../../cli/dev/liveValues";
+import { liveKind, sealSecrets, secretProperties, unsealSecrets } from "../../cli/dev/liveKinds";
+import { readsConfig, resolveValue } from "../../cli/dev/liveValues";
 import { openApiDocument } from "../../cli/dev/openapiDocument";
 import { type DevOptions, parseDevOptions } from "../../cli/dev/options";
 import { acceptedHosts, foreignCaller } from "../../cli/dev/ownOrigin";
 import { carriesToken, carriesTokenCookie, isLoopback, tokenCookie } from "../../cli/dev/remoteAccess";
 import { routeEscape } from "../../cli/dev/routePath";
 import { routeSlashesAsPath, swaggerUiPage } from "../../cli/dev/swaggerUi";
+import type { ManifestValue } from "../../provider/manifest";
 import { parseExpression } from "../../provider/manifest/expression";
 
 const defaults: DevOptions = {
@@ -270,22 +274,84 @@ describe("resolveValue", () => {
   });
 });
 
-describe("sealSecrets", () => {
-  const registry = liveKind("Registry", "creds");
+describe("readsConfig", () => {
+  test.each<{ value: ManifestValue; reads: boolean }>([
+    { value: parseExpression("${config.token}"), reads: true },
+    { value: { env: { TOKEN: parseExpression("Bearer ${config.token}") } }, reads: true },
+    { value: [1, { deep: [parseExpression("${config.aws:region}")] }], reads: true },
+    { value: { env: { NAME: parseExpression("${tmpl.name}") }, disk: 20 }, reads: false },
+    { value: "config.token", reads: false },
+    { value: null, reads: false },
+  ])("$value → $reads", ({ value, reads }) => {
+    expect(readsConfig(value)).toBe(reads);
+  });
+});
 
-  test("the cache holds digests of the credential, and the old outputs get the value back while it is unchanged", () => {
+describe("sealSecrets", () => {
+  const registry = secretProperties(liveKind("Registry", "creds"), []);
+  const sha256 = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex");
+  let configHome: string;
+
+  beforeEach(() => {
+    configHome = fs.mkdtempSync(path.join(os.tmpdir(), "computeplatform-config-"));
+    vi.stubEnv("XDG_CONFIG_HOME", configHome);
+  });
+
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    fs.rmSync(configHome, { recursive: true, force: true });
+  });
+
+  test("the cache holds keyed digests of the credential, and the old outputs get the value back while it is unchanged", () => {
     const outputs = { name: "live-creds", username: "puller", password: "hunter2" };
     const sealed = sealSecrets(registry, outputs);
 
     expect(JSON.stringify(sealed)).not.toContain("hunter2");
     expect(JSON.stringify(sealed)).not.toContain("puller");
+    expect(JSON.stringify(sealed)).not.toContain(sha256("hunter2"));
+    expect(sealed.password).toMatch(/^hmac-sha256:[0-9a-f]{64}$/);
     expect(unsealSecrets(registry, sealed, outputs)).toEqual(outputs);
     expect(unsealSecrets(registry, sealed, { ...outputs, password: "rotated" })).toEqual({ ...sealed, username: "puller" });
   });
 
-  test("types without secrets are kept as they are", () => {
-    const outputs = { name: "live-echo", env: { A: "1" } };
-    expect(sealSecrets(liveKind("ServerlessEndpoint", "echo"), outputs)).toEqual(outputs);
+  test("a plain sha256 digest, as caches of earlier versions hold, still stands for its value", () => {
+    const legacy = { name: "live-creds", username: `sha256:${sha256("puller")}`, password: `sha256:${sha256("hunter2")}` };
+
+    expect(unsealSecrets(registry, legacy, { username: "puller", password: "hunter2" })).toEqual({ name: "live-creds", username: "puller", password: "hunter2" });
+    expect(unsealSecrets(registry, legacy, { username: "puller", password: "rotated" })).toEqual({ ...legacy, username: "puller" });
+  });
+
+  test("the key is made on first use, 0600 in a 0700 folder of the user's config, and another user's key gives other digests", () => {
+    const first = sealSecrets(registry, { password: "hunter2" });
+    const keyFile = path.join(configHome, "computeplatform", "digest.key");
+
+    expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(path.dirname(keyFile)).mode & 0o777).toBe(0o700);
+    expect(sealSecrets(registry, { password: "hunter2" })).toEqual(first);
+    vi.stubEnv("XDG_CONFIG_HOME", fs.mkdtempSync(path.join(configHome, "other-")));
+    expect(sealSecrets(registry, { password: "hunter2" }).password).not.toBe(first.password);
+  });
+
+  test("a key file others can read is refused with how to fix it", () => {
+    const keyFile = path.join(configHome, "computeplatform", "digest.key");
+    fs.mkdirSync(path.dirname(keyFile), { mode: 0o700 });
+    fs.writeFileSync(keyFile, `${"ab".repeat(32)}\n`, { mode: 0o644 });
+    expect(() => sealSecrets(registry, { password: "hunter2" })).toThrow(`${keyFile} is readable by other users (mode 644); make it private with \`chmod 600 ${keyFile}\``);
+  });
+
+  test("env is a secret of every kind, and so is each property that reads stack config", () => {
+    const endpoint = secretProperties(liveKind("ServerlessEndpoint", "echo"), ["image"]);
+    const outputs = { name: "live-echo", image: "acme/echo:1", env: { TOKEN: "s3cret" }, workers: { max: 3 } };
+    const sealed = sealSecrets(endpoint, outputs);
+
+    expect(endpoint).toEqual(["env", "image"]);
+    expect(secretProperties(liveKind("Template", "base"), [])).toEqual(["env"]);
+    expect(registry).toEqual(["username", "password", "env"]);
+    expect(Object.keys(sealed)).toEqual(["name", "image", "env", "workers"]);
+    expect([sealed.name, sealed.workers]).toEqual(["live-echo", { max: 3 }]);
+    expect(JSON.stringify(sealed)).not.toContain("s3cret");
+    expect(JSON.stringify(sealed)).not.toContain("acme/echo:1");
+    expect(unsealSecrets(endpoint, sealed, { image: "acme/echo:1", env: { TOKEN: "s3cret" } })).toEqual(outputs);
   });
 
   test("a type dev does not deploy is refused with what to do instead", () => {

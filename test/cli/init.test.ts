@@ -325,6 +325,64 @@ describe("computeplatform init on an existing project", () => {
   });
 });
 
+describe("computeplatform init never follows a symbolic link", () => {
+  const linkError = (link: string) =>
+    `computeplatform: ${link} is a symbolic link; init writes only regular files inside the project and never follows a link: move it away, then run init again\n`;
+
+  test("--force with README.md linked to a file outside the project: fails naming the link, and writes nothing", async () => {
+    const outside = path.join(workDir, "outside.md");
+    fs.writeFileSync(outside, "not the project's\n");
+    fs.mkdirSync(project);
+    fs.symlinkSync(outside, path.join(project, "README.md"));
+
+    const result = await computeplatform(["init", project, "--force"], { cwd: workDir });
+
+    expect(result).toEqual({ code: 1, stdout: "", stderr: linkError(path.join(project, "README.md")) });
+    expect(fs.readFileSync(outside, "utf8")).toBe("not the project's\n");
+    expect(contents(project)).toEqual({ "README.md": `-> ${outside}` });
+  });
+
+  test("a dangling .computeplatform/init.json link, without --force: fails naming it, and creates nothing outside", async () => {
+    const outside = path.join(workDir, "outside.json");
+    fs.mkdirSync(path.join(project, ".computeplatform"), { recursive: true });
+    fs.symlinkSync(outside, path.join(project, record));
+
+    const result = await computeplatform(["init", project], { cwd: workDir });
+
+    expect(result).toEqual({ code: 1, stdout: "", stderr: linkError(path.join(project, record)) });
+    expect(fs.existsSync(outside)).toBe(false);
+    expect(fs.readdirSync(workDir)).toEqual(["my-project"]);
+    expect(contents(project)).toEqual({ [record]: `-> ${outside}` });
+  });
+
+  test("a .computeplatform folder linked outside the project: fails naming it, and writes nothing there", async () => {
+    const outside = path.join(workDir, "outside");
+    fs.mkdirSync(outside);
+    fs.mkdirSync(project);
+    fs.symlinkSync(outside, path.join(project, ".computeplatform"));
+
+    const result = await computeplatform(["init", project], { cwd: workDir });
+
+    expect(result).toEqual({ code: 1, stdout: "", stderr: linkError(path.join(project, ".computeplatform")) });
+    expect(fs.readdirSync(outside)).toEqual([]);
+    expect(contents(project)).toEqual({ ".computeplatform": `-> ${outside}` });
+  });
+
+  test(".env.example, which the user copies to .env and fills with the key, is written 0600, with --force too", async () => {
+    const created = await computeplatform(["init", project], { cwd: workDir });
+    expect([created.code, created.stderr]).toEqual([0, ""]);
+    expect(fs.statSync(path.join(project, ".env.example")).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(path.join(project, "manifest.yaml")).mode & 0o777).toBe(0o666 & ~process.umask());
+    fs.chmodSync(path.join(project, ".env.example"), 0o644);
+
+    const forced = await computeplatform(["init", project, "--force"], { cwd: workDir });
+
+    expect([forced.code, forced.stderr]).toEqual([0, ""]);
+    expect(fs.statSync(path.join(project, ".env.example")).mode & 0o777).toBe(0o600);
+    expect(fs.readdirSync(project).filter((file) => file.endsWith(".tmp"))).toEqual([]);
+  });
+});
+
 describe("computeplatform init", () => {
   test("adds to a folder that holds other files, which it leaves alone, and links to an agent-rules file of the user's", async () => {
     const existing = path.join(workDir, "existing");

@@ -2,6 +2,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { parse as parseYaml } from "yaml";
 import { help } from "../../cli/migrate";
 import { validateManifest } from "../../provider/manifest";
 import { ensureBuilt } from "../support/build";
@@ -270,6 +271,33 @@ describe("computeplatform migrate", () => {
     expect(result.stdout).toMatch(/^ {2}docker-hub:\n {4}type: Registry\n/m);
     expect(result.stdout.match(/^ {2}[\w-]+:$/gm)).toEqual(["  docker-hub:", "  scratch:", "  trainer-base:", "  etl_worker:", "  vision-trainer:"]);
     await expectValid(result.stdout, "bodies");
+  });
+
+  test("moves env values that are secrets by name or URLs with credentials to stack config, naming each, never printing a value", async () => {
+    const output = path.join(scratch, "secrets.yaml");
+
+    const result = await computeplatform(["migrate", "podCreateSecrets.json", "-o", output]);
+
+    const secrets = ["sk-do-not-copy-openai", "do-not-copy-db-pass", "hunter2", "postgres://app:"];
+    expect(result).toEqual({
+      code: 0,
+      stdout: "",
+      stderr: lines(
+        'note: pods[0] (name "chat api"): env OPENAI_KEY looks like a secret, so it is read from stack config; run: pulumi config set --secret chatApiOpenaiKey <value>',
+        'note: pods[0] (name "chat api"): env DB_PASS looks like a secret, so it is read from stack config; run: pulumi config set --secret chatApiDbPass <value>',
+        'note: pods[0] (name "chat api"): env DATABASE_URL is a URL with credentials, so it is read from stack config; run: pulumi config set --secret chatApiDatabaseUrl <value>',
+      ),
+    });
+    const manifest = fs.readFileSync(output, "utf8");
+    for (const secret of secrets) expect(manifest).not.toContain(secret);
+    expect((parseYaml(manifest) as { resources: Record<string, { properties: { env: unknown } }> }).resources["chat-api"]?.properties.env).toEqual({
+      OPENAI_KEY: "${config.chatApiOpenaiKey}",
+      DB_PASS: "${config.chatApiDbPass}",
+      DATABASE_URL: "${config.chatApiDatabaseUrl}",
+      CACHE_URL: "redis://cache:6379/0",
+      MAX_TOKENS: "4096",
+    });
+    await expectValid(manifest, "secrets");
   });
 
   test("writes the manifest to -o FILE instead of standard output", async () => {

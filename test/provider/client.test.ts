@@ -218,6 +218,68 @@ describe("client against the emulator", () => {
     });
   });
 
+  describe("a call with a deadline rides out faults that would pass until it, not for six tries", () => {
+    const volumeRequests = () => emulator.requests.filter((r) => r.path === "/v2/network-volumes").map((r) => r.status);
+
+    it("waits out ten 429s in a row, each to its Retry-After", async () => {
+      const clock = virtualTime();
+      emulator.faults.rateLimitStorm({ count: 10, retryAfterSeconds: 3 });
+      await expect(clientFor(emulator, clock).networkVolumes.list({ deadline: clock.now() + 120_000 })).resolves.toEqual(expect.any(Array));
+      expect(volumeRequests()).toEqual([...Array(10).fill(429), 200]);
+      expect(clock.slept).toEqual(Array(10).fill(3000));
+    });
+
+    it("backs off through ten 503s on a GET, the delays capped", async () => {
+      const clock = virtualTime();
+      emulator.faults.injectStatus(503, { count: 10, method: "GET", path: "/v2/network-volumes" });
+      await expect(clientFor(emulator, clock).networkVolumes.list({ deadline: clock.now() + 120_000 })).resolves.toEqual(expect.any(Array));
+      expect(volumeRequests()).toEqual([...Array(10).fill(503), 200]);
+      expect(clock.slept).toEqual([125, 250, 500, 1000, 2000, 4000, 4000, 4000, 4000, 4000]);
+    });
+
+    it("reads again through eight answers cut off after their headers", async () => {
+      const clock = virtualTime();
+      emulator.faults.truncateResponses(8, { method: "GET", path: "/v2/network-volumes" });
+      await expect(clientFor(emulator, clock).networkVolumes.list({ deadline: clock.now() + 120_000 })).resolves.toEqual(expect.any(Array));
+      expect(volumeRequests()).toEqual(Array(9).fill(200));
+    });
+
+    it("sends no try that would start at or past the deadline, and fails with the last fault", async () => {
+      const clock = virtualTime();
+      emulator.faults.injectStatus(503, { count: 20, method: "GET", path: "/v2/network-volumes" });
+      const error = await clientFor(emulator, clock).networkVolumes.list({ deadline: clock.now() + 10_000 }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ServerError);
+      // After the seventh try, 7875 ms in, the next would start at 11875 ms: past the deadline.
+      expect(volumeRequests()).toEqual(Array(7).fill(503));
+      expect(clock.slept).toEqual([125, 250, 500, 1000, 2000, 4000]);
+    });
+
+    it("surfaces a 429 at once when its Retry-After ends past the deadline", async () => {
+      const clock = virtualTime();
+      emulator.faults.rateLimitStorm({ count: 1, retryAfterSeconds: 7 });
+      const error = await clientFor(emulator, clock).networkVolumes.list({ deadline: clock.now() + 5000 }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RateLimitError);
+      expect(volumeRequests()).toEqual([429]);
+      expect(clock.slept).toEqual([]);
+    });
+
+    it("waits out eight 429s on a create, which the server refused unseen, and makes the pod once", async () => {
+      const clock = virtualTime();
+      emulator.faults.rateLimitStorm({ count: 8, retryAfterSeconds: 3 });
+      const pod = await clientFor(emulator, clock).pods.create({ ...podBody, name: "storm-create" }, { deadline: clock.now() + 120_000 });
+      expect(emulator.requests.filter((r) => r.method === "POST").map((r) => r.status)).toEqual([...Array(8).fill(429), 201]);
+      expect(emulator.snapshot().pods.filter((p) => p.name === "storm-create").map((p) => p.id)).toEqual([pod.id]);
+    });
+
+    it("never sends a create again after a 503, deadline or not", async () => {
+      const clock = virtualTime();
+      emulator.faults.injectStatus(503, { count: 1, method: "POST", path: "/v2/pods" });
+      const error = await clientFor(emulator, clock).pods.create({ ...podBody, name: "once" }, { deadline: clock.now() + 120_000 }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ServerError);
+      expect(emulator.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(["POST /v2/pods 503"]);
+    });
+  });
+
   describe("rate limits", () => {
     it("parses RateLimit and RateLimit-Policy into the shared limiter", async () => {
       const clock = virtualTime();
@@ -349,6 +411,73 @@ describe("client against the emulator", () => {
         expect((error as Error).message).toBe(`pod ${pod.id} did not become RUNNING within 3s (last seen: PROVISIONING)`);
       } finally {
         await slow.close();
+      }
+    });
+  });
+
+  describe("waiting for pods through faults that would pass", () => {
+    const startTight = (clock: ReturnType<typeof virtualTime>) =>
+      startEmulator({ apiKeys: [KEY], rateLimit: { minute: 60, hour: 3000, day: 50000 }, timings: { provisioningMs: 3000, startingMs: 3000 }, clock: clock.now });
+    const running = (client: ComputePlatformClient, id: string, deadline: number, timeoutSeconds: number) =>
+      client.podWatcher.waitFor({ id, wanted: "RUNNING", until: (p) => p?.status === "RUNNING", deadline, timeoutSeconds });
+
+    it("keeps polling through a 429 storm longer than six tries, never sooner than its Retry-After", async () => {
+      const clock = virtualTime();
+      const tight = await startTight(clock);
+      try {
+        const client = clientFor(tight, clock);
+        const pods = await Promise.all([1, 2, 3, 4].map((i) => client.pods.create({ ...podBody, name: `s${i}` })));
+        tight.resetRequests();
+        tight.faults.rateLimitStorm({ count: 10, retryAfterSeconds: 3 });
+        const settled = await Promise.all(pods.map((pod) => running(client, pod.id, clock.now() + 120_000, 120)));
+        expect(settled.map((pod) => pod?.status)).toEqual(["RUNNING", "RUNNING", "RUNNING", "RUNNING"]);
+        expect(tight.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([...Array(10).fill("GET /v2/pods 429"), "GET /v2/pods 200"]);
+        // One interval (a fifth of the minute quota), then one list that waits out each 429 to its Retry-After.
+        expect(clock.slept).toEqual([5000, ...Array(10).fill(3000)]);
+      } finally {
+        await tight.close();
+      }
+    });
+
+    it("fails a waiter only at its own deadline, naming the fault, while the others wait on", async () => {
+      const clock = virtualTime();
+      const tight = await startTight(clock);
+      try {
+        const client = clientFor(tight, clock);
+        const [early, late] = await Promise.all([client.pods.create({ ...podBody, name: "early" }), client.pods.create({ ...podBody, name: "late" })]);
+        tight.resetRequests();
+        tight.faults.rateLimitStorm({ count: 12, retryAfterSeconds: 3 });
+        const start = clock.now();
+        const earlyWait = running(client, early!.id, start + 20_000, 20).catch((e: unknown) => ({ error: e, listsSent: tight.requests.length }));
+        const lateWait = running(client, late!.id, start + 120_000, 120);
+        const { error, listsSent } = (await earlyWait) as { error: unknown; listsSent: number };
+        expect(error).toBeInstanceOf(WaitTimeoutError);
+        expect((error as Error).message).toMatch(
+          new RegExp(`^pod ${early!.id} did not become RUNNING within 20s \\(last seen: not listed yet\\); the last look failed: GET /v2/pods failed with 429 `),
+        );
+        // The first list came 1667 ms in (a fifth of the minute quota over the 20 s horizon); its seventh try, 3 s
+        // apart, came 1.7 s before the deadline and an eighth could only start after it. The first look after the
+        // deadline, one interval later, still met the storm: the early waiter failed, and the late one waited on.
+        expect(listsSent).toBe(8);
+        expect((await lateWait)?.status).toBe("RUNNING");
+        expect(tight.requests.map((r) => r.status)).toEqual([...Array(12).fill(429), 200]);
+      } finally {
+        await tight.close();
+      }
+    });
+
+    it("fails every waiter at once for a fault that would not pass", async () => {
+      const clock = virtualTime();
+      const tight = await startTight(clock);
+      try {
+        const client = clientFor(tight, clock);
+        const pod = await client.pods.create({ ...podBody, name: "refused" });
+        tight.resetRequests();
+        tight.faults.injectStatus(403, { count: 1, method: "GET", path: "/v2/pods" });
+        await expect(running(client, pod.id, clock.now() + 120_000, 120)).rejects.toBeInstanceOf(PermissionDeniedError);
+        expect(tight.requests.map((r) => r.status)).toEqual([403]);
+      } finally {
+        await tight.close();
       }
     });
   });

@@ -291,6 +291,24 @@ describe("load-balancing endpoints, at the URLs they advertise", () => {
   });
 });
 
+describe("a job's wait through faults that would pass", () => {
+  it("rides out seven 429s in a row (Retry-After: 1) on its status-sync, past a single call's six tries", async () => {
+    const endpointId = (await client.serverless.create({ ...queueEndpoint, name: "stormy" })).id;
+    const queued = await client.jobs.run(endpointId, { n: 4, sleepMs: 1 });
+    emulator.resetRequests();
+    emulator.faults.rateLimitStorm({ count: 7, retryAfterSeconds: 1 });
+    const job = await client.jobs.wait(endpointId, queued.id, { timeoutMs: 60_000 });
+    expect(job).toEqual({ ...job, id: queued.id, status: "COMPLETED", output: { n: 4, sleepMs: 1 } });
+    const statusSync = `GET /v2/${endpointId}/status-sync/${queued.id}`;
+    expect(emulator.requests.map((request) => `${request.method} ${request.path} ${request.status}`)).toEqual([
+      ...Array<string>(7).fill(`${statusSync} 429`),
+      `${statusSync} 200`,
+    ]);
+    // The storm's 429s are the fault injected, not answers of the job API to check against its document.
+    answers.splice(0);
+  });
+});
+
 describe("the answer check itself", () => {
   it("finds an answer whose body breaks its documented schema, and one whose status is not documented", () => {
     const health = { method: "GET", path: "/v2/abc/health", contentType: "application/json" };

@@ -1,6 +1,8 @@
 // The native plugin's own part, over gRPC as the engine calls it, against the real emulator: its config per provider
 // instance, the secrets it marks, the engine's deadlines, invokes, and unknown tokens.
+import type { ServiceError } from "@grpc/grpc-js";
 import * as proto from "@pulumi/pulumi/proto/provider_pb";
+import * as status from "@pulumi/pulumi/proto/status_pb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
 import { plainProperties, type Properties, secret, toStruct } from "../../provider/plugin/properties";
@@ -26,8 +28,8 @@ describe("the native plugin", () => {
   }
 
   beforeAll(async () => {
-    // Pods take 4 s to start, so that an engine deadline of 1 s runs out first.
-    emulator = await startEmulator({ apiKeys: [API_KEY], timings: { provisioningMs: 2000, startingMs: 2000 } });
+    // Pods take 4 s to start, so that an engine deadline of 1 s runs out first; "doomed" ones then go to ERROR.
+    emulator = await startEmulator({ apiKeys: [API_KEY], timings: { provisioningMs: 2000, startingMs: 2000 }, faults: { failPodsNamed: "^doomed" } });
     plugin = await startPlugin();
     await plugin.call("configure", new proto.ConfigureRequest().setArgs(toStruct({ apiUrl: emulator.url, apiKey: secret(API_KEY) })));
   });
@@ -97,6 +99,35 @@ describe("the native plugin", () => {
     const outputs = wire(created.getProperties());
     expect(outputs).toMatchObject({ status: "RUNNING", readyTimeoutSeconds: 600, env: { ...SECRET_SIGNATURE, value: { TOKEN: "t" } } });
     await plugin.call("delete", new proto.DeleteRequest().setUrn(podUrn("steady")).setType(POD).setId(created.getId()));
+  });
+
+  it("a pod that exists but did not initialise reaches state with env as a secret, as a created pod does", async () => {
+    const inputs = await checked(POD, { name: "doomed", image: "org/doomed:1", cpu: { id: "cpu3c", vcpuCount: 2, memory: 4 }, env: { TOKEN: "t" } });
+    // The pod goes to ERROR, and deleting it is refused, so the plugin reports it as existing but not initialised.
+    emulator.faults.injectStatus(409, { method: "DELETE", path: /^\/v2\/pods\// });
+    const error = (await rejection(
+      plugin.call("create", new proto.CreateRequest().setUrn(podUrn("doomed")).setType(POD).setProperties(toStruct(inputs))),
+    )) as ServiceError;
+
+    const [details] = error.metadata.get("grpc-status-details-bin") as Buffer[];
+    const [any] = status.Status.deserializeBinary(new Uint8Array(details!)).getDetailsList();
+    expect(any?.getTypeName()).toBe("pulumirpc.ErrorResourceInitFailed");
+    const failure = proto.ErrorResourceInitFailed.deserializeBinary(any!.getValue_asU8());
+    const [pod] = emulator.snapshot().pods.filter((live) => live.name === "doomed");
+    expect(failure.getId()).toBe(pod?.id);
+    expect(wire(failure.getProperties())).toMatchObject({ status: "ERROR", env: { ...SECRET_SIGNATURE, value: { TOKEN: "t" } } });
+    await plugin.call("delete", new proto.DeleteRequest().setUrn(podUrn("doomed")).setType(POD).setId(failure.getId()));
+  });
+
+  it("a template's env is a secret output", async () => {
+    const TEMPLATE = "computeplatform:index:Template";
+    const inputs = await checked(TEMPLATE, { name: "trainer", image: "org/trainer:1", env: { HF_TOKEN: "hf_t" } });
+    const created = await plugin.call<proto.CreateResponse>(
+      "create",
+      new proto.CreateRequest().setUrn(podUrn("trainer")).setType(TEMPLATE).setProperties(toStruct(inputs)),
+    );
+    expect(wire(created.getProperties())).toMatchObject({ name: "trainer", env: { ...SECRET_SIGNATURE, value: { HF_TOKEN: "hf_t" } } });
+    await plugin.call("delete", new proto.DeleteRequest().setUrn(podUrn("trainer")).setType(TEMPLATE).setId(created.getId()));
   });
 
   it("an invoke runs the data function of its token", async () => {

@@ -26,8 +26,10 @@ export async function startDevServer(
   args: string[],
   options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs?: number; cli?: string },
 ): Promise<DevServer> {
-  // A variable set to undefined is left out, as if the user had not set it.
-  const env = Object.fromEntries(Object.entries({ ...process.env, ...options.env }).filter(([, value]) => value !== undefined));
+  // A variable set to undefined is left out, as if the user had not set it. The user's config folder, where dev
+  // keeps the key of its cache's digests, is inside the test's folder unless the test chooses: never the real one.
+  const defaults = { XDG_CONFIG_HOME: path.join(options.cwd, ".user-config") };
+  const env = Object.fromEntries(Object.entries({ ...process.env, ...defaults, ...options.env }).filter(([, value]) => value !== undefined));
   const child = spawn(process.execPath, [options.cli ?? main, ...args], { cwd: options.cwd, env });
   child.stdin.end();
   const output = { stdout: "", stderr: "" };

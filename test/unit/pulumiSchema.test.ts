@@ -14,6 +14,7 @@ interface PropertySpec {
 }
 interface PulumiSchema {
   name: string;
+  repository: string;
   version?: string;
   config: { variables: Record<string, PropertySpec> };
   provider: { inputProperties: Record<string, PropertySpec> };
@@ -61,6 +62,7 @@ describe("the Pulumi package schema", () => {
     { kind: "Pod", outputs: ["env"], inputs: [] },
     { kind: "Cluster", outputs: ["env"], inputs: [] },
     { kind: "ServerlessEndpoint", outputs: ["env"], inputs: [] },
+    { kind: "Template", outputs: ["env"], inputs: [] },
     { kind: "Registry", outputs: ["password", "username"], inputs: ["password", "username"] },
   ])("marks the $kind's secret properties as the dynamic resource keeps them", ({ kind, outputs, inputs }) => {
     const resource = schema.resources[`computeplatform:index:${kind}`];
@@ -76,9 +78,36 @@ describe("the Pulumi package schema", () => {
   it("names a pod's arguments and outputs as the v2 fields, with their types", () => {
     const pod = schema.resources["computeplatform:index:Pod"];
     expect(pod?.inputProperties.name).toMatchObject({ type: "string" });
-    expect(pod?.inputProperties.gpu).toMatchObject({ $ref: "#/types/computeplatform:index:GpuConfigInputs" });
+    expect(pod?.inputProperties.gpu).toMatchObject({ $ref: "#/types/computeplatform:index:GpuConfig" });
+    expect(pod?.inputProperties.mounts).toMatchObject({ $ref: "#/types/computeplatform:index:Mounts" });
+    expect(schema.types["computeplatform:index:Mounts"]?.properties.network).toEqual({
+      description: expect.any(String),
+      type: "array",
+      items: { $ref: "#/types/computeplatform:index:NetworkMount" },
+    });
     expect(pod?.properties.ssh).toMatchObject({ $ref: "#/types/computeplatform:index:PodSsh" });
     expect(pod?.properties.status).toMatchObject({ type: "string" });
+  });
+
+  it("names its types as the API does, without the Inputs of our TypeScript interfaces", () => {
+    const names = Object.keys(schema.types).map((token) => token.replace("computeplatform:index:", ""));
+    expect(names.filter((name) => name.endsWith("Inputs"))).toEqual([]);
+    expect(names).toEqual(expect.arrayContaining(["CpuConfig", "GpuConfig", "Mounts", "NetworkMount", "PersistentMount", "ClusterCompute"]));
+  });
+
+  it("says where its source is and how the SDKs of other languages are named, so the Go module path follows", () => {
+    expect(schema).toMatchObject({
+      repository: "https://github.com/computeplatform/pulumi-computeplatform",
+      homepage: "https://github.com/computeplatform/pulumi-computeplatform",
+      publisher: "Compute Platform",
+      license: "Apache-2.0",
+      meta: { moduleFormat: "(.*)", supportPack: true },
+      language: {
+        go: { importBasePath: "github.com/computeplatform/pulumi-computeplatform/sdk/go/computeplatform" },
+        nodejs: { packageName: "pulumi-computeplatform" },
+        python: { packageName: "pulumi_computeplatform", pyproject: { enabled: true } },
+      },
+    });
   });
 
   it("refers only to types it declares", () => {

@@ -37,8 +37,12 @@ describe("the generated reference pages", () => {
     expect(registry).toContain("| `password` (secret) | string | yes | replaces |");
     expect(registry).toContain("**Import:** not supported by the native plugin: use `adopt`.");
     const pod = generated.get(`${REFERENCE_FOLDER}/Pod.md`) ?? "";
-    expect(pod).toContain("| `gpu` | [GpuConfigInputs](#gpuconfiginputs) | no | replaces |");
-    expect(pod).toContain("### GpuConfigInputs");
+    const schema = JSON.parse(fs.readFileSync(path.join(repoRoot, "schema/pulumi-package.json"), "utf8")) as {
+      resources: Record<string, { inputProperties: Record<string, { $ref?: string }> }>;
+    };
+    const gpuType = schema.resources["computeplatform:index:Pod"]?.inputProperties.gpu?.$ref?.replace("#/types/computeplatform:index:", "") ?? "(none)";
+    expect(pod).toContain(`| \`gpu\` | [${gpuType}](#${gpuType.toLowerCase()}) | no | replaces |`);
+    expect(pod).toContain(`### ${gpuType}`);
     expect(pod).toContain('<!-- excerpt -->\n```ts\nconst pod = new cp.Pod("trainer", {');
   });
 });
