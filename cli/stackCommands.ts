@@ -46,7 +46,7 @@ with the manifest as the program: no Pulumi program of your own is needed.
 The manifest's folder is the Pulumi project folder. Its Pulumi.yaml is used as it is (one
 named after the folder is written if there is none), and stack config lives next to it in
 Pulumi.<stack>.yaml: set secrets the manifest reads as \${config.<key>} with
-\`pulumi config set --secret <key> <value>\` there. A .env file in that folder is read for
+\`pulumi config set --secret <key>\` there (it prompts for the value). A .env file in that folder is read for
 this package's variables not already set (COMPUTEPLATFORM_*, PULUMI_CONFIG_PASSPHRASE and
 PULUMI_CONFIG_PASSPHRASE_FILE); any other variable in it is ignored with a warning.
 ${operation === "preview" || operation === "up" ? "The manifest is validated first: an invalid one fails with each error's file:line:col,\nbefore the engine starts.\n" : ""}${operation === "up" || operation === "destroy" ? "There is no confirmation prompt: run `computeplatform preview` first to see the changes.\n" : ""}
