@@ -93,10 +93,14 @@ function match(pattern: RegExp, text: string, at: number): RegExpExecArray | und
 
 /** Writes a reference back as it would appear in a manifest, for messages. */
 export function formatReference(reference: Reference): string {
-  const steps = reference.path.map((step) =>
-    typeof step === "number" ? `[${step}]` : /^[A-Za-z_][A-Za-z0-9_-]*$/.test(step) || reference.root === "config" ? `.${step}` : `[${JSON.stringify(step)}]`,
-  );
-  return `\${${reference.root}${steps.join("")}}`;
+  return `\${${reference.root}${formatSteps(reference.path, reference.root === "config")}}`;
+}
+
+/** Writes accessor steps as a reference would, e.g. `.members[0].cluster.ip`; `dotted` writes every name after a dot. */
+export function formatSteps(path: readonly Accessor[], dotted = false): string {
+  return path
+    .map((step) => (typeof step === "number" ? `[${step}]` : /^[A-Za-z_][A-Za-z0-9_-]*$/.test(step) || dotted ? `.${step}` : `[${JSON.stringify(step)}]`))
+    .join("");
 }
 
 /** The value a reference's accessor path reaches inside `value`; undefined once a step finds nothing. */

@@ -2,8 +2,9 @@ import { z } from "zod";
 import { PROPOSED_NAME, proposeName } from "../resources/autoName";
 import { propertyPath, UNKNOWN } from "../resources/dynamic";
 import type { ManifestResourceOptions, ManifestResourceType } from "./document";
-import { type Accessor, ExpressionError, formatReference, Interpolation, parseExpression, type Reference } from "./expression";
+import { type Accessor, ExpressionError, formatReference, formatSteps, Interpolation, parseExpression, type Reference } from "./expression";
 import type { ManifestIssue, ManifestPosition } from "./issue";
+import { checkOutputPath, type OutputPathProblem } from "./outputPaths";
 import { resourceKinds } from "./resourceKinds";
 import { type ManifestSource, type ParsedManifest, parseManifestSource } from "./source";
 
@@ -257,6 +258,11 @@ class Validation {
         this.report(path, `${written}: a ${target.type} has no output "${output}"; it has ${outputs.join(", ")}`);
         continue;
       }
+      const problem = checkOutputPath(target.type, reference.path);
+      if (problem !== undefined) {
+        this.report(path, `${written}: ${outputPathMistake(target.type, reference.root, problem)}`);
+        continue;
+      }
       if (from !== undefined) {
         const dependencies = byName.get(from)?.dependencies;
         if (dependencies && !dependencies.includes(reference.root)) dependencies.push(reference.root);
@@ -319,6 +325,16 @@ class Validation {
       });
     }
   }
+}
+
+/** `a Cluster's members[0] has no "ip"; did you mean ${cluster.members[0].cluster.ip}?` */
+function outputPathMistake(type: ManifestResourceType, root: string, problem: OutputPathProblem): string {
+  const where = formatSteps(problem.valid).replace(/^\./, "");
+  const step = typeof problem.step === "number" ? `[${problem.step}]` : JSON.stringify(problem.step);
+  const mistake =
+    problem.expected.length === 0 ? `a ${type}'s ${where} is a single value, with no ${step}` : `a ${type}'s ${where} has no ${step}`;
+  if (problem.suggestion) return `${mistake}; did you mean ${formatReference({ root, path: problem.suggestion })}?`;
+  return problem.expected.length === 0 ? mistake : `${mistake}; it has ${problem.expected.join(", ")}`;
 }
 
 /** The value `check` sees at preview: every string that holds a reference is unknown until deployment. */
