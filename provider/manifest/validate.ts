@@ -36,6 +36,8 @@ export interface ValidatedManifest {
   outputs: Record<string, ManifestValue>;
   /** Every `${config.<key>}` reference, with the first place it is written. */
   configKeys: Map<string, ManifestPosition>;
+  /** Where each reference (each object of an {@link Interpolation}'s parts) is written. */
+  referencePositions: Map<Reference, ManifestPosition>;
 }
 
 /** The outcome of {@link validateManifest}: the issues in file order, and the manifest when there are none. */
@@ -108,7 +110,8 @@ class Validation {
       const [key] = site.reference.path;
       if (site.reference.root === "config" && !configKeys.has(String(key))) configKeys.set(String(key), this.parsed.locate(site.path));
     }
-    return this.result({ file: this.file, resources: order, outputs, configKeys });
+    const referencePositions = new Map(this.references.map((site) => [site.reference, this.parsed.locate(site.path)]));
+    return this.result({ file: this.file, resources: order, outputs, configKeys, referencePositions });
   }
 
   private result(manifest?: ValidatedManifest): ManifestValidation {

@@ -7,15 +7,7 @@ import { ensureBuilt } from "../support/build";
 import { repoRoot } from "../support/paths";
 import { exec } from "../support/subprocess";
 
-const cluster = `resources:
-  training:
-    type: Cluster
-    properties:
-      name: nightly
-      type: SLURM
-      compute: { gpuTypeId: NVIDIA H100 80GB HBM3, gpuCountPerPod: 8, podCount: 2 }
-      image: org/slurm:24
-outputs:
+const cluster = `${fs.readFileSync(path.join(repoRoot, "test/fixtures/manifests/twoMemberCluster.yaml"), "utf8")}outputs:
 `;
 
 let folder: string;
@@ -38,7 +30,7 @@ describe("computeplatform validate on output paths", () => {
       code: 1,
       stdout: "",
       stderr:
-        'manifest.yaml:10:9: outputs.head: ${training.members[0].ip}: a Cluster\'s members[0] has no "ip"; did you mean ${training.members[0].cluster.ip}?\n' +
+        'manifest.yaml:11:9: outputs.head: ${training.members[0].ip}: a Cluster\'s members[0] has no "ip"; did you mean ${training.members[0].cluster.ip}?\n' +
         "1 error in manifest.yaml\n",
     });
   });
