@@ -20,7 +20,7 @@ export interface StackCommandOptions {
   stack: string;
   backend?: string;
   json: boolean;
-  /** Exit 2 when something would change (preview) or has drifted (drift, always). */
+  /** Exit 2 when something would change, or (with `refresh`) has drifted (preview). */
   detailedExitCode: boolean;
   /** Read every resource from the API before planning, and report what changed outside the stack (preview). */
   refresh: boolean;
@@ -119,7 +119,7 @@ stack's secrets on a file or cloud-storage backend.
         stack,
         ...(values.backend === undefined ? {} : { backend: values.backend as string }),
         json: (values.json as boolean | undefined) ?? false,
-        detailedExitCode: operation === "drift" || ((values["detailed-exitcode"] as boolean | undefined) ?? false),
+        detailedExitCode: (values["detailed-exitcode"] as boolean | undefined) ?? false,
         refresh: (values.refresh as boolean | undefined) ?? false,
       };
     },
@@ -216,6 +216,8 @@ async function runOperation(operation: Operation, options: StackCommandOptions):
   return options.detailedExitCode && (plan.changes.length > 0 || drifted.length > 0) ? 2 : 0;
 }
 
+const resources = (count: number) => `${count} resource${count === 1 ? "" : "s"}`;
+
 /** The outcome of `drift`: one line per drifted field (or deleted resource), or one JSON object; exit 2 when any. */
 function reportDrift(options: StackCommandOptions, drifted: DriftedResource[], checked: number, out: (line: string) => void): number {
   if (options.json) {
@@ -225,8 +227,8 @@ function reportDrift(options: StackCommandOptions, drifted: DriftedResource[], c
     for (const line of drifted.flatMap(formatDrift)) out(`  ${line}`);
     out(
       drifted.length === 0
-        ? `No drift: the ${checked} resources match the stack's state.`
-        : `Drift: ${drifted.length} of ${checked} resources changed outside the stack; \`computeplatform up --refresh\` puts them back as the manifest says.`,
+        ? `No drift: ${resources(checked)} match${checked === 1 ? "es" : ""} the stack's state.`
+        : `Drift: ${drifted.length} of ${resources(checked)} changed outside the stack; \`computeplatform up --refresh\` puts them back as the manifest says.`,
     );
   }
   return drifted.length > 0 ? 2 : 0;

@@ -67,7 +67,7 @@ describe("computeplatform drift on a pod and a volume changed outside the stack"
     const before = api.emulator.requests.length;
     expect(await computeplatform(["drift", "manifest.yaml"])).toEqual({
       code: 0,
-      stdout: "Checking stack dev with manifest.yaml:\nNo drift: the 2 resources match the stack's state.\n",
+      stdout: "Checking stack dev with manifest.yaml:\nNo drift: 2 resources match the stack's state.\n",
       stderr: "",
     });
     const json = await computeplatform(["drift", "manifest.yaml", "--json"]);
@@ -165,7 +165,7 @@ describe("computeplatform drift on a pod and a volume changed outside the stack"
     expectEmulatorMatchesState(api.emulator.snapshot(), await exportedState());
     expect(await computeplatform(["drift", "manifest.yaml"])).toEqual({
       code: 0,
-      stdout: "Checking stack dev with manifest.yaml:\nNo drift: the 2 resources match the stack's state.\n",
+      stdout: "Checking stack dev with manifest.yaml:\nNo drift: 2 resources match the stack's state.\n",
       stderr: "",
     });
   });

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { ManifestResourceType } from "../../provider/manifest/document";
 import type { Accessor } from "../../provider/manifest/expression";
 import { checkOutputPath, type OutputPathProblem } from "../../provider/manifest/outputPaths";
+import { resourceKinds } from "../../provider/manifest/resourceKinds";
 
 const rows: Array<{ what: string; type: ManifestResourceType; path: Accessor[]; problem?: OutputPathProblem }> = [
   { what: "a top-level output", type: "Cluster", path: ["members"], problem: undefined },
@@ -47,4 +48,13 @@ describe("checkOutputPath", () => {
   for (const row of rows) {
     it(row.what, () => expect(checkOutputPath(row.type, row.path)).toEqual(row.problem));
   }
+});
+
+describe("the schema and the manifest's kinds", () => {
+  it("know the same top-level outputs, so a path the kinds accept is checked below it, never refused at its start", () => {
+    const refused = Object.entries(resourceKinds).flatMap(([type, kind]) =>
+      kind.outputs.filter((output) => checkOutputPath(type as ManifestResourceType, [output]) !== undefined).map((output) => `${type}.${output}`),
+    );
+    expect(refused).toEqual([]);
+  });
 });
