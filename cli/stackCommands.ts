@@ -220,6 +220,11 @@ const resources = (count: number) => `${count} resource${count === 1 ? "" : "s"}
 
 /** The outcome of `drift`: one line per drifted field (or deleted resource), or one JSON object; exit 2 when any. */
 function reportDrift(options: StackCommandOptions, drifted: DriftedResource[], checked: number, out: (line: string) => void): number {
+  // A scheduled check of a misspelt stack would otherwise pass every night.
+  if (checked === 0) {
+    out(`drift failed: stack ${options.stack} has no resources to check; deploy it first, or name the deployed one with --stack`);
+    return 1;
+  }
   if (options.json) {
     const report = { operation: "drift", stack: options.stack, manifest: options.manifest, checked, drifted: drifted.length > 0, resources: drifted };
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

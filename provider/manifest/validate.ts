@@ -63,7 +63,7 @@ const optionsSchema: z.ZodType<ManifestResourceOptions> = z.strictObject({
 
 /**
  * Checks a manifest offline: its YAML, its shape, every reference (to a resource that exists, to an output that
- * resource has, without cycles), secrets (only from config), and each resource's properties against the same
+ * resource has and a path below it that the output has, as the Pulumi package schema describes it, without cycles), secrets (only from config), and each resource's properties against the same
  * `check` the provider runs at preview, with referenced values treated as unknown until deployment. Every issue
  * names its line, column and property path. Makes no API call.
  */

@@ -76,6 +76,16 @@ describe("computeplatform drift on a pod and a volume changed outside the stack"
     expect(writesSince(before)).toEqual([]);
   });
 
+  it("exits 1 for a stack with nothing deployed, such as a misspelt --stack", async () => {
+    expect(await computeplatform(["drift", "manifest.yaml", "--stack", "prd", "--json"])).toEqual({
+      code: 1,
+      stdout: "",
+      stderr:
+        "Checking stack prd with manifest.yaml:\n" +
+        "drift failed: stack prd has no resources to check; deploy it first, or name the deployed one with --stack\n",
+    });
+  });
+
   it("names the resized pod's fields and the deleted volume with exit 2, sending no write and leaving the state as it was", async () => {
     const [pod] = api.emulator.snapshot().pods;
     const [volume] = api.emulator.snapshot().networkVolumes;
