@@ -15,7 +15,7 @@ interface Command<Options> {
 type Loader = () => Command<unknown>;
 
 // Each command is loaded only when it runs: most of them pull in the Pulumi SDK, and the CLI starts faster without it.
-const stackCommand = (name: "preview" | "up" | "refresh" | "destroy"): Loader => () =>
+const stackCommand = (name: "preview" | "up" | "refresh" | "destroy" | "drift"): Loader => () =>
   (require("./stackCommands") as typeof import("./stackCommands"))[name];
 const COMMANDS: Record<string, Loader> = {
   emulator: () => require("./emulator") as typeof import("./emulator"),
@@ -26,6 +26,7 @@ const COMMANDS: Record<string, Loader> = {
   up: stackCommand("up"),
   refresh: stackCommand("refresh"),
   destroy: stackCommand("destroy"),
+  drift: stackCommand("drift"),
   dev: () => require("./dev") as typeof import("./dev"),
 };
 

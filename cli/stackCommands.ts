@@ -2,6 +2,7 @@ import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { CommandError, type EngineEvent, type OpMap, type OutputMap } from "@pulumi/pulumi/automation";
 import { changeSummary } from "../automation/summary";
+import { type DriftedResource, driftCollector, formatDrift } from "./driftReport";
 import { type EngineProgress, engineProgress } from "../automation/progress";
 import type { StateBackend } from "../automation/backend";
 import { type ManifestStack, openManifestStack } from "../automation/manifestStack";
@@ -12,14 +13,17 @@ import { assertInstalledPackage } from "./installedPackage";
 import { formatChange, formatCounts, formatSummary, planCollector } from "./plan";
 import { readManifest } from "./validate";
 
-type Operation = "preview" | "up" | "refresh" | "destroy";
+type Operation = "preview" | "up" | "refresh" | "destroy" | "drift";
 
 export interface StackCommandOptions {
   manifest: string;
   stack: string;
   backend?: string;
   json: boolean;
+  /** Exit 2 when something would change, or (with `refresh`) has drifted (preview). */
   detailedExitCode: boolean;
+  /** Read every resource from the API before planning, and report what changed outside the stack (preview). */
+  refresh: boolean;
 }
 
 const purposes: Record<Operation, string> = {
@@ -27,9 +31,10 @@ const purposes: Record<Operation, string> = {
   up: "Create, update and delete resources to match a manifest",
   refresh: "Read every resource of the stack back from the API, dropping deleted ones",
   destroy: "Delete every resource of the stack",
+  drift: "Read every resource from the API and report what changed outside the stack, field by field",
 };
 
-const headings: Record<Operation, string> = { preview: "Previewing", up: "Updating", refresh: "Refreshing", destroy: "Destroying" };
+const headings: Record<Operation, string> = { preview: "Previewing", up: "Updating", refresh: "Refreshing", destroy: "Destroying", drift: "Checking" };
 
 const DEFAULT_STACK = "dev";
 
@@ -49,7 +54,17 @@ Pulumi.<stack>.yaml: set secrets the manifest reads as \${config.<key>} with
 \`pulumi config set --secret <key>\` there (it prompts for the value). A .env file in that folder is read for
 this package's variables not already set (COMPUTEPLATFORM_*, PULUMI_CONFIG_PASSPHRASE and
 PULUMI_CONFIG_PASSPHRASE_FILE); any other variable in it is ignored with a warning.
-${operation === "preview" || operation === "up" ? "The manifest is validated first: an invalid one fails with each error's file:line:col,\nbefore the engine starts.\n" : ""}${operation === "up" || operation === "destroy" ? "There is no confirmation prompt: run `computeplatform preview` first to see the changes.\n" : ""}
+${operation === "preview" || operation === "up" ? "The manifest is validated first: an invalid one fails with each error's file:line:col,\nbefore the engine starts.\n" : ""}${operation === "up" || operation === "destroy" ? "There is no confirmation prompt: run `computeplatform preview` first to see the changes.\n" : ""}${
+    operation === "drift"
+      ? `Each resource's arguments as the stack's state records them are compared with what the API
+reports now; resources deleted outside the stack are named. Only reads are sent to the API, and
+the state is left as it is, so that a following \`computeplatform up --refresh\` puts the
+resources back as the manifest says (\`computeplatform refresh\` would instead accept the
+changes into the state).
+Exit 0 when nothing drifted, 2 when something did, 1 on error.
+`
+      : ""
+  }
 Options:
   --stack NAME          Stack to use; created if it does not exist. Default: ${DEFAULT_STACK}
   --backend URL         Pulumi state backend, e.g. file:///srv/state or s3://bucket.
@@ -57,9 +72,20 @@ Options:
                         else backend.url in Pulumi.yaml, else the current \`pulumi login\`; only
                         when there is none, file://<manifest folder>/.pulumi-state (and it says so)
   --json                Print one JSON object on stdout instead of text (progress goes to stderr).${
+    operation === "preview" || operation === "up"
+      ? `
+  --refresh             Read every resource from the API first and report what changed outside
+                        the stack as \`computeplatform drift\` does, then ${
+          operation === "up"
+            ? "deploy from what is live,\n                        so that drift is put back as the manifest says."
+            : "plan from what is live.\n                        The stack's state is not changed."
+        }`
+      : ""
+  }${
     operation === "preview"
       ? `
-  --detailed-exitcode   Exit 0 when nothing would change, 2 when something would, 1 on error.`
+  --detailed-exitcode   Exit 0 when nothing would change (and, with --refresh, nothing drifted),
+                        2 when something would (or did), 1 on error.`
       : ""
   }
   -h, --help            Show this help.
@@ -80,6 +106,7 @@ stack's secrets on a file or cloud-storage backend.
           stack: { type: "string" },
           backend: { type: "string" },
           json: { type: "boolean" },
+          ...(operation === "preview" || operation === "up" ? { refresh: { type: "boolean" } } : {}),
           ...(operation === "preview" ? { "detailed-exitcode": { type: "boolean" } } : {}),
         },
       });
@@ -94,6 +121,7 @@ stack's secrets on a file or cloud-storage backend.
         ...(values.backend === undefined ? {} : { backend: values.backend as string }),
         json: (values.json as boolean | undefined) ?? false,
         detailedExitCode: (values["detailed-exitcode"] as boolean | undefined) ?? false,
+        refresh: (values.refresh as boolean | undefined) ?? false,
       };
     },
     run: (options: StackCommandOptions) => runOperation(operation, options),
@@ -104,6 +132,7 @@ export const preview = stackCommand("preview");
 export const up = stackCommand("up");
 export const refresh = stackCommand("refresh");
 export const destroy = stackCommand("destroy");
+export const drift = stackCommand("drift");
 
 async function runOperation(operation: Operation, options: StackCommandOptions): Promise<number> {
   assertInstalledPackage(operation);
@@ -129,19 +158,24 @@ async function runOperation(operation: Operation, options: StackCommandOptions):
 
   out(`${headings[operation]} stack ${options.stack} with ${options.manifest}:`);
   const collector = planCollector();
+  const drifts = driftCollector();
+  const checksDrift = operation === "drift" || options.refresh;
   const progress = engineProgress(out);
   const stopReporting = reportStillRunning(progress, out);
   // During a preview the engine marks every step as planning, so only its warnings and errors are printed.
   const onEvent = (event: EngineEvent) => {
     collector.onEvent(event);
+    drifts.onEvent(event);
     progress(event);
   };
   let outputs: OutputMap = {};
   let counts: OpMap;
   try {
-    if (operation === "preview") counts = collector.resourceCounts(changeSummary(await stack.preview({ onEvent, diff: false })));
+    // Not the driver's refresh: it may settle interrupted creates into the state, and a drift check changes nothing.
+    if (operation === "drift") counts = collector.resourceCounts(changeSummary(await stack.stack.previewRefresh({ onEvent })));
+    else if (operation === "preview") counts = collector.resourceCounts(changeSummary(await stack.preview({ onEvent, diff: false, refresh: options.refresh })));
     else if (operation === "up") {
-      const result = await stack.up({ onEvent });
+      const result = await stack.up({ onEvent, refresh: options.refresh });
       outputs = result.outputs;
       counts = collector.resourceCounts(changeSummary(result));
     } else {
@@ -157,10 +191,21 @@ async function runOperation(operation: Operation, options: StackCommandOptions):
   }
 
   const plan = collector.plan();
+  const drifted = drifts.drift();
+  if (operation === "drift") return reportDrift(options, drifted, drifts.checked(), out);
   if (options.json) {
-    const report = { operation, stack: options.stack, manifest: options.manifest, changes: plan.changes, summary: counts, outputs: plainOutputs(outputs) };
+    const report = {
+      operation,
+      stack: options.stack,
+      manifest: options.manifest,
+      ...(checksDrift ? { drift: drifted } : {}),
+      changes: plan.changes,
+      summary: counts,
+      outputs: plainOutputs(outputs),
+    };
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   } else {
+    if (checksDrift) for (const line of drifted.flatMap(formatDrift)) out(`  drifted: ${line}`);
     if (operation === "preview") for (const change of plan.changes) out(`  ${formatChange(change)}`);
     out(operation === "preview" ? `Plan: ${formatSummary(plan)}` : `Done: ${formatCounts(counts)}`);
     const names = Object.keys(outputs);
@@ -169,7 +214,30 @@ async function runOperation(operation: Operation, options: StackCommandOptions):
       for (const name of names) out(`  ${name}: ${formatOutput(outputs[name]!)}`);
     }
   }
-  return options.detailedExitCode && plan.changes.length > 0 ? 2 : 0;
+  return options.detailedExitCode && (plan.changes.length > 0 || drifted.length > 0) ? 2 : 0;
+}
+
+const resources = (count: number) => `${count} resource${count === 1 ? "" : "s"}`;
+
+/** The outcome of `drift`: one line per drifted field (or deleted resource), or one JSON object; exit 2 when any. */
+function reportDrift(options: StackCommandOptions, drifted: DriftedResource[], checked: number, out: (line: string) => void): number {
+  // A scheduled check of a misspelt stack would otherwise pass every night.
+  if (checked === 0) {
+    out(`drift failed: stack ${options.stack} has no resources to check; deploy it first, or name the deployed one with --stack`);
+    return 1;
+  }
+  if (options.json) {
+    const report = { operation: "drift", stack: options.stack, manifest: options.manifest, checked, drifted: drifted.length > 0, resources: drifted };
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  } else {
+    for (const line of drifted.flatMap(formatDrift)) out(`  ${line}`);
+    out(
+      drifted.length === 0
+        ? `No drift: ${resources(checked)} match${checked === 1 ? "es" : ""} the stack's state.`
+        : `Drift: ${drifted.length} of ${resources(checked)} changed outside the stack; \`computeplatform up --refresh\` puts them back as the manifest says.`,
+    );
+  }
+  return drifted.length > 0 ? 2 : 0;
 }
 
 /**

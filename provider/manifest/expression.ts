@@ -95,18 +95,49 @@ function match(pattern: RegExp, text: string, at: number): RegExpExecArray | und
 
 /** Writes a reference back as it would appear in a manifest, for messages. */
 export function formatReference(reference: Reference): string {
-  const steps = reference.path.map((step) =>
-    typeof step === "number" ? `[${step}]` : /^[A-Za-z_][A-Za-z0-9_-]*$/.test(step) || reference.root === "config" ? `.${step}` : `[${JSON.stringify(step)}]`,
-  );
-  return `\${${reference.root}${steps.join("")}}`;
+  return `\${${reference.root}${formatSteps(reference.path, reference.root === "config")}}`;
 }
 
-/** The value a reference's accessor path reaches inside `value`; undefined once a step finds nothing. */
-export function valueAt(value: unknown, path: readonly Accessor[]): unknown {
+/** Writes accessor steps as a reference would, e.g. `.members[0].cluster.ip`; `dotted` writes every name after a dot. */
+export function formatSteps(path: readonly Accessor[], dotted = false): string {
+  return path
+    .map((step) => (typeof step === "number" ? `[${step}]` : /^[A-Za-z_][A-Za-z0-9_-]*$/.test(step) || dotted ? `.${step}` : `[${JSON.stringify(step)}]`))
+    .join("");
+}
+
+/**
+ * The value a reference's accessor path reaches inside `value`. When a step finds nothing (a missing element, key or
+ * property, or nothing to step into) the answer is `missing(index of that step, what was there)`.
+ * @param missing @default undefined for any step that finds nothing
+ */
+export function valueAt(value: unknown, path: readonly Accessor[], missing: (step: number, found: unknown) => unknown = () => undefined): unknown {
   let current = value;
-  for (const step of path) {
-    if (current === null || current === undefined) return undefined;
+  for (const [index, step] of path.entries()) {
+    if (current === null || typeof current !== "object" || !Object.hasOwn(current, step)) return missing(index, current);
     current = (current as Record<Accessor, unknown>)[step];
   }
   return current;
+}
+
+/**
+ * The value `${root.output<path>}` reaches inside the output's value at deployment; a step that finds nothing throws,
+ * naming the reference and what was there (`training.members has 2 elements, no [5]`), instead of yielding undefined.
+ */
+export function referencedValue(reference: Reference, output: unknown): unknown {
+  const [name, ...path] = reference.path;
+  return valueAt(output, path, (index, found) => {
+    const where = `${reference.root}${formatSteps([name!, ...path.slice(0, index)])}`;
+    const step = path[index]!;
+    throw new Error(`${formatReference(reference)} reaches nothing at deployment: ${where} ${contents(found, step)}`);
+  });
+}
+
+function contents(found: unknown, step: Accessor): string {
+  const wanted = typeof step === "number" ? `[${step}]` : JSON.stringify(step);
+  if (Array.isArray(found)) return `has ${found.length} element${found.length === 1 ? "" : "s"}, no ${wanted}`;
+  if (found !== null && typeof found === "object") {
+    const keys = Object.keys(found);
+    return `has no ${wanted}; it has ${keys.length > 0 ? keys.join(", ") : "nothing"}`;
+  }
+  return found === null || found === undefined ? "is not set" : `is ${JSON.stringify(found)}, with no ${wanted}`;
 }

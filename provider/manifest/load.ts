@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import * as pulumi from "@pulumi/pulumi";
-import { type Accessor, Interpolation, type Reference, valueAt } from "./expression";
-import { ManifestError, type ManifestIssue } from "./issue";
+import { Interpolation, type Reference, referencedValue } from "./expression";
+import { formatIssue, ManifestError, type ManifestIssue } from "./issue";
 import { resourceKinds } from "./resourceKinds";
 import { type ManifestValue, type ValidatedManifest, validateManifest } from "./validate";
 
@@ -91,9 +91,9 @@ function declare(manifest: ValidatedManifest, config: ReadonlyMap<string, pulumi
   const resources: Record<string, pulumi.CustomResource> = {};
   const resolveReference = (reference: Reference): pulumi.Input<unknown> => {
     if (reference.root === "config") return config.get(String(reference.path[0]))!;
-    const [output, ...rest] = reference.path as [string, ...Accessor[]];
+    const [output, ...rest] = reference.path as [string, ...unknown[]];
     const value = (resources[reference.root] as unknown as Record<string, pulumi.Output<unknown>>)[output]!;
-    return rest.length === 0 ? value : value.apply((resolved) => valueAt(resolved, rest));
+    return rest.length === 0 ? value : value.apply((resolved) => reachAt(manifest, reference, resolved));
   };
   const resolve = (value: ManifestValue): pulumi.Input<unknown> => {
     if (value instanceof Interpolation) {
@@ -116,6 +116,19 @@ function declare(manifest: ValidatedManifest, config: ReadonlyMap<string, pulumi
   }
   const outputs = Object.fromEntries(Object.entries(manifest.outputs).map(([name, value]) => [name, pulumi.output(resolve(value))]));
   return { resources, outputs };
+}
+
+/**
+ * What a reference reaches inside its output's value once deployed; a step that finds nothing fails the deployment at
+ * the reference's file:line:col, without a stack trace.
+ */
+function reachAt(manifest: ValidatedManifest, reference: Reference, output: unknown): unknown {
+  try {
+    return referencedValue(reference, output);
+  } catch (error) {
+    const position = manifest.referencePositions.get(reference)!;
+    throw new pulumi.RunError(formatIssue({ file: manifest.file, ...position, path: "", message: (error as Error).message }));
+  }
 }
 
 /** How a referenced value reads inside a longer string: text as it is, anything else as JSON. */

@@ -2,8 +2,9 @@ import { z } from "zod";
 import { PROPOSED_NAME, proposeName } from "../resources/autoName";
 import { propertyPath, UNKNOWN } from "../resources/dynamic";
 import type { ManifestResourceOptions, ManifestResourceType } from "./document";
-import { type Accessor, ExpressionError, formatReference, Interpolation, parseExpression, type Reference } from "./expression";
+import { type Accessor, ExpressionError, formatReference, formatSteps, Interpolation, parseExpression, type Reference } from "./expression";
 import type { ManifestIssue, ManifestPosition } from "./issue";
+import { checkOutputPath, type OutputPathProblem } from "./outputPaths";
 import { resourceKinds } from "./resourceKinds";
 import { type ManifestSource, type ParsedManifest, parseManifestSource } from "./source";
 
@@ -35,6 +36,8 @@ export interface ValidatedManifest {
   outputs: Record<string, ManifestValue>;
   /** Every `${config.<key>}` reference, with the first place it is written. */
   configKeys: Map<string, ManifestPosition>;
+  /** Where each reference (each object of an {@link Interpolation}'s parts) is written. */
+  referencePositions: Map<Reference, ManifestPosition>;
 }
 
 /** The outcome of {@link validateManifest}: the issues in file order, and the manifest when there are none. */
@@ -60,7 +63,7 @@ const optionsSchema: z.ZodType<ManifestResourceOptions> = z.strictObject({
 
 /**
  * Checks a manifest offline: its YAML, its shape, every reference (to a resource that exists, to an output that
- * resource has, without cycles), secrets (only from config), and each resource's properties against the same
+ * resource has and a path below it that the output has, as the Pulumi package schema describes it, without cycles), secrets (only from config), and each resource's properties against the same
  * `check` the provider runs at preview, with referenced values treated as unknown until deployment. Every issue
  * names its line, column and property path. Makes no API call.
  */
@@ -107,7 +110,8 @@ class Validation {
       const [key] = site.reference.path;
       if (site.reference.root === "config" && !configKeys.has(String(key))) configKeys.set(String(key), this.parsed.locate(site.path));
     }
-    return this.result({ file: this.file, resources: order, outputs, configKeys });
+    const referencePositions = new Map(this.references.map((site) => [site.reference, this.parsed.locate(site.path)]));
+    return this.result({ file: this.file, resources: order, outputs, configKeys, referencePositions });
   }
 
   private result(manifest?: ValidatedManifest): ManifestValidation {
@@ -257,6 +261,11 @@ class Validation {
         this.report(path, `${written}: a ${target.type} has no output "${output}"; it has ${outputs.join(", ")}`);
         continue;
       }
+      const problem = checkOutputPath(target.type, reference.path);
+      if (problem !== undefined) {
+        this.report(path, `${written}: ${outputPathMistake(target.type, reference.root, problem)}`);
+        continue;
+      }
       if (from !== undefined) {
         const dependencies = byName.get(from)?.dependencies;
         if (dependencies && !dependencies.includes(reference.root)) dependencies.push(reference.root);
@@ -319,6 +328,16 @@ class Validation {
       });
     }
   }
+}
+
+/** `a Cluster's members[0] has no "ip"; did you mean ${cluster.members[0].cluster.ip}?` */
+function outputPathMistake(type: ManifestResourceType, root: string, problem: OutputPathProblem): string {
+  const where = formatSteps(problem.valid).replace(/^\./, "");
+  const step = typeof problem.step === "number" ? `[${problem.step}]` : JSON.stringify(problem.step);
+  const mistake =
+    problem.expected.length === 0 ? `a ${type}'s ${where} is a single value, with no ${step}` : `a ${type}'s ${where} has no ${step}`;
+  if (problem.suggestion) return `${mistake}; did you mean ${formatReference({ root, path: problem.suggestion })}?`;
+  return problem.expected.length === 0 ? mistake : `${mistake}; it has ${problem.expected.join(", ")}`;
 }
 
 /** The value `check` sees at preview: every string that holds a reference is unknown until deployment. */

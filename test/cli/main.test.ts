@@ -17,7 +17,7 @@ describe("computeplatform", () => {
     expect(await computeplatform(flag)).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
   });
 
-  it.each(["preview", "up", "refresh", "destroy"])("%s refuses to deploy from a source checkout, saying how to install it", async (command) => {
+  it.each(["preview", "up", "refresh", "destroy", "drift"])("%s refuses to deploy from a source checkout, saying how to install it", async (command) => {
     expect(await computeplatform(command, "manifest.yaml")).toEqual({
       code: 1,
       stdout: "",

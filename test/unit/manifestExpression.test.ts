@@ -1,7 +1,7 @@
 /** The reference syntax of manifest strings: table-driven cases and a round-trip property. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatReference, Interpolation, parseExpression, type Reference } from "../../provider/manifest/expression";
+import { formatReference, Interpolation, parseExpression, type Reference, referencedValue } from "../../provider/manifest/expression";
 
 const ref = (root: string, ...path: Array<string | number>): Reference => ({ root, path });
 
@@ -55,4 +55,44 @@ describe("parseExpression", () => {
       }),
     );
   });
+});
+
+describe("referencedValue", () => {
+  const members = [{ cluster: { ip: "10.0.0.1" } }, { cluster: { ip: "10.0.0.2" } }];
+  const rows: Array<{ what: string; reference: string; output: unknown; value?: unknown; error?: string }> = [
+    { what: "an element that is there", reference: "${training.members[1].cluster.ip}", output: members, value: "10.0.0.2" },
+    { what: "the output itself", reference: "${training.members}", output: members, value: members },
+    { what: "a value that is there but null", reference: '${pod.env["A"]}', output: { A: null }, value: null },
+    {
+      what: "an element past the end",
+      reference: "${training.members[5].cluster.ip}",
+      output: members,
+      error: "${training.members[5].cluster.ip} reaches nothing at deployment: training.members has 2 elements, no [5]",
+    },
+    {
+      what: "a key a map does not hold",
+      reference: '${pod.env["HF_TOKEN"]}',
+      output: { A: "1", B: "2" },
+      error: '${pod.env.HF_TOKEN} reaches nothing at deployment: pod.env has no "HF_TOKEN"; it has A, B',
+    },
+    {
+      what: "a step into something not set",
+      reference: "${pod.ssh.proxy.command}",
+      output: { proxy: null },
+      error: "${pod.ssh.proxy.command} reaches nothing at deployment: pod.ssh.proxy is not set",
+    },
+    {
+      what: "a step into a single value",
+      reference: "${vol.size.gb}",
+      output: 50,
+      error: '${vol.size.gb} reaches nothing at deployment: vol.size is 50, with no "gb"',
+    },
+  ];
+  for (const row of rows) {
+    it(row.what, () => {
+      const reference = (parseExpression(row.reference) as Interpolation).whole!;
+      if (row.error === undefined) expect(referencedValue(reference, row.output)).toEqual(row.value);
+      else expect(() => referencedValue(reference, row.output)).toThrow(new Error(row.error));
+    });
+  }
 });

@@ -1,7 +1,7 @@
 /** validateManifest and loadManifest on invalid manifests: every error kind, with its exact message and position. */
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
-import { descriptionSummary, formatIssue, loadManifest, ManifestError, validateManifest } from "../../provider/manifest";
+import { descriptionSummary, formatIssue, Interpolation, loadManifest, ManifestError, validateManifest } from "../../provider/manifest";
 
 const validate = async (text: string) => (await validateManifest({ file: "m.yaml", text })).issues.map(formatIssue);
 
@@ -100,6 +100,32 @@ describe("validateManifest", () => {
     ]);
     expect(manifest?.configKeys.size).toBe(0);
     expect(manifest?.resources.map((resource) => Object.hasOwn(resource, "description"))).toEqual([true, false]);
+  });
+
+  describe("a reference's path below an output, against the kind's outputs in the Pulumi package schema", () => {
+    const cluster =
+      "resources:\n  training:\n    type: Cluster\n    properties:\n      name: t\n      type: SLURM\n" +
+      "      compute: { gpuTypeId: NVIDIA H100 80GB HBM3, gpuCountPerPod: 8, podCount: 2 }\n      image: org/slurm:24\n";
+
+    it("refuses a member's address where it is not, with its position and the nearest valid path", async () => {
+      expect(await validate(`${cluster}outputs:\n  head: \${training.members[0].ip}\n`)).toEqual([
+        'm.yaml:10:9: outputs.head: ${training.members[0].ip}: a Cluster\'s members[0] has no "ip"; did you mean ${training.members[0].cluster.ip}?',
+      ]);
+    });
+
+    it("accepts the member's address where it is", async () => {
+      const { issues, manifest } = await validateManifest({ file: "m.yaml", text: `${cluster}outputs:\n  head: \${training.members[0].cluster.ip}\n` });
+      expect(issues).toEqual([]);
+      expect(manifest?.outputs.head).toBeInstanceOf(Interpolation);
+    });
+
+    it("refuses a step below a single value, and a misspelt property inside a longer string", async () => {
+      const text = `${volume(volumeProperties)}outputs:\n  a: \${vol.size.gb}\n  b: "ssh \${vol.nmae}"\n`;
+      expect(await validate(text)).toEqual([
+        "m.yaml:9:6: outputs.a: ${vol.size.gb}: a NetworkVolume's size is a single value, with no \"gb\"",
+        'm.yaml:10:6: outputs.b: ${vol.nmae}: a NetworkVolume has no output "nmae"; it has id, urn, name, size, dataCenter, type',
+      ]);
+    });
   });
 
   it("lists every issue in file order", async () => {

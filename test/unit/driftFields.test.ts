@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { changedFields, type DriftedField, type DriftedResource, formatDrift } from "../../cli/driftReport";
+
+describe("changedFields", () => {
+  const rows: Array<{ what: string; state: Record<string, unknown>; live: Record<string, unknown>; fields: DriftedField[] }> = [
+    { what: "equal arguments", state: { size: 20, env: { A: "1" } }, live: { size: 20, env: { A: "1" } }, fields: [] },
+    { what: "a changed number", state: { size: 20 }, live: { size: 40 }, fields: [{ field: "size", state: 20, live: 40 }] },
+    {
+      what: "records key by key, sorted",
+      state: { env: { B: "1", A: "x" } },
+      live: { env: { B: "2", A: "y" } },
+      fields: [
+        { field: "env.A", state: "x", live: "y" },
+        { field: "env.B", state: "1", live: "2" },
+      ],
+    },
+    { what: "a key only live", state: { env: {} }, live: { env: { NEW: "1" } }, fields: [{ field: "env.NEW", live: "1" }] },
+    { what: "a key only in state", state: { disk: 20 }, live: {}, fields: [{ field: "disk", state: 20 }] },
+    { what: "arrays as a whole", state: { ports: ["22/tcp"] }, live: { ports: ["22/tcp", "80/http"] }, fields: [{ field: "ports", state: ["22/tcp"], live: ["22/tcp", "80/http"] }] },
+    { what: "the engine's serialized provider", state: { __provider: "a" }, live: { __provider: "b" }, fields: [] },
+    { what: "a record replaced by a scalar", state: { gpu: { count: 1 } }, live: { gpu: "none" }, fields: [{ field: "gpu", state: { count: 1 }, live: "none" }] },
+  ];
+  for (const row of rows) {
+    it(row.what, () => expect(changedFields(row.state, row.live)).toEqual(row.fields));
+  }
+});
+
+describe("formatDrift", () => {
+  const rows: Array<{ what: string; resource: DriftedResource; lines: string[] }> = [
+    {
+      what: "a deleted resource, with its id",
+      resource: { type: "NetworkVolume", name: "data", id: "vol-1", drift: "deleted", fields: [] },
+      lines: ["NetworkVolume data (vol-1): deleted outside the stack"],
+    },
+    {
+      what: "one line per field, absent values as (none)",
+      resource: { type: "Pod", name: "trainer", id: "pod-1", drift: "changed", fields: [{ field: "disk", state: 20, live: 40 }, { field: "env.NEW", live: "1" }] },
+      lines: ["Pod trainer disk: state 20, live 40", 'Pod trainer env.NEW: state (none), live "1"'],
+    },
+  ];
+  for (const row of rows) {
+    it(row.what, () => expect(formatDrift(row.resource)).toEqual(row.lines));
+  }
+});
