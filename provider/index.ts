@@ -1,8 +1,8 @@
 // Resources
 export { Pod, type PodArgs } from "./resources/pod";
-export { NetworkVolume, type NetworkVolumeArgs } from "./resources/networkVolume";
+export { NetworkVolume, type NetworkVolumeArgs } from "./resources/networkVolume/networkVolume";
 export { Template, type TemplateArgs } from "./resources/template";
-export { Registry, type RegistryArgs } from "./resources/registry";
+export { Registry, type RegistryArgs } from "./resources/registry/registry";
 export { RegistryDelegation, type RegistryDelegationArgs } from "./resources/registryDelegation";
 export { AccountSshKeys, type AccountSshKeysArgs } from "./resources/accountSshKeys";
 export { Cluster, type ClusterArgs } from "./resources/cluster";

@@ -2,7 +2,8 @@
 // provider methods and nothing else, and reads its settings only when called.
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { type CheckedJobInputs, type JobInputs, jobInputsSchema, withJobDefaults } from "../schemas/jobInputs";
-import { ownProperties, validate } from "./dynamic";
+import { ownProperties } from "./lifecycle/engineProperties";
+import { validate } from "./lifecycle/validate";
 import { cancelUnfinished, diffJob, type JobRunOutputs, jobRunOutputs, readJob, runJob, withSettings } from "./jobRun";
 
 export { configure } from "../config";

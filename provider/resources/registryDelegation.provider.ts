@@ -13,8 +13,11 @@ import {
   withRegistryDelegationDefaults,
 } from "../schemas/registryDelegation";
 import { sharedClient } from "../sharedClient";
-import { createOnce } from "./createOnce";
-import { diffResult, ownProperties, refuseReplacingAdopted, stripUndefined, unlessNotFound, validate } from "./dynamic";
+import { createOnce } from "./lifecycle/createOnce";
+import { diffResult, refuseReplacingAdopted } from "./lifecycle/diffResult";
+import { ownProperties, stripUndefined } from "./lifecycle/engineProperties";
+import { unlessNotFound } from "./lifecycle/notFound";
+import { validate } from "./lifecycle/validate";
 
 export { configure } from "../config";
 

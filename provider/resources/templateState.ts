@@ -1,6 +1,8 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { CheckedTemplateInputs, CreateTemplateRequest, Template, UpdateTemplateRequest } from "../schemas/template";
-import { diffResult, sameValue, stripUndefined } from "./dynamic";
+import { diffResult } from "./lifecycle/diffResult";
+import { sameValue } from "./lifecycle/sameValue";
+import { stripUndefined } from "./lifecycle/engineProperties";
 
 /** A `Template` resource's outputs: the v2 Template without `id`, which Pulumi reserves. */
 export type TemplateOutputs = Omit<Template, "id">;

@@ -11,7 +11,8 @@ import {
   withTextToVideoJobDefaults,
 } from "../schemas/jobInputs";
 import { estimateTextToVideoCost, textToVideoOutputSchema } from "../schemas/textToVideo";
-import { ownProperties, validate } from "./dynamic";
+import { ownProperties } from "./lifecycle/engineProperties";
+import { validate } from "./lifecycle/validate";
 import { cancelUnfinished, diffJob, type JobRunOutputs, jobRunOutputs, readJob, runJob, withSettings } from "./jobRun";
 
 export { configure } from "../config";

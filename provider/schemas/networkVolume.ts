@@ -41,14 +41,6 @@ export const networkVolumeInputsSchema = z.strictObject({
 const networkVolumeInputsMatch: z.ZodType<Named<NetworkVolumeInputs>, Named<NetworkVolumeInputs>> = networkVolumeInputsSchema;
 void networkVolumeInputsMatch;
 
-/** `NetworkVolume` arguments after `check`, with the default type applied. */
-export type CheckedNetworkVolumeInputs = Named<NetworkVolumeInputs> & Required<Pick<NetworkVolumeInputs, "type">>;
-
-/** Applies the documented defaults; safe on inputs that still hold unknown preview values. */
-export function withNetworkVolumeDefaults(inputs: Named<NetworkVolumeInputs>): CheckedNetworkVolumeInputs {
-  return { ...inputs, type: inputs.type ?? "STANDARD" };
-}
-
 export const networkVolumeSchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -44,8 +44,6 @@ export const registryInputsSchema = z.strictObject({
 const registryInputsMatch: z.ZodType<Named<RegistryInputs>, Named<RegistryInputs>> = registryInputsSchema;
 void registryInputsMatch;
 
-/** The fields of a registry credential, all fixed once created; `adopt` is not one of them. */
-export const registryFields = ["name", "username", "password"] as const;
 
 export const registrySchema = z.object({
   id: z.string(),

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { resolveSettings } from "../../provider/config";
-import { UNKNOWN } from "../../provider/resources/dynamic";
+import { UNKNOWN } from "../../provider/schemas/unknown";
 import * as delegation from "../../provider/resources/registryDelegation.provider";
 import type { RegistryDelegationOutputs } from "../../provider/resources/registryDelegation.provider";
 import type { RegistryDelegationInputs } from "../../provider/schemas/registryDelegation";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { UNKNOWN } from "../../provider/resources/dynamic";
+import { UNKNOWN } from "../../provider/schemas/unknown";
 import { diffTemplate, matchesCreateRequest, type TemplateOutputs, templatePatch } from "../../provider/resources/templateState";
 import { type CheckedTemplateInputs, withTemplateDefaults } from "../../provider/schemas/template";
 
