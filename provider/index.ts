@@ -11,14 +11,7 @@ export { Job, type JobArgs } from "./resources/job";
 export { TextToVideoJob, type TextToVideoJobArgs } from "./resources/textToVideoJob";
 
 // Data functions, each as a Promise and as an Output
-export * from "./functions/catalog";
-export * from "./functions/billing";
-export * from "./functions/pods";
-export * from "./functions/templates";
-export * from "./functions/clusters";
-export * from "./functions/serverless";
-export * from "./functions/networkVolumes";
-export * from "./functions/registries";
+export * from "./functions";
 
 // YAML manifests
 export * from "./manifest";
