@@ -61,6 +61,7 @@ export interface RegistryDelegationInputs {
    * `arn:aws:ecr:<region>:<12-digit account id>:repository/<name>[:<tag>]`, for example
    * `"arn:aws:ecr:eu-west-1:210987654321:repository/ml/trainer:v3"`. Without a tag it covers `latest`, so adding
    * or removing `:latest` is no change. Changing the region, account, repository or tag replaces the delegation.
+   * @pattern ^arn:aws:ecr:[a-z]{2}(-[a-z]+)+-\d+:\d{12}:repository/.+$
    */
   resource: string;
   /** Display name of the delegation; `null` for none. Changing it replaces the delegation. @default null */

@@ -45,6 +45,7 @@ export interface TemplateInputs {
    * Display name.
    * Without it, the resource is named after its logical name, a dash and seven random hex digits, and
    * keeps that name across updates.
+   * @minLength 1
    */
   name?: string;
   /** Container image reference, for example `"org/trainer:1.4"`. */
