@@ -3,7 +3,7 @@ export { Pod, type PodArgs } from "./resources/pod";
 export { NetworkVolume, type NetworkVolumeArgs } from "./resources/networkVolume/networkVolume";
 export { Template, type TemplateArgs } from "./resources/template";
 export { Registry, type RegistryArgs } from "./resources/registry/registry";
-export { RegistryDelegation, type RegistryDelegationArgs } from "./resources/registryDelegation";
+export { RegistryDelegation, type RegistryDelegationArgs } from "./resources/registryDelegation/registryDelegation";
 export { AccountSshKeys, type AccountSshKeysArgs } from "./resources/accountSshKeys";
 export { Cluster, type ClusterArgs } from "./resources/cluster";
 export { ServerlessEndpoint, type ServerlessEndpointArgs } from "./resources/serverlessEndpoint";

@@ -15,7 +15,8 @@ import { NetworkVolume } from "./resources/networkVolume/networkVolume";
 import * as podProvider from "./resources/pod.provider";
 import { Pod } from "./resources/pod";
 import * as registryDelegationProvider from "./resources/registryDelegation.provider";
-import { RegistryDelegation } from "./resources/registryDelegation";
+import { registryDelegation } from "./resources/registryDelegation/declaration";
+import { RegistryDelegation } from "./resources/registryDelegation/registryDelegation";
 import * as registryProvider from "./resources/registry.provider";
 import { registry } from "./resources/registry/declaration";
 import { Registry } from "./resources/registry/registry";
@@ -94,7 +95,7 @@ export const kinds = {
   Template: kind(Template, templateProvider, outputsOf<Template>()("id", "urn", "name", "image", "args", "disk", "env", "ports", "registry", "mounts", "public", "serverless", "category", "startSsh", "startJupyter", "allowedCudaVersions"), undeclared({})),
   NetworkVolume: kind(NetworkVolume, networkVolumeProvider, outputsOf<NetworkVolume>()("id", "urn", "name", "size", "dataCenter", "type"), declared(networkVolume)),
   Registry: kind(Registry, registryProvider, outputsOf<Registry>()("id", "urn", "name", "username", "password"), declared(registry)),
-  RegistryDelegation: kind(RegistryDelegation, registryDelegationProvider, outputsOf<RegistryDelegation>()("id", "urn", "resource", "name", "delegatorUserId", "awsUser", "repository", "tag", "awsRegion", "dockerRegistryUri", "createdAt"), undeclared({})),
+  RegistryDelegation: kind(RegistryDelegation, registryDelegationProvider, outputsOf<RegistryDelegation>()("id", "urn", "resource", "name", "delegatorUserId", "awsUser", "repository", "tag", "awsRegion", "dockerRegistryUri", "createdAt"), declared(registryDelegation)),
   AccountSshKeys: kind(AccountSshKeys, accountSshKeysProvider, outputsOf<AccountSshKeys>()("id", "urn", "keys", "declaredKeys"), undeclared({})),
   Job: kind(Job, jobProvider, outputsOf<Job>()("id", "urn", "endpointId", "input", "status", "output", "delayTime", "executionTime", "workerId", "error"), undeclared({ deadline: "timeoutSeconds" })),
   TextToVideoJob: kind(TextToVideoJob, textToVideoJobProvider, outputsOf<TextToVideoJob>()("id", "urn", "endpointId", "input", "status", "videoUrl", "cost", "estimatedCost", "output", "delayTime", "executionTime", "workerId", "error"), undeclared({ deadline: "timeoutSeconds" })),

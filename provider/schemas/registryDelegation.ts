@@ -81,14 +81,6 @@ export const registryDelegationInputsSchema = z.strictObject({
 const registryDelegationInputsMatch: z.ZodType<RegistryDelegationInputs, RegistryDelegationInputs> = registryDelegationInputsSchema;
 void registryDelegationInputsMatch;
 
-/** `RegistryDelegation` arguments after `check`, with the default name applied. */
-export type CheckedRegistryDelegationInputs = RegistryDelegationInputs & { name: string | null };
-
-/** Applies the documented defaults; safe on inputs that still hold unknown preview values. */
-export function withRegistryDelegationDefaults(inputs: RegistryDelegationInputs): CheckedRegistryDelegationInputs {
-  return { ...inputs, name: inputs.name ?? null };
-}
-
 export const ecrDelegationSchema = z.object({
   id: z.string(),
   name: z.string().nullable().optional(),
@@ -107,4 +99,4 @@ export type EcrDelegation = z.infer<typeof ecrDelegationSchema>;
 export const ecrDelegationListSchema = z.object({ delegations: z.array(ecrDelegationSchema) });
 
 /** Body of `POST /v2/registries/delegations`. */
-export type CreateDelegationRequest = Omit<CheckedRegistryDelegationInputs, "adopt">;
+export type CreateDelegationRequest = Omit<RegistryDelegationInputs, "adopt"> & { name: string | null };

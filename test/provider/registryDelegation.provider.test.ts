@@ -4,7 +4,7 @@ import type { Emulator } from "../../emulator";
 import { resolveSettings } from "../../provider/config";
 import { UNKNOWN } from "../../provider/schemas/unknown";
 import * as delegation from "../../provider/resources/registryDelegation.provider";
-import type { RegistryDelegationOutputs } from "../../provider/resources/registryDelegation.provider";
+import type { RegistryDelegationOutputs } from "../../provider/resources/registryDelegation/declaration";
 import type { RegistryDelegationInputs } from "../../provider/schemas/registryDelegation";
 import { emulatorForProvider, passedCheck, writes } from "./providerHarness";
 

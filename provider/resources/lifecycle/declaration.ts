@@ -71,12 +71,13 @@ export type Fields<Args, Olds = never, News = never> = { readonly [K in keyof Re
 type DefaultedKeys<F> = { [K in keyof F]: F[K] extends { default: unknown } ? K : never }[keyof F];
 
 /** Arguments after `check`: named, with every declared default applied. */
-export type Checked<Args, F> = Named<Args> & { [K in DefaultedKeys<F> & keyof Args]-?: NonNullable<Args[K]> };
+export type Checked<Args, F> = Named<Args> & { [K in DefaultedKeys<F> & keyof Args]-?: Exclude<Args[K], undefined> };
 
 /** The calls of one kind's API: the client objects (`client.networkVolumes`, ...) have this shape. */
 export interface KindApi<Live, CreateBody, Patch> {
   list(): Promise<Live[]>;
-  get(id: string): Promise<Live>;
+  /** Absent when the API has no read by id; the declaration's `find` then looks the resource up. */
+  get?(id: string): Promise<Live>;
   create(body: CreateBody): Promise<Live>;
   /** Absent when no field changes in place. */
   update?(id: string, patch: Patch): Promise<Live>;
@@ -92,6 +93,11 @@ export interface Declaration<Args extends object, F extends Fields<Args>, Live e
   readonly type: string;
   /** The kind as messages name it, e.g. `network volume`. */
   readonly what: string;
+  /**
+   * Whether a `name` left out is proposed from the logical name (and then kept across updates).
+   * @default false
+   */
+  readonly autoNamed?: boolean;
   /** A short word for the same in advice, e.g. `volume` ("declare the volume's current values"). */
   readonly noun: string;
   readonly fields: F;
@@ -103,6 +109,10 @@ export interface Declaration<Args extends object, F extends Fields<Args>, Live e
   readonly outputs: readonly (keyof Outputs & string)[];
   /** Where the kind's API is, e.g. `client.networkVolumes`. */
   api(client: ComputePlatformClient): KindApi<Live, Omit<Checked<Args, F>, "adopt">, Partial<Checked<Args, F>>>;
+  /** How messages name the resource a create makes. @default `<what> "<name>"` */
+  label?(inputs: Checked<Args, F>): string;
+  /** Finds one resource where the API has no read by id; undefined when there is none. */
+  find?(client: ComputePlatformClient, id: string): Promise<Live | undefined>;
   /**
    * The outputs recorded for a live resource. `recorded` holds the arguments it was created, adopted or updated
    * with, or at a refresh the outputs in state: where to keep what the service never returns (a password) from.

@@ -26,7 +26,7 @@ export abstract class DeclaredResource extends pulumi.dynamic.Resource {
   ) {
     const outputs = Object.fromEntries(declaration.outputs.map((output: string) => [output, undefined]));
     const inputs = { ...outputs, ...withSecretInputs(declaration, args) };
-    const props = "name" in declaration.fields ? withProposedName(name, inputs) : inputs;
+    const props = declaration.autoNamed ? withProposedName(name, inputs) : inputs;
     super(provider, name, props, withSecretOutputs(opts, ...secretOutputs(declaration)), "computeplatform", declaration.type);
   }
 }

@@ -1,5 +1,4 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { NotFoundError } from "../../client/errors";
 import { sharedClient } from "../../sharedClient";
 import { type Named, resolveName } from "../autoName";
 import { createOnce } from "./createOnce";
@@ -33,7 +32,7 @@ export function lifecycleOf<Args extends object, F extends Fields<Args>, Live ex
   declaration: Declaration<Args, F, Live, Outputs>,
 ): Lifecycle<Args, F, Outputs> {
   const fields = Object.entries(declaration.fields as unknown as Record<string, Field<Outputs, Checked<Args, F>>>);
-  const named = "name" in declaration.fields;
+  const named = declaration.autoNamed === true;
   const api = (): KindApi<Live, Omit<Checked<Args, F>, "adopt">, Partial<Checked<Args, F>>> => declaration.api(sharedClient());
 
   const withDefaults = (inputs: Named<Args>): Checked<Args, F> => {
@@ -64,15 +63,17 @@ export function lifecycleOf<Args extends object, F extends Fields<Args>, Live ex
     return kindApi.update(id, patch);
   };
 
+  const find = (id: string): Promise<Live | undefined> => {
+    if (declaration.find !== undefined) return declaration.find(sharedClient(), id);
+    const kindApi = api();
+    if (kindApi.get === undefined) throw new Error(`${declaration.what}: the declaration has neither find nor a get`);
+    return unlessNotFound(() => kindApi.get!(id));
+  };
+
   /** Takes over the resource `id`: it must agree in every field that cannot change in place; the rest is PATCHed to the arguments. */
   const adopt = async (id: string, inputs: Checked<Args, F>): Promise<Live> => {
-    let live: Live;
-    try {
-      live = await api().get(id);
-    } catch (error) {
-      if (error instanceof NotFoundError) throw new Error(`adopt: there is no ${declaration.what} with id "${id}"`);
-      throw error;
-    }
+    const live = await find(id);
+    if (live === undefined) throw new Error(`adopt: there is no ${declaration.what} with id "${id}"`);
     const liveOutputs = declaration.outputsOf(live, inputs as Partial<Outputs>);
     const conflicts = replacements(liveOutputs, inputs);
     if (conflicts.length > 0) {
@@ -92,9 +93,11 @@ export function lifecycleOf<Args extends object, F extends Fields<Args>, Live ex
     return body;
   };
 
-  /** Whether a listed resource is one this body would have made: it reports every field sent as sent. */
-  const madeFrom = (body: object) => (live: Live) =>
-    Object.entries(body).every(([name, value]) => !(name in live) || sameValue((live as Record<string, unknown>)[name], value));
+  /** Whether a listed resource is one these arguments would have made: none of their fields differs from it. */
+  const madeFrom = (inputs: Checked<Args, F>) => (live: Live) => {
+    const outputs = declaration.outputsOf(live, inputs as Partial<Outputs>);
+    return replacements(outputs, inputs).length === 0 && inPlaceChanges(outputs, inputs).length === 0;
+  };
 
   return {
     async check(olds, props) {
@@ -118,17 +121,17 @@ export function lifecycleOf<Args extends object, F extends Fields<Args>, Live ex
       const live = adoptId
         ? await adopt(adoptId, inputs)
         : await createOnce({
-            what: `${declaration.what} "${(inputs as { name?: string }).name}"`,
+            what: declaration.label?.(inputs) ?? `${declaration.what} "${(inputs as { name?: string }).name}"`,
             source: api(),
             create: () => api().create(body),
-            matches: madeFrom(body),
+            matches: madeFrom(inputs),
             clock: client.clock,
           });
       return { id: live.id, outs: declaration.outputsOf(live, inputs as Partial<Outputs>) };
     },
 
     async read(id, props) {
-      const live = await unlessNotFound(() => api().get(id));
+      const live = await find(id);
       if (!live) return { id: "" };
       const recorded = ownProperties(props ?? {}) as Partial<Outputs>;
       const outs = declaration.outputsOf(live, recorded);
@@ -139,7 +142,8 @@ export function lifecycleOf<Args extends object, F extends Fields<Args>, Live ex
 
     async update(id, olds, news) {
       const inputs = ownProperties(news);
-      const live = (await patchFrom(id, olds, inputs)) ?? (await api().get(id));
+      const live = (await patchFrom(id, olds, inputs)) ?? (await find(id));
+      if (live === undefined) throw new Error(`${declaration.what} ${id} is gone: run \`pulumi refresh\` to drop it from the stack`);
       return { outs: declaration.outputsOf(live, inputs as Partial<Outputs>) };
     },
 

@@ -18,6 +18,7 @@ const fields = {
 export const networkVolume: Declaration<NetworkVolumeInputs, typeof fields, LiveNetworkVolume, NetworkVolumeOutputs> = {
   type: "NetworkVolume",
   what: "network volume",
+  autoNamed: true,
   noun: "volume",
   fields,
   schema: networkVolumeInputsSchema,

@@ -21,6 +21,7 @@ const fields = {
 export const registry: Declaration<RegistryInputs, typeof fields, LiveRegistry, RegistryOutputs> = {
   type: "Registry",
   what: "registry credential",
+  autoNamed: true,
   noun: "credential",
   fields,
   schema: registryInputsSchema,
