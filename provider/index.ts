@@ -1,7 +1,7 @@
 // Resources
 export { Pod, type PodArgs } from "./resources/pod";
 export { NetworkVolume, type NetworkVolumeArgs } from "./resources/networkVolume/networkVolume";
-export { Template, type TemplateArgs } from "./resources/template";
+export { Template, type TemplateArgs } from "./resources/template/template";
 export { Registry, type RegistryArgs } from "./resources/registry/registry";
 export { RegistryDelegation, type RegistryDelegationArgs } from "./resources/registryDelegation/registryDelegation";
 export { AccountSshKeys, type AccountSshKeysArgs } from "./resources/accountSshKeys";

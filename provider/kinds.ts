@@ -23,7 +23,8 @@ import { Registry } from "./resources/registry/registry";
 import * as serverlessEndpointProvider from "./resources/serverlessEndpoint.provider";
 import { ServerlessEndpoint } from "./resources/serverlessEndpoint";
 import * as templateProvider from "./resources/template.provider";
-import { Template } from "./resources/template";
+import { template } from "./resources/template/declaration";
+import { Template } from "./resources/template/template";
 import * as textToVideoJobProvider from "./resources/textToVideoJob.provider";
 import { TextToVideoJob } from "./resources/textToVideoJob";
 
@@ -92,7 +93,7 @@ export const kinds = {
   Pod: kind(Pod, podProvider, outputsOf<Pod>()("id", "urn", "name", "status", "actions", "image", "args", "disk", "mounts", "gpu", "cpu", "cloud", "dataCenterId", "cudaVersion", "ssh", "template", "cost", "locked", "globalNetworking", "env", "ports", "registry", "createdAt", "startedAt", "desiredStatus"), undeclared({ secretOutputs: ["env"], deadline: "readyTimeoutSeconds" })),
   Cluster: kind(Cluster, clusterProvider, outputsOf<Cluster>()("id", "urn", "name", "type", "compute", "dataCenterId", "pods", "network", "primary", "createdAt", "members", "image", "args", "disk", "env", "ports", "dataCenterIds", "mounts", "startSsh", "startJupyter"), undeclared({ secretOutputs: ["env"], deadline: "readyTimeoutSeconds" })),
   ServerlessEndpoint: kind(ServerlessEndpoint, serverlessEndpointProvider, outputsOf<ServerlessEndpoint>()("id", "urn", "name", "type", "requestUrls", "templateId", "image", "args", "disk", "env", "ports", "registry", "gpu", "cpu", "workers", "scaling", "dataCenterIds", "networkVolumes", "timeout", "flashboot", "createdAt"), undeclared({ secretOutputs: ["env"] })),
-  Template: kind(Template, templateProvider, outputsOf<Template>()("id", "urn", "name", "image", "args", "disk", "env", "ports", "registry", "mounts", "public", "serverless", "category", "startSsh", "startJupyter", "allowedCudaVersions"), undeclared({})),
+  Template: kind(Template, templateProvider, outputsOf<Template>()("id", "urn", "name", "image", "args", "disk", "env", "ports", "registry", "mounts", "public", "serverless", "category", "startSsh", "startJupyter", "allowedCudaVersions"), declared(template)),
   NetworkVolume: kind(NetworkVolume, networkVolumeProvider, outputsOf<NetworkVolume>()("id", "urn", "name", "size", "dataCenter", "type"), declared(networkVolume)),
   Registry: kind(Registry, registryProvider, outputsOf<Registry>()("id", "urn", "name", "username", "password"), declared(registry)),
   RegistryDelegation: kind(RegistryDelegation, registryDelegationProvider, outputsOf<RegistryDelegation>()("id", "urn", "resource", "name", "delegatorUserId", "awsUser", "repository", "tag", "awsRegion", "dockerRegistryUri", "createdAt"), declared(registryDelegation)),

@@ -131,28 +131,6 @@ export const templateInputsSchema = z.strictObject({
 const templateInputsMatch: z.ZodType<Named<TemplateInputs>, Named<TemplateInputs>> = templateInputsSchema;
 void templateInputsMatch;
 
-/** `Template` arguments after `check`: every documented default applied, so that diffs compare like with like. */
-export type CheckedTemplateInputs = Named<TemplateInputs> & Required<Omit<TemplateInputs, "adopt">>;
-
-/** Applies the documented defaults; safe on inputs that still hold unknown preview values, as it fills only what is absent. */
-export function withTemplateDefaults(inputs: Named<TemplateInputs>): CheckedTemplateInputs {
-  return {
-    ...inputs,
-    args: inputs.args ?? "",
-    disk: inputs.disk ?? 20,
-    env: inputs.env ?? {},
-    ports: inputs.ports ?? [],
-    registry: inputs.registry ?? null,
-    mounts: inputs.mounts ?? {},
-    public: inputs.public ?? false,
-    serverless: inputs.serverless ?? false,
-    category: inputs.category ?? "NVIDIA",
-    startSsh: inputs.startSsh ?? true,
-    startJupyter: inputs.startJupyter ?? true,
-    allowedCudaVersions: inputs.allowedCudaVersions ?? [],
-  };
-}
-
 // ---------------------------------------------------------------------------
 // Wire shapes (what the API returns). Fields a newer API adds are dropped, not rejected.
 // ---------------------------------------------------------------------------

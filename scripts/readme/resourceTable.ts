@@ -9,6 +9,7 @@ const fateText: Record<Field<unknown, unknown>["fate"]["kind"], string> = {
   inPlace: "updates in place",
   replaces: "replaces",
   replacesWhen: "replaces in the cases its doc names",
+  inPlaceUnless: "updates in place, but replaces in the cases its doc names",
   createOnly: "read at create only",
 };
 

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { Emulator } from "../../emulator";
 import { UNKNOWN } from "../../provider/schemas/unknown";
 import * as template from "../../provider/resources/template.provider";
-import type { TemplateOutputs } from "../../provider/resources/templateState";
+import type { TemplateOutputs } from "../../provider/resources/template/declaration";
 import type { TemplateInputs } from "../../provider/schemas/template";
 import { sharedClient } from "../../provider/sharedClient";
 import { gpuPod } from "../emulator/harness";

@@ -9,6 +9,8 @@ import type { Named } from "../autoName";
  * - `replaces`: a new resource is created and the old one deleted;
  * - `replacesWhen`: it replaces only when the predicate says so (as a pod's `dataCenterIds` does when the pod's
  *   data center is no longer among them), and is otherwise no change at all;
+ * - `inPlaceUnless`: it is sent in the PATCH body, except when the predicate says that it replaces (as removing a
+ *   template's persistent mount does);
  * - `createOnly`: it is read when the resource is created (or adopted) and never compared again, such as `adopt`
  *   or the deadline input.
  */
@@ -16,6 +18,7 @@ export type Fate<Olds, News> =
   | { readonly kind: "inPlace" }
   | { readonly kind: "replaces" }
   | { readonly kind: "replacesWhen"; readonly when: (olds: Olds, news: News) => boolean }
+  | { readonly kind: "inPlaceUnless"; readonly when: (olds: Olds, news: News) => boolean }
   | { readonly kind: "createOnly" };
 
 /**
@@ -57,6 +60,14 @@ export function replacesWhen<Olds, News, const Options extends FieldOptions = ob
   options?: Options,
 ): { fate: { kind: "replacesWhen"; when: (olds: Olds, news: News) => boolean } } & Options {
   return { fate: { kind: "replacesWhen", when }, ...(options as Options) };
+}
+
+/** A change sent in the PATCH body, except when `when` says that it replaces the resource. */
+export function inPlaceUnless<Olds, News, const Options extends FieldOptions = object>(
+  when: (olds: Olds, news: News) => boolean,
+  options?: Options,
+): { fate: { kind: "inPlaceUnless"; when: (olds: Olds, news: News) => boolean } } & Options {
+  return { fate: { kind: "inPlaceUnless", when }, ...(options as Options) };
 }
 
 /** Read at create only, never compared again. */
@@ -111,6 +122,11 @@ export interface Declaration<Args extends object, F extends Fields<Args>, Live e
   api(client: ComputePlatformClient): KindApi<Live, Omit<Checked<Args, F>, "adopt">, Partial<Checked<Args, F>>>;
   /** How messages name the resource a create makes. @default `<what> "<name>"` */
   label?(inputs: Checked<Args, F>): string;
+  /**
+   * Finds one of the account's own resources, for a kind whose reads also reach public ones: `adopt` takes over
+   * only the account's own. Undefined when the account has none with that id.
+   */
+  findOwn?(client: ComputePlatformClient, id: string): Promise<Live | undefined>;
   /** Finds one resource where the API has no read by id; undefined when there is none. */
   find?(client: ComputePlatformClient, id: string): Promise<Live | undefined>;
   /**

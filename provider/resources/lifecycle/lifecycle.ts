@@ -10,13 +10,17 @@ import { sameValue } from "./sameValue";
 import { validate } from "./validate";
 
 /** The provider methods of a kind, each derived from its declaration. */
-export interface Lifecycle<Args extends object, F extends Fields<Args>, Outputs extends object> {
+export interface Lifecycle<Args extends object, F extends Fields<Args>, Live extends { id: string }, Outputs extends object> {
   check(olds: Partial<Args>, props: Args): Promise<dynamic.CheckResult<Checked<Args, F>>>;
   diff(id: string, olds: Outputs, news: Checked<Args, F>): Promise<dynamic.DiffResult>;
   create(props: Checked<Args, F>): Promise<dynamic.CreateResult<Outputs>>;
   read(id: string, props?: Outputs): Promise<dynamic.ReadResult<Outputs>>;
   update(id: string, olds: Outputs, news: Checked<Args, F>): Promise<dynamic.UpdateResult<Outputs>>;
   delete(id: string): Promise<void>;
+  /** The PATCH body that brings `live` to the arguments: exactly the fields that change in place and differ. */
+  patchOf(live: Outputs, news: Checked<Args, F>): Partial<Checked<Args, F>>;
+  /** Whether a listed resource is one these arguments would have made (an interrupted create's, perhaps). */
+  madeFrom(inputs: Checked<Args, F>): (live: Live) => boolean;
 }
 
 /**
@@ -30,7 +34,7 @@ export interface Lifecycle<Args extends object, F extends Fields<Args>, Outputs 
  */
 export function lifecycleOf<Args extends object, F extends Fields<Args>, Live extends { id: string }, Outputs extends object>(
   declaration: Declaration<Args, F, Live, Outputs>,
-): Lifecycle<Args, F, Outputs> {
+): Lifecycle<Args, F, Live, Outputs> {
   const fields = Object.entries(declaration.fields as unknown as Record<string, Field<Outputs, Checked<Args, F>>>);
   const named = declaration.autoNamed === true;
   const api = (): KindApi<Live, Omit<Checked<Args, F>, "adopt">, Partial<Checked<Args, F>>> => declaration.api(sharedClient());
@@ -44,12 +48,17 @@ export function lifecycleOf<Args extends object, F extends Fields<Args>, Live ex
     fields
       .filter(([name, { fate }]) => {
         if (fate.kind === "replaces") return !sameValue(valueOf(olds, name), valueOf(news, name));
-        return fate.kind === "replacesWhen" && fate.when(olds, news);
+        return (fate.kind === "replacesWhen" || fate.kind === "inPlaceUnless") && fate.when(olds, news);
       })
       .map(([name]) => name);
 
-  const inPlaceChanges = (olds: object, news: Checked<Args, F>): string[] =>
-    fields.filter(([name, { fate }]) => fate.kind === "inPlace" && !sameValue(valueOf(olds, name), valueOf(news, name))).map(([name]) => name);
+  const inPlaceChanges = (olds: Outputs, news: Checked<Args, F>): string[] =>
+    fields
+      .filter(([name, { fate }]) => {
+        const inPlace = fate.kind === "inPlace" || (fate.kind === "inPlaceUnless" && !fate.when(olds, news));
+        return inPlace && !sameValue(valueOf(olds, name), valueOf(news, name));
+      })
+      .map(([name]) => name);
 
   const patchOf = (live: Outputs, news: Checked<Args, F>): Partial<Checked<Args, F>> =>
     Object.fromEntries(inPlaceChanges(live, news).map((name) => [name, valueOf(news, name)])) as Partial<Checked<Args, F>>;
@@ -72,8 +81,11 @@ export function lifecycleOf<Args extends object, F extends Fields<Args>, Live ex
 
   /** Takes over the resource `id`: it must agree in every field that cannot change in place; the rest is PATCHed to the arguments. */
   const adopt = async (id: string, inputs: Checked<Args, F>): Promise<Live> => {
-    const live = await find(id);
-    if (live === undefined) throw new Error(`adopt: there is no ${declaration.what} with id "${id}"`);
+    const live = declaration.findOwn === undefined ? await find(id) : await declaration.findOwn(sharedClient(), id);
+    if (live === undefined) {
+      const none = declaration.findOwn === undefined ? "there is no" : "the account has no";
+      throw new Error(`adopt: ${none} ${declaration.what} with id "${id}"`);
+    }
     const liveOutputs = declaration.outputsOf(live, inputs as Partial<Outputs>);
     const conflicts = replacements(liveOutputs, inputs);
     if (conflicts.length > 0) {
@@ -100,6 +112,9 @@ export function lifecycleOf<Args extends object, F extends Fields<Args>, Live ex
   };
 
   return {
+    patchOf,
+    madeFrom,
+
     async check(olds, props) {
       const news = ownProperties(named ? resolveName(olds as { name?: unknown }, props as Args & { name?: unknown }) : props) as Named<Args>;
       const failures = [...validate(declaration.schema, news), ...(declaration.transition?.(olds, news) ?? [])];
