@@ -41,6 +41,16 @@ describe.each(KIND_NAMES)("%s", (name) => {
     expect(resources[name]).toBe(kind);
   });
 
+  it("serves the provider module at the path state records, which exports the provider methods and nothing else", async () => {
+    // State holds require("pulumi-computeplatform/dist/provider/resources/<kind>.provider.js"): the path must not move.
+    const file = `../../provider/resources/${name[0]!.toLowerCase()}${name.slice(1)}.provider`;
+    const module = (await import(file)) as Record<string, unknown>;
+    expect(module).toBe(kind.provider);
+    const methods = ["check", "diff", "create", "read", "update", "delete", "configure"];
+    expect(Object.keys(module).filter((key) => !methods.includes(key))).toEqual([]);
+    expect(Object.keys(module)).toEqual(expect.arrayContaining(["check", "diff", "create", "read", "delete", "configure"]));
+  });
+
   it.runIf(kind.declaration !== undefined)("lists exactly its declared outputs, and is declared under its own name", () => {
     expect(kind.declaration?.type).toBe(name);
     expect([...kind.outputs].sort()).toEqual(["id", "urn", ...(kind.declaration?.outputs ?? [])].sort());
