@@ -1,6 +1,6 @@
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { isUserResource, resourceIdentity } from "../automation/progress";
-import { sameValue } from "../provider/resources/dynamic";
+import { sameValue } from "../provider/resources/lifecycle/sameValue";
 
 /** One argument of a resource whose live value differs from the one the stack's state records. */
 export interface DriftedField {

@@ -1,6 +1,6 @@
 import type { EngineEvent, OpMap, OpType, StepEventMetadata } from "@pulumi/pulumi/automation";
 import { isUserResource, resourceIdentity } from "../automation/progress";
-import { sameValue } from "../provider/resources/dynamic";
+import { sameValue } from "../provider/resources/lifecycle/sameValue";
 
 /** The operations a plan lists; the engine's other steps (same, read, refresh, the halves of a replace) are not. */
 export const plannedOperations = ["create", "update", "replace", "delete"] as const;

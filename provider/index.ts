@@ -1,9 +1,9 @@
 // Resources
 export { Pod, type PodArgs } from "./resources/pod";
-export { NetworkVolume, type NetworkVolumeArgs } from "./resources/networkVolume";
-export { Template, type TemplateArgs } from "./resources/template";
-export { Registry, type RegistryArgs } from "./resources/registry";
-export { RegistryDelegation, type RegistryDelegationArgs } from "./resources/registryDelegation";
+export { NetworkVolume, type NetworkVolumeArgs } from "./resources/networkVolume/networkVolume";
+export { Template, type TemplateArgs } from "./resources/template/template";
+export { Registry, type RegistryArgs } from "./resources/registry/registry";
+export { RegistryDelegation, type RegistryDelegationArgs } from "./resources/registryDelegation/registryDelegation";
 export { AccountSshKeys, type AccountSshKeysArgs } from "./resources/accountSshKeys";
 export { Cluster, type ClusterArgs } from "./resources/cluster";
 export { ServerlessEndpoint, type ServerlessEndpointArgs } from "./resources/serverlessEndpoint";
@@ -11,14 +11,7 @@ export { Job, type JobArgs } from "./resources/job";
 export { TextToVideoJob, type TextToVideoJobArgs } from "./resources/textToVideoJob";
 
 // Data functions, each as a Promise and as an Output
-export * from "./functions/catalog";
-export * from "./functions/billing";
-export * from "./functions/pods";
-export * from "./functions/templates";
-export * from "./functions/clusters";
-export * from "./functions/serverless";
-export * from "./functions/networkVolumes";
-export * from "./functions/registries";
+export * from "./functions";
 
 // YAML manifests
 export * from "./manifest";

@@ -1,9 +1,6 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { ManifestResourceType } from "../../provider/manifest";
-import * as networkVolume from "../../provider/resources/networkVolume.provider";
-import * as registry from "../../provider/resources/registry.provider";
-import * as serverlessEndpoint from "../../provider/resources/serverlessEndpoint.provider";
-import * as template from "../../provider/resources/template.provider";
+import { kinds } from "../../provider/kinds";
 import { isDigestOf, secretDigest } from "./secretDigest";
 
 /** The provider methods `dev` drives: the same modules `up` runs through the Pulumi engine. */
@@ -23,12 +20,12 @@ interface LiveKind {
 }
 
 /** Serverless endpoints, and what an endpoint references: templates, registry credentials and network volumes. */
-const liveKinds: Partial<Record<ManifestResourceType, LiveKind>> = {
-  ServerlessEndpoint: { provider: serverlessEndpoint as LiveProvider, secretProperties: [] },
-  Template: { provider: template as LiveProvider, secretProperties: [] },
-  Registry: { provider: registry as LiveProvider, secretProperties: ["username", "password"] },
-  NetworkVolume: { provider: networkVolume as LiveProvider, secretProperties: [] },
-};
+const liveKinds: Partial<Record<ManifestResourceType, LiveKind>> = Object.fromEntries(
+  (["ServerlessEndpoint", "Template", "Registry", "NetworkVolume"] as const).map((type) => [
+    type,
+    { provider: kinds[type].provider as LiveProvider, secretProperties: kinds[type].secretInputs },
+  ]),
+);
 
 /** The types `dev` can deploy, for messages. */
 export const LIVE_TYPES = Object.keys(liveKinds) as ManifestResourceType[];

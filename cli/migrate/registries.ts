@@ -1,5 +1,9 @@
+import { kinds } from "../../provider/kinds";
 import type { RegistryResource } from "../../provider/manifest/document";
 import type { ConversionContext, V1Kind } from "./kind";
+
+/** The credential's secret arguments, as the `Registry` declaration names them: username and password. */
+const SECRETS = kinds.Registry.secretInputs;
 
 /**
  * v1 container registry auths (`/containerregistryauth`) as `Registry` resources. The username and password are
@@ -10,23 +14,16 @@ export const registries: V1Kind<RegistryResource> = {
   noun: "registry",
   plural: "registries",
   groupNames: ["registry", "registries", "containerregistryauth", "containerregistryauths"],
-  fields: ["id", "name", "username", "password"],
+  fields: ["id", "name", ...SECRETS],
   readOuts: [],
   convert(fields, context) {
-    fields.ignore("username", "password");
-    return {
-      type: "Registry",
-      properties: {
-        name: context.displayName,
-        username: credential("username", context),
-        password: credential("password", context),
-        adopt: context.id,
-      },
-    };
+    fields.ignore(...SECRETS);
+    const credentials = Object.fromEntries(SECRETS.map((what) => [what, credential(what, context)])) as Pick<RegistryResource["properties"], "username" | "password">;
+    return { type: "Registry", properties: { name: context.displayName, ...credentials, adopt: context.id } };
   },
 };
 
-function credential(what: "username" | "password", context: ConversionContext): string {
+function credential(what: string, context: ConversionContext): string {
   return context.fromConfig(what, {
     reason: `${what} is read from stack config, never written to the manifest`,
     placeholder: `<${what}>`,

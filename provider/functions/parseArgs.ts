@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { propertyPath } from "../resources/dynamic";
+import { propertyPath } from "../resources/lifecycle/validate";
 
 /** A data function's arguments, or an error naming the function and every invalid argument. */
 export function parseArgs<Schema extends z.ZodType>(fn: string, schema: Schema, args: unknown): z.output<Schema> {

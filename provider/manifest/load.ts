@@ -92,7 +92,9 @@ function declare(manifest: ValidatedManifest, config: ReadonlyMap<string, pulumi
   const resolveReference = (reference: Reference): pulumi.Input<unknown> => {
     if (reference.root === "config") return config.get(String(reference.path[0]))!;
     const [output, ...rest] = reference.path as [string, ...unknown[]];
-    const value = (resources[reference.root] as unknown as Record<string, pulumi.Output<unknown>>)[output]!;
+    const value = (resources[reference.root] as unknown as Record<string, pulumi.Output<unknown>>)[output];
+    // Validation admits only declared outputs, and every declared output is registered by the class.
+    if (value === undefined) throw new Error(`${reference.root} has no output "${output}"`);
     return rest.length === 0 ? value : value.apply((resolved) => reachAt(manifest, reference, resolved));
   };
   const resolve = (value: ManifestValue): pulumi.Input<unknown> => {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PROPOSED_NAME, proposeName } from "../resources/autoName";
-import { propertyPath, UNKNOWN } from "../resources/dynamic";
+import { propertyPath } from "../resources/lifecycle/validate";
+import { UNKNOWN } from "../schemas/unknown";
 import type { ManifestResourceOptions, ManifestResourceType } from "./document";
 import { type Accessor, ExpressionError, formatReference, formatSteps, Interpolation, parseExpression, type Reference } from "./expression";
 import type { ManifestIssue, ManifestPosition } from "./issue";

@@ -1,17 +1,6 @@
-import * as billing from "../functions/billing";
-import * as catalog from "../functions/catalog";
-import * as clusters from "../functions/clusters";
-import * as pods from "../functions/pods";
-import * as serverless from "../functions/serverless";
-import * as templates from "../functions/templates";
+import * as functions from "../functions";
 
-/** The modules whose `get…` functions are the data functions; each also has a `get…Output` form, which is not served. */
-const modules = { billing, catalog, clusters, pods, serverless, templates };
-
-type Modules = typeof modules;
-type Exports = { [M in keyof Modules]: Modules[M] }[keyof Modules];
-type AllExports = UnionToIntersection<Exports>;
-type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never;
+type AllExports = typeof functions;
 
 /** The name of every data function: an exported `get…` that is not the `…Output` form. */
 export type DataFunctionName = {
@@ -32,9 +21,7 @@ const isDataFunction = (name: string): name is DataFunctionName => name.startsWi
 
 /** Every data function by name: the invoke token is `computeplatform:index:<name>`. */
 export const dataFunctions: ReadonlyMap<string, DataFunction> = new Map(
-  Object.values(modules).flatMap((module) =>
-    Object.entries(module)
-      .filter(([name, value]) => isDataFunction(name) && typeof value === "function")
-      .map(([name, value]) => [name, value as DataFunction]),
-  ),
+  Object.entries(functions)
+    .filter(([name, value]) => isDataFunction(name) && typeof value === "function")
+    .map(([name, value]) => [name, value as DataFunction]),
 );

@@ -1,5 +1,5 @@
 import type { JavaScriptValue } from "google-protobuf/google/protobuf/struct_pb";
-import { stripUndefined } from "../resources/dynamic";
+import { stripUndefined } from "../resources/lifecycle/engineProperties";
 import { Struct } from "./grpc";
 
 /** The engine's wire form of a secret: this signature key holding this value, beside the plain `value`. */

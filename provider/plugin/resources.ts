@@ -1,46 +1,23 @@
-import type * as dynamic from "@pulumi/pulumi/dynamic";
-import * as accountSshKeys from "../resources/accountSshKeys.provider";
-import * as cluster from "../resources/cluster.provider";
-import * as job from "../resources/job.provider";
-import * as networkVolume from "../resources/networkVolume.provider";
-import * as pod from "../resources/pod.provider";
-import * as registry from "../resources/registry.provider";
-import * as registryDelegation from "../resources/registryDelegation.provider";
-import * as serverlessEndpoint from "../resources/serverlessEndpoint.provider";
-import * as template from "../resources/template.provider";
-import * as textToVideoJob from "../resources/textToVideoJob.provider";
+import { type Kind, kinds } from "../kinds";
+import type * as accountSshKeys from "../resources/accountSshKeys.provider";
+import type * as cluster from "../resources/cluster.provider";
+import type * as job from "../resources/job.provider";
+import type * as networkVolume from "../resources/networkVolume.provider";
+import type * as pod from "../resources/pod.provider";
+import type * as registry from "../resources/registry.provider";
+import type * as registryDelegation from "../resources/registryDelegation.provider";
+import type * as serverlessEndpoint from "../resources/serverlessEndpoint.provider";
+import type * as template from "../resources/template.provider";
+import type * as textToVideoJob from "../resources/textToVideoJob.provider";
 
 /** The package name: the first part of every type token, and the namespace of the provider's config. */
 export const PACKAGE = "computeplatform";
 
-/** What the plugin needs of a resource kind beside its provider module (the same one the dynamic resource serializes). */
-export interface PluginResource {
-  provider: Required<Omit<dynamic.ResourceProvider, "configure">>;
-  /** Inputs the dynamic resource wraps as secrets itself. */
-  secretInputs?: readonly string[];
-  /** Outputs the dynamic resource declares in `additionalSecretOutputs`. */
-  secretOutputs?: readonly string[];
-  /** The input that bounds how long create and update wait, which the engine's `customTimeouts` override. */
-  deadline?: string;
-}
-
-function kind(provider: object, settings: Omit<PluginResource, "provider"> = {}): PluginResource {
-  return { provider: provider as PluginResource["provider"], ...settings };
-}
+/** What the plugin needs of a resource kind: its provider module (the one the dynamic resource serializes), secrets and deadline. */
+export type PluginResource = Pick<Kind, "provider" | "secretInputs" | "secretOutputs" | "deadline">;
 
 /** Every resource kind, by its type name: the token is `computeplatform:index:<Kind>`. */
-export const resources = {
-  Pod: kind(pod, { secretOutputs: ["env"], deadline: "readyTimeoutSeconds" }),
-  Cluster: kind(cluster, { secretOutputs: ["env"], deadline: "readyTimeoutSeconds" }),
-  ServerlessEndpoint: kind(serverlessEndpoint, { secretOutputs: ["env"] }),
-  Template: kind(template, { secretOutputs: ["env"] }),
-  NetworkVolume: kind(networkVolume),
-  Registry: kind(registry, { secretInputs: ["username", "password"], secretOutputs: ["username", "password"] }),
-  RegistryDelegation: kind(registryDelegation),
-  AccountSshKeys: kind(accountSshKeys),
-  Job: kind(job, { deadline: "timeoutSeconds" }),
-  TextToVideoJob: kind(textToVideoJob, { deadline: "timeoutSeconds" }),
-} satisfies Record<keyof PluginResourceTypes, PluginResource>;
+export const resources: Readonly<Record<keyof PluginResourceTypes, PluginResource>> = kinds;
 
 export type ResourceKindName = keyof typeof resources;
 

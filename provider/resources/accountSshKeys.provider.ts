@@ -3,7 +3,10 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { ACCOUNT_SSH_KEYS_ID, type AccountSshKeysInputs, accountSshKeysInputsSchema } from "../schemas/account";
 import { sharedClient } from "../sharedClient";
-import { containsUnknown, diffResult, ownProperties, validate } from "./dynamic";
+import { containsUnknown } from "../schemas/unknown";
+import { diffResult } from "./lifecycle/diffResult";
+import { ownProperties } from "./lifecycle/engineProperties";
+import { validate } from "./lifecycle/validate";
 import { keysWithout, liveKeysInDeclaredOrder, sameKeySet } from "./sshKeySet";
 
 export { configure } from "../config";

@@ -14,16 +14,13 @@ import type { Pod } from "../schemas/pod";
 import { sharedClient } from "../sharedClient";
 import { resolveName } from "./autoName";
 import { type ClusterOutputs, clusterOutputs, createRequest, diffCluster, sameCreateRequest } from "./clusterState";
-import { createOnce } from "./createOnce";
-import {
-  initializationFailure,
-  messageOf,
-  ownProperties,
-  refuseReplacingAdopted,
-  sameValue,
-  unlessNotFound,
-  validate,
-} from "./dynamic";
+import { createOnce } from "./lifecycle/createOnce";
+import { initializationFailure, ownProperties } from "./lifecycle/engineProperties";
+import { messageOf } from "./lifecycle/messageOf";
+import { refuseReplacingAdopted } from "./lifecycle/diffResult";
+import { sameValue } from "./lifecycle/sameValue";
+import { unlessNotFound } from "./lifecycle/notFound";
+import { validate } from "./lifecycle/validate";
 
 export { configure } from "../config";
 

@@ -3,7 +3,7 @@ import type { ClusterInputs, ClusterMember, ClusterSummary, ClusterType } from "
 import { withProposedName } from "./autoName";
 import * as clusterProvider from "./cluster.provider";
 import type { ResourceArgs } from "./deepInput";
-import { withSecretOutputs } from "./dynamic";
+import { withSecretOutputs } from "./lifecycle/secrets";
 
 /** The arguments of a {@link Cluster}. */
 export type ClusterArgs = ResourceArgs<ClusterInputs>;

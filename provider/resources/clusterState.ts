@@ -1,7 +1,9 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { CheckedClusterInputs, ClusterSummary, ClusterMember, CreateClusterRequest } from "../schemas/cluster";
 import type { Pod } from "../schemas/pod";
-import { diffResult, sameValue, stripUndefined } from "./dynamic";
+import { diffResult } from "./lifecycle/diffResult";
+import { sameValue } from "./lifecycle/sameValue";
+import { stripUndefined } from "./lifecycle/engineProperties";
 
 /**
  * A `Cluster` resource's outputs: the v2 cluster summary without `id` (Pulumi reserves it), the arguments the

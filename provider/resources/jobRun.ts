@@ -3,7 +3,11 @@ import { isFinal, type JobResponse } from "../schemas/job";
 import { type JobSettings, withJobDefaults } from "../schemas/jobInputs";
 import { sharedClient } from "../sharedClient";
 import { WaitTimeoutError } from "../client/errors";
-import { diffResult, initializationFailure, messageOf, sameValue, stripUndefined, unlessNotFound } from "./dynamic";
+import { diffResult } from "./lifecycle/diffResult";
+import { initializationFailure, stripUndefined } from "./lifecycle/engineProperties";
+import { messageOf } from "./lifecycle/messageOf";
+import { sameValue } from "./lifecycle/sameValue";
+import { unlessNotFound } from "./lifecycle/notFound";
 
 /** What every job resource declares: where the job runs, its input, and how create treats it. */
 export interface JobRunInputs extends JobSettings {

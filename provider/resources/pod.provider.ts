@@ -6,16 +6,12 @@ import { NotFoundError } from "../client/errors";
 import { type CheckedPodInputs, type Pod, type PodInputs, podInputsSchema, withPodDefaults } from "../schemas/pod";
 import { sharedClient } from "../sharedClient";
 import { resolveName } from "./autoName";
-import { createOnce } from "./createOnce";
-import {
-  initializationFailure,
-  messageOf,
-  ownProperties,
-  refuseReplacingAdopted,
-  stripUndefined,
-  unlessNotFound,
-  validate,
-} from "./dynamic";
+import { createOnce } from "./lifecycle/createOnce";
+import { initializationFailure, ownProperties, stripUndefined } from "./lifecycle/engineProperties";
+import { messageOf } from "./lifecycle/messageOf";
+import { refuseReplacingAdopted } from "./lifecycle/diffResult";
+import { unlessNotFound } from "./lifecycle/notFound";
+import { validate } from "./lifecycle/validate";
 import {
   createRequest,
   diffPod,

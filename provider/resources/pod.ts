@@ -11,7 +11,7 @@ import type {
   PodStatus,
 } from "../schemas/pod";
 import { withProposedName } from "./autoName";
-import { withSecretOutputs } from "./dynamic";
+import { withSecretOutputs } from "./lifecycle/secrets";
 import type { ResourceArgs } from "./deepInput";
 import * as podProvider from "./pod.provider";
 
@@ -90,6 +90,7 @@ export class Pod extends pulumi.dynamic.Resource {
       mounts: undefined,
       gpu: undefined,
       cpu: undefined,
+      cloud: undefined,
       dataCenterId: undefined,
       cudaVersion: undefined,
       ssh: undefined,

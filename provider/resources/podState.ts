@@ -7,7 +7,9 @@ import {
   type Pod,
   type UpdatePodRequest,
 } from "../schemas/pod";
-import { diffResult, sameValue, UNKNOWN } from "./dynamic";
+import { diffResult } from "./lifecycle/diffResult";
+import { sameValue } from "./lifecycle/sameValue";
+import { UNKNOWN } from "../schemas/unknown";
 
 /** Arguments that the API never returns, so state keeps them beside the pod's own fields. */
 type EchoedInputs = Pick<

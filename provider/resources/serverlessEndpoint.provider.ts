@@ -11,8 +11,12 @@ import {
 } from "../schemas/serverlessEndpoint";
 import { sharedClient } from "../sharedClient";
 import { resolveName } from "./autoName";
-import { createOnce } from "./createOnce";
-import { ownProperties, refuseReplacingAdopted, sameValue, unlessNotFound, validate } from "./dynamic";
+import { createOnce } from "./lifecycle/createOnce";
+import { ownProperties } from "./lifecycle/engineProperties";
+import { refuseReplacingAdopted } from "./lifecycle/diffResult";
+import { sameValue } from "./lifecycle/sameValue";
+import { unlessNotFound } from "./lifecycle/notFound";
+import { validate } from "./lifecycle/validate";
 import {
   computeFamily,
   createRequest,

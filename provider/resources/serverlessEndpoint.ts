@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { Endpoint, EndpointType, FlashBoot, ServerlessEndpointInputs } from "../schemas/serverlessEndpoint";
 import { withProposedName } from "./autoName";
 import type { ResourceArgs } from "./deepInput";
-import { withSecretOutputs } from "./dynamic";
+import { withSecretOutputs } from "./lifecycle/secrets";
 import * as serverlessEndpointProvider from "./serverlessEndpoint.provider";
 
 /** The arguments of a {@link ServerlessEndpoint}. */

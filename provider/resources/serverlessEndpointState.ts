@@ -5,7 +5,9 @@ import type {
   Endpoint,
   UpdateEndpointRequest,
 } from "../schemas/serverlessEndpoint";
-import { diffResult, sameValue, stripUndefined } from "./dynamic";
+import { diffResult } from "./lifecycle/diffResult";
+import { sameValue } from "./lifecycle/sameValue";
+import { stripUndefined } from "./lifecycle/engineProperties";
 
 /**
  * A `ServerlessEndpoint` resource's outputs: the v2 endpoint without `id` (Pulumi reserves it), the template it

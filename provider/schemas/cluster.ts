@@ -18,7 +18,10 @@ export type PodClusterRole = (typeof podClusterRoles)[number];
 
 /** The homogeneous shape of every member pod. Fixed at create: any change replaces the cluster. */
 export interface ClusterComputeInputs {
-  /** GPU type id offered for clusters, as listed by `GET /v2/catalog/gpus?product=CLUSTER`, e.g. `"NVIDIA H100 80GB HBM3"`. */
+  /**
+   * GPU type id offered for clusters, as listed by `GET /v2/catalog/gpus?product=CLUSTER`, e.g. `"NVIDIA H100 80GB HBM3"`.
+   * @minLength 1
+   */
   gpuTypeId: string;
   /**
    * GPUs in each member pod. Minimum 1.
@@ -44,6 +47,7 @@ export interface ClusterInputs {
    * Display name. Changes in place; the members keep the names they were created with (`<name>-node-<rank>`).
    * Without it, the resource is named after its logical name, a dash and seven random hex digits, and
    * keeps that name across updates.
+   * @minLength 1
    */
   name?: string;
   /** `TRAINING`, `APPLICATION`, `SLURM` or `RAY`. */

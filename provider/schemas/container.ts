@@ -23,3 +23,12 @@ export const cudaFloorOrList: CrossFieldRule<{ gpu?: { allowedCudaVersions?: str
     fail(["gpu", "minCudaVersion"], "cannot be set with a non-empty gpu.allowedCudaVersions");
   }
 };
+
+/** The largest vCPU count asked for: 2^20, far beyond any flavor, so that the schema's `@TJS-enum` can list them all. */
+const MAX_VCPU_COUNT = 2 ** 20;
+
+/** Exact for every safe integer, unlike a bitwise test, which wraps above 2^31. */
+const isPowerOfTwo = (n: number): boolean => Number.isSafeInteger(n) && n > 0 && 2 ** Math.round(Math.log2(n)) === n;
+
+/** A CPU pod's or worker's vCPU count: a power of two from 2 to 2^20. */
+export const vcpuCount = z.int().min(2).max(MAX_VCPU_COUNT).refine(isPowerOfTwo, "must be a power of two (2, 4, 8, ...)");

@@ -3,7 +3,10 @@ import { TEXT_TO_VIDEO_ENDPOINT_ID, type TextToVideoInput, textToVideoInputSchem
 
 /** The arguments of a `Job`, as plain values. Any change makes it a new job (a replacement). */
 export interface JobInputs {
-  /** Id of the queue-based endpoint (or hosted model slug) that runs the job. */
+  /**
+   * Id of the queue-based endpoint (or hosted model slug) that runs the job.
+   * @minLength 1
+   */
   endpointId: string;
   /** The job's `input` object, as the endpoint's handler expects it. */
   input: Record<string, unknown>;
@@ -44,7 +47,10 @@ void jobInputsMatch;
 export interface TextToVideoJobInputs {
   /** The model's input: the spec's fields, checked before any call; defaults applied. */
   input: TextToVideoInput;
-  /** Id under which the text-to-video model answers. @default "text-to-video" */
+  /**
+   * Id under which the text-to-video model answers. @default "text-to-video"
+   * @minLength 1
+   */
   endpointId?: string;
   /**
    * How long create waits for the video, in seconds. From 1 to 86400. A job still queued or running then is

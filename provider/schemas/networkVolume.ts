@@ -11,6 +11,7 @@ export interface NetworkVolumeInputs {
    * Display name. Changes in place.
    * Without it, the resource is named after its logical name, a dash and seven random hex digits, and
    * keeps that name across updates.
+   * @minLength 1
    */
   name?: string;
   /**
@@ -20,7 +21,10 @@ export interface NetworkVolumeInputs {
    * @maximum 4096
    */
   size: number;
-  /** Data center id, for example `"US-TX-3"`. Pods that mount the volume run there. Changing it replaces the volume. */
+  /**
+   * Data center id, for example `"US-TX-3"`. Pods that mount the volume run there. Changing it replaces the volume.
+   * @minLength 1
+   */
   dataCenter: string;
   /** Storage class. Changing it replaces the volume. @default "STANDARD" */
   type?: VolumeType;
@@ -40,14 +44,6 @@ export const networkVolumeInputsSchema = z.strictObject({
 // Compile-time proof that the validator and the documented argument type agree.
 const networkVolumeInputsMatch: z.ZodType<Named<NetworkVolumeInputs>, Named<NetworkVolumeInputs>> = networkVolumeInputsSchema;
 void networkVolumeInputsMatch;
-
-/** `NetworkVolume` arguments after `check`, with the default type applied. */
-export type CheckedNetworkVolumeInputs = Named<NetworkVolumeInputs> & Required<Pick<NetworkVolumeInputs, "type">>;
-
-/** Applies the documented defaults; safe on inputs that still hold unknown preview values. */
-export function withNetworkVolumeDefaults(inputs: Named<NetworkVolumeInputs>): CheckedNetworkVolumeInputs {
-  return { ...inputs, type: inputs.type ?? "STANDARD" };
-}
 
 export const networkVolumeSchema = z.object({
   id: z.string(),

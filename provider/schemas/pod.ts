@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Named } from "../resources/autoName";
-import { cudaFloorOrList, cudaVersion, imageOrTemplate, port } from "./container";
+import { cudaFloorOrList, cudaVersion, imageOrTemplate, port, vcpuCount } from "./container";
 import { type CrossFieldRule, exactlyOneOf, withCrossFieldRules } from "./crossFieldRules";
 
 /** Lifecycle status of a pod. */
@@ -28,7 +28,10 @@ export const injectedEnvKeys = ["PUBLIC_KEY", "JUPYTER_PASSWORD"] as const;
 
 /** A GPU allocation. */
 export interface GpuConfigInputs {
-  /** GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA A100 80GB PCIe"`. Changing it replaces the pod. */
+  /**
+   * GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA A100 80GB PCIe"`. Changing it replaces the pod.
+   * @minLength 1
+   */
   id: string;
   /**
    * Number of GPUs. Minimum 1.
@@ -53,13 +56,15 @@ export interface GpuConfigInputs {
 
 /** A CPU allocation. */
 export interface CpuConfigInputs {
-  /** CPU flavor id as listed by `GET /v2/catalog/cpus`, for example `"cpu3c"`. Changing it replaces the pod. */
+  /**
+   * CPU flavor id as listed by `GET /v2/catalog/cpus`, for example `"cpu3c"`. Changing it replaces the pod.
+   * @minLength 1
+   */
   id: string;
   /**
-   * Number of vCPUs: a power of two, at least 2, and valid for the flavor.
+   * Number of vCPUs: a power of two from 2 to 2^20 (1048576), and valid for the flavor.
    * @TJS-type integer
-   * @minimum 2
-   * @multipleOf 2
+   * @TJS-enum [2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072, 262144, 524288, 1048576]
    */
   vcpuCount: number;
   /**
@@ -84,7 +89,10 @@ export interface PersistentMountInputs {
 
 /** A network volume mounted into the pod. */
 export interface NetworkMountInputs {
-  /** Id of an existing network volume in the pod's data center. Changing it replaces the pod. */
+  /**
+   * Id of an existing network volume in the pod's data center. Changing it replaces the pod.
+   * @minLength 1
+   */
   volumeId: string;
   /** Mount path in the container. Changes in place. */
   path: string;
@@ -107,6 +115,7 @@ export interface PodInputs {
    * Display name. Changes in place.
    * Without it, the resource is named after its logical name, a dash and seven random hex digits, and
    * keeps that name across updates.
+   * @minLength 1
    */
   name?: string;
   /**
@@ -199,7 +208,6 @@ export interface PodInputs {
   readyTimeoutSeconds?: number;
 }
 
-const isPowerOfTwo = (n: number): boolean => n > 0 && (n & (n - 1)) === 0;
 
 const gpuConfigInputs = z.strictObject({
   id: z.string().min(1),
@@ -210,7 +218,7 @@ const gpuConfigInputs = z.strictObject({
 
 const cpuConfigInputs = z.strictObject({
   id: z.string().min(1),
-  vcpuCount: z.int().min(2).refine(isPowerOfTwo, "must be a power of two (2, 4, 8, ...)"),
+  vcpuCount,
   memory: z.int().min(1),
 });
 

@@ -11,18 +11,21 @@ export interface RegistryInputs {
    * Display name of the credential, at least 1 character. Not unique. Changing it replaces the credential.
    * Without it, the resource is named after its logical name, a dash and seven random hex digits, and
    * keeps that name across updates.
+   * @minLength 1
    */
   name?: string;
   /**
    * User name to log in to the container registry with, at least 1 character. Write-only: the service never
    * returns it, so a change made outside Pulumi goes unnoticed. Stored in state as a secret. Changing it
    * replaces the credential.
+   * @minLength 1
    */
   username: string;
   /**
    * Password or access token for the container registry, at least 1 character. Write-only: the service never
    * returns it, so a change made outside Pulumi goes unnoticed. Stored in state as a secret. Changing it
    * replaces the credential.
+   * @minLength 1
    */
   password: string;
   /**
@@ -44,8 +47,6 @@ export const registryInputsSchema = z.strictObject({
 const registryInputsMatch: z.ZodType<Named<RegistryInputs>, Named<RegistryInputs>> = registryInputsSchema;
 void registryInputsMatch;
 
-/** The fields of a registry credential, all fixed once created; `adopt` is not one of them. */
-export const registryFields = ["name", "username", "password"] as const;
 
 export const registrySchema = z.object({
   id: z.string(),

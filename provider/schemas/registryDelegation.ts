@@ -61,6 +61,7 @@ export interface RegistryDelegationInputs {
    * `arn:aws:ecr:<region>:<12-digit account id>:repository/<name>[:<tag>]`, for example
    * `"arn:aws:ecr:eu-west-1:210987654321:repository/ml/trainer:v3"`. Without a tag it covers `latest`, so adding
    * or removing `:latest` is no change. Changing the region, account, repository or tag replaces the delegation.
+   * @pattern ^arn:aws:ecr:[a-z]{2}(-[a-z]+)+-\d+:\d{12}:repository/.+$
    */
   resource: string;
   /** Display name of the delegation; `null` for none. Changing it replaces the delegation. @default null */
@@ -80,14 +81,6 @@ export const registryDelegationInputsSchema = z.strictObject({
 const registryDelegationInputsMatch: z.ZodType<RegistryDelegationInputs, RegistryDelegationInputs> = registryDelegationInputsSchema;
 void registryDelegationInputsMatch;
 
-/** `RegistryDelegation` arguments after `check`, with the default name applied. */
-export type CheckedRegistryDelegationInputs = RegistryDelegationInputs & { name: string | null };
-
-/** Applies the documented defaults; safe on inputs that still hold unknown preview values. */
-export function withRegistryDelegationDefaults(inputs: RegistryDelegationInputs): CheckedRegistryDelegationInputs {
-  return { ...inputs, name: inputs.name ?? null };
-}
-
 export const ecrDelegationSchema = z.object({
   id: z.string(),
   name: z.string().nullable().optional(),
@@ -106,4 +99,4 @@ export type EcrDelegation = z.infer<typeof ecrDelegationSchema>;
 export const ecrDelegationListSchema = z.object({ delegations: z.array(ecrDelegationSchema) });
 
 /** Body of `POST /v2/registries/delegations`. */
-export type CreateDelegationRequest = Omit<CheckedRegistryDelegationInputs, "adopt">;
+export type CreateDelegationRequest = Omit<RegistryDelegationInputs, "adopt"> & { name: string | null };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Named } from "../resources/autoName";
-import { cudaFloorOrList, cudaVersion, imageOrTemplate, port } from "./container";
+import { cudaFloorOrList, cudaVersion, imageOrTemplate, port, vcpuCount } from "./container";
 import { type CrossFieldRule, eachRepeat, exactlyOneOf, isRecord, withCrossFieldRules } from "./crossFieldRules";
 
 /** How requests reach the workers: through the managed job queue, or straight to worker-defined HTTP paths. */
@@ -20,6 +20,8 @@ export interface EndpointGpuInputs {
   /**
    * Serverless GPU pool ids (the `pool` of `GET /v2/catalog/gpus`), e.g. `["ADA_24"]`. At least one. Changes in place.
    * @minItems 1
+   * @items.type string
+   * @items.minLength 1
    */
   pools: string[];
   /**
@@ -54,13 +56,15 @@ export interface EndpointGpuInputs {
 
 /** One eligible CPU configuration of a worker; memory follows from the flavor. */
 export interface EndpointCpuInputs {
-  /** CPU flavor id as listed by `GET /v2/catalog/cpus`, e.g. `"cpu3c"`. */
+  /**
+   * CPU flavor id as listed by `GET /v2/catalog/cpus`, e.g. `"cpu3c"`.
+   * @minLength 1
+   */
   id: string;
   /**
-   * vCPUs per worker: a power of two, at least 2, and valid for the flavor.
+   * vCPUs per worker: a power of two from 2 to 2^20 (1048576), and valid for the flavor.
    * @TJS-type integer
-   * @minimum 2
-   * @multipleOf 2
+   * @TJS-enum [2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072, 262144, 524288, 1048576]
    */
   vcpuCount: number;
 }
@@ -122,6 +126,7 @@ export interface ServerlessEndpointInputs {
    * Display name.
    * Without it, the resource is named after its logical name, a dash and seven random hex digits, and
    * keeps that name across updates.
+   * @minLength 1
    */
   name?: string;
   /** `QUEUE` (jobs through `/run` and `/runsync`) or `LOAD_BALANCER` (direct HTTP to the workers). Changing it replaces the endpoint. */
@@ -258,7 +263,7 @@ export const serverlessEndpointInputsSchema = withCrossFieldRules(
       .array(
         z.strictObject({
           id: z.string().min(1),
-          vcpuCount: z.int().min(2).refine((count) => (count & (count - 1)) === 0, "must be a power of two (2, 4, 8, ...)"),
+          vcpuCount,
         }),
       )
       .min(1)

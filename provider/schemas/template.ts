@@ -45,6 +45,7 @@ export interface TemplateInputs {
    * Display name.
    * Without it, the resource is named after its logical name, a dash and seven random hex digits, and
    * keeps that name across updates.
+   * @minLength 1
    */
   name?: string;
   /** Container image reference, for example `"org/trainer:1.4"`. */
@@ -129,28 +130,6 @@ export const templateInputsSchema = z.strictObject({
 // Compile-time proof that the validator and the documented argument type agree.
 const templateInputsMatch: z.ZodType<Named<TemplateInputs>, Named<TemplateInputs>> = templateInputsSchema;
 void templateInputsMatch;
-
-/** `Template` arguments after `check`: every documented default applied, so that diffs compare like with like. */
-export type CheckedTemplateInputs = Named<TemplateInputs> & Required<Omit<TemplateInputs, "adopt">>;
-
-/** Applies the documented defaults; safe on inputs that still hold unknown preview values, as it fills only what is absent. */
-export function withTemplateDefaults(inputs: Named<TemplateInputs>): CheckedTemplateInputs {
-  return {
-    ...inputs,
-    args: inputs.args ?? "",
-    disk: inputs.disk ?? 20,
-    env: inputs.env ?? {},
-    ports: inputs.ports ?? [],
-    registry: inputs.registry ?? null,
-    mounts: inputs.mounts ?? {},
-    public: inputs.public ?? false,
-    serverless: inputs.serverless ?? false,
-    category: inputs.category ?? "NVIDIA",
-    startSsh: inputs.startSsh ?? true,
-    startJupyter: inputs.startJupyter ?? true,
-    allowedCudaVersions: inputs.allowedCudaVersions ?? [],
-  };
-}
 
 // ---------------------------------------------------------------------------
 // Wire shapes (what the API returns). Fields a newer API adds are dropped, not rejected.

@@ -3,7 +3,9 @@ import * as ts from "typescript";
 import * as TJS from "typescript-json-schema";
 import { dataFunctions } from "../../provider/plugin/functions";
 import { CONFIG_NAMES, SECRET_CONFIG } from "../../provider/plugin/providerConfig";
-import { PACKAGE, resources } from "../../provider/plugin/resources";
+import { type KindName, kinds } from "../../provider/kinds";
+import { PACKAGE } from "../../provider/plugin/resources";
+import { fieldsOfFate } from "../../provider/resources/lifecycle/declaration";
 import { PULUMI_SCHEMA_FILE } from "../../provider/plugin/schemaFile";
 import { unwrapDescriptions } from "../schema/unwrapDescriptions";
 import { type ObjectProperties, type PropertySpec, TypeSpecs } from "./typeSpecs";
@@ -62,7 +64,7 @@ export function generatePulumiSchema(projectRoot: string): string {
   if (generator === null) throw new Error(`typescript-json-schema could not read ${SOURCES.join(", ")}`);
   const { definitions = {} } = unwrapDescriptions(generator.getSchemaForSymbols([RESOURCE_TYPES, FUNCTION_TYPES]));
   const docs = documentation(program, projectRoot);
-  const specs = new TypeSpecs(definitions, token, new Set(Object.keys(resources)));
+  const specs = new TypeSpecs(definitions, token, new Set(Object.keys(kinds)));
   const entries = (typesName: string) => {
     const types = definitions[typesName];
     if (typeof types !== "object" || types.properties === undefined) throw new Error(`${typesName} did not generate an object`);
@@ -71,16 +73,18 @@ export function generatePulumiSchema(projectRoot: string): string {
 
   const resourceSpecs = Object.fromEntries(
     entries(RESOURCE_TYPES).map(([kind, { inputs, outputs }]) => {
-      const settings = resources[kind as keyof typeof resources] as { secretInputs?: readonly string[]; secretOutputs?: readonly string[] };
+      const declared = kinds[kind as KindName];
       const input = specs.objectProperties(asDefinition(inputs), kind);
       const output = specs.objectProperties(asDefinition(outputs), kind);
+      const replacing = declared.declaration === undefined ? [] : fieldsOfFate(declared.declaration, "replaces", "replacesWhen");
+      const outputProperties = withReplaceOnChanges(asInputIntegers(output.properties, input.properties), replacing);
       return [
         token(kind),
         {
           description: docs.get(kind) ?? "",
-          properties: markSecret(output.properties, settings.secretOutputs),
+          properties: markSecret(outputProperties, declared.secretOutputs),
           ...(output.required ? { required: output.required } : {}),
-          inputProperties: markSecret(input.properties, settings.secretInputs),
+          inputProperties: markSecret(input.properties, declared.secretInputs),
           ...(input.required ? { requiredInputs: input.required } : {}),
         },
       ];
@@ -122,6 +126,18 @@ export function generatePulumiSchema(projectRoot: string): string {
 function asDefinition(schema: TJS.DefinitionOrBoolean | undefined): TJS.Definition {
   if (typeof schema !== "object") throw new Error("expected a schema object");
   return schema;
+}
+
+/** An output that is also an input is an integer where the input is: the API's answer is the same integer. */
+function asInputIntegers(outputs: ObjectProperties["properties"], inputs: ObjectProperties["properties"]): ObjectProperties["properties"] {
+  return Object.fromEntries(
+    Object.entries(outputs).map(([name, spec]) => [name, spec.type === "number" && inputs[name]?.type === "integer" ? { ...spec, type: "integer" } : spec]),
+  );
+}
+
+/** Marks the outputs whose change replaces the resource, as its declaration says. */
+function withReplaceOnChanges(properties: ObjectProperties["properties"], replacing: readonly string[]): ObjectProperties["properties"] {
+  return Object.fromEntries(Object.entries(properties).map(([name, spec]) => [name, replacing.includes(name) ? { ...spec, replaceOnChanges: true } : spec]));
 }
 
 function markSecret(properties: ObjectProperties["properties"], secrets: readonly string[] = []): ObjectProperties["properties"] {

@@ -11,7 +11,7 @@ export interface TypeSpec {
 }
 
 /** A property of a resource, a function or an object type. */
-export type PropertySpec = TypeSpec & { description?: string; secret?: boolean };
+export type PropertySpec = TypeSpec & { description?: string; secret?: boolean; replaceOnChanges?: boolean };
 
 /** A named object type, declared once under `types` and referred to by token. */
 export interface ObjectTypeSpec {

@@ -5,6 +5,8 @@ import * as proto from "@pulumi/pulumi/proto/provider_pb";
 import * as status from "@pulumi/pulumi/proto/status_pb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
+import * as pkg from "../../provider";
+import { dataFunctions } from "../../provider/plugin/functions";
 import { plainProperties, type Properties, secret, toStruct } from "../../provider/plugin/properties";
 import { type PluginUnderTest, startPlugin } from "./pluginHarness";
 import { rejection } from "./providerHarness";
@@ -136,6 +138,20 @@ describe("the native plugin", () => {
       new proto.InvokeRequest().setTok("computeplatform:index:getCpuType").setArgs(toStruct({ id: "cpu3c" })),
     );
     expect(wire(response.getReturn())).toMatchObject({ id: "cpu3c" });
+  });
+
+  it("serves every data function the package exports as an invoke", () => {
+    const exported = Object.keys(pkg).filter((name) => /^get[A-Z]/.test(name) && !name.endsWith("Output"));
+    expect([...dataFunctions.keys()].sort()).toEqual(exported.sort());
+    expect(exported).toEqual(expect.arrayContaining(["getNetworkVolume", "getNetworkVolumes", "getRegistry", "getRegistries", "getRegistryDelegation", "getRegistryDelegations"]));
+  });
+
+  it("an invoke of a network volume, registry or delegation lookup answers from the API", async () => {
+    const invoke = async (token: string) =>
+      wire((await plugin.call<proto.InvokeResponse>("invoke", new proto.InvokeRequest().setTok(`computeplatform:index:${token}`).setArgs(toStruct({})))).getReturn());
+    expect(await invoke("getNetworkVolumes")).toEqual({ networkVolumes: [] });
+    expect(await invoke("getRegistries")).toEqual({ registries: [] });
+    expect(await invoke("getRegistryDelegations")).toEqual({ delegations: [] });
   });
 
   it.each([

@@ -1,10 +1,10 @@
 // The Registry provider against the real emulator over HTTP, called as the engine calls them.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import { MAX_CREATE_SENDS } from "../../provider/resources/createOnce";
-import { UNKNOWN } from "../../provider/resources/dynamic";
+import { MAX_CREATE_SENDS } from "../../provider/resources/lifecycle/createOnce";
+import { UNKNOWN } from "../../provider/schemas/unknown";
 import * as registry from "../../provider/resources/registry.provider";
-import type { RegistryOutputs } from "../../provider/resources/registry.provider";
+import type { RegistryOutputs } from "../../provider/resources/registry/declaration";
 import type { RegistryInputs } from "../../provider/schemas/registry";
 import { gpuPod } from "../emulator/harness";
 import { apiRequest, emulatorForProvider, passedCheck, rejection, writes } from "./providerHarness";

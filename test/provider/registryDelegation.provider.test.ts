@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { resolveSettings } from "../../provider/config";
-import { UNKNOWN } from "../../provider/resources/dynamic";
+import { UNKNOWN } from "../../provider/schemas/unknown";
 import * as delegation from "../../provider/resources/registryDelegation.provider";
-import type { RegistryDelegationOutputs } from "../../provider/resources/registryDelegation.provider";
+import type { RegistryDelegationOutputs } from "../../provider/resources/registryDelegation/declaration";
 import type { RegistryDelegationInputs } from "../../provider/schemas/registryDelegation";
 import { emulatorForProvider, passedCheck, writes } from "./providerHarness";
 

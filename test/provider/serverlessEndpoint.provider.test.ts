@@ -1,7 +1,7 @@
 // The ServerlessEndpoint provider against the real emulator over HTTP, called as the engine calls it.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Emulator } from "../../emulator";
-import { UNKNOWN } from "../../provider/resources/dynamic";
+import { UNKNOWN } from "../../provider/schemas/unknown";
 import * as endpoint from "../../provider/resources/serverlessEndpoint.provider";
 import type { ServerlessEndpointOutputs } from "../../provider/resources/serverlessEndpointState";
 import type { EndpointGpuInputs, ServerlessEndpointInputs } from "../../provider/schemas/serverlessEndpoint";

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import * as fc from "fast-check";
 import { check as checkPod } from "../../provider/resources/pod.provider";
 import { check as checkVolume } from "../../provider/resources/networkVolume.provider";
-import { propertyPath, UNKNOWN } from "../../provider/resources/dynamic";
+import { propertyPath } from "../../provider/resources/lifecycle/validate";
+import { UNKNOWN } from "../../provider/schemas/unknown";
 import { type ManifestResourceType } from "../../provider/manifest/document";
 import { resourceKinds } from "../../provider/manifest/resourceKinds";
 

@@ -6,7 +6,7 @@ import * as fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ManifestResourceType } from "../../provider/manifest/document";
 import { resourceKinds } from "../../provider/manifest/resourceKinds";
-import { UNKNOWN } from "../../provider/resources/dynamic";
+import { UNKNOWN } from "../../provider/schemas/unknown";
 import {
   clusterArguments,
   endpointArguments,

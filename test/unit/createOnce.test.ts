@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Clock } from "../../provider/client/clock";
 import { ConnectionError, ResponseShapeError, ServerError } from "../../provider/client/errors";
-import { createOnce, MAX_CREATE_SENDS } from "../../provider/resources/createOnce";
+import { createOnce, MAX_CREATE_SENDS } from "../../provider/resources/lifecycle/createOnce";
 
 // createOnce is a pure combinator over a list and a create; here they are plain closures over an array, standing
 // in for the API (its interplay with real lost answers is tested against the emulator in test/faults). Each test

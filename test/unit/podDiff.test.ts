@@ -11,7 +11,7 @@ import {
   sameCreateRequest,
   withTemplateSettings,
 } from "../../provider/resources/podState";
-import { UNKNOWN } from "../../provider/resources/dynamic";
+import { UNKNOWN } from "../../provider/schemas/unknown";
 
 const livePod: Pod = {
   id: "p1",

@@ -11,6 +11,7 @@ interface PropertySpec {
   type?: string;
   $ref?: string;
   secret?: boolean;
+  replaceOnChanges?: boolean;
 }
 interface PulumiSchema {
   name: string;
@@ -44,6 +45,20 @@ describe("the Pulumi package schema", () => {
     expect(Object.keys(schema.functions).sort()).toEqual([...dataFunctions.keys()].map((name) => `computeplatform:index:${name}`).sort());
     expect(schema.functions["computeplatform:index:getCheapestGpuType"]?.inputs.properties.minMemory).toMatchObject({ type: "number" });
     expect(Object.keys(schema.functions["computeplatform:index:getCheapestGpuType"]?.outputs.properties ?? {})).toContain("id");
+  });
+
+  it("takes secrets and replaceOnChanges from each kind's declaration, and keeps an integer input an integer output", () => {
+    const volume = schema.resources["computeplatform:index:NetworkVolume"]!;
+    expect(volume.inputProperties.size).toMatchObject({ type: "integer" });
+    expect(volume.properties.size).toMatchObject({ type: "integer" });
+    const replacing = Object.entries(volume.properties).filter(([, spec]) => spec.replaceOnChanges).map(([name]) => name);
+    expect(replacing.sort()).toEqual(["dataCenter", "type"]);
+    const registry = schema.resources["computeplatform:index:Registry"]!;
+    const secrets = (properties: Record<string, PropertySpec>) => Object.keys(properties).filter((name) => properties[name]?.secret);
+    expect({ inputs: secrets(registry.inputProperties), outputs: secrets(registry.properties) }).toEqual({
+      inputs: ["username", "password"],
+      outputs: ["username", "password"],
+    });
   });
 
   it("declares the provider config apiUrl, apiKey (secret) and jobUrl, for stack config and explicit providers alike", () => {

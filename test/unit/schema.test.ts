@@ -216,10 +216,14 @@ describe("manifest.json", () => {
       error: { instancePath: "/resources/inference/properties/scaling/queueDelay", keyword: "minimum", params: { comparison: ">=", limit: 0.5 } },
     },
     {
-      name: "an odd vCPU count",
+      name: "a vCPU count that is no power of two",
       at: "/resources/notebook/properties/cpu/vcpuCount",
-      value: 3,
-      error: { instancePath: "/resources/notebook/properties/cpu/vcpuCount", keyword: "multipleOf", params: { multipleOf: 2 } },
+      value: 6,
+      error: {
+        instancePath: "/resources/notebook/properties/cpu/vcpuCount",
+        keyword: "enum",
+        params: { allowedValues: Array.from({ length: 20 }, (_, power) => 2 ** (power + 1)) },
+      },
     },
     {
       name: "a value outside its enum",

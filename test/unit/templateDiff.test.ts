@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { UNKNOWN } from "../../provider/resources/dynamic";
-import { diffTemplate, matchesCreateRequest, type TemplateOutputs, templatePatch } from "../../provider/resources/templateState";
-import { type CheckedTemplateInputs, withTemplateDefaults } from "../../provider/schemas/template";
+import { UNKNOWN } from "../../provider/schemas/unknown";
+import type { Checked } from "../../provider/resources/lifecycle/declaration";
+import { lifecycleOf } from "../../provider/resources/lifecycle/lifecycle";
+import { template, type TemplateOutputs } from "../../provider/resources/template/declaration";
+import type { TemplateInputs } from "../../provider/schemas/template";
+
+type CheckedTemplateInputs = Checked<TemplateInputs, typeof template.fields>;
+const lifecycle = lifecycleOf(template);
+/** The template's `diff`, as the engine calls it for a template that was not adopted. */
+const diffTemplate = (olds: TemplateOutputs, news: CheckedTemplateInputs) => lifecycle.diff("tpl0000001", olds, news);
 
 const recorded: TemplateOutputs = {
   name: "trainer",
@@ -31,34 +38,35 @@ describe("diffTemplate", () => {
     ["the mount removed and the name changed", { mounts: {}, name: "x" }, { changes: true, replaces: ["mounts"] }],
     ["a mount unknown at preview", { mounts: UNKNOWN as never }, { changes: true, replaces: [] }],
     ["a mount path unknown at preview", { mounts: { persistent: UNKNOWN as never } }, { changes: true, replaces: [] }],
-  ])("%s", (_label, change, expected) => {
-    expect(diffTemplate(recorded, { ...same, ...change })).toEqual(expected);
+  ])("%s", async (_label, change, expected) => {
+    expect(await diffTemplate(recorded, { ...same, ...change })).toEqual(expected);
   });
 
-  it("adds a mount to a template without one in place", () => {
+  it("adds a mount to a template without one in place", async () => {
     const without = { ...recorded, mounts: {} };
-    expect(diffTemplate(without, { ...same })).toEqual({ changes: true, replaces: [] });
+    expect(await diffTemplate(without, { ...same })).toEqual({ changes: true, replaces: [] });
   });
 });
 
 describe("templatePatch", () => {
   it("holds exactly the fields that differ, with their new values", () => {
-    expect(templatePatch(recorded, { ...same, name: "n", registry: null, allowedCudaVersions: ["12.4"] })).toEqual({
+    expect(lifecycle.patchOf(recorded, { ...same, name: "n", registry: null, allowedCudaVersions: ["12.4"] })).toEqual({
       name: "n",
       registry: null,
       allowedCudaVersions: ["12.4"],
     });
-    expect(templatePatch(recorded, same)).toEqual({});
+    expect(lifecycle.patchOf(recorded, same)).toEqual({});
   });
 });
 
-describe("matchesCreateRequest", () => {
-  const { adopt: _adopt, ...request } = withTemplateDefaults({ name: "t", image: "org/t:1" });
-  const created = { id: "tpl0000001", ...request };
-
-  it("matches the template a request makes, and no template differing in any field", () => {
-    expect(matchesCreateRequest(created, request)).toBe(true);
-    expect(matchesCreateRequest({ ...created, disk: 21 }, request)).toBe(false);
-    expect(matchesCreateRequest({ ...created, env: { A: "1" } }, request)).toBe(false);
+describe("madeFrom", () => {
+  it("matches the template a request makes, and no template differing in any field", async () => {
+    const { inputs } = await lifecycle.check({}, { name: "t", image: "org/t:1" });
+    const request = inputs!;
+    const created = { id: "tpl0000001", ...request };
+    const matches = lifecycle.madeFrom(request);
+    expect(matches(created)).toBe(true);
+    expect(matches({ ...created, disk: 21 })).toBe(false);
+    expect(matches({ ...created, env: { A: "1" } })).toBe(false);
   });
 });

@@ -16,10 +16,10 @@ import (
 type NetworkVolume struct {
 	pulumi.CustomResourceState
 
-	DataCenter pulumi.StringOutput  `pulumi:"dataCenter"`
-	Name       pulumi.StringOutput  `pulumi:"name"`
-	Size       pulumi.Float64Output `pulumi:"size"`
-	Type       pulumi.StringOutput  `pulumi:"type"`
+	DataCenter pulumi.StringOutput `pulumi:"dataCenter"`
+	Name       pulumi.StringOutput `pulumi:"name"`
+	Size       pulumi.IntOutput    `pulumi:"size"`
+	Type       pulumi.StringOutput `pulumi:"type"`
 }
 
 // NewNetworkVolume registers a new resource with the given unique name, arguments, and options.
@@ -35,6 +35,11 @@ func NewNetworkVolume(ctx *pulumi.Context,
 	if args.Size == nil {
 		return nil, errors.New("invalid value for required argument 'Size'")
 	}
+	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
+		"dataCenter",
+		"type",
+	})
+	opts = append(opts, replaceOnChanges)
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource NetworkVolume
 	err := ctx.RegisterResource("computeplatform:index:NetworkVolume", name, args, &resource, opts...)
@@ -139,8 +144,8 @@ func (o NetworkVolumeOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *NetworkVolume) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-func (o NetworkVolumeOutput) Size() pulumi.Float64Output {
-	return o.ApplyT(func(v *NetworkVolume) pulumi.Float64Output { return v.Size }).(pulumi.Float64Output)
+func (o NetworkVolumeOutput) Size() pulumi.IntOutput {
+	return o.ApplyT(func(v *NetworkVolume) pulumi.IntOutput { return v.Size }).(pulumi.IntOutput)
 }
 
 func (o NetworkVolumeOutput) Type() pulumi.StringOutput {

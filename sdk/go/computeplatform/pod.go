@@ -30,7 +30,7 @@ type Pod struct {
 	DataCenterIds pulumi.StringArrayOutput `pulumi:"dataCenterIds"`
 	// Power state to hold: `RUNNING` starts the pod, `EXITED` stops it.
 	DesiredStatus    pulumi.StringOutput       `pulumi:"desiredStatus"`
-	Disk             pulumi.Float64Output      `pulumi:"disk"`
+	Disk             pulumi.IntOutput          `pulumi:"disk"`
 	Env              pulumi.MapOutput          `pulumi:"env"`
 	GlobalNetworking PodGlobalNetworkingOutput `pulumi:"globalNetworking"`
 	// A GPU allocation.
@@ -270,8 +270,8 @@ func (o PodOutput) DesiredStatus() pulumi.StringOutput {
 	return o.ApplyT(func(v *Pod) pulumi.StringOutput { return v.DesiredStatus }).(pulumi.StringOutput)
 }
 
-func (o PodOutput) Disk() pulumi.Float64Output {
-	return o.ApplyT(func(v *Pod) pulumi.Float64Output { return v.Disk }).(pulumi.Float64Output)
+func (o PodOutput) Disk() pulumi.IntOutput {
+	return o.ApplyT(func(v *Pod) pulumi.IntOutput { return v.Disk }).(pulumi.IntOutput)
 }
 
 func (o PodOutput) Env() pulumi.MapOutput {

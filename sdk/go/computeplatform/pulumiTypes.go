@@ -1120,7 +1120,7 @@ type CpuConfig struct {
 	Id string `pulumi:"id"`
 	// Memory in GB. Minimum 1.
 	Memory int `pulumi:"memory"`
-	// Number of vCPUs: a power of two, at least 2, and valid for the flavor.
+	// Number of vCPUs: a power of two from 2 to 2^20 (1048576), and valid for the flavor.
 	VcpuCount int `pulumi:"vcpuCount"`
 }
 
@@ -1141,7 +1141,7 @@ type CpuConfigArgs struct {
 	Id pulumi.StringInput `pulumi:"id"`
 	// Memory in GB. Minimum 1.
 	Memory pulumi.IntInput `pulumi:"memory"`
-	// Number of vCPUs: a power of two, at least 2, and valid for the flavor.
+	// Number of vCPUs: a power of two from 2 to 2^20 (1048576), and valid for the flavor.
 	VcpuCount pulumi.IntInput `pulumi:"vcpuCount"`
 }
 
@@ -1233,7 +1233,7 @@ func (o CpuConfigOutput) Memory() pulumi.IntOutput {
 	return o.ApplyT(func(v CpuConfig) int { return v.Memory }).(pulumi.IntOutput)
 }
 
-// Number of vCPUs: a power of two, at least 2, and valid for the flavor.
+// Number of vCPUs: a power of two from 2 to 2^20 (1048576), and valid for the flavor.
 func (o CpuConfigOutput) VcpuCount() pulumi.IntOutput {
 	return o.ApplyT(func(v CpuConfig) int { return v.VcpuCount }).(pulumi.IntOutput)
 }
@@ -1282,7 +1282,7 @@ func (o CpuConfigPtrOutput) Memory() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
-// Number of vCPUs: a power of two, at least 2, and valid for the flavor.
+// Number of vCPUs: a power of two from 2 to 2^20 (1048576), and valid for the flavor.
 func (o CpuConfigPtrOutput) VcpuCount() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *CpuConfig) *int {
 		if v == nil {
@@ -1610,7 +1610,7 @@ func (o EndpointBillingResultRecordsItemArrayOutput) Index(i pulumi.IntInput) En
 type EndpointCpu struct {
 	// CPU flavor id as listed by `GET /v2/catalog/cpus`, e.g. `"cpu3c"`.
 	Id string `pulumi:"id"`
-	// vCPUs per worker: a power of two, at least 2, and valid for the flavor.
+	// vCPUs per worker: a power of two from 2 to 2^20 (1048576), and valid for the flavor.
 	VcpuCount int `pulumi:"vcpuCount"`
 }
 
@@ -1629,7 +1629,7 @@ type EndpointCpuInput interface {
 type EndpointCpuArgs struct {
 	// CPU flavor id as listed by `GET /v2/catalog/cpus`, e.g. `"cpu3c"`.
 	Id pulumi.StringInput `pulumi:"id"`
-	// vCPUs per worker: a power of two, at least 2, and valid for the flavor.
+	// vCPUs per worker: a power of two from 2 to 2^20 (1048576), and valid for the flavor.
 	VcpuCount pulumi.IntInput `pulumi:"vcpuCount"`
 }
 
@@ -1690,7 +1690,7 @@ func (o EndpointCpuOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v EndpointCpu) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// vCPUs per worker: a power of two, at least 2, and valid for the flavor.
+// vCPUs per worker: a power of two from 2 to 2^20 (1048576), and valid for the flavor.
 func (o EndpointCpuOutput) VcpuCount() pulumi.IntOutput {
 	return o.ApplyT(func(v EndpointCpu) int { return v.VcpuCount }).(pulumi.IntOutput)
 }
@@ -3006,6 +3006,68 @@ func (o NetworkVolumeBillingResultRecordsItemArrayOutput) Index(i pulumi.IntInpu
 	}).(NetworkVolumeBillingResultRecordsItemOutput)
 }
 
+type NetworkVolumesResultNetworkVolumesItem struct {
+	DataCenter string  `pulumi:"dataCenter"`
+	Id         string  `pulumi:"id"`
+	Name       string  `pulumi:"name"`
+	Size       float64 `pulumi:"size"`
+	Type       string  `pulumi:"type"`
+}
+
+type NetworkVolumesResultNetworkVolumesItemOutput struct{ *pulumi.OutputState }
+
+func (NetworkVolumesResultNetworkVolumesItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*NetworkVolumesResultNetworkVolumesItem)(nil)).Elem()
+}
+
+func (o NetworkVolumesResultNetworkVolumesItemOutput) ToNetworkVolumesResultNetworkVolumesItemOutput() NetworkVolumesResultNetworkVolumesItemOutput {
+	return o
+}
+
+func (o NetworkVolumesResultNetworkVolumesItemOutput) ToNetworkVolumesResultNetworkVolumesItemOutputWithContext(ctx context.Context) NetworkVolumesResultNetworkVolumesItemOutput {
+	return o
+}
+
+func (o NetworkVolumesResultNetworkVolumesItemOutput) DataCenter() pulumi.StringOutput {
+	return o.ApplyT(func(v NetworkVolumesResultNetworkVolumesItem) string { return v.DataCenter }).(pulumi.StringOutput)
+}
+
+func (o NetworkVolumesResultNetworkVolumesItemOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v NetworkVolumesResultNetworkVolumesItem) string { return v.Id }).(pulumi.StringOutput)
+}
+
+func (o NetworkVolumesResultNetworkVolumesItemOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v NetworkVolumesResultNetworkVolumesItem) string { return v.Name }).(pulumi.StringOutput)
+}
+
+func (o NetworkVolumesResultNetworkVolumesItemOutput) Size() pulumi.Float64Output {
+	return o.ApplyT(func(v NetworkVolumesResultNetworkVolumesItem) float64 { return v.Size }).(pulumi.Float64Output)
+}
+
+func (o NetworkVolumesResultNetworkVolumesItemOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v NetworkVolumesResultNetworkVolumesItem) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type NetworkVolumesResultNetworkVolumesItemArrayOutput struct{ *pulumi.OutputState }
+
+func (NetworkVolumesResultNetworkVolumesItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]NetworkVolumesResultNetworkVolumesItem)(nil)).Elem()
+}
+
+func (o NetworkVolumesResultNetworkVolumesItemArrayOutput) ToNetworkVolumesResultNetworkVolumesItemArrayOutput() NetworkVolumesResultNetworkVolumesItemArrayOutput {
+	return o
+}
+
+func (o NetworkVolumesResultNetworkVolumesItemArrayOutput) ToNetworkVolumesResultNetworkVolumesItemArrayOutputWithContext(ctx context.Context) NetworkVolumesResultNetworkVolumesItemArrayOutput {
+	return o
+}
+
+func (o NetworkVolumesResultNetworkVolumesItemArrayOutput) Index(i pulumi.IntInput) NetworkVolumesResultNetworkVolumesItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) NetworkVolumesResultNetworkVolumesItem {
+		return vs[0].([]NetworkVolumesResultNetworkVolumesItem)[vs[1].(int)]
+	}).(NetworkVolumesResultNetworkVolumesItemOutput)
+}
+
 // Host-local storage pinned to the pod's machine; deprecated in favour of network mounts. Not allowed on CPU pods.
 type PersistentMount struct {
 	// Mount path in the container. Changes in place.
@@ -4244,6 +4306,135 @@ func (o QueueDelayScalingOutput) QueueDelay() pulumi.Float64Output {
 
 func (o QueueDelayScalingOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v QueueDelayScaling) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type RegistriesResultRegistriesItem struct {
+	Id   string `pulumi:"id"`
+	Name string `pulumi:"name"`
+}
+
+type RegistriesResultRegistriesItemOutput struct{ *pulumi.OutputState }
+
+func (RegistriesResultRegistriesItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RegistriesResultRegistriesItem)(nil)).Elem()
+}
+
+func (o RegistriesResultRegistriesItemOutput) ToRegistriesResultRegistriesItemOutput() RegistriesResultRegistriesItemOutput {
+	return o
+}
+
+func (o RegistriesResultRegistriesItemOutput) ToRegistriesResultRegistriesItemOutputWithContext(ctx context.Context) RegistriesResultRegistriesItemOutput {
+	return o
+}
+
+func (o RegistriesResultRegistriesItemOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v RegistriesResultRegistriesItem) string { return v.Id }).(pulumi.StringOutput)
+}
+
+func (o RegistriesResultRegistriesItemOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v RegistriesResultRegistriesItem) string { return v.Name }).(pulumi.StringOutput)
+}
+
+type RegistriesResultRegistriesItemArrayOutput struct{ *pulumi.OutputState }
+
+func (RegistriesResultRegistriesItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]RegistriesResultRegistriesItem)(nil)).Elem()
+}
+
+func (o RegistriesResultRegistriesItemArrayOutput) ToRegistriesResultRegistriesItemArrayOutput() RegistriesResultRegistriesItemArrayOutput {
+	return o
+}
+
+func (o RegistriesResultRegistriesItemArrayOutput) ToRegistriesResultRegistriesItemArrayOutputWithContext(ctx context.Context) RegistriesResultRegistriesItemArrayOutput {
+	return o
+}
+
+func (o RegistriesResultRegistriesItemArrayOutput) Index(i pulumi.IntInput) RegistriesResultRegistriesItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) RegistriesResultRegistriesItem {
+		return vs[0].([]RegistriesResultRegistriesItem)[vs[1].(int)]
+	}).(RegistriesResultRegistriesItemOutput)
+}
+
+type RegistryDelegationsResultDelegationsItem struct {
+	AwsRegion         string  `pulumi:"awsRegion"`
+	AwsUser           string  `pulumi:"awsUser"`
+	CreatedAt         string  `pulumi:"createdAt"`
+	DelegatorUserId   string  `pulumi:"delegatorUserId"`
+	DockerRegistryUri *string `pulumi:"dockerRegistryUri"`
+	Id                string  `pulumi:"id"`
+	Name              *string `pulumi:"name"`
+	Repository        string  `pulumi:"repository"`
+	Tag               string  `pulumi:"tag"`
+}
+
+type RegistryDelegationsResultDelegationsItemOutput struct{ *pulumi.OutputState }
+
+func (RegistryDelegationsResultDelegationsItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RegistryDelegationsResultDelegationsItem)(nil)).Elem()
+}
+
+func (o RegistryDelegationsResultDelegationsItemOutput) ToRegistryDelegationsResultDelegationsItemOutput() RegistryDelegationsResultDelegationsItemOutput {
+	return o
+}
+
+func (o RegistryDelegationsResultDelegationsItemOutput) ToRegistryDelegationsResultDelegationsItemOutputWithContext(ctx context.Context) RegistryDelegationsResultDelegationsItemOutput {
+	return o
+}
+
+func (o RegistryDelegationsResultDelegationsItemOutput) AwsRegion() pulumi.StringOutput {
+	return o.ApplyT(func(v RegistryDelegationsResultDelegationsItem) string { return v.AwsRegion }).(pulumi.StringOutput)
+}
+
+func (o RegistryDelegationsResultDelegationsItemOutput) AwsUser() pulumi.StringOutput {
+	return o.ApplyT(func(v RegistryDelegationsResultDelegationsItem) string { return v.AwsUser }).(pulumi.StringOutput)
+}
+
+func (o RegistryDelegationsResultDelegationsItemOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v RegistryDelegationsResultDelegationsItem) string { return v.CreatedAt }).(pulumi.StringOutput)
+}
+
+func (o RegistryDelegationsResultDelegationsItemOutput) DelegatorUserId() pulumi.StringOutput {
+	return o.ApplyT(func(v RegistryDelegationsResultDelegationsItem) string { return v.DelegatorUserId }).(pulumi.StringOutput)
+}
+
+func (o RegistryDelegationsResultDelegationsItemOutput) DockerRegistryUri() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v RegistryDelegationsResultDelegationsItem) *string { return v.DockerRegistryUri }).(pulumi.StringPtrOutput)
+}
+
+func (o RegistryDelegationsResultDelegationsItemOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v RegistryDelegationsResultDelegationsItem) string { return v.Id }).(pulumi.StringOutput)
+}
+
+func (o RegistryDelegationsResultDelegationsItemOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v RegistryDelegationsResultDelegationsItem) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+func (o RegistryDelegationsResultDelegationsItemOutput) Repository() pulumi.StringOutput {
+	return o.ApplyT(func(v RegistryDelegationsResultDelegationsItem) string { return v.Repository }).(pulumi.StringOutput)
+}
+
+func (o RegistryDelegationsResultDelegationsItemOutput) Tag() pulumi.StringOutput {
+	return o.ApplyT(func(v RegistryDelegationsResultDelegationsItem) string { return v.Tag }).(pulumi.StringOutput)
+}
+
+type RegistryDelegationsResultDelegationsItemArrayOutput struct{ *pulumi.OutputState }
+
+func (RegistryDelegationsResultDelegationsItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]RegistryDelegationsResultDelegationsItem)(nil)).Elem()
+}
+
+func (o RegistryDelegationsResultDelegationsItemArrayOutput) ToRegistryDelegationsResultDelegationsItemArrayOutput() RegistryDelegationsResultDelegationsItemArrayOutput {
+	return o
+}
+
+func (o RegistryDelegationsResultDelegationsItemArrayOutput) ToRegistryDelegationsResultDelegationsItemArrayOutputWithContext(ctx context.Context) RegistryDelegationsResultDelegationsItemArrayOutput {
+	return o
+}
+
+func (o RegistryDelegationsResultDelegationsItemArrayOutput) Index(i pulumi.IntInput) RegistryDelegationsResultDelegationsItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) RegistryDelegationsResultDelegationsItem {
+		return vs[0].([]RegistryDelegationsResultDelegationsItem)[vs[1].(int)]
+	}).(RegistryDelegationsResultDelegationsItemOutput)
 }
 
 // Scale on concurrent requests per worker. Required for `LOAD_BALANCER` endpoints.
@@ -5998,6 +6189,8 @@ func init() {
 	pulumi.RegisterOutputType(NetworkVolumeBillingResultMetadataTotalsOutput{})
 	pulumi.RegisterOutputType(NetworkVolumeBillingResultRecordsItemOutput{})
 	pulumi.RegisterOutputType(NetworkVolumeBillingResultRecordsItemArrayOutput{})
+	pulumi.RegisterOutputType(NetworkVolumesResultNetworkVolumesItemOutput{})
+	pulumi.RegisterOutputType(NetworkVolumesResultNetworkVolumesItemArrayOutput{})
 	pulumi.RegisterOutputType(PersistentMountOutput{})
 	pulumi.RegisterOutputType(PersistentMountPtrOutput{})
 	pulumi.RegisterOutputType(PodBillingResultMetadataOutput{})
@@ -6029,6 +6222,10 @@ func init() {
 	pulumi.RegisterOutputType(PodsResultPodsItemOutput{})
 	pulumi.RegisterOutputType(PodsResultPodsItemArrayOutput{})
 	pulumi.RegisterOutputType(QueueDelayScalingOutput{})
+	pulumi.RegisterOutputType(RegistriesResultRegistriesItemOutput{})
+	pulumi.RegisterOutputType(RegistriesResultRegistriesItemArrayOutput{})
+	pulumi.RegisterOutputType(RegistryDelegationsResultDelegationsItemOutput{})
+	pulumi.RegisterOutputType(RegistryDelegationsResultDelegationsItemArrayOutput{})
 	pulumi.RegisterOutputType(RequestCountScalingOutput{})
 	pulumi.RegisterOutputType(ServerlessBillingResultMetadataOutput{})
 	pulumi.RegisterOutputType(ServerlessBillingResultMetadataQueryOutput{})

@@ -52,6 +52,12 @@ func NewRegistry(ctx *pulumi.Context,
 		"username",
 	})
 	opts = append(opts, secrets)
+	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
+		"name",
+		"password",
+		"username",
+	})
+	opts = append(opts, replaceOnChanges)
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource Registry
 	err := ctx.RegisterResource("computeplatform:index:Registry", name, args, &resource, opts...)

@@ -37,6 +37,11 @@ func NewRegistryDelegation(ctx *pulumi.Context,
 	if args.Resource == nil {
 		return nil, errors.New("invalid value for required argument 'Resource'")
 	}
+	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
+		"name",
+		"resource",
+	})
+	opts = append(opts, replaceOnChanges)
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource RegistryDelegation
 	err := ctx.RegisterResource("computeplatform:index:RegistryDelegation", name, args, &resource, opts...)

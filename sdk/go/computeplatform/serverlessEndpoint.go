@@ -22,7 +22,7 @@ type ServerlessEndpoint struct {
 	Cpu           ServerlessEndpointCpuItemArrayOutput `pulumi:"cpu"`
 	CreatedAt     pulumi.StringOutput                  `pulumi:"createdAt"`
 	DataCenterIds pulumi.StringArrayOutput             `pulumi:"dataCenterIds"`
-	Disk          pulumi.Float64Output                 `pulumi:"disk"`
+	Disk          pulumi.IntOutput                     `pulumi:"disk"`
 	Env           pulumi.MapOutput                     `pulumi:"env"`
 	Flashboot     pulumi.StringOutput                  `pulumi:"flashboot"`
 	Gpu           ServerlessEndpointGpuOutput          `pulumi:"gpu"`
@@ -37,7 +37,7 @@ type ServerlessEndpoint struct {
 	Scaling          pulumi.AnyOutput         `pulumi:"scaling"`
 	// Id of a serverless template (the account's own or a public one) whose container settings fill every one this endpoint leaves out; `env` is merged per key. Another id is applied in place.
 	TemplateId pulumi.StringPtrOutput          `pulumi:"templateId"`
-	Timeout    pulumi.Float64Output            `pulumi:"timeout"`
+	Timeout    pulumi.IntOutput                `pulumi:"timeout"`
 	Type       pulumi.StringOutput             `pulumi:"type"`
 	Workers    ServerlessEndpointWorkersOutput `pulumi:"workers"`
 }
@@ -228,8 +228,8 @@ func (o ServerlessEndpointOutput) DataCenterIds() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *ServerlessEndpoint) pulumi.StringArrayOutput { return v.DataCenterIds }).(pulumi.StringArrayOutput)
 }
 
-func (o ServerlessEndpointOutput) Disk() pulumi.Float64Output {
-	return o.ApplyT(func(v *ServerlessEndpoint) pulumi.Float64Output { return v.Disk }).(pulumi.Float64Output)
+func (o ServerlessEndpointOutput) Disk() pulumi.IntOutput {
+	return o.ApplyT(func(v *ServerlessEndpoint) pulumi.IntOutput { return v.Disk }).(pulumi.IntOutput)
 }
 
 func (o ServerlessEndpointOutput) Env() pulumi.MapOutput {
@@ -282,8 +282,8 @@ func (o ServerlessEndpointOutput) TemplateId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ServerlessEndpoint) pulumi.StringPtrOutput { return v.TemplateId }).(pulumi.StringPtrOutput)
 }
 
-func (o ServerlessEndpointOutput) Timeout() pulumi.Float64Output {
-	return o.ApplyT(func(v *ServerlessEndpoint) pulumi.Float64Output { return v.Timeout }).(pulumi.Float64Output)
+func (o ServerlessEndpointOutput) Timeout() pulumi.IntOutput {
+	return o.ApplyT(func(v *ServerlessEndpoint) pulumi.IntOutput { return v.Timeout }).(pulumi.IntOutput)
 }
 
 func (o ServerlessEndpointOutput) Type() pulumi.StringOutput {

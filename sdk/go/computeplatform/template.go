@@ -19,7 +19,7 @@ type Template struct {
 	AllowedCudaVersions pulumi.StringArrayOutput `pulumi:"allowedCudaVersions"`
 	Args                pulumi.StringOutput      `pulumi:"args"`
 	Category            pulumi.StringOutput      `pulumi:"category"`
-	Disk                pulumi.Float64Output     `pulumi:"disk"`
+	Disk                pulumi.IntOutput         `pulumi:"disk"`
 	Env                 pulumi.MapOutput         `pulumi:"env"`
 	Image               pulumi.StringOutput      `pulumi:"image"`
 	Mounts              TemplateMounts2Output    `pulumi:"mounts"`
@@ -194,8 +194,8 @@ func (o TemplateOutput) Category() pulumi.StringOutput {
 	return o.ApplyT(func(v *Template) pulumi.StringOutput { return v.Category }).(pulumi.StringOutput)
 }
 
-func (o TemplateOutput) Disk() pulumi.Float64Output {
-	return o.ApplyT(func(v *Template) pulumi.Float64Output { return v.Disk }).(pulumi.Float64Output)
+func (o TemplateOutput) Disk() pulumi.IntOutput {
+	return o.ApplyT(func(v *Template) pulumi.IntOutput { return v.Disk }).(pulumi.IntOutput)
 }
 
 func (o TemplateOutput) Env() pulumi.MapOutput {

@@ -27,7 +27,7 @@ type TextToVideoJob struct {
 	RecordFailure pulumi.BoolOutput             `pulumi:"recordFailure"`
 	// IN_QUEUE, IN_PROGRESS, then COMPLETED, FAILED, CANCELLED or TIMED_OUT; kept a string so a new status is no crash.
 	Status         pulumi.StringOutput    `pulumi:"status"`
-	TimeoutSeconds pulumi.Float64Output   `pulumi:"timeoutSeconds"`
+	TimeoutSeconds pulumi.IntOutput       `pulumi:"timeoutSeconds"`
 	VideoUrl       pulumi.StringPtrOutput `pulumi:"videoUrl"`
 	WorkerId       pulumi.StringPtrOutput `pulumi:"workerId"`
 }
@@ -175,8 +175,8 @@ func (o TextToVideoJobOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v *TextToVideoJob) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
 }
 
-func (o TextToVideoJobOutput) TimeoutSeconds() pulumi.Float64Output {
-	return o.ApplyT(func(v *TextToVideoJob) pulumi.Float64Output { return v.TimeoutSeconds }).(pulumi.Float64Output)
+func (o TextToVideoJobOutput) TimeoutSeconds() pulumi.IntOutput {
+	return o.ApplyT(func(v *TextToVideoJob) pulumi.IntOutput { return v.TimeoutSeconds }).(pulumi.IntOutput)
 }
 
 func (o TextToVideoJobOutput) VideoUrl() pulumi.StringPtrOutput {

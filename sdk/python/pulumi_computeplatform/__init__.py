@@ -20,10 +20,16 @@ from .get_data_centers import *
 from .get_endpoint_billing import *
 from .get_gpu_type import *
 from .get_gpu_types import *
+from .get_network_volume import *
 from .get_network_volume_billing import *
+from .get_network_volumes import *
 from .get_pod import *
 from .get_pod_billing import *
 from .get_pods import *
+from .get_registries import *
+from .get_registry import *
+from .get_registry_delegation import *
+from .get_registry_delegations import *
 from .get_serverless_billing import *
 from .get_serverless_endpoint import *
 from .get_serverless_endpoint_health import *

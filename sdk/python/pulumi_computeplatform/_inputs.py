@@ -130,7 +130,7 @@ class CpuConfigArgsDict(TypedDict):
     """
     vcpu_count: pulumi.Input[_builtins.int]
     """
-    Number of vCPUs: a power of two, at least 2, and valid for the flavor.
+    Number of vCPUs: a power of two from 2 to 2^20 (1048576), and valid for the flavor.
     """
 
 @pulumi.input_type
@@ -144,7 +144,7 @@ class CpuConfigArgs:
 
         :param pulumi.Input[_builtins.str] id: CPU flavor id as listed by `GET /v2/catalog/cpus`, for example `"cpu3c"`. Changing it replaces the pod.
         :param pulumi.Input[_builtins.int] memory: Memory in GB. Minimum 1.
-        :param pulumi.Input[_builtins.int] vcpu_count: Number of vCPUs: a power of two, at least 2, and valid for the flavor.
+        :param pulumi.Input[_builtins.int] vcpu_count: Number of vCPUs: a power of two from 2 to 2^20 (1048576), and valid for the flavor.
         """
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "memory", memory)
@@ -178,7 +178,7 @@ class CpuConfigArgs:
     @pulumi.getter(name="vcpuCount")
     def vcpu_count(self) -> pulumi.Input[_builtins.int]:
         """
-        Number of vCPUs: a power of two, at least 2, and valid for the flavor.
+        Number of vCPUs: a power of two from 2 to 2^20 (1048576), and valid for the flavor.
         """
         return pulumi.get(self, "vcpu_count")
 
@@ -197,7 +197,7 @@ class EndpointCpuArgsDict(TypedDict):
     """
     vcpu_count: pulumi.Input[_builtins.int]
     """
-    vCPUs per worker: a power of two, at least 2, and valid for the flavor.
+    vCPUs per worker: a power of two from 2 to 2^20 (1048576), and valid for the flavor.
     """
 
 @pulumi.input_type
@@ -209,7 +209,7 @@ class EndpointCpuArgs:
         One eligible CPU configuration of a worker; memory follows from the flavor.
 
         :param pulumi.Input[_builtins.str] id: CPU flavor id as listed by `GET /v2/catalog/cpus`, e.g. `"cpu3c"`.
-        :param pulumi.Input[_builtins.int] vcpu_count: vCPUs per worker: a power of two, at least 2, and valid for the flavor.
+        :param pulumi.Input[_builtins.int] vcpu_count: vCPUs per worker: a power of two from 2 to 2^20 (1048576), and valid for the flavor.
         """
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "vcpu_count", vcpu_count)
@@ -230,7 +230,7 @@ class EndpointCpuArgs:
     @pulumi.getter(name="vcpuCount")
     def vcpu_count(self) -> pulumi.Input[_builtins.int]:
         """
-        vCPUs per worker: a power of two, at least 2, and valid for the flavor.
+        vCPUs per worker: a power of two from 2 to 2^20 (1048576), and valid for the flavor.
         """
         return pulumi.get(self, "vcpu_count")
 

@@ -173,6 +173,8 @@ class NetworkVolume(pulumi.CustomResource):
                 raise TypeError("Missing required property 'size'")
             __props__.__dict__["size"] = size
             __props__.__dict__["type"] = type
+        replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["dataCenter", "type"])
+        opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(NetworkVolume, __self__).__init__(
             'computeplatform:index:NetworkVolume',
             resource_name,
@@ -213,7 +215,7 @@ class NetworkVolume(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def size(self) -> pulumi.Output[_builtins.float]:
+    def size(self) -> pulumi.Output[_builtins.int]:
         return pulumi.get(self, "size")
 
     @_builtins.property

@@ -51,6 +51,7 @@ __all__ = [
     'NetworkVolumeBillingResultMetadataQuery',
     'NetworkVolumeBillingResultMetadataTotals',
     'NetworkVolumeBillingResultRecordsItem',
+    'NetworkVolumesResultNetworkVolumesItem',
     'PersistentMount',
     'PodBillingResultMetadata',
     'PodBillingResultMetadataQuery',
@@ -70,6 +71,8 @@ __all__ = [
     'PodSsh',
     'PodSshProxy',
     'PodsResultPodsItem',
+    'RegistriesResultRegistriesItem',
+    'RegistryDelegationsResultDelegationsItem',
     'ServerlessBillingResultMetadata',
     'ServerlessBillingResultMetadataQuery',
     'ServerlessBillingResultMetadataTotals',
@@ -1792,6 +1795,46 @@ class NetworkVolumeBillingResultRecordsItem(dict):
 
 
 @pulumi.output_type
+class NetworkVolumesResultNetworkVolumesItem(dict):
+    def __init__(__self__, *,
+                 data_center: _builtins.str,
+                 id: _builtins.str,
+                 name: _builtins.str,
+                 size: _builtins.float,
+                 type: _builtins.str):
+        pulumi.set(__self__, "data_center", data_center)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "size", size)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter(name="dataCenter")
+    def data_center(self) -> _builtins.str:
+        return pulumi.get(self, "data_center")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def size(self) -> _builtins.float:
+        return pulumi.get(self, "size")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
 class PersistentMount(dict):
     """
     Host-local storage pinned to the pod's machine; deprecated in favour of network mounts. Not allowed on CPU pods.
@@ -2532,6 +2575,95 @@ class PodsResultPodsItem(dict):
     @pulumi.getter
     def gpu(self) -> Optional['outputs.ClusterMemberGpu']:
         return pulumi.get(self, "gpu")
+
+
+@pulumi.output_type
+class RegistriesResultRegistriesItem(dict):
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 name: _builtins.str):
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        return pulumi.get(self, "name")
+
+
+@pulumi.output_type
+class RegistryDelegationsResultDelegationsItem(dict):
+    def __init__(__self__, *,
+                 aws_region: _builtins.str,
+                 aws_user: _builtins.str,
+                 created_at: _builtins.str,
+                 delegator_user_id: _builtins.str,
+                 id: _builtins.str,
+                 repository: _builtins.str,
+                 tag: _builtins.str,
+                 docker_registry_uri: Optional[_builtins.str] = None,
+                 name: Optional[_builtins.str] = None):
+        pulumi.set(__self__, "aws_region", aws_region)
+        pulumi.set(__self__, "aws_user", aws_user)
+        pulumi.set(__self__, "created_at", created_at)
+        pulumi.set(__self__, "delegator_user_id", delegator_user_id)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "repository", repository)
+        pulumi.set(__self__, "tag", tag)
+        if docker_registry_uri is not None:
+            pulumi.set(__self__, "docker_registry_uri", docker_registry_uri)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter(name="awsRegion")
+    def aws_region(self) -> _builtins.str:
+        return pulumi.get(self, "aws_region")
+
+    @_builtins.property
+    @pulumi.getter(name="awsUser")
+    def aws_user(self) -> _builtins.str:
+        return pulumi.get(self, "aws_user")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> _builtins.str:
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter(name="delegatorUserId")
+    def delegator_user_id(self) -> _builtins.str:
+        return pulumi.get(self, "delegator_user_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def repository(self) -> _builtins.str:
+        return pulumi.get(self, "repository")
+
+    @_builtins.property
+    @pulumi.getter
+    def tag(self) -> _builtins.str:
+        return pulumi.get(self, "tag")
+
+    @_builtins.property
+    @pulumi.getter(name="dockerRegistryUri")
+    def docker_registry_uri(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "docker_registry_uri")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "name")
 
 
 @pulumi.output_type

@@ -607,7 +607,7 @@ class Pod(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def disk(self) -> pulumi.Output[_builtins.float]:
+    def disk(self) -> pulumi.Output[_builtins.int]:
         return pulumi.get(self, "disk")
 
     @_builtins.property

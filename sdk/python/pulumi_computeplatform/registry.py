@@ -163,6 +163,8 @@ class Registry(pulumi.CustomResource):
             __props__.__dict__["username"] = None if username is None else pulumi.Output.secret(username)
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["password", "username"])
         opts = pulumi.ResourceOptions.merge(opts, secret_opts)
+        replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["name", "password", "username"])
+        opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(Registry, __self__).__init__(
             'computeplatform:index:Registry',
             resource_name,

@@ -139,6 +139,8 @@ class RegistryDelegation(pulumi.CustomResource):
             __props__.__dict__["docker_registry_uri"] = None
             __props__.__dict__["repository"] = None
             __props__.__dict__["tag"] = None
+        replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["name", "resource"])
+        opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(RegistryDelegation, __self__).__init__(
             'computeplatform:index:RegistryDelegation',
             resource_name,

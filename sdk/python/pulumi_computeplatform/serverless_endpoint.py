@@ -515,7 +515,7 @@ class ServerlessEndpoint(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def disk(self) -> pulumi.Output[_builtins.float]:
+    def disk(self) -> pulumi.Output[_builtins.int]:
         return pulumi.get(self, "disk")
 
     @_builtins.property
@@ -586,7 +586,7 @@ class ServerlessEndpoint(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def timeout(self) -> pulumi.Output[_builtins.float]:
+    def timeout(self) -> pulumi.Output[_builtins.int]:
         return pulumi.get(self, "timeout")
 
     @_builtins.property

@@ -431,7 +431,7 @@ class Template(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def disk(self) -> pulumi.Output[_builtins.float]:
+    def disk(self) -> pulumi.Output[_builtins.int]:
         return pulumi.get(self, "disk")
 
     @_builtins.property

@@ -255,7 +255,7 @@ class TextToVideoJob(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="timeoutSeconds")
-    def timeout_seconds(self) -> pulumi.Output[_builtins.float]:
+    def timeout_seconds(self) -> pulumi.Output[_builtins.int]:
         return pulumi.get(self, "timeout_seconds")
 
     @_builtins.property

@@ -1,7 +1,9 @@
-import * as pulumi from "@pulumi/pulumi";
-import type { RegistryDelegationInputs } from "../schemas/registryDelegation";
-import type { ResourceArgs } from "./deepInput";
-import * as registryDelegationProvider from "./registryDelegation.provider";
+import type * as pulumi from "@pulumi/pulumi";
+import type { RegistryDelegationInputs } from "../../schemas/registryDelegation";
+import type { ResourceArgs } from "../deepInput";
+import { DeclaredResource } from "../lifecycle/declaredResource";
+import * as registryDelegationProvider from "../registryDelegation.provider";
+import { registryDelegation } from "./declaration";
 
 /** The arguments of a {@link RegistryDelegation}. */
 export type RegistryDelegationArgs = ResourceArgs<RegistryDelegationInputs>;
@@ -18,7 +20,7 @@ export type RegistryDelegationArgs = ResourceArgs<RegistryDelegationInputs>;
  * });
  * export const loginHost = delegation.dockerRegistryUri;
  */
-export class RegistryDelegation extends pulumi.dynamic.Resource {
+export class RegistryDelegation extends DeclaredResource {
   /** The declared ECR repository ARN. */
   declare readonly resource: pulumi.Output<string>;
   /** Display name; null when none was given. */
@@ -43,15 +45,6 @@ export class RegistryDelegation extends pulumi.dynamic.Resource {
    * @param opts Resource options.
    */
   constructor(name: string, args: RegistryDelegationArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = {
-      delegatorUserId: undefined,
-      awsUser: undefined,
-      repository: undefined,
-      tag: undefined,
-      awsRegion: undefined,
-      dockerRegistryUri: undefined,
-      createdAt: undefined,
-    };
-    super(registryDelegationProvider, name, { ...outputs, name: undefined, ...args }, opts, "computeplatform", "RegistryDelegation");
+    super(registryDelegation, registryDelegationProvider, name, args, opts);
   }
 }

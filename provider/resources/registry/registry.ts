@@ -1,9 +1,9 @@
-import * as pulumi from "@pulumi/pulumi";
-import type { RegistryInputs } from "../schemas/registry";
-import { withProposedName } from "./autoName";
-import type { ResourceArgs } from "./deepInput";
-import * as registryProvider from "./registry.provider";
-import { withSecretOutputs } from "./dynamic";
+import type * as pulumi from "@pulumi/pulumi";
+import type { RegistryInputs } from "../../schemas/registry";
+import type { ResourceArgs } from "../deepInput";
+import { DeclaredResource } from "../lifecycle/declaredResource";
+import * as registryProvider from "../registry.provider";
+import { registry } from "./declaration";
 
 /** The arguments of a {@link Registry}. */
 export type RegistryArgs = ResourceArgs<RegistryInputs>;
@@ -27,7 +27,7 @@ export type RegistryArgs = ResourceArgs<RegistryInputs>;
  *   name: "ghcr-acme", username: "ci-puller", password: config.requireSecret("registryPassword"),
  * });
  */
-export class Registry extends pulumi.dynamic.Resource {
+export class Registry extends DeclaredResource {
   /** Display name. */
   declare readonly name: pulumi.Output<string>;
   /** The declared username, as a secret. */
@@ -41,7 +41,6 @@ export class Registry extends pulumi.dynamic.Resource {
    * @param opts Resource options.
    */
   constructor(name: string, args: RegistryArgs, opts?: pulumi.CustomResourceOptions) {
-    const inputs = withProposedName(name, { ...args, username: pulumi.secret(args.username), password: pulumi.secret(args.password) });
-    super(registryProvider, name, inputs, withSecretOutputs(opts, "username", "password"), "computeplatform", "Registry");
+    super(registry, registryProvider, name, args, opts);
   }
 }

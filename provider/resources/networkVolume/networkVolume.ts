@@ -1,8 +1,9 @@
-import * as pulumi from "@pulumi/pulumi";
-import type { NetworkVolumeInputs, VolumeType } from "../schemas/networkVolume";
-import { withProposedName } from "./autoName";
-import type { ResourceArgs } from "./deepInput";
-import * as networkVolumeProvider from "./networkVolume.provider";
+import type * as pulumi from "@pulumi/pulumi";
+import type { NetworkVolumeInputs, VolumeType } from "../../schemas/networkVolume";
+import type { ResourceArgs } from "../deepInput";
+import { DeclaredResource } from "../lifecycle/declaredResource";
+import * as networkVolumeProvider from "../networkVolume.provider";
+import { networkVolume } from "./declaration";
 
 /** The arguments of a {@link NetworkVolume}. */
 export type NetworkVolumeArgs = ResourceArgs<NetworkVolumeInputs>;
@@ -14,7 +15,7 @@ export type NetworkVolumeArgs = ResourceArgs<NetworkVolumeInputs>;
  * @example
  * const volume = new cp.NetworkVolume("data", { name: "data", size: 100, dataCenter: "US-TX-3" });
  */
-export class NetworkVolume extends pulumi.dynamic.Resource {
+export class NetworkVolume extends DeclaredResource {
   declare readonly name: pulumi.Output<string>;
   /** Size in GB. */
   declare readonly size: pulumi.Output<number>;
@@ -28,6 +29,6 @@ export class NetworkVolume extends pulumi.dynamic.Resource {
    * @param opts Resource options.
    */
   constructor(name: string, args: NetworkVolumeArgs, opts?: pulumi.CustomResourceOptions) {
-    super(networkVolumeProvider, name, withProposedName(name, { type: undefined, ...args }), opts, "computeplatform", "NetworkVolume");
+    super(networkVolume, networkVolumeProvider, name, args, opts);
   }
 }

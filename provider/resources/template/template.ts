@@ -1,8 +1,9 @@
-import * as pulumi from "@pulumi/pulumi";
-import type { TemplateCategory, TemplateInputs } from "../schemas/template";
-import { withProposedName } from "./autoName";
-import type { ResourceArgs } from "./deepInput";
-import * as templateProvider from "./template.provider";
+import type * as pulumi from "@pulumi/pulumi";
+import type { TemplateCategory, TemplateInputs } from "../../schemas/template";
+import type { ResourceArgs } from "../deepInput";
+import { DeclaredResource } from "../lifecycle/declaredResource";
+import * as templateProvider from "../template.provider";
+import { template } from "./declaration";
 
 /** The arguments of a {@link Template}. */
 export type TemplateArgs = ResourceArgs<TemplateInputs>;
@@ -23,7 +24,7 @@ export type TemplateArgs = ResourceArgs<TemplateInputs>;
  * });
  * const pod = new cp.Pod("trainer", { name: "trainer", templateId: template.id, gpu: { id: "NVIDIA L40S" } });
  */
-export class Template extends pulumi.dynamic.Resource {
+export class Template extends DeclaredResource {
   declare readonly name: pulumi.Output<string>;
   /** Container image reference. */
   declare readonly image: pulumi.Output<string>;
@@ -53,27 +54,6 @@ export class Template extends pulumi.dynamic.Resource {
    * @param opts Resource options.
    */
   constructor(name: string, args: TemplateArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      templateProvider,
-      name,
-      withProposedName(name, {
-        args: undefined,
-        disk: undefined,
-        env: undefined,
-        ports: undefined,
-        registry: undefined,
-        mounts: undefined,
-        public: undefined,
-        serverless: undefined,
-        category: undefined,
-        startSsh: undefined,
-        startJupyter: undefined,
-        allowedCudaVersions: undefined,
-        ...args,
-      }),
-      opts,
-      "computeplatform",
-      "Template",
-    );
+    super(template, templateProvider, name, args, opts);
   }
 }

@@ -1,0 +1,162 @@
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import type { z } from "zod";
+import type { ComputePlatformClient } from "../../client";
+import type { Named } from "../autoName";
+
+/**
+ * What a change of one argument does to the resource:
+ * - `inPlace`: it is sent in the PATCH body;
+ * - `replaces`: a new resource is created and the old one deleted;
+ * - `replacesWhen`: it replaces only when the predicate says so (as a pod's `dataCenterIds` does when the pod's
+ *   data center is no longer among them), and is otherwise no change at all;
+ * - `inPlaceUnless`: it is sent in the PATCH body, except when the predicate says that it replaces (as removing a
+ *   template's persistent mount does);
+ * - `createOnly`: it is read when the resource is created (or adopted) and never compared again, such as `adopt`
+ *   or the deadline input.
+ */
+export type Fate<Olds, News> =
+  | { readonly kind: "inPlace" }
+  | { readonly kind: "replaces" }
+  | { readonly kind: "replacesWhen"; readonly when: (olds: Olds, news: News) => boolean }
+  | { readonly kind: "inPlaceUnless"; readonly when: (olds: Olds, news: News) => boolean }
+  | { readonly kind: "createOnly" };
+
+/**
+ * How a value is kept from view:
+ * - `output`: the output is a secret in state (the service may put secrets into it, as into a pod's env);
+ * - `inputAndOutput`: the argument is wrapped as a secret too, so it is never plain text in state or in `dev`'s cache;
+ * - `configOnly`: as `inputAndOutput`, and a manifest must take it from stack config, never write it down.
+ */
+export type Secrecy = "output" | "inputAndOutput" | "configOnly";
+
+/** Everything declared about one argument. */
+export interface Field<Olds, News> {
+  readonly fate: Fate<Olds, News>;
+  /** Absent for a value that is no secret. */
+  readonly secret?: Secrecy;
+  /** The value `check` puts in when the argument is left out; the same as the `@default` of its TSDoc. */
+  readonly default?: unknown;
+}
+
+/** What may be said of a field beside its fate. */
+export interface FieldOptions {
+  readonly secret?: Secrecy;
+  readonly default?: unknown;
+}
+
+/** A change sent in the PATCH body. */
+export function inPlace<const Options extends FieldOptions = object>(options?: Options): { fate: { kind: "inPlace" } } & Options {
+  return { fate: { kind: "inPlace" }, ...(options as Options) };
+}
+
+/** A change that replaces the resource. */
+export function replaces<const Options extends FieldOptions = object>(options?: Options): { fate: { kind: "replaces" } } & Options {
+  return { fate: { kind: "replaces" }, ...(options as Options) };
+}
+
+/** A change that replaces the resource when `when` holds, and is otherwise none. */
+export function replacesWhen<Olds, News, const Options extends FieldOptions = object>(
+  when: (olds: Olds, news: News) => boolean,
+  options?: Options,
+): { fate: { kind: "replacesWhen"; when: (olds: Olds, news: News) => boolean } } & Options {
+  return { fate: { kind: "replacesWhen", when }, ...(options as Options) };
+}
+
+/** A change sent in the PATCH body, except when `when` says that it replaces the resource. */
+export function inPlaceUnless<Olds, News, const Options extends FieldOptions = object>(
+  when: (olds: Olds, news: News) => boolean,
+  options?: Options,
+): { fate: { kind: "inPlaceUnless"; when: (olds: Olds, news: News) => boolean } } & Options {
+  return { fate: { kind: "inPlaceUnless", when }, ...(options as Options) };
+}
+
+/** Read at create only, never compared again. */
+export function createOnly<const Options extends FieldOptions = object>(options?: Options): { fate: { kind: "createOnly" } } & Options {
+  return { fate: { kind: "createOnly" }, ...(options as Options) };
+}
+
+/** One entry per argument: the compiler refuses a table that leaves one out or names one the arguments lack. */
+export type Fields<Args, Olds = never, News = never> = { readonly [K in keyof Required<Args>]: Field<Olds, News> };
+
+/** The arguments that a declared field gives a default, and that `check` therefore always sets. */
+type DefaultedKeys<F> = { [K in keyof F]: F[K] extends { default: unknown } ? K : never }[keyof F];
+
+/** Arguments after `check`: named, with every declared default applied. */
+export type Checked<Args, F> = Named<Args> & { [K in DefaultedKeys<F> & keyof Args]-?: Exclude<Args[K], undefined> };
+
+/** The calls of one kind's API: the client objects (`client.networkVolumes`, ...) have this shape. */
+export interface KindApi<Live, CreateBody, Patch> {
+  list(): Promise<Live[]>;
+  /** Absent when the API has no read by id; the declaration's `find` then looks the resource up. */
+  get?(id: string): Promise<Live>;
+  create(body: CreateBody): Promise<Live>;
+  /** Absent when no field changes in place. */
+  update?(id: string, patch: Patch): Promise<Live>;
+  delete(id: string): Promise<void>;
+}
+
+/**
+ * One resource kind, declared once. The argument interface (in `provider/schemas/`) stays the one place for
+ * shape, bounds and docs; this adds what each argument does, and what the generic lifecycle needs to run the kind.
+ */
+export interface Declaration<Args extends object, F extends Fields<Args>, Live extends { id: string }, Outputs extends object> {
+  /** The type name: the package schema's token is `computeplatform:index:<type>`. */
+  readonly type: string;
+  /** The kind as messages name it, e.g. `network volume`. */
+  readonly what: string;
+  /**
+   * Whether a `name` left out is proposed from the logical name (and then kept across updates).
+   * @default false
+   */
+  readonly autoNamed?: boolean;
+  /** A short word for the same in advice, e.g. `volume` ("declare the volume's current values"). */
+  readonly noun: string;
+  readonly fields: F;
+  /** Validates the arguments; typed against the argument interface where it is declared. */
+  readonly schema: z.ZodType;
+  /** The argument that bounds how long create and update wait, which the engine's `customTimeouts` override. */
+  readonly deadline?: keyof Args & string;
+  /** Every output of the resource, arguments and output-only values alike; `id` and `urn` come with every resource. */
+  readonly outputs: readonly (keyof Outputs & string)[];
+  /** Where the kind's API is, e.g. `client.networkVolumes`. */
+  api(client: ComputePlatformClient): KindApi<Live, Omit<Checked<Args, F>, "adopt">, Partial<Checked<Args, F>>>;
+  /** How messages name the resource a create makes. @default `<what> "<name>"` */
+  label?(inputs: Checked<Args, F>): string;
+  /**
+   * Finds one of the account's own resources, for a kind whose reads also reach public ones: `adopt` takes over
+   * only the account's own. Undefined when the account has none with that id.
+   */
+  findOwn?(client: ComputePlatformClient, id: string): Promise<Live | undefined>;
+  /** Finds one resource where the API has no read by id; undefined when there is none. */
+  find?(client: ComputePlatformClient, id: string): Promise<Live | undefined>;
+  /**
+   * The outputs recorded for a live resource. `recorded` holds the arguments it was created, adopted or updated
+   * with, or at a refresh the outputs in state: where to keep what the service never returns (a password) from.
+   */
+  outputsOf(live: Live, recorded: Partial<Outputs>): Outputs;
+  /**
+   * Why `adopt` refuses the live resource, after `adopt: <what> "<id>" `, for a kind that says more than which
+   * fields differ; `conflicts` are the fields that differ and cannot change in place.
+   */
+  adoptRefusal?(live: Live, conflicts: readonly string[], inputs: Checked<Args, F>): string;
+  /** Rules across the old and the new arguments, such as a volume that only grows. */
+  transition?(olds: Partial<Args>, news: Named<Args>): dynamic.CheckFailure[];
+}
+
+/** A declaration of any kind, as the kind registry and the generators read it. */
+// `any`: the registry holds kinds of every shape, and each method is typed at its own declaration.
+export type AnyDeclaration = Declaration<any, any, any, any>;
+
+/** The fields with a fate of the given kind. */
+export function fieldsOfFate(declaration: AnyDeclaration, ...kinds: Fate<unknown, unknown>["kind"][]): string[] {
+  return Object.entries(declaration.fields as Record<string, Field<unknown, unknown>>)
+    .filter(([, field]) => kinds.includes(field.fate.kind))
+    .map(([name]) => name);
+}
+
+/** The properties kept secret at any of the given levels. */
+export function secretProperties(declaration: AnyDeclaration, ...levels: Secrecy[]): string[] {
+  return Object.entries(declaration.fields as Record<string, Field<unknown, unknown>>)
+    .filter(([, field]) => field.secret !== undefined && levels.includes(field.secret))
+    .map(([name]) => name);
+}

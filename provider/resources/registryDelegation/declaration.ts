@@ -1,0 +1,48 @@
+import {
+  type EcrDelegation,
+  type EcrRepositoryReference,
+  formatEcrRepositoryArn,
+  parseEcrRepositoryArn,
+  type RegistryDelegationInputs,
+  registryDelegationInputsSchema,
+} from "../../schemas/registryDelegation";
+import { createOnly, type Declaration, type Fields, replaces, replacesWhen } from "../lifecycle/declaration";
+import { stripUndefined } from "../lifecycle/engineProperties";
+
+/**
+ * A `RegistryDelegation` resource's outputs: the v2 EcrDelegation without `id`, which Pulumi reserves, with
+ * `name` null when it has none, plus the declared `resource` ARN.
+ */
+export type RegistryDelegationOutputs = Omit<EcrDelegation, "id" | "name"> & { name: string | null; resource: string };
+
+/** `resource` is compared by what it designates, so an explicit `:latest` is the same as no tag. */
+const designatesAnother = (olds: EcrRepositoryReference, news: { resource: string }): boolean => {
+  const repository = parseEcrRepositoryArn(news.resource);
+  return repository === undefined || (["awsRegion", "awsUser", "repository", "tag"] as const).some((part) => olds[part] !== repository[part]);
+};
+
+// The service has no update for a delegation: every field replaces it.
+const fields = {
+  resource: replacesWhen(designatesAnother),
+  name: replaces({ default: null }),
+  adopt: createOnly(),
+} as const satisfies Fields<RegistryDelegationInputs>;
+
+/** `RegistryDelegation`: pull access to one tag of an ECR repository. */
+export const registryDelegation: Declaration<RegistryDelegationInputs, typeof fields, EcrDelegation, RegistryDelegationOutputs> = {
+  type: "RegistryDelegation",
+  what: "registry delegation",
+  noun: "delegation",
+  fields,
+  schema: registryDelegationInputsSchema,
+  outputs: ["resource", "name", "delegatorUserId", "awsUser", "repository", "tag", "awsRegion", "dockerRegistryUri", "createdAt"],
+  api: (client) => client.registries.delegations,
+  label: (inputs) => `registry delegation of ${inputs.resource}`,
+  // The API has no read by id: the delegation is looked up in the list.
+  find: async (client, id) => (await client.registries.delegations.list()).find((candidate) => candidate.id === id),
+  outputsOf: ({ id: _id, ...live }, recorded) => stripUndefined({ ...live, name: live.name ?? null, resource: recorded.resource ?? "" }),
+  adoptRefusal: (live, conflicts) =>
+    `differs from the arguments in ${conflicts.join(", ")} (it covers ${formatEcrRepositoryArn(live)} and ` +
+    `${live.name ? `is named "${live.name}"` : "has no name"}), which cannot change in place; declare the delegation's current ` +
+    "values or create a new delegation instead",
+};

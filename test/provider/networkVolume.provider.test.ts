@@ -1,0 +1,120 @@
+// The NetworkVolume provider, derived from its declaration, against the real emulator over HTTP, called as the engine calls it.
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Emulator } from "../../emulator";
+import * as volume from "../../provider/resources/networkVolume.provider";
+import { sharedClient } from "../../provider/sharedClient";
+import type { NetworkVolumeOutputs } from "../../provider/resources/networkVolume/declaration";
+import type { NetworkVolumeInputs } from "../../provider/schemas/networkVolume";
+import { UNKNOWN } from "../../provider/schemas/unknown";
+import { apiRequest, emulatorForProvider, passedCheck, rejection, writes } from "./providerHarness";
+
+let emulator: Emulator;
+
+beforeAll(async () => {
+  emulator = await emulatorForProvider();
+});
+afterAll(async () => emulator.close());
+beforeEach(() => {
+  emulator.faults.clear();
+  emulator.resetRequests();
+});
+
+const args = (overrides: Partial<NetworkVolumeInputs> = {}): NetworkVolumeInputs => ({ name: "data", size: 20, dataCenter: "US-TX-3", ...overrides });
+const checked = (inputs: NetworkVolumeInputs, olds: Partial<NetworkVolumeInputs> = {}) => passedCheck(volume.check, inputs, olds);
+
+describe("check", () => {
+  it("applies the declared default type", async () => {
+    expect(await volume.check({}, args())).toEqual({ inputs: { ...args(), type: "STANDARD" } });
+  });
+
+  it.each([
+    ["a size below 10", { size: 9 }, "size", "Too small: expected number to be >=10"],
+    ["a fractional size", { size: 10.5 }, "size", "Invalid input: expected int, received number"],
+    ["an unknown type", { type: "FAST" as never }, "type", 'Invalid option: expected one of "STANDARD"|"HIGH_PERFORMANCE"'],
+    ["an unknown property", { zone: "a" } as never, "zone", "unknown property"],
+  ])("rejects %s naming the property, with zero API calls", async (_label, change, property, reason) => {
+    expect(await volume.check({}, { ...args(), ...change })).toEqual({ failures: [{ property, reason }] });
+    expect(emulator.requests).toEqual([]);
+  });
+
+  it("refuses to shrink, and lets a size unknown at preview through", async () => {
+    expect(await volume.check(args({ size: 50 }), args({ size: 40 }))).toEqual({
+      failures: [{ property: "size", reason: "cannot shrink from 50 to 40 GB: a network volume only grows" }],
+    });
+    expect(await volume.check(args({ size: 50 }), args({ size: UNKNOWN as never }))).toEqual({
+      inputs: { ...args({ size: UNKNOWN as never }), type: "STANDARD" },
+    });
+  });
+});
+
+describe("with a volume", () => {
+  let id: string;
+  let outs: NetworkVolumeOutputs;
+  let createCalls: string[];
+  beforeAll(async () => {
+    emulator.resetRequests();
+    const created = await volume.create(await checked(args()));
+    id = created.id;
+    outs = created.outs!;
+    createCalls = emulator.requests.map((r) => `${r.method} ${r.path}`);
+  });
+
+  it("created it with one list (to recognise an interrupted create) and one POST", () => {
+    expect(outs).toEqual({ name: "data", size: 20, dataCenter: "US-TX-3", type: "STANDARD" });
+    expect(createCalls).toEqual(["GET /v2/network-volumes", "POST /v2/network-volumes"]);
+  });
+
+  it("diffs by each field's declared fate", async () => {
+    expect(await volume.diff(id, outs, await checked(args()))).toEqual({ changes: false, replaces: [] });
+    expect(await volume.diff(id, outs, await checked(args({ name: "renamed", size: 30 })))).toEqual({ changes: true, replaces: [] });
+    expect(await volume.diff(id, outs, await checked(args({ dataCenter: "EU-RO-1", type: "HIGH_PERFORMANCE" })))).toEqual({
+      changes: true,
+      replaces: ["dataCenter", "type"],
+    });
+    expect(emulator.requests).toEqual([]);
+  });
+
+  it("updates in place with one PATCH of exactly the changed fields", async () => {
+    // The emulator does not record bodies: the client's own method is watched, and still called through.
+    const patches = vi.spyOn(sharedClient().networkVolumes, "update");
+    const updated = await volume.update(id, outs, await checked(args({ size: 30 })));
+    expect(updated.outs).toEqual({ ...outs, size: 30 });
+    expect(writes(emulator)).toEqual([`PATCH /v2/network-volumes/${id}`]);
+    expect(patches.mock.calls).toEqual([[id, { size: 30 }]]);
+    patches.mockRestore();
+    outs = updated.outs!;
+  });
+
+  it("adopts it without a write when the arguments agree, and gives no diff after", async () => {
+    const inputs = await checked(args({ size: 30, adopt: id }));
+    const adopted = await volume.create(inputs);
+    expect(adopted).toEqual({ id, outs });
+    expect(writes(emulator)).toEqual([]);
+    expect(await volume.diff(id, adopted.outs!, inputs)).toEqual({ changes: false, replaces: [] });
+  });
+
+  it("refuses to adopt across a field that replaces, and to replace what it adopted", async () => {
+    expect((await rejection(volume.create(await checked(args({ size: 30, type: "HIGH_PERFORMANCE", adopt: id }))))).message).toBe(
+      `adopt: network volume "${id}" differs from the arguments in type, which cannot change in place; ` +
+        "declare the volume's current values or create a new volume instead",
+    );
+    expect((await rejection(volume.create(await checked(args({ adopt: "nosuchvol1" }))))).message).toBe(
+      'adopt: there is no network volume with id "nosuchvol1"',
+    );
+    await expect(volume.diff(id, outs, await checked(args({ dataCenter: "EU-RO-1", adopt: id })))).rejects.toThrow(
+      `network volume ${id} was adopted and dataCenter cannot change in place.`,
+    );
+    expect(writes(emulator)).toEqual([]);
+  });
+
+  it("reads it (handing inputs back at an import and for drift only), then, once deleted elsewhere, reads it as gone and deletes it without error", async () => {
+    expect(await volume.read(id, outs)).toEqual({ id, props: outs });
+    expect(await volume.read(id)).toEqual({ id, props: outs, inputs: outs });
+    expect(await volume.read(id, { ...outs, size: 10 })).toEqual({ id, props: outs, inputs: outs });
+    expect((await apiRequest(emulator, "DELETE", `/v2/network-volumes/${id}`)).status).toBe(204);
+    emulator.resetRequests();
+    expect(await volume.read(id)).toEqual({ id: "" });
+    await volume.delete(id);
+    expect(emulator.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v2/network-volumes/${id}`, `DELETE /v2/network-volumes/${id}`]);
+  });
+});
