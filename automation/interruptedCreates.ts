@@ -3,9 +3,9 @@ import type { ComputePlatformClient } from "../provider/client";
 import type { CheckedClusterInputs } from "../provider/schemas/cluster";
 import type { CheckedPodInputs } from "../provider/schemas/pod";
 import type { CheckedServerlessEndpointInputs } from "../provider/schemas/serverlessEndpoint";
-import * as cluster from "../provider/resources/clusterState";
-import * as pod from "../provider/resources/podState";
-import * as endpoint from "../provider/resources/serverlessEndpointState";
+import * as cluster from "../provider/resources/cluster/declaration";
+import * as pod from "../provider/resources/pod/createRequest";
+import * as endpoint from "../provider/resources/serverlessEndpoint/declaration";
 
 /**
  * A create that the engine started and never saw end, because the process running it was killed: the checkpoint

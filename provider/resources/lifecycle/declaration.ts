@@ -13,7 +13,11 @@ import type { Named } from "../autoName";
  *   or the deadline input.
  */
 export type Fate<Olds, News> =
-  | { readonly kind: "inPlace" }
+  | {
+      readonly kind: "inPlace";
+      /** When the change cannot be made in place after all (a mount of another kind), and replaces. */
+      readonly replacesWhen?: (olds: Olds, news: News) => boolean;
+    }
   | { readonly kind: "replaces" }
   | { readonly kind: "replacesWhen"; readonly when: (olds: Olds, news: News) => boolean }
   | { readonly kind: "createOnly" };
@@ -33,17 +37,30 @@ export interface Field<Olds, News> {
   readonly secret?: Secrecy;
   /** The value `check` puts in when the argument is left out; the same as the `@default` of its TSDoc. */
   readonly default?: unknown;
+  /**
+   * Whether the argument differs from what state recorded, for a field that the service reports in another form
+   * (a pod's `globalNetworking.enabled`) or with values of its own (the keys it injects into env).
+   * @default deep inequality of the recorded output and the argument
+   */
+  readonly changed?: (olds: Olds, news: News) => boolean;
+  /** The service never reports the field back, so `adopt` cannot hold the live resource to it. @default false */
+  readonly unreported?: boolean;
 }
 
-/** What may be said of a field beside its fate. */
+/** What may be said of a field beside its fate; `changed` is typed at the declaration (never: any recorded outputs). */
 export interface FieldOptions {
   readonly secret?: Secrecy;
   readonly default?: unknown;
+  readonly changed?: (olds: never, news: never) => boolean;
+  readonly unreported?: boolean;
 }
 
-/** A change sent in the PATCH body. */
-export function inPlace<const Options extends FieldOptions = object>(options?: Options): { fate: { kind: "inPlace" } } & Options {
-  return { fate: { kind: "inPlace" }, ...(options as Options) };
+/** A change sent in the PATCH body; with `replacesWhen`, one that replaces when the predicate says so. */
+export function inPlace<const Options extends FieldOptions & { replacesWhen?: (olds: never, news: never) => boolean } = object>(
+  options?: Options,
+): { fate: { kind: "inPlace"; replacesWhen?: (olds: never, news: never) => boolean } } & Omit<Options, "replacesWhen"> {
+  const { replacesWhen, ...rest } = options ?? ({} as Options);
+  return { fate: { kind: "inPlace", replacesWhen }, ...rest } as never;
 }
 
 /** A change that replaces the resource. */
@@ -115,6 +132,15 @@ export interface Declaration<Args extends object, F extends Fields<Args>, Live e
   adoptRefusal?(live: Live, conflicts: readonly string[], inputs: Checked<Args, F>): string;
   /** Rules across the old and the new arguments, such as a volume that only grows. */
   transition?(olds: Partial<Args>, news: Named<Args>): dynamic.CheckFailure[];
+  /**
+   * An argument left unset keeps what the resource has (a template may have supplied it), and is no change.
+   * @default false: an argument left unset is compared as undefined
+   */
+  readonly unsetKeepsLive?: boolean;
+  /** Defaults and normal forms that depend on other arguments (whether a template supplies them), after the declared ones. */
+  dependentDefaults?(inputs: Checked<Args, F>): Checked<Args, F>;
+  /** The arguments as the resource runs with them, for comparing: what they leave to a template filled in from state. */
+  effective?(olds: Outputs, news: Checked<Args, F>): Checked<Args, F>;
 }
 
 /** A declaration of any kind, as the kind registry and the generators read it. */

@@ -1,10 +1,11 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { NotFoundError } from "../../client/errors";
 import { sharedClient } from "../../sharedClient";
 import { type Named, resolveName } from "../autoName";
+import { adoptable } from "./adoptable";
 import { createOnce } from "./createOnce";
 import type { Checked, Declaration, Field, Fields, KindApi } from "./declaration";
-import { diffResult, refuseReplacingAdopted } from "./diffResult";
+import { refuseReplacingAdopted } from "./diffResult";
+import { diffOf, fieldChanges } from "./fieldChanges";
 import { ownProperties, stripUndefined } from "./engineProperties";
 import { unlessNotFound } from "./notFound";
 import { sameValue } from "./sameValue";
@@ -32,28 +33,11 @@ export interface Lifecycle<Args extends object, F extends Fields<Args>, Outputs 
 export function lifecycleOf<Args extends object, F extends Fields<Args>, Live extends { id: string }, Outputs extends object>(
   declaration: Declaration<Args, F, Live, Outputs>,
 ): Lifecycle<Args, F, Outputs> {
-  const fields = Object.entries(declaration.fields as unknown as Record<string, Field<Outputs, Checked<Args, F>>>);
   const named = "name" in declaration.fields;
   const api = (): KindApi<Live, Omit<Checked<Args, F>, "adopt">, Partial<Checked<Args, F>>> => declaration.api(sharedClient());
 
-  const withDefaults = (inputs: Named<Args>): Checked<Args, F> => {
-    const defaults = fields.filter(([, field]) => field.default !== undefined).map(([name, field]) => [name, (inputs as Record<string, unknown>)[name] ?? field.default]);
-    return { ...inputs, ...Object.fromEntries(defaults) } as Checked<Args, F>;
-  };
-
-  const replacements = (olds: Outputs, news: Checked<Args, F>): string[] =>
-    fields
-      .filter(([name, { fate }]) => {
-        if (fate.kind === "replaces") return !sameValue(valueOf(olds, name), valueOf(news, name));
-        return fate.kind === "replacesWhen" && fate.when(olds, news);
-      })
-      .map(([name]) => name);
-
-  const inPlaceChanges = (olds: object, news: Checked<Args, F>): string[] =>
-    fields.filter(([name, { fate }]) => fate.kind === "inPlace" && !sameValue(valueOf(olds, name), valueOf(news, name))).map(([name]) => name);
-
   const patchOf = (live: Outputs, news: Checked<Args, F>): Partial<Checked<Args, F>> =>
-    Object.fromEntries(inPlaceChanges(live, news).map((name) => [name, valueOf(news, name)])) as Partial<Checked<Args, F>>;
+    Object.fromEntries(fieldChanges(declaration, live, news).updates.map((name) => [name, valueOf(news, name)])) as Partial<Checked<Args, F>>;
 
   /** PATCHes the fields that change in place and differ from `from`; undefined when none does. */
   const patchFrom = async (id: string, from: Outputs, news: Checked<Args, F>): Promise<Live | undefined> => {
@@ -66,23 +50,8 @@ export function lifecycleOf<Args extends object, F extends Fields<Args>, Live ex
 
   /** Takes over the resource `id`: it must agree in every field that cannot change in place; the rest is PATCHed to the arguments. */
   const adopt = async (id: string, inputs: Checked<Args, F>): Promise<Live> => {
-    let live: Live;
-    try {
-      live = await api().get(id);
-    } catch (error) {
-      if (error instanceof NotFoundError) throw new Error(`adopt: there is no ${declaration.what} with id "${id}"`);
-      throw error;
-    }
-    const liveOutputs = declaration.outputsOf(live, inputs as Partial<Outputs>);
-    const conflicts = replacements(liveOutputs, inputs);
-    if (conflicts.length > 0) {
-      const { what, noun } = declaration;
-      const refusal =
-        declaration.adoptRefusal?.(live, conflicts, inputs) ??
-        `differs from the arguments in ${conflicts.join(", ")}, which cannot change in place; declare the ${noun}'s current values or create a new ${noun} instead`;
-      throw new Error(`adopt: ${what} "${id}" ${refusal}`);
-    }
-    return (await patchFrom(id, liveOutputs, inputs)) ?? live;
+    const live = await adoptable(declaration, id, inputs);
+    return (await patchFrom(id, declaration.outputsOf(live, inputs as Partial<Outputs>), inputs)) ?? live;
   };
 
   /** The request body: the arguments without those that only steer the provider. */
@@ -100,14 +69,13 @@ export function lifecycleOf<Args extends object, F extends Fields<Args>, Live ex
     async check(olds, props) {
       const news = ownProperties(named ? resolveName(olds as { name?: unknown }, props as Args & { name?: unknown }) : props) as Named<Args>;
       const failures = [...validate(declaration.schema, news), ...(declaration.transition?.(olds, news) ?? [])];
-      return failures.length > 0 ? { failures } : { inputs: withDefaults(news) };
+      return failures.length > 0 ? { failures } : { inputs: withDeclaredDefaults(declaration, news) };
     },
 
     async diff(id, olds, news) {
-      const replaces = replacements(olds, news);
-      const updates = inPlaceChanges(olds, news).filter((name) => !replaces.includes(name));
-      refuseReplacingAdopted(declaration.what, id, (news as { adopt?: string }).adopt, replaces);
-      return diffResult(updates, replaces);
+      const result = diffOf(declaration, olds, news);
+      refuseReplacingAdopted(declaration.what, id, (news as { adopt?: string }).adopt, result.replaces ?? []);
+      return result;
     },
 
     async create(props) {
@@ -147,6 +115,17 @@ export function lifecycleOf<Args extends object, F extends Fields<Args>, Live ex
       await unlessNotFound(() => api().delete(id));
     },
   };
+}
+
+/** The arguments with the declared defaults applied, then those that depend on other arguments. */
+export function withDeclaredDefaults<Args extends object, F extends Fields<Args>, Live extends { id: string }, Outputs extends object>(
+  declaration: Declaration<Args, F, Live, Outputs>,
+  inputs: Named<Args>,
+): Checked<Args, F> {
+  const fields = Object.entries(declaration.fields as unknown as Record<string, Field<unknown, unknown>>);
+  const defaults = fields.filter(([, field]) => field.default !== undefined).map(([name, field]) => [name, valueOf(inputs, name) ?? field.default]);
+  const checked = { ...inputs, ...Object.fromEntries(defaults) } as Checked<Args, F>;
+  return declaration.dependentDefaults?.(checked) ?? checked;
 }
 
 /** The live resource without `id`, which Pulumi reserves, and without undefined values, which the engine rejects. */
