@@ -5,7 +5,7 @@ import type { ComputePlatformClient } from "../client";
 import type { CheckedClusterInputs, ClusterSummary } from "../schemas/cluster";
 import type { Pod } from "../schemas/pod";
 import { sharedClient } from "../sharedClient";
-import { cluster as declaration, type ClusterOutputs, clusterOutputs, createRequest, sameCreateRequest } from "./cluster/declaration";
+import { cluster as declaration, type ClusterOutputs, clusterOutputs, createRequest } from "./cluster/declaration";
 import { adoptable } from "./lifecycle/adoptable";
 import { createOnce } from "./lifecycle/createOnce";
 import { initializationFailure, ownProperties } from "./lifecycle/engineProperties";
@@ -31,7 +31,7 @@ export async function create(props: CheckedClusterInputs): Promise<dynamic.Creat
     what: `cluster "${inputs.name}"`,
     source: client.clusters,
     create: () => client.clusters.create(request),
-    matches: (cluster) => sameCreateRequest(cluster, request),
+    matches: (cluster) => declaration.madeBy?.({ ...cluster, members: [] }, inputs) === true,
     clock: client.clock,
   });
   try {

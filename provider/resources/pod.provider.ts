@@ -12,7 +12,7 @@ import { lifecycleOf, withDeclaredDefaults } from "./lifecycle/lifecycle";
 import { messageOf } from "./lifecycle/messageOf";
 import { unlessNotFound } from "./lifecycle/notFound";
 import { converge } from "./pod/converge";
-import { createRequest, sameCreateRequest } from "./pod/createRequest";
+import { createRequest } from "./pod/createRequest";
 import { pod as declaration } from "./pod/declaration";
 import { podInheritedEnvKeys, podInputsFromLive, type PodOutputs, podOutputs } from "./pod/outputs";
 import { recordedTemplateSettings, templateSettings, withTemplateSettings } from "./pod/templateSettings";
@@ -36,7 +36,7 @@ export async function create(props: CheckedPodInputs): Promise<dynamic.CreateRes
     what: `pod "${inputs.name}"`,
     source: client.pods,
     create: () => client.pods.create(request),
-    matches: (pod) => sameCreateRequest(pod, request),
+    matches: (pod) => declaration.madeBy?.(pod, inputs) === true,
     clock: client.clock,
   });
   try {

@@ -15,14 +15,14 @@ import {
   endpointOutputs,
   endpointPatch,
   inheritedEnvKeys,
-  sameCreateRequest,
   serverlessEndpoint as declaration,
   type ServerlessEndpointOutputs,
 } from "./serverlessEndpoint/declaration";
 
 export { configure } from "../config";
 
-export const { check, diff } = lifecycleOf(declaration);
+const lifecycle = lifecycleOf(declaration);
+export const { check, diff } = lifecycle;
 
 export async function create(props: CheckedServerlessEndpointInputs): Promise<dynamic.CreateResult<ServerlessEndpointOutputs>> {
   const inputs = ownProperties(props);
@@ -33,7 +33,7 @@ export async function create(props: CheckedServerlessEndpointInputs): Promise<dy
     what: `endpoint "${inputs.name}"`,
     source: client.serverless,
     create: () => client.serverless.create(request),
-    matches: (candidate) => sameCreateRequest(candidate, request),
+    matches: (candidate) => declaration.madeBy?.(candidate, inputs) === true,
     clock: client.clock,
   });
   return { id: endpoint.id, outs: endpointOutputs(endpoint, inputs, inheritedEnvKeys(endpoint, inputs)) };
@@ -66,10 +66,8 @@ export async function update(
   return { outs: endpointOutputs(endpoint, news, inherited) };
 }
 
-async function deleteEndpoint(id: string): Promise<void> {
-  await unlessNotFound(() => sharedClient().serverless.delete(id));
-}
-export { deleteEndpoint as delete };
+const remove = lifecycle.delete;
+export { remove as delete };
 
 /** Takes over an existing endpoint: its type and compute family must match; everything else is PATCHed to the arguments. */
 async function adopt(id: string, inputs: CheckedServerlessEndpointInputs): Promise<dynamic.CreateResult<ServerlessEndpointOutputs>> {

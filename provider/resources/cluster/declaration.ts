@@ -59,10 +59,18 @@ export const cluster: Declaration<ClusterInputs, typeof fields, LiveCluster, Clu
     "name", "type", "compute", "dataCenterId", "pods", "network", "primary", "createdAt", "members", "image", "args", "disk", "env",
     "ports", "dataCenterIds", "mounts", "startSsh", "startJupyter",
   ],
-  api: (client) => ({ ...client.clusters, get: (id: string) => liveCluster(client, id) }) as never,
+  // A get reads the members too; a list reports the summaries, which is all `madeBy` reads.
+  api: (client) =>
+    ({
+      list: () => client.clusters.list(),
+      get: (id: string) => liveCluster(client, id),
+      create: (body: CreateClusterRequest) => client.clusters.create(body),
+      delete: (id: string) => client.clusters.delete(id),
+    }) as never,
   // The image is the primary member's: the summary does not report it.
   outputsOf: ({ members, ...summary }, recorded) =>
     clusterOutputs(summary, members, { ...(recorded as CheckedClusterInputs), image: members[0]?.image ?? (recorded.image as string) }),
+  madeBy: (live, inputs) => sameCreateRequest(live, createRequest(inputs)),
   dependentDefaults: withoutEmptyDataCenterIds,
 };
 

@@ -130,6 +130,12 @@ export interface Declaration<Args extends object, F extends Fields<Args>, Live e
    * fields differ; `conflicts` are the fields that differ and cannot change in place.
    */
   adoptRefusal?(live: Live, conflicts: readonly string[], inputs: Checked<Args, F>): string;
+  /**
+   * Whether a listed resource is the one a create with these arguments made: how a create whose answer was lost
+   * (or whose process was killed) is found again. Reads only what a list reports.
+   * @default every field sent is reported as sent
+   */
+  madeBy?(live: Live, inputs: Checked<Args, F>): boolean;
   /** Rules across the old and the new arguments, such as a volume that only grows. */
   transition?(olds: Partial<Args>, news: Named<Args>): dynamic.CheckFailure[];
   /**

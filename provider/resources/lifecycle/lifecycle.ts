@@ -89,7 +89,7 @@ export function lifecycleOf<Args extends object, F extends Fields<Args>, Live ex
             what: `${declaration.what} "${(inputs as { name?: string }).name}"`,
             source: api(),
             create: () => api().create(body),
-            matches: madeFrom(body),
+            matches: declaration.madeBy ? (live) => declaration.madeBy?.(live, inputs) === true : madeFrom(body),
             clock: client.clock,
           });
       return { id: live.id, outs: declaration.outputsOf(live, inputs as Partial<Outputs>) };

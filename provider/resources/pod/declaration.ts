@@ -2,6 +2,7 @@ import { type CheckedPodInputs, isEmptyList, isPlainObject, type Pod, type PodIn
 import { createOnly, type Declaration, type Fields, inPlace, replaces, replacesWhen } from "../lifecycle/declaration";
 import { sameValue } from "../lifecycle/sameValue";
 import { placedOutside, withoutEmptyDataCenterIds } from "../placement";
+import { createRequest, sameCreateRequest } from "./createRequest";
 import { comparableMounts, declaresMounts, mountsNeedReplacement } from "./mounts";
 import { type PodOutputs, podOutputs, userEnv } from "./outputs";
 import { recordedTemplateSettings, withTemplateSettings } from "./templateSettings";
@@ -65,6 +66,7 @@ export const pod: Declaration<PodInputs, typeof fields, Pod, PodOutputs> = {
   ],
   api: (client) => client.pods as never,
   outputsOf: (live, recorded) => podOutputs(live, recorded as unknown as CheckedPodInputs),
+  madeBy: (live, inputs) => sameCreateRequest(live, createRequest(inputs)),
   unsetKeepsLive: true,
   dependentDefaults: (inputs) => withTemplateDependentDefaults(inputs),
   // On a pod made from a template, the create-only settings the arguments leave out are those the pod got from it.

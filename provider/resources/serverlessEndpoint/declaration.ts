@@ -126,6 +126,7 @@ export const serverlessEndpoint: Declaration<ServerlessEndpointInputs, typeof fi
   adoptRefusal: (_live, conflicts) =>
     `differs from the arguments in ${conflicts.map((name) => (name === "gpu" || name === "cpu" ? "compute family (gpu or cpu)" : name)).join(", ")}, ` +
     "which cannot change in place; declare the endpoint's current values or create a new endpoint instead",
+  madeBy: (live, inputs) => sameCreateRequest(live, createRequest(inputs)),
   unsetKeepsLive: true,
   dependentDefaults: withDependentDefaults,
 };
