@@ -5,7 +5,7 @@ import type { Named } from "../autoName";
 
 /**
  * What a change of one argument does to the resource:
- * - `inPlace`: it is sent in the PATCH body;
+ * - `inPlace`: it is sent in the PATCH body (or, where its `replacesWhen` holds, replaces: a mount of another kind);
  * - `replaces`: a new resource is created and the old one deleted;
  * - `replacesWhen`: it replaces only when the predicate says so (as a pod's `dataCenterIds` does when the pod's
  *   data center is no longer among them), and is otherwise no change at all;
@@ -47,7 +47,7 @@ export interface Field<Olds, News> {
   readonly unreported?: boolean;
 }
 
-/** What may be said of a field beside its fate; `changed` is typed at the declaration (never: any recorded outputs). */
+/** What may be said of a field beside its fate; `changed` takes the types of the kind that declares it. */
 export interface FieldOptions {
   readonly secret?: Secrecy;
   readonly default?: unknown;
