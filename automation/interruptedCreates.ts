@@ -1,11 +1,6 @@
 import type { Deployment } from "@pulumi/pulumi/automation";
 import type { ComputePlatformClient } from "../provider/client";
-import type { CheckedClusterInputs } from "../provider/schemas/cluster";
-import type { CheckedPodInputs } from "../provider/schemas/pod";
-import type { CheckedServerlessEndpointInputs } from "../provider/schemas/serverlessEndpoint";
-import * as cluster from "../provider/resources/clusterState";
-import * as pod from "../provider/resources/podState";
-import * as endpoint from "../provider/resources/serverlessEndpointState";
+import { KIND_NAMES, kinds } from "../provider/kinds";
 
 /**
  * A create that the engine started and never saw end, because the process running it was killed: the checkpoint
@@ -35,22 +30,17 @@ interface Checkpoint {
 
 type Finder = (client: ComputePlatformClient, inputs: object) => Promise<Array<{ id: string; createdAt: string }>>;
 
-// The kinds whose create request can be recognised in a list; they are the ones that take long enough to create
-// for a kill to land in between. A pending create of another kind is taken as not done.
-const finders: Record<string, Finder> = {
-  Pod: async (client, inputs) => {
-    const request = pod.createRequest(inputs as CheckedPodInputs);
-    return (await client.pods.list()).filter((candidate) => pod.sameCreateRequest(candidate, request));
-  },
-  Cluster: async (client, inputs) => {
-    const request = cluster.createRequest(inputs as CheckedClusterInputs);
-    return (await client.clusters.list()).filter((candidate) => cluster.sameCreateRequest(candidate, request));
-  },
-  ServerlessEndpoint: async (client, inputs) => {
-    const request = endpoint.createRequest(inputs as CheckedServerlessEndpointInputs);
-    return (await client.serverless.list()).filter((candidate) => endpoint.sameCreateRequest(candidate, request));
-  },
-};
+// The kinds whose declaration can recognise its create in a list (`madeBy`); they are the ones that take long enough
+// to create for a kill to land in between. A pending create of another kind is taken as not done.
+const finders: Record<string, Finder> = Object.fromEntries(
+  KIND_NAMES.flatMap((name) => {
+    const declaration = kinds[name].declaration;
+    const madeBy = declaration?.madeBy;
+    if (declaration === undefined || madeBy === undefined) return [];
+    const find: Finder = async (client, inputs) => (await declaration.api(client).list()).filter((candidate: object) => madeBy(candidate, inputs));
+    return [[name, find]];
+  }),
+);
 
 const TYPE_PREFIX = "pulumi-nodejs:dynamic/computeplatform:";
 /** Clock skew allowed between this machine and the API when telling what was made since a deployment started. */

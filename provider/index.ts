@@ -1,12 +1,12 @@
 // Resources
-export { Pod, type PodArgs } from "./resources/pod";
+export { Pod, type PodArgs } from "./resources/pod/pod";
 export { NetworkVolume, type NetworkVolumeArgs } from "./resources/networkVolume/networkVolume";
 export { Template, type TemplateArgs } from "./resources/template/template";
 export { Registry, type RegistryArgs } from "./resources/registry/registry";
 export { RegistryDelegation, type RegistryDelegationArgs } from "./resources/registryDelegation/registryDelegation";
 export { AccountSshKeys, type AccountSshKeysArgs } from "./resources/accountSshKeys";
-export { Cluster, type ClusterArgs } from "./resources/cluster";
-export { ServerlessEndpoint, type ServerlessEndpointArgs } from "./resources/serverlessEndpoint";
+export { Cluster, type ClusterArgs } from "./resources/cluster/cluster";
+export { ServerlessEndpoint, type ServerlessEndpointArgs } from "./resources/serverlessEndpoint/serverlessEndpoint";
 export { Job, type JobArgs } from "./resources/job";
 export { TextToVideoJob, type TextToVideoJobArgs } from "./resources/textToVideoJob";
 

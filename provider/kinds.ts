@@ -3,7 +3,8 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import * as accountSshKeysProvider from "./resources/accountSshKeys.provider";
 import { AccountSshKeys } from "./resources/accountSshKeys";
 import * as clusterProvider from "./resources/cluster.provider";
-import { Cluster } from "./resources/cluster";
+import { cluster } from "./resources/cluster/declaration";
+import { Cluster } from "./resources/cluster/cluster";
 import * as jobProvider from "./resources/job.provider";
 import { Job } from "./resources/job";
 import type { AnyDeclaration } from "./resources/lifecycle/declaration";
@@ -13,7 +14,8 @@ import * as networkVolumeProvider from "./resources/networkVolume.provider";
 import { networkVolume } from "./resources/networkVolume/declaration";
 import { NetworkVolume } from "./resources/networkVolume/networkVolume";
 import * as podProvider from "./resources/pod.provider";
-import { Pod } from "./resources/pod";
+import { pod } from "./resources/pod/declaration";
+import { Pod } from "./resources/pod/pod";
 import * as registryDelegationProvider from "./resources/registryDelegation.provider";
 import { registryDelegation } from "./resources/registryDelegation/declaration";
 import { RegistryDelegation } from "./resources/registryDelegation/registryDelegation";
@@ -21,7 +23,8 @@ import * as registryProvider from "./resources/registry.provider";
 import { registry } from "./resources/registry/declaration";
 import { Registry } from "./resources/registry/registry";
 import * as serverlessEndpointProvider from "./resources/serverlessEndpoint.provider";
-import { ServerlessEndpoint } from "./resources/serverlessEndpoint";
+import { serverlessEndpoint } from "./resources/serverlessEndpoint/declaration";
+import { ServerlessEndpoint } from "./resources/serverlessEndpoint/serverlessEndpoint";
 import * as templateProvider from "./resources/template.provider";
 import { template } from "./resources/template/declaration";
 import { Template } from "./resources/template/template";
@@ -90,9 +93,9 @@ function kind<R extends pulumi.CustomResource, Args>(
 
 /** Every resource kind, by its type name: the token is `computeplatform:index:<Kind>`. */
 export const kinds = {
-  Pod: kind(Pod, podProvider, outputsOf<Pod>()("id", "urn", "name", "status", "actions", "image", "args", "disk", "mounts", "gpu", "cpu", "cloud", "dataCenterId", "cudaVersion", "ssh", "template", "cost", "locked", "globalNetworking", "env", "ports", "registry", "createdAt", "startedAt", "desiredStatus"), undeclared({ secretOutputs: ["env"], deadline: "readyTimeoutSeconds" })),
-  Cluster: kind(Cluster, clusterProvider, outputsOf<Cluster>()("id", "urn", "name", "type", "compute", "dataCenterId", "pods", "network", "primary", "createdAt", "members", "image", "args", "disk", "env", "ports", "dataCenterIds", "mounts", "startSsh", "startJupyter"), undeclared({ secretOutputs: ["env"], deadline: "readyTimeoutSeconds" })),
-  ServerlessEndpoint: kind(ServerlessEndpoint, serverlessEndpointProvider, outputsOf<ServerlessEndpoint>()("id", "urn", "name", "type", "requestUrls", "templateId", "image", "args", "disk", "env", "ports", "registry", "gpu", "cpu", "workers", "scaling", "dataCenterIds", "networkVolumes", "timeout", "flashboot", "createdAt"), undeclared({ secretOutputs: ["env"] })),
+  Pod: kind(Pod, podProvider, outputsOf<Pod>()("id", "urn", "name", "status", "actions", "image", "args", "disk", "mounts", "gpu", "cpu", "cloud", "dataCenterId", "cudaVersion", "ssh", "template", "cost", "locked", "globalNetworking", "env", "ports", "registry", "createdAt", "startedAt", "desiredStatus"), declared(pod)),
+  Cluster: kind(Cluster, clusterProvider, outputsOf<Cluster>()("id", "urn", "name", "type", "compute", "dataCenterId", "pods", "network", "primary", "createdAt", "members", "image", "args", "disk", "env", "ports", "dataCenterIds", "mounts", "startSsh", "startJupyter"), declared(cluster)),
+  ServerlessEndpoint: kind(ServerlessEndpoint, serverlessEndpointProvider, outputsOf<ServerlessEndpoint>()("id", "urn", "name", "type", "requestUrls", "templateId", "image", "args", "disk", "env", "ports", "registry", "gpu", "cpu", "workers", "scaling", "dataCenterIds", "networkVolumes", "timeout", "flashboot", "createdAt"), declared(serverlessEndpoint)),
   Template: kind(Template, templateProvider, outputsOf<Template>()("id", "urn", "name", "image", "args", "disk", "env", "ports", "registry", "mounts", "public", "serverless", "category", "startSsh", "startJupyter", "allowedCudaVersions"), declared(template)),
   NetworkVolume: kind(NetworkVolume, networkVolumeProvider, outputsOf<NetworkVolume>()("id", "urn", "name", "size", "dataCenter", "type"), declared(networkVolume)),
   Registry: kind(Registry, registryProvider, outputsOf<Registry>()("id", "urn", "name", "username", "password"), declared(registry)),

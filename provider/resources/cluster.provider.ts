@@ -2,45 +2,23 @@
 // the provider methods and nothing else, and reads its settings only when called.
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { ComputePlatformClient } from "../client";
-import { NotFoundError } from "../client/errors";
-import {
-  type CheckedClusterInputs,
-  type ClusterSummary,
-  type ClusterInputs,
-  clusterInputsSchema,
-  withClusterDefaults,
-} from "../schemas/cluster";
+import type { CheckedClusterInputs, ClusterSummary } from "../schemas/cluster";
 import type { Pod } from "../schemas/pod";
 import { sharedClient } from "../sharedClient";
-import { resolveName } from "./autoName";
-import { type ClusterOutputs, clusterOutputs, createRequest, diffCluster, sameCreateRequest } from "./clusterState";
+import { cluster as declaration, type ClusterOutputs, clusterOutputs, createRequest } from "./cluster/declaration";
+import { adoptable } from "./lifecycle/adoptable";
 import { createOnce } from "./lifecycle/createOnce";
 import { initializationFailure, ownProperties } from "./lifecycle/engineProperties";
+import { lifecycleOf } from "./lifecycle/lifecycle";
 import { messageOf } from "./lifecycle/messageOf";
-import { refuseReplacingAdopted } from "./lifecycle/diffResult";
-import { sameValue } from "./lifecycle/sameValue";
 import { unlessNotFound } from "./lifecycle/notFound";
-import { validate } from "./lifecycle/validate";
 
 export { configure } from "../config";
 
 /** How long a delete waits for the members to be gone. */
 const DELETE_TIMEOUT_SECONDS = 600;
 
-export async function check(
-  olds: Partial<ClusterInputs>,
-  props: ClusterInputs,
-): Promise<dynamic.CheckResult<CheckedClusterInputs>> {
-  const news = ownProperties(resolveName(olds, props));
-  const failures = validate(clusterInputsSchema, news);
-  return failures.length > 0 ? { failures } : { inputs: withClusterDefaults(news) };
-}
-
-export async function diff(id: string, olds: ClusterOutputs, news: CheckedClusterInputs): Promise<dynamic.DiffResult> {
-  const result = diffCluster(olds, news);
-  refuseReplacingAdopted("cluster", id, news.adopt, result.replaces ?? []);
-  return result;
-}
+export const { check, diff } = lifecycleOf(declaration);
 
 export async function create(props: CheckedClusterInputs): Promise<dynamic.CreateResult<ClusterOutputs>> {
   const inputs = ownProperties(props);
@@ -53,7 +31,7 @@ export async function create(props: CheckedClusterInputs): Promise<dynamic.Creat
     what: `cluster "${inputs.name}"`,
     source: client.clusters,
     create: () => client.clusters.create(request),
-    matches: (cluster) => sameCreateRequest(cluster, request),
+    matches: (cluster) => declaration.madeBy?.({ ...cluster, members: [] }, inputs) === true,
     clock: client.clock,
   });
   try {
@@ -167,25 +145,7 @@ async function adopt(
   deadline: number,
   engineProps: object,
 ): Promise<dynamic.CreateResult<ClusterOutputs>> {
-  let live: ClusterSummary;
-  try {
-    live = await client.clusters.get(id);
-  } catch (error) {
-    if (error instanceof NotFoundError) throw new Error(`adopt: there is no cluster with id "${id}"`);
-    throw error;
-  }
-  const [primary] = await client.clusters.pods(id);
-  const conflicts = [
-    ...(live.type === inputs.type ? [] : ["type"]),
-    ...(sameValue(live.compute, inputs.compute) ? [] : ["compute"]),
-    ...(primary === undefined || primary.image === inputs.image ? [] : ["image"]),
-  ];
-  if (conflicts.length > 0) {
-    throw new Error(
-      `adopt: cluster "${id}" differs from the arguments in ${conflicts.join(", ")}, which cannot change in place; ` +
-        "declare the cluster's current values or create a new cluster instead",
-    );
-  }
+  const { members: _members, ...live } = await adoptable(declaration, id, inputs);
   if (live.name !== inputs.name) await client.clusters.rename(id, inputs.name);
   try {
     const members = await waitUntilRunning(client, id, deadline, inputs.readyTimeoutSeconds);

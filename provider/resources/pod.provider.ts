@@ -2,55 +2,27 @@
 // the provider methods and nothing else, and reads its settings only when called.
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { ComputePlatformClient } from "../client";
-import { NotFoundError } from "../client/errors";
-import { type CheckedPodInputs, type Pod, type PodInputs, podInputsSchema, withPodDefaults } from "../schemas/pod";
+import type { CheckedPodInputs, Pod } from "../schemas/pod";
 import { sharedClient } from "../sharedClient";
-import { resolveName } from "./autoName";
+import { adoptable } from "./lifecycle/adoptable";
 import { createOnce } from "./lifecycle/createOnce";
 import { initializationFailure, ownProperties, stripUndefined } from "./lifecycle/engineProperties";
+import { fieldChanges } from "./lifecycle/fieldChanges";
+import { lifecycleOf, withDeclaredDefaults } from "./lifecycle/lifecycle";
 import { messageOf } from "./lifecycle/messageOf";
-import { refuseReplacingAdopted } from "./lifecycle/diffResult";
 import { unlessNotFound } from "./lifecycle/notFound";
-import { validate } from "./lifecycle/validate";
-import {
-  createRequest,
-  diffPod,
-  podInputsFromLive,
-  type PodOutputs,
-  podInheritedEnvKeys,
-  podOutputs,
-  podPatch,
-  podReplacements,
-  recordedTemplateSettings,
-  sameCreateRequest,
-  type TemplateSettings,
-  withTemplateSettings,
-} from "./podState";
+import { converge } from "./pod/converge";
+import { createRequest } from "./pod/createRequest";
+import { pod as declaration } from "./pod/declaration";
+import { podInheritedEnvKeys, podInputsFromLive, type PodOutputs, podOutputs } from "./pod/outputs";
+import { recordedTemplateSettings, templateSettings, withTemplateSettings } from "./pod/templateSettings";
 
 export { configure } from "../config";
 
 /** How long a delete waits for the pod to be gone. */
 const DELETE_TIMEOUT_SECONDS = 600;
 
-export async function check(olds: Partial<PodInputs>, props: PodInputs): Promise<dynamic.CheckResult<CheckedPodInputs>> {
-  const news = ownProperties(resolveName(olds, props));
-  const failures = validate(podInputsSchema, news);
-  const oldSize = olds?.mounts?.persistent?.size;
-  const newSize = news?.mounts?.persistent?.size;
-  if (typeof oldSize === "number" && typeof newSize === "number" && newSize < oldSize) {
-    failures.push({
-      property: "mounts.persistent.size",
-      reason: `cannot shrink from ${oldSize} to ${newSize} GB: a persistent mount only grows`,
-    });
-  }
-  return failures.length > 0 ? { failures } : { inputs: withPodDefaults(news) };
-}
-
-export async function diff(id: string, olds: PodOutputs, news: CheckedPodInputs): Promise<dynamic.DiffResult> {
-  const result = diffPod(olds, news);
-  refuseReplacingAdopted("pod", id, news.adopt, result.replaces ?? []);
-  return result;
-}
+export const { check, diff } = lifecycleOf(declaration);
 
 export async function create(props: CheckedPodInputs): Promise<dynamic.CreateResult<PodOutputs>> {
   const inputs = ownProperties(props);
@@ -64,7 +36,7 @@ export async function create(props: CheckedPodInputs): Promise<dynamic.CreateRes
     what: `pod "${inputs.name}"`,
     source: client.pods,
     create: () => client.pods.create(request),
-    matches: (pod) => sameCreateRequest(pod, request),
+    matches: (pod) => declaration.madeBy?.(pod, inputs) === true,
     clock: client.clock,
   });
   try {
@@ -81,14 +53,15 @@ export async function read(id: string, props: PodOutputs): Promise<dynamic.ReadR
   // `pulumi import` (through the native plugin) reads with nothing recorded: the arguments, defaults included, are
   // rebuilt from the live pod, and state records what a create with them would have.
   if (Object.keys(ownProperties(props)).length === 0) {
-    const imported = withPodDefaults(podInputsFromLive(pod, props));
+    const imported = withDeclaredDefaults(declaration, podInputsFromLive(pod, props)) as CheckedPodInputs;
     return { id, props: stripUndefined(podOutputs(pod, imported)), inputs: stripUndefined(imported) };
   }
   const inputs = podInputsFromLive(pod, props);
   const refreshed = stripUndefined(podOutputs(pod, inputs, props.inheritedEnvKeys));
   // Inputs are handed back only for drift: rebuilt from the live pod they would name fields the program
   // left to the service (such as `disk`), and every refresh would report a change that is none.
-  return diffPod(props, inputs).changes ? { id, props: refreshed, inputs: stripUndefined(inputs) } : { id, props: refreshed };
+  const { updates, replaces } = fieldChanges(declaration, props, inputs);
+  return updates.length + replaces.length > 0 ? { id, props: refreshed, inputs: stripUndefined(inputs) } : { id, props: refreshed };
 }
 
 export async function update(id: string, olds: PodOutputs, props: CheckedPodInputs): Promise<dynamic.UpdateResult<PodOutputs>> {
@@ -127,76 +100,6 @@ async function deletePod(id: string): Promise<void> {
 export { deletePod as delete };
 
 /**
- * Brings an existing pod to the arguments: PATCHes what differs (keeping the env keys it `inherited` from its
- * template), recovers it from ERROR, starts or stops it, and waits for the desired status. A locked pod
- * refuses to stop, so a lock is lifted before a stop and put back at the end.
- */
-async function converge(
-  client: ComputePlatformClient,
-  live: Pod,
-  news: CheckedPodInputs,
-  deadline: number,
-  inherited: readonly string[],
-): Promise<Pod> {
-  const { locked: lockChange, ...changes } = podPatch(live, news, inherited);
-  const mustStop = news.desiredStatus === "EXITED" && live.status !== "EXITED";
-  const unlockFirst = live.locked && (lockChange === false || mustStop);
-  let pod = live;
-  if (Object.keys(changes).length > 0 || unlockFirst) {
-    pod = await client.pods.update(pod.id, { ...changes, ...(unlockFirst ? { locked: false } : {}) });
-  }
-  // ERROR is unrecoverable for the container, not for the pod: `start` boots it again.
-  if (pod.status === "ERROR") pod = (await client.pods.action(pod.id, "start")) ?? (await client.pods.get(pod.id));
-
-  pod = await waitForStatus(client, pod.id, pod.status === "EXITED" ? "EXITED" : "RUNNING", deadline, news.readyTimeoutSeconds);
-  if (news.desiredStatus === "RUNNING" && pod.status === "EXITED") await client.pods.action(pod.id, "start");
-  if (news.desiredStatus === "EXITED" && pod.status !== "EXITED") await client.pods.action(pod.id, "stop");
-  // Already there (the usual case): another wait would cost one more list and one more poll interval.
-  if (pod.status !== news.desiredStatus) pod = await waitForStatus(client, pod.id, news.desiredStatus, deadline, news.readyTimeoutSeconds);
-
-  if (news.locked && !pod.locked) pod = await client.pods.update(pod.id, { locked: true });
-  return pod;
-}
-
-/** What a template gives the pods made from it, for state to record; nothing for a pod without one. */
-async function templateSettings(client: ComputePlatformClient, templateId: string | undefined): Promise<TemplateSettings> {
-  if (templateId === undefined) return {};
-  try {
-    const { startSsh, startJupyter, allowedCudaVersions } = await client.templates.get(templateId);
-    return { startSsh, startJupyter, allowedCudaVersions };
-  } catch (error) {
-    if (error instanceof NotFoundError) throw new Error(`templateId: there is no template "${templateId}", of your own or public`);
-    throw error;
-  }
-}
-
-class PodFailedError extends Error {
-  override readonly name = "PodFailedError";
-}
-
-/** Waits (through the shared poller) until the pod is in `target`; ERROR fails at once. */
-async function waitForStatus(
-  client: ComputePlatformClient,
-  id: string,
-  target: "RUNNING" | "EXITED",
-  deadline: number,
-  timeoutSeconds: number,
-): Promise<Pod> {
-  const pod = await client.podWatcher.waitFor({
-    id,
-    wanted: target,
-    deadline,
-    timeoutSeconds,
-    until: (current) => {
-      if (!current || current.status === "TERMINATED") throw new PodFailedError(`pod ${id} disappeared while waiting for it to become ${target}`);
-      if (current.status === "ERROR") throw new PodFailedError(`pod ${id} went to ERROR`);
-      return current.status === target;
-    },
-  });
-  return pod as Pod;
-}
-
-/**
  * A pod that failed to become usable is deleted, so that the failed deployment leaves nothing behind.
  * Only if that delete fails too is it reported as a half-created resource, which Pulumi then tracks.
  */
@@ -229,21 +132,7 @@ async function adopt(
   deadline: number,
   engineProps: object,
 ): Promise<dynamic.CreateResult<PodOutputs>> {
-  let live: Pod;
-  try {
-    live = await client.pods.get(id);
-  } catch (error) {
-    if (error instanceof NotFoundError) throw new Error(`adopt: there is no pod with id "${id}"`);
-    throw error;
-  }
-  // startSsh, startJupyter and dataCenterIds are create-time choices the API does not report back.
-  const conflicts = podReplacements(podOutputs(live, inputs), inputs).filter((name) => name !== "dataCenterIds");
-  if (conflicts.length > 0) {
-    throw new Error(
-      `adopt: pod "${id}" differs from the arguments in ${conflicts.join(", ")}, which cannot change in place; ` +
-        "declare the pod's current values or create a new pod instead",
-    );
-  }
+  const live = await adoptable(declaration, id, inputs);
   try {
     const pod = await converge(client, live, inputs, deadline, podInheritedEnvKeys(live, inputs));
     const effective = withTemplateSettings(inputs, await templateSettings(client, inputs.templateId));

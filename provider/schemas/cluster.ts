@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Named } from "../resources/autoName";
 import { port } from "./container";
 import { withCrossFieldRules } from "./crossFieldRules";
-import { isEmptyList, type MountsInputs, mountsInputs, oneMountKind, type Pod, podSchema, podStatuses } from "./pod";
+import { type MountsInputs, mountsInputs, oneMountKind, type Pod, podSchema, podStatuses } from "./pod";
 
 /** What a cluster is for; SLURM and RAY give their members roles, TRAINING and APPLICATION none. */
 export const clusterTypes = ["TRAINING", "APPLICATION", "SLURM", "RAY"] as const;
@@ -131,23 +131,6 @@ void clusterInputsMatch;
 export type CheckedClusterInputs = Named<ClusterInputs> &
   Required<Omit<ClusterInputs, "adopt" | "dataCenterIds">> &
   Pick<ClusterInputs, "adopt" | "dataCenterIds">;
-
-/** Applies the documented defaults, an empty `dataCenterIds` being none; safe on inputs that still hold unknown preview values. */
-export function withClusterDefaults(inputs: Named<ClusterInputs>): CheckedClusterInputs {
-  const { dataCenterIds, ...rest } = inputs;
-  return {
-    ...rest,
-    ...(dataCenterIds === undefined || isEmptyList(dataCenterIds) ? {} : { dataCenterIds }),
-    args: inputs.args ?? "",
-    disk: inputs.disk ?? 20,
-    env: inputs.env ?? {},
-    ports: inputs.ports ?? [],
-    mounts: inputs.mounts ?? {},
-    startSsh: inputs.startSsh ?? false,
-    startJupyter: inputs.startJupyter ?? false,
-    readyTimeoutSeconds: inputs.readyTimeoutSeconds ?? 600,
-  };
-}
 
 // ---------------------------------------------------------------------------
 // Wire shapes (what the API returns). Fields a newer API adds are dropped, not rejected.

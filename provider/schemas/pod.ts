@@ -283,50 +283,13 @@ void podInputsMatch;
 export type CheckedPodInputs = Named<PodInputs> &
   Required<Pick<PodInputs, "cloud" | "env" | "globalNetworking" | "locked" | "desiredStatus" | "readyTimeoutSeconds">>;
 
-/**
- * Applies the documented defaults. Runs on inputs that may still hold unknown preview values, so it
- * only fills what is absent and never inspects what is present. An empty `network` list means no
- * network mount, which is how the API sees it at create; it is kept only on a pod made from a template. An empty
- * `dataCenterIds` means any data center, as none does.
- */
-export function withPodDefaults(inputs: Named<PodInputs>): CheckedPodInputs {
-  const { mounts, gpu, dataCenterIds, ...rest } = inputs;
-  const checked: CheckedPodInputs = {
-    ...rest,
-    cloud: inputs.cloud ?? "SECURE",
-    env: inputs.env ?? {},
-    globalNetworking: inputs.globalNetworking ?? false,
-    locked: inputs.locked ?? false,
-    desiredStatus: inputs.desiredStatus ?? "RUNNING",
-    readyTimeoutSeconds: inputs.readyTimeoutSeconds ?? 600,
-  };
-  // On a pod made from a template, these default to the template's values, which the service fills in.
-  if (inputs.templateId === undefined) {
-    checked.args ??= "";
-    checked.ports ??= [];
-    checked.registry ??= null;
-    checked.startSsh ??= false;
-    checked.startJupyter ??= false;
-  }
-  if (dataCenterIds !== undefined && !isEmptyList(dataCenterIds)) checked.dataCenterIds = dataCenterIds;
-  if (gpu !== undefined) checked.gpu = isPlainObject(gpu) ? { ...gpu, count: gpu.count ?? 1 } : gpu;
-  // On a pod made from a template, an empty `network` list is how it declines the template's persistent mount.
-  if (mounts !== undefined) {
-    const fromTemplate = inputs.templateId !== undefined;
-    const normalised = !fromTemplate && isPlainObject(mounts) && isEmptyList(mounts.network)
-      ? (({ network: _empty, ...others }) => others)(mounts)
-      : mounts;
-    if (!isPlainObject(normalised) || Object.keys(normalised).length > 0) checked.mounts = normalised;
-  }
-  return checked;
-}
-
 /** An empty list, which means the same as none for data centers and network mounts. */
 export function isEmptyList(value: unknown): value is [] {
   return Array.isArray(value) && value.length === 0;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+/** A plain object, not a list, nor an unknown preview value. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 

@@ -300,47 +300,6 @@ void serverlessEndpointInputsMatch;
 export type CheckedServerlessEndpointInputs = Named<ServerlessEndpointInputs> &
   Required<Pick<ServerlessEndpointInputs, "env" | "workers" | "dataCenterIds" | "networkVolumes" | "timeout" | "flashboot">>;
 
-/** Applies the documented defaults; safe on inputs that still hold unknown preview values, as it fills only what is absent. */
-export function withEndpointDefaults(inputs: Named<ServerlessEndpointInputs>): CheckedServerlessEndpointInputs {
-  const idleTimeoutApplies = !(inputs.type === "QUEUE" && inputs.scaling?.type === "REQUEST_COUNT");
-  const containerDefaults =
-    inputs.templateId === undefined
-      ? { args: inputs.args ?? "", disk: inputs.disk ?? 20, ports: inputs.ports ?? [], registry: inputs.registry ?? null }
-      : {};
-  return {
-    ...inputs,
-    ...containerDefaults,
-    env: inputs.env ?? {},
-    // A whole `gpu` or `workers` unknown at preview stays unknown: defaults must not hide that it may change.
-    ...(isObject(inputs.gpu) ? { gpu: gpuWithDefaults(inputs.gpu) } : {}),
-    workers: isObject(inputs.workers) || inputs.workers === undefined
-      ? {
-          min: inputs.workers?.min ?? 0,
-          max: inputs.workers?.max ?? 3,
-          ...(idleTimeoutApplies ? { idleTimeout: inputs.workers?.idleTimeout ?? 10 } : {}),
-        }
-      : inputs.workers,
-    dataCenterIds: inputs.dataCenterIds ?? [],
-    networkVolumes: inputs.networkVolumes ?? [],
-    timeout: inputs.timeout ?? 300_000,
-    flashboot: inputs.flashboot ?? "OFF",
-  };
-}
-
-/** The API trims excluded type ids, so they are trimmed here too: the next diff then compares like with like. */
-function gpuWithDefaults(gpu: EndpointGpuInputs): EndpointGpuInputs {
-  const { excludedTypes } = gpu;
-  return {
-    ...gpu,
-    count: gpu.count ?? 1,
-    ...(Array.isArray(excludedTypes) ? { excludedTypes: excludedTypes.map((type) => (typeof type === "string" ? type.trim() : type)) } : {}),
-  };
-}
-
-function isObject<T>(value: T | undefined): value is T & object {
-  return typeof value === "object" && value !== null;
-}
-
 // ---------------------------------------------------------------------------
 // Wire shapes (what the API returns). Fields a newer API adds are dropped, not rejected.
 // ---------------------------------------------------------------------------

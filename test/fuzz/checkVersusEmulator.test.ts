@@ -7,12 +7,12 @@
 import * as fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { check as checkCluster } from "../../provider/resources/cluster.provider";
-import { createRequest as clusterCreateRequest } from "../../provider/resources/clusterState";
+import { createRequest as clusterCreateRequest } from "../../provider/resources/cluster/declaration";
 import { check as checkVolume } from "../../provider/resources/networkVolume.provider";
 import { check as checkPod } from "../../provider/resources/pod.provider";
-import { createRequest as podCreateRequest } from "../../provider/resources/podState";
+import { createRequest as podCreateRequest } from "../../provider/resources/pod/createRequest";
 import { check as checkEndpoint } from "../../provider/resources/serverlessEndpoint.provider";
-import { createRequest as endpointCreateRequest } from "../../provider/resources/serverlessEndpointState";
+import { createRequest as endpointCreateRequest } from "../../provider/resources/serverlessEndpoint/declaration";
 import { check as checkTemplate } from "../../provider/resources/template.provider";
 import { type Harness, startHarness } from "../emulator/harness";
 import { clusterArguments, endpointArguments, type Ids, podArguments, templateArguments, volumeArguments } from "./arguments";

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import * as cluster from "../../provider/resources/cluster.provider";
-import type { ClusterOutputs } from "../../provider/resources/clusterState";
+import type { ClusterOutputs } from "../../provider/resources/cluster/declaration";
 import type { ClusterInputs } from "../../provider/schemas/cluster";
 import { apiRequest, emulatorForProvider, passedCheck, rejection, writes } from "./providerHarness";
 

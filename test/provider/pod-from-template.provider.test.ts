@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import * as pod from "../../provider/resources/pod.provider";
 import * as template from "../../provider/resources/template.provider";
-import type { PodOutputs } from "../../provider/resources/podState";
+import type { PodOutputs } from "../../provider/resources/pod/outputs";
 import type { CheckedPodInputs, PodInputs } from "../../provider/schemas/pod";
 import type { TemplateInputs } from "../../provider/schemas/template";
 import { emulatorForProvider, passedCheck, writes } from "./providerHarness";

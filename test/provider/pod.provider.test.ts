@@ -4,7 +4,7 @@ import type { Emulator } from "../../emulator";
 import * as pod from "../../provider/resources/pod.provider";
 import * as volume from "../../provider/resources/networkVolume.provider";
 import { configure, MissingSettingError, resolveSettings } from "../../provider/config";
-import type { PodOutputs } from "../../provider/resources/podState";
+import type { PodOutputs } from "../../provider/resources/pod/outputs";
 import type { PodInputs } from "../../provider/schemas/pod";
 import { emulatorForProvider, passedCheck, writes } from "./providerHarness";
 

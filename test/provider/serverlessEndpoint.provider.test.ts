@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import type { Emulator } from "../../emulator";
 import { UNKNOWN } from "../../provider/schemas/unknown";
 import * as endpoint from "../../provider/resources/serverlessEndpoint.provider";
-import type { ServerlessEndpointOutputs } from "../../provider/resources/serverlessEndpointState";
+import type { ServerlessEndpointOutputs } from "../../provider/resources/serverlessEndpoint/declaration";
 import type { EndpointGpuInputs, ServerlessEndpointInputs } from "../../provider/schemas/serverlessEndpoint";
 import { sharedClient } from "../../provider/sharedClient";
 import { apiRequest, emulatorForProvider, passedCheck, rejection, writes } from "./providerHarness";

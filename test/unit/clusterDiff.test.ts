@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { type ClusterOutputs, diffCluster } from "../../provider/resources/clusterState";
-import { type CheckedClusterInputs, withClusterDefaults } from "../../provider/schemas/cluster";
+import { cluster, type ClusterOutputs } from "../../provider/resources/cluster/declaration";
+import { diffOf } from "../../provider/resources/lifecycle/fieldChanges";
+import { withDeclaredDefaults } from "../../provider/resources/lifecycle/lifecycle";
+import type { CheckedClusterInputs, ClusterInputs } from "../../provider/schemas/cluster";
+import type { Named } from "../../provider/resources/autoName";
+
+const withClusterDefaults = (inputs: Named<ClusterInputs>): CheckedClusterInputs => withDeclaredDefaults(cluster, inputs);
+const diffCluster = (olds: ClusterOutputs, news: CheckedClusterInputs) => diffOf(cluster, olds, news);
 
 const same: CheckedClusterInputs = withClusterDefaults({
   name: "hpc",

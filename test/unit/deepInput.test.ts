@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expectTypeOf, it } from "vitest";
 import type { GetGpuTypesArgs } from "../../provider/functions/catalog";
-import type { PodArgs } from "../../provider/resources/pod";
+import type { PodArgs } from "../../provider/resources/pod/pod";
 import type { TemplateArgs } from "../../provider/resources/template/template";
 import type { DeepInput } from "../../provider/resources/deepInput";
 

@@ -1,17 +1,20 @@
 import { describe, expect, it } from "vitest";
 import type { Pod } from "../../provider/schemas/pod";
-import { withPodDefaults } from "../../provider/schemas/pod";
-import {
-  diffPod,
-  podInheritedEnvKeys,
-  podOutputs,
-  podPatch,
-  podReplacements,
-  podUpdates,
-  sameCreateRequest,
-  withTemplateSettings,
-} from "../../provider/resources/podState";
+import type { CheckedPodInputs, PodInputs } from "../../provider/schemas/pod";
+import type { Named } from "../../provider/resources/autoName";
+import { diffOf, fieldChanges } from "../../provider/resources/lifecycle/fieldChanges";
+import { withDeclaredDefaults } from "../../provider/resources/lifecycle/lifecycle";
+import { sameCreateRequest } from "../../provider/resources/pod/createRequest";
+import { pod } from "../../provider/resources/pod/declaration";
+import { podInheritedEnvKeys, type PodOutputs, podOutputs } from "../../provider/resources/pod/outputs";
+import { podPatch } from "../../provider/resources/pod/patch";
+import { withTemplateSettings } from "../../provider/resources/pod/templateSettings";
 import { UNKNOWN } from "../../provider/schemas/unknown";
+
+const withPodDefaults = (inputs: Named<PodInputs>): CheckedPodInputs => withDeclaredDefaults(pod, inputs);
+const diffPod = (olds: PodOutputs, news: CheckedPodInputs) => diffOf(pod, olds, news);
+const podUpdates = (olds: PodOutputs, news: CheckedPodInputs) => fieldChanges(pod, olds, news).updates;
+const podReplacements = (olds: PodOutputs, news: CheckedPodInputs) => fieldChanges(pod, olds, news).replaces;
 
 const livePod: Pod = {
   id: "p1",

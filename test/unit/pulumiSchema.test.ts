@@ -61,6 +61,18 @@ describe("the Pulumi package schema", () => {
     });
   });
 
+  it.each([
+    ["Pod", ["cloud", "cpu", "dataCenterIds", "gpu", "startJupyter", "startSsh"]],
+    ["Cluster", ["args", "compute", "dataCenterIds", "disk", "env", "image", "mounts", "ports", "startJupyter", "startSsh", "type"]],
+    // A new compute family replaces an endpoint, while its gpu or cpu settings change in place: neither is marked.
+    ["ServerlessEndpoint", ["type"]],
+  ])("marks what replaces a %s, and keeps its env secret", (kind, replacing) => {
+    const resource = schema.resources[`computeplatform:index:${kind}`]!;
+    const marked = Object.entries(resource.properties).filter(([, spec]) => spec.replaceOnChanges).map(([name]) => name);
+    expect(marked.sort()).toEqual(replacing);
+    expect(Object.keys(resource.properties).filter((name) => resource.properties[name]?.secret)).toEqual(["env"]);
+  });
+
   it("declares the provider config apiUrl, apiKey (secret) and jobUrl, for stack config and explicit providers alike", () => {
     const expected = { apiUrl: { type: "string" }, apiKey: { type: "string", secret: true }, jobUrl: { type: "string" } };
     expect(schema.config.variables).toMatchObject(expected);

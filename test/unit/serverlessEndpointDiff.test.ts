@@ -1,7 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { diffEndpoint, endpointPatch, type ServerlessEndpointOutputs } from "../../provider/resources/serverlessEndpointState";
-import { type CheckedServerlessEndpointInputs, withEndpointDefaults } from "../../provider/schemas/serverlessEndpoint";
+import type { Named } from "../../provider/resources/autoName";
+import { diffOf } from "../../provider/resources/lifecycle/fieldChanges";
+import { withDeclaredDefaults } from "../../provider/resources/lifecycle/lifecycle";
+import { endpointPatch, serverlessEndpoint, type ServerlessEndpointOutputs } from "../../provider/resources/serverlessEndpoint/declaration";
+import type { CheckedServerlessEndpointInputs, ServerlessEndpointInputs } from "../../provider/schemas/serverlessEndpoint";
+
+const withEndpointDefaults = (inputs: Named<ServerlessEndpointInputs>): CheckedServerlessEndpointInputs => withDeclaredDefaults(serverlessEndpoint, inputs) as CheckedServerlessEndpointInputs;
+const diffEndpoint = (olds: ServerlessEndpointOutputs, news: CheckedServerlessEndpointInputs) => diffOf(serverlessEndpoint, olds, news);
 
 const recorded: ServerlessEndpointOutputs = {
   name: "echo",

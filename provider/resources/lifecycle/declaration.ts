@@ -10,7 +10,7 @@ import type { Named } from "../autoName";
  * - `replacesWhen`: it replaces only when the predicate says so (as a pod's `dataCenterIds` does when the pod's
  *   data center is no longer among them), and is otherwise no change at all;
  * - `inPlaceUnless`: it is sent in the PATCH body, except when the predicate says that it replaces (as removing a
- *   template's persistent mount does);
+ *   template's persistent mount does, or a pod's mount of another kind);
  * - `createOnly`: it is read when the resource is created (or adopted) and never compared again, such as `adopt`
  *   or the deadline input.
  */
@@ -36,12 +36,22 @@ export interface Field<Olds, News> {
   readonly secret?: Secrecy;
   /** The value `check` puts in when the argument is left out; the same as the `@default` of its TSDoc. */
   readonly default?: unknown;
+  /**
+   * Whether the argument differs from what state recorded, for a field that the service reports in another form
+   * (a pod's `globalNetworking.enabled`) or with values of its own (the keys it injects into env).
+   * @default deep inequality of the recorded output and the argument
+   */
+  readonly changed?: (olds: Olds, news: News) => boolean;
+  /** The service never reports the field back, so `adopt` cannot hold the live resource to it. @default false */
+  readonly unreported?: boolean;
 }
 
-/** What may be said of a field beside its fate. */
+/** What may be said of a field beside its fate; `changed` takes the types of the kind that declares it. */
 export interface FieldOptions {
   readonly secret?: Secrecy;
   readonly default?: unknown;
+  readonly changed?: (olds: never, news: never) => boolean;
+  readonly unreported?: boolean;
 }
 
 /** A change sent in the PATCH body. */
@@ -139,8 +149,23 @@ export interface Declaration<Args extends object, F extends Fields<Args>, Live e
    * fields differ; `conflicts` are the fields that differ and cannot change in place.
    */
   adoptRefusal?(live: Live, conflicts: readonly string[], inputs: Checked<Args, F>): string;
+  /**
+   * Whether a listed resource is the one a create with these arguments made: how a create whose answer was lost
+   * (or whose process was killed) is found again. Reads only what a list reports.
+   * @default every field sent is reported as sent
+   */
+  madeBy?(live: Live, inputs: Checked<Args, F>): boolean;
   /** Rules across the old and the new arguments, such as a volume that only grows. */
   transition?(olds: Partial<Args>, news: Named<Args>): dynamic.CheckFailure[];
+  /**
+   * An argument left unset keeps what the resource has (a template may have supplied it), and is no change.
+   * @default false: an argument left unset is compared as undefined
+   */
+  readonly unsetKeepsLive?: boolean;
+  /** Defaults and normal forms that depend on other arguments (whether a template supplies them), after the declared ones. */
+  dependentDefaults?(inputs: Checked<Args, F>): Checked<Args, F>;
+  /** The arguments as the resource runs with them, for comparing: what they leave to a template filled in from state. */
+  effective?(olds: Outputs, news: Checked<Args, F>): Checked<Args, F>;
 }
 
 /** A declaration of any kind, as the kind registry and the generators read it. */

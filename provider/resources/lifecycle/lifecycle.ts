@@ -1,9 +1,11 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { sharedClient } from "../../sharedClient";
 import { type Named, resolveName } from "../autoName";
+import { adoptable, findLive } from "./adoptable";
 import { createOnce } from "./createOnce";
 import type { Checked, Declaration, Field, Fields, KindApi } from "./declaration";
-import { diffResult, refuseReplacingAdopted } from "./diffResult";
+import { refuseReplacingAdopted } from "./diffResult";
+import { diffOf, fieldChanges } from "./fieldChanges";
 import { ownProperties, stripUndefined } from "./engineProperties";
 import { unlessNotFound } from "./notFound";
 import { sameValue } from "./sameValue";
@@ -35,33 +37,10 @@ export interface Lifecycle<Args extends object, F extends Fields<Args>, Live ext
 export function lifecycleOf<Args extends object, F extends Fields<Args>, Live extends { id: string }, Outputs extends object>(
   declaration: Declaration<Args, F, Live, Outputs>,
 ): Lifecycle<Args, F, Live, Outputs> {
-  const fields = Object.entries(declaration.fields as unknown as Record<string, Field<Outputs, Checked<Args, F>>>);
-  const named = declaration.autoNamed === true;
   const api = (): KindApi<Live, Omit<Checked<Args, F>, "adopt">, Partial<Checked<Args, F>>> => declaration.api(sharedClient());
 
-  const withDefaults = (inputs: Named<Args>): Checked<Args, F> => {
-    const defaults = fields.filter(([, field]) => field.default !== undefined).map(([name, field]) => [name, (inputs as Record<string, unknown>)[name] ?? field.default]);
-    return { ...inputs, ...Object.fromEntries(defaults) } as Checked<Args, F>;
-  };
-
-  const replacements = (olds: Outputs, news: Checked<Args, F>): string[] =>
-    fields
-      .filter(([name, { fate }]) => {
-        if (fate.kind === "replaces") return !sameValue(valueOf(olds, name), valueOf(news, name));
-        return (fate.kind === "replacesWhen" || fate.kind === "inPlaceUnless") && fate.when(olds, news);
-      })
-      .map(([name]) => name);
-
-  const inPlaceChanges = (olds: Outputs, news: Checked<Args, F>): string[] =>
-    fields
-      .filter(([name, { fate }]) => {
-        const inPlace = fate.kind === "inPlace" || (fate.kind === "inPlaceUnless" && !fate.when(olds, news));
-        return inPlace && !sameValue(valueOf(olds, name), valueOf(news, name));
-      })
-      .map(([name]) => name);
-
   const patchOf = (live: Outputs, news: Checked<Args, F>): Partial<Checked<Args, F>> =>
-    Object.fromEntries(inPlaceChanges(live, news).map((name) => [name, valueOf(news, name)])) as Partial<Checked<Args, F>>;
+    Object.fromEntries(fieldChanges(declaration, live, news).updates.map((name) => [name, valueOf(news, name)])) as Partial<Checked<Args, F>>;
 
   /** PATCHes the fields that change in place and differ from `from`; undefined when none does. */
   const patchFrom = async (id: string, from: Outputs, news: Checked<Args, F>): Promise<Live | undefined> => {
@@ -72,30 +51,10 @@ export function lifecycleOf<Args extends object, F extends Fields<Args>, Live ex
     return kindApi.update(id, patch);
   };
 
-  const find = (id: string): Promise<Live | undefined> => {
-    if (declaration.find !== undefined) return declaration.find(sharedClient(), id);
-    const kindApi = api();
-    if (kindApi.get === undefined) throw new Error(`${declaration.what}: the declaration has neither find nor a get`);
-    return unlessNotFound(() => kindApi.get!(id));
-  };
-
   /** Takes over the resource `id`: it must agree in every field that cannot change in place; the rest is PATCHed to the arguments. */
   const adopt = async (id: string, inputs: Checked<Args, F>): Promise<Live> => {
-    const live = declaration.findOwn === undefined ? await find(id) : await declaration.findOwn(sharedClient(), id);
-    if (live === undefined) {
-      const none = declaration.findOwn === undefined ? "there is no" : "the account has no";
-      throw new Error(`adopt: ${none} ${declaration.what} with id "${id}"`);
-    }
-    const liveOutputs = declaration.outputsOf(live, inputs as Partial<Outputs>);
-    const conflicts = replacements(liveOutputs, inputs);
-    if (conflicts.length > 0) {
-      const { what, noun } = declaration;
-      const refusal =
-        declaration.adoptRefusal?.(live, conflicts, inputs) ??
-        `differs from the arguments in ${conflicts.join(", ")}, which cannot change in place; declare the ${noun}'s current values or create a new ${noun} instead`;
-      throw new Error(`adopt: ${what} "${id}" ${refusal}`);
-    }
-    return (await patchFrom(id, liveOutputs, inputs)) ?? live;
+    const live = await adoptable(declaration, id, inputs);
+    return (await patchFrom(id, declaration.outputsOf(live, inputs as Partial<Outputs>), inputs)) ?? live;
   };
 
   /** The request body: the arguments without those that only steer the provider. */
@@ -107,8 +66,9 @@ export function lifecycleOf<Args extends object, F extends Fields<Args>, Live ex
 
   /** Whether a listed resource is one these arguments would have made: none of their fields differs from it. */
   const madeFrom = (inputs: Checked<Args, F>) => (live: Live) => {
-    const outputs = declaration.outputsOf(live, inputs as Partial<Outputs>);
-    return replacements(outputs, inputs).length === 0 && inPlaceChanges(outputs, inputs).length === 0;
+    if (declaration.madeBy !== undefined) return declaration.madeBy(live, inputs);
+    const { updates, replaces } = fieldChanges(declaration, declaration.outputsOf(live, inputs as Partial<Outputs>), inputs);
+    return updates.length === 0 && replaces.length === 0;
   };
 
   return {
@@ -116,16 +76,16 @@ export function lifecycleOf<Args extends object, F extends Fields<Args>, Live ex
     madeFrom,
 
     async check(olds, props) {
-      const news = ownProperties(named ? resolveName(olds as { name?: unknown }, props as Args & { name?: unknown }) : props) as Named<Args>;
+      const named = declaration.autoNamed === true ? resolveName(olds as { name?: unknown }, props as Args & { name?: unknown }) : props;
+      const news = ownProperties(named) as Named<Args>;
       const failures = [...validate(declaration.schema, news), ...(declaration.transition?.(olds, news) ?? [])];
-      return failures.length > 0 ? { failures } : { inputs: withDefaults(news) };
+      return failures.length > 0 ? { failures } : { inputs: withDeclaredDefaults(declaration, news) };
     },
 
     async diff(id, olds, news) {
-      const replaces = replacements(olds, news);
-      const updates = inPlaceChanges(olds, news).filter((name) => !replaces.includes(name));
-      refuseReplacingAdopted(declaration.what, id, (news as { adopt?: string }).adopt, replaces);
-      return diffResult(updates, replaces);
+      const result = diffOf(declaration, olds, news);
+      refuseReplacingAdopted(declaration.what, id, (news as { adopt?: string }).adopt, result.replaces ?? []);
+      return result;
     },
 
     async create(props) {
@@ -146,7 +106,7 @@ export function lifecycleOf<Args extends object, F extends Fields<Args>, Live ex
     },
 
     async read(id, props) {
-      const live = await find(id);
+      const live = await findLive(declaration, id);
       if (!live) return { id: "" };
       const recorded = ownProperties(props ?? {}) as Partial<Outputs>;
       const outs = declaration.outputsOf(live, recorded);
@@ -157,7 +117,7 @@ export function lifecycleOf<Args extends object, F extends Fields<Args>, Live ex
 
     async update(id, olds, news) {
       const inputs = ownProperties(news);
-      const live = (await patchFrom(id, olds, inputs)) ?? (await find(id));
+      const live = (await patchFrom(id, olds, inputs)) ?? (await findLive(declaration, id));
       if (live === undefined) throw new Error(`${declaration.what} ${id} is gone: run \`pulumi refresh\` to drop it from the stack`);
       return { outs: declaration.outputsOf(live, inputs as Partial<Outputs>) };
     },
@@ -166,6 +126,17 @@ export function lifecycleOf<Args extends object, F extends Fields<Args>, Live ex
       await unlessNotFound(() => api().delete(id));
     },
   };
+}
+
+/** The arguments with the declared defaults applied, then those that depend on other arguments. */
+export function withDeclaredDefaults<Args extends object, F extends Fields<Args>, Live extends { id: string }, Outputs extends object>(
+  declaration: Declaration<Args, F, Live, Outputs>,
+  inputs: Named<Args>,
+): Checked<Args, F> {
+  const fields = Object.entries(declaration.fields as unknown as Record<string, Field<unknown, unknown>>);
+  const defaults = fields.filter(([, field]) => field.default !== undefined).map(([name, field]) => [name, valueOf(inputs, name) ?? field.default]);
+  const checked = { ...inputs, ...Object.fromEntries(defaults) } as Checked<Args, F>;
+  return declaration.dependentDefaults?.(checked) ?? checked;
 }
 
 /** The live resource without `id`, which Pulumi reserves, and without undefined values, which the engine rejects. */

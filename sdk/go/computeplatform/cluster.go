@@ -70,6 +70,20 @@ func NewCluster(ctx *pulumi.Context,
 		"env",
 	})
 	opts = append(opts, secrets)
+	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
+		"args",
+		"compute",
+		"dataCenterIds[*]",
+		"disk",
+		"env.*",
+		"image",
+		"mounts",
+		"ports[*]",
+		"startJupyter",
+		"startSsh",
+		"type",
+	})
+	opts = append(opts, replaceOnChanges)
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource Cluster
 	err := ctx.RegisterResource("computeplatform:index:Cluster", name, args, &resource, opts...)

@@ -68,6 +68,15 @@ func NewPod(ctx *pulumi.Context,
 		"env",
 	})
 	opts = append(opts, secrets)
+	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
+		"cloud",
+		"cpu",
+		"dataCenterIds[*]",
+		"gpu",
+		"startJupyter",
+		"startSsh",
+	})
+	opts = append(opts, replaceOnChanges)
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource Pod
 	err := ctx.RegisterResource("computeplatform:index:Pod", name, args, &resource, opts...)

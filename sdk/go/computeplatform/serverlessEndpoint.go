@@ -59,6 +59,10 @@ func NewServerlessEndpoint(ctx *pulumi.Context,
 		"env",
 	})
 	opts = append(opts, secrets)
+	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
+		"type",
+	})
+	opts = append(opts, replaceOnChanges)
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource ServerlessEndpoint
 	err := ctx.RegisterResource("computeplatform:index:ServerlessEndpoint", name, args, &resource, opts...)

@@ -364,6 +364,8 @@ class Cluster(pulumi.CustomResource):
             __props__.__dict__["primary"] = None
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["env"])
         opts = pulumi.ResourceOptions.merge(opts, secret_opts)
+        replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["args", "compute", "dataCenterIds[*]", "disk", "env.*", "image", "mounts", "ports[*]", "startJupyter", "startSsh", "type"])
+        opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(Cluster, __self__).__init__(
             'computeplatform:index:Cluster',
             resource_name,

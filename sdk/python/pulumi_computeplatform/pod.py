@@ -490,6 +490,8 @@ class Pod(pulumi.CustomResource):
             __props__.__dict__["template"] = None
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["env"])
         opts = pulumi.ResourceOptions.merge(opts, secret_opts)
+        replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["cloud", "cpu", "dataCenterIds[*]", "gpu", "startJupyter", "startSsh"])
+        opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(Pod, __self__).__init__(
             'computeplatform:index:Pod',
             resource_name,

@@ -440,6 +440,8 @@ class ServerlessEndpoint(pulumi.CustomResource):
             __props__.__dict__["request_urls"] = None
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["env"])
         opts = pulumi.ResourceOptions.merge(opts, secret_opts)
+        replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["type"])
+        opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(ServerlessEndpoint, __self__).__init__(
             'computeplatform:index:ServerlessEndpoint',
             resource_name,

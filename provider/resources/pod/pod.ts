@@ -1,4 +1,4 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import type {
   Cloud,
   DesiredStatus,
@@ -9,11 +9,11 @@ import type {
   PodMounts,
   PodSsh,
   PodStatus,
-} from "../schemas/pod";
-import { withProposedName } from "./autoName";
-import { withSecretOutputs } from "./lifecycle/secrets";
-import type { ResourceArgs } from "./deepInput";
-import * as podProvider from "./pod.provider";
+} from "../../schemas/pod";
+import type { ResourceArgs } from "../deepInput";
+import { DeclaredResource } from "../lifecycle/declaredResource";
+import * as podProvider from "../pod.provider";
+import { pod } from "./declaration";
 
 /** The arguments of a {@link Pod}. Every property accepts Inputs, at every level. */
 export type PodArgs = ResourceArgs<PodInputs>;
@@ -32,7 +32,7 @@ export type PodArgs = ResourceArgs<PodInputs>;
  * });
  * export const ssh = pod.ssh;
  */
-export class Pod extends pulumi.dynamic.Resource {
+export class Pod extends DeclaredResource {
   /** Display name. */
   declare readonly name: pulumi.Output<string>;
   /** Lifecycle status when last read. */
@@ -76,32 +76,6 @@ export class Pod extends pulumi.dynamic.Resource {
    * @param opts Resource options.
    */
   constructor(name: string, args: PodArgs, opts?: pulumi.CustomResourceOptions) {
-    // Every output the arguments may leave out, so that it is an output of the resource even then.
-    const outputs = {
-      image: undefined,
-      args: undefined,
-      env: undefined,
-      ports: undefined,
-      registry: undefined,
-      locked: undefined,
-      desiredStatus: undefined,
-      status: undefined,
-      actions: undefined,
-      mounts: undefined,
-      gpu: undefined,
-      cpu: undefined,
-      cloud: undefined,
-      dataCenterId: undefined,
-      cudaVersion: undefined,
-      ssh: undefined,
-      template: undefined,
-      cost: undefined,
-      globalNetworking: undefined,
-      createdAt: undefined,
-      startedAt: undefined,
-      disk: undefined,
-    };
-    // The service injects secrets such as JUPYTER_PASSWORD into env, so env never reaches state in plain text.
-    super(podProvider, name, withProposedName(name, { ...outputs, ...args }), withSecretOutputs(opts, "env"), "computeplatform", "Pod");
+    super(pod, podProvider, name, args, opts);
   }
 }

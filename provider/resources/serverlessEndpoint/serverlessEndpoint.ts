@@ -1,9 +1,9 @@
-import * as pulumi from "@pulumi/pulumi";
-import type { Endpoint, EndpointType, FlashBoot, ServerlessEndpointInputs } from "../schemas/serverlessEndpoint";
-import { withProposedName } from "./autoName";
-import type { ResourceArgs } from "./deepInput";
-import { withSecretOutputs } from "./lifecycle/secrets";
-import * as serverlessEndpointProvider from "./serverlessEndpoint.provider";
+import type * as pulumi from "@pulumi/pulumi";
+import type { Endpoint, EndpointType, FlashBoot, ServerlessEndpointInputs } from "../../schemas/serverlessEndpoint";
+import type { ResourceArgs } from "../deepInput";
+import { DeclaredResource } from "../lifecycle/declaredResource";
+import * as serverlessEndpointProvider from "../serverlessEndpoint.provider";
+import { serverlessEndpoint } from "./declaration";
 
 /** The arguments of a {@link ServerlessEndpoint}. */
 export type ServerlessEndpointArgs = ResourceArgs<ServerlessEndpointInputs>;
@@ -26,7 +26,7 @@ export type ServerlessEndpointArgs = ResourceArgs<ServerlessEndpointInputs>;
  * });
  * export const runUrl = endpoint.requestUrls.apply((urls) => urls.run);
  */
-export class ServerlessEndpoint extends pulumi.dynamic.Resource {
+export class ServerlessEndpoint extends DeclaredResource {
   declare readonly name: pulumi.Output<string>;
   declare readonly type: pulumi.Output<EndpointType>;
   /** For `QUEUE`: `run`, `runSync`, `status` and the other job URLs; for `LOAD_BALANCER`: `base` and `health`. */
@@ -57,27 +57,6 @@ export class ServerlessEndpoint extends pulumi.dynamic.Resource {
    * @param opts Resource options.
    */
   constructor(name: string, args: ServerlessEndpointArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = {
-      requestUrls: undefined,
-      templateId: undefined,
-      image: undefined,
-      args: undefined,
-      disk: undefined,
-      env: undefined,
-      ports: undefined,
-      registry: undefined,
-      gpu: undefined,
-      cpu: undefined,
-      workers: undefined,
-      dataCenterIds: undefined,
-      networkVolumes: undefined,
-      timeout: undefined,
-      flashboot: undefined,
-      createdAt: undefined,
-      inheritedEnvKeys: undefined,
-      adopt: undefined,
-    };
-    // Workers' env typically carries API tokens, so it never reaches state in plain text.
-    super(serverlessEndpointProvider, name, withProposedName(name, { ...outputs, ...args }), withSecretOutputs(opts, "env"), "computeplatform", "ServerlessEndpoint");
+    super(serverlessEndpoint, serverlessEndpointProvider, name, args, opts);
   }
 }

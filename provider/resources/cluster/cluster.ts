@@ -1,9 +1,9 @@
-import * as pulumi from "@pulumi/pulumi";
-import type { ClusterInputs, ClusterMember, ClusterSummary, ClusterType } from "../schemas/cluster";
-import { withProposedName } from "./autoName";
-import * as clusterProvider from "./cluster.provider";
-import type { ResourceArgs } from "./deepInput";
-import { withSecretOutputs } from "./lifecycle/secrets";
+import type * as pulumi from "@pulumi/pulumi";
+import type { ClusterInputs, ClusterMember, ClusterSummary, ClusterType } from "../../schemas/cluster";
+import type { ResourceArgs } from "../deepInput";
+import { DeclaredResource } from "../lifecycle/declaredResource";
+import * as clusterProvider from "../cluster.provider";
+import { cluster } from "./declaration";
 
 /** The arguments of a {@link Cluster}. */
 export type ClusterArgs = ResourceArgs<ClusterInputs>;
@@ -24,7 +24,7 @@ export type ClusterArgs = ResourceArgs<ClusterInputs>;
  * });
  * export const controller = cluster.primary;
  */
-export class Cluster extends pulumi.dynamic.Resource {
+export class Cluster extends DeclaredResource {
   declare readonly name: pulumi.Output<string>;
   declare readonly type: pulumi.Output<ClusterType>;
   declare readonly compute: pulumi.Output<ClusterSummary["compute"]>;
@@ -55,25 +55,6 @@ export class Cluster extends pulumi.dynamic.Resource {
    * @param opts Resource options.
    */
   constructor(name: string, args: ClusterArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = {
-      dataCenterId: undefined,
-      pods: undefined,
-      network: undefined,
-      primary: undefined,
-      createdAt: undefined,
-      members: undefined,
-      args: undefined,
-      disk: undefined,
-      env: undefined,
-      ports: undefined,
-      dataCenterIds: undefined,
-      mounts: undefined,
-      startSsh: undefined,
-      startJupyter: undefined,
-      adopt: undefined,
-      readyTimeoutSeconds: undefined,
-    };
-    // env may carry secrets the program passes to every member, so it never reaches state in plain text.
-    super(clusterProvider, name, withProposedName(name, { ...outputs, ...args }), withSecretOutputs(opts, "env"), "computeplatform", "Cluster");
+    super(cluster, clusterProvider, name, args, opts);
   }
 }

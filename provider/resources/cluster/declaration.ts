@@ -1,0 +1,102 @@
+import type { ComputePlatformClient } from "../../client";
+import {
+  type CheckedClusterInputs,
+  type ClusterInputs,
+  clusterInputsSchema,
+  type ClusterMember,
+  type ClusterSummary,
+  type CreateClusterRequest,
+} from "../../schemas/cluster";
+import type { Pod } from "../../schemas/pod";
+import { stripUndefined } from "../lifecycle/engineProperties";
+import { createOnly, type Declaration, type Fields, inPlace, replaces, replacesWhen } from "../lifecycle/declaration";
+import { sameValue } from "../lifecycle/sameValue";
+import { placedOutside, withoutEmptyDataCenterIds } from "../placement";
+
+/**
+ * A `Cluster` resource's outputs: the v2 cluster summary without `id` (Pulumi reserves it), the arguments the
+ * summary does not report, and the member pods in rank order.
+ */
+export type ClusterOutputs = Omit<ClusterSummary, "id"> &
+  Omit<CheckedClusterInputs, keyof ClusterSummary> & {
+    /** The member pods in rank order, without `env` and `runtime`. */
+    members: ClusterMember[];
+  };
+
+/** A cluster as the resource reads it: the summary and its members in rank order. */
+export type LiveCluster = ClusterSummary & { members: Pod[] };
+
+// Only `name` changes in place; every other argument is fixed at create.
+const fields = {
+  name: inPlace(),
+  type: replaces(),
+  compute: replaces(),
+  image: replaces(),
+  args: replaces({ default: "" }),
+  disk: replaces({ default: 20 }),
+  // It may carry secrets the program passes to every member.
+  env: replaces({ default: {}, secret: "output" }),
+  ports: replaces({ default: [] }),
+  mounts: replaces({ default: {} }),
+  startSsh: replaces({ default: false }),
+  startJupyter: replaces({ default: false }),
+  dataCenterIds: replacesWhen((olds: ClusterOutputs, news: CheckedClusterInputs) => placedOutside(news.dataCenterIds, olds.dataCenterId), {
+    unreported: true,
+  }),
+  adopt: createOnly(),
+  readyTimeoutSeconds: createOnly({ default: 600 }),
+} as const satisfies Fields<ClusterInputs>;
+
+/** `Cluster`: a new name is the only change made in place. */
+export const cluster: Declaration<ClusterInputs, typeof fields, LiveCluster, ClusterOutputs> = {
+  type: "Cluster",
+  what: "cluster",
+  autoNamed: true,
+  noun: "cluster",
+  fields,
+  schema: clusterInputsSchema,
+  deadline: "readyTimeoutSeconds",
+  outputs: [
+    "name", "type", "compute", "dataCenterId", "pods", "network", "primary", "createdAt", "members", "image", "args", "disk", "env",
+    "ports", "dataCenterIds", "mounts", "startSsh", "startJupyter",
+  ],
+  // A get reads the members too; a list reports the summaries, which is all `madeBy` reads.
+  api: (client) =>
+    ({
+      list: () => client.clusters.list(),
+      get: (id: string) => liveCluster(client, id),
+      create: (body: CreateClusterRequest) => client.clusters.create(body),
+      delete: (id: string) => client.clusters.delete(id),
+    }) as never,
+  // The image is the primary member's: the summary does not report it.
+  outputsOf: ({ members, ...summary }, recorded) =>
+    clusterOutputs(summary, members, { ...(recorded as CheckedClusterInputs), image: members[0]?.image ?? (recorded.image as string) }),
+  madeBy: (live, inputs) => sameCreateRequest(live, createRequest(inputs)),
+  dependentDefaults: withoutEmptyDataCenterIds,
+};
+
+async function liveCluster(client: ComputePlatformClient, id: string): Promise<LiveCluster> {
+  const summary = await client.clusters.get(id);
+  return { ...summary, members: await client.clusters.pods(id) };
+}
+
+/** What state records for a cluster: the live summary and members, and the arguments as declared. */
+export function clusterOutputs(cluster: ClusterSummary, members: readonly Pod[], inputs: CheckedClusterInputs): ClusterOutputs {
+  const { id: _id, ...summary } = cluster;
+  return stripUndefined({
+    ...inputs,
+    ...summary,
+    members: members.map(({ env: _env, runtime: _runtime, ...member }) => member),
+  });
+}
+
+/** The create body for the arguments. */
+export function createRequest(inputs: CheckedClusterInputs): CreateClusterRequest {
+  const { adopt: _adopt, readyTimeoutSeconds: _timeout, ...body } = inputs;
+  return body;
+}
+
+/** Whether a listed cluster is what this create request would have made. */
+export function sameCreateRequest(cluster: ClusterSummary, request: CreateClusterRequest): boolean {
+  return cluster.name === request.name && cluster.type === request.type && sameValue(cluster.compute, request.compute);
+}

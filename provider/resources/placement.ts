@@ -1,0 +1,18 @@
+import { UNKNOWN } from "../schemas/unknown";
+
+/**
+ * Whether the data centers now declared exclude the one the resource was placed in (a pod or a cluster), so that
+ * it must be made again elsewhere. None declared means any; a placement not yet known (no data center recorded)
+ * is no reason; one still unknown at preview may be.
+ */
+export function placedOutside(declared: readonly string[] | undefined, placed: string | null | undefined): boolean {
+  if (declared === undefined || placed === undefined) return false;
+  if ((declared as unknown) === UNKNOWN || placed === null) return true;
+  return !declared.includes(placed);
+}
+
+/** The arguments without an empty `dataCenterIds`, which means any data center, as none does. */
+export function withoutEmptyDataCenterIds<Inputs extends { dataCenterIds?: unknown }>(inputs: Inputs): Inputs {
+  const { dataCenterIds, ...rest } = inputs;
+  return (Array.isArray(dataCenterIds) && dataCenterIds.length === 0) || dataCenterIds === undefined ? (rest as Inputs) : inputs;
+}

@@ -1,0 +1,126 @@
+import { type CheckedPodInputs, isEmptyList, isPlainObject, type Pod, type PodInputs, podInputsSchema } from "../../schemas/pod";
+import { createOnly, type Declaration, type Fields, inPlace, inPlaceUnless, replaces, replacesWhen } from "../lifecycle/declaration";
+import { sameValue } from "../lifecycle/sameValue";
+import { placedOutside, withoutEmptyDataCenterIds } from "../placement";
+import { createRequest, sameCreateRequest } from "./createRequest";
+import { comparableMounts, declaresMounts, mountsNeedReplacement } from "./mounts";
+import { type PodOutputs, podOutputs, userEnv } from "./outputs";
+import { recordedTemplateSettings, withTemplateSettings } from "./templateSettings";
+
+// The order is that of the diff's lists. An argument left unset (on a pod made from a template) keeps the pod's value.
+const fields = {
+  name: inPlace(),
+  image: inPlace(),
+  args: inPlace(),
+  disk: inPlace(),
+  // The service injects keys (PUBLIC_KEY, JUPYTER_PASSWORD) and the template gives some: only the program's are compared.
+  env: inPlace({
+    default: {},
+    secret: "output",
+    changed: (olds: PodOutputs, news: CheckedPodInputs) => !sameValue(userEnv(olds.env, news.env, olds.inheritedEnvKeys), news.env),
+  }),
+  ports: inPlace(),
+  registry: inPlace(),
+  locked: inPlace({ default: false }),
+  globalNetworking: inPlace({
+    default: false,
+    changed: (olds: PodOutputs, news: CheckedPodInputs) => !sameValue(olds.globalNetworking.enabled, news.globalNetworking),
+  }),
+  // Another template is applied in place; dropping it leaves the pod's settings and makes env wholly the program's.
+  templateId: inPlace({ changed: (olds: PodOutputs, news: CheckedPodInputs) => olds.templateId !== news.templateId }),
+  gpu: replacesWhen((olds: PodOutputs, news: CheckedPodInputs) =>
+    switchesFamily(olds, news) ? news.gpu !== undefined : news.gpu !== undefined && !sameValue(comparableGpu(olds.gpu), comparableGpu(news.gpu)),
+  ),
+  cpu: replacesWhen((olds: PodOutputs, news: CheckedPodInputs) =>
+    switchesFamily(olds, news) ? news.gpu === undefined : news.gpu === undefined && news.cpu !== undefined && !sameValue(olds.cpu, news.cpu),
+  ),
+  cloud: replaces({ default: "SECURE" }),
+  mounts: inPlaceUnless((olds: PodOutputs, news: CheckedPodInputs) => declaresMounts(news) && mountsNeedReplacement(olds.mounts, news.mounts), {
+    changed: (olds: PodOutputs, news: CheckedPodInputs) => declaresMounts(news) && !sameValue(comparableMounts(olds.mounts), comparableMounts(news.mounts)),
+  }),
+  startSsh: replaces(),
+  startJupyter: replaces(),
+  dataCenterIds: replacesWhen((olds: PodOutputs, news: CheckedPodInputs) => placedOutside(news.dataCenterIds, olds.dataCenterId), {
+    unreported: true,
+  }),
+  desiredStatus: inPlace({
+    default: "RUNNING",
+    changed: (olds: PodOutputs, news: CheckedPodInputs) => !sameValue(observedPowerState(olds), news.desiredStatus),
+  }),
+  readyTimeoutSeconds: inPlace({ default: 600 }),
+  adopt: createOnly(),
+} as const satisfies Fields<PodInputs>;
+
+/** `Pod`: fields the API cannot change in place replace it; env, mounts and a template's settings are compared as the pod runs them. */
+export const pod: Declaration<PodInputs, typeof fields, Pod, PodOutputs> = {
+  type: "Pod",
+  what: "pod",
+  autoNamed: true,
+  noun: "pod",
+  fields,
+  schema: podInputsSchema,
+  deadline: "readyTimeoutSeconds",
+  outputs: [
+    "name", "status", "actions", "image", "args", "disk", "mounts", "gpu", "cpu", "cloud", "dataCenterId", "cudaVersion", "ssh",
+    "template", "cost", "locked", "globalNetworking", "env", "ports", "registry", "createdAt", "startedAt", "desiredStatus",
+  ],
+  api: (client) => client.pods as never,
+  outputsOf: (live, recorded) => podOutputs(live, recorded as unknown as CheckedPodInputs),
+  madeBy: (live, inputs) => sameCreateRequest(live, createRequest(inputs)),
+  unsetKeepsLive: true,
+  dependentDefaults: (inputs) => withTemplateDependentDefaults(inputs),
+  // On a pod made from a template, the create-only settings the arguments leave out are those the pod got from it.
+  effective: (olds, news) =>
+    news.templateId !== undefined && news.templateId === olds.templateId ? withTemplateSettings(news, recordedTemplateSettings(olds)) : news,
+  transition(olds, news) {
+    const oldSize = olds?.mounts?.persistent?.size;
+    const newSize = news?.mounts?.persistent?.size;
+    if (typeof oldSize !== "number" || typeof newSize !== "number" || newSize >= oldSize) return [];
+    return [{ property: "mounts.persistent.size", reason: `cannot shrink from ${oldSize} to ${newSize} GB: a persistent mount only grows` }];
+  },
+};
+
+/**
+ * The defaults that depend on a template: on a pod made from one, they are the template's, which the service fills
+ * in. Runs on inputs that may still hold unknown preview values, so it only fills what is absent and never inspects
+ * what is present. An empty `network` list means no network mount, which is how the API sees it at create; it is
+ * kept only on a pod made from a template.
+ */
+function withTemplateDependentDefaults(inputs: CheckedPodInputs): CheckedPodInputs {
+  const { mounts, gpu, ...checked } = withoutEmptyDataCenterIds(inputs);
+  const fromTemplate = inputs.templateId !== undefined;
+  if (!fromTemplate) {
+    checked.args ??= "";
+    checked.ports ??= [];
+    checked.registry ??= null;
+    checked.startSsh ??= false;
+    checked.startJupyter ??= false;
+  }
+  const completed: CheckedPodInputs = checked;
+  if (gpu !== undefined) completed.gpu = isPlainObject(gpu) ? { ...gpu, count: gpu.count ?? 1 } : gpu;
+  // On a pod made from a template, an empty `network` list is how it declines the template's persistent mount.
+  if (mounts !== undefined) {
+    const normalised = !fromTemplate && isPlainObject(mounts) && isEmptyList(mounts.network) ? (({ network: _empty, ...others }) => others)(mounts) : mounts;
+    if (!isPlainObject(normalised) || Object.keys(normalised).length > 0) completed.mounts = normalised;
+  }
+  return completed;
+}
+
+/** Whether the pod goes from GPU to CPU or back, which only a new pod can do. */
+function switchesFamily(olds: PodOutputs, news: CheckedPodInputs): boolean {
+  return (olds.gpu === undefined) !== (news.gpu === undefined) || (olds.cpu === undefined) !== (news.cpu === undefined);
+}
+
+function comparableGpu(gpu: CheckedPodInputs["gpu"] | PodOutputs["gpu"]): object | undefined {
+  if (!gpu) return undefined;
+  const { id, count, allowedCudaVersions, minCudaVersion } = gpu as NonNullable<CheckedPodInputs["gpu"]>;
+  return { id, count, allowedCudaVersions, minCudaVersion };
+}
+
+/**
+ * The power state the pod was last seen in: RUNNING, EXITED or ERROR when it had settled there (a refresh
+ * may have seen it stopped, started or failed behind the stack's back), else the state it was heading for.
+ */
+function observedPowerState(olds: PodOutputs): string {
+  return olds.status === "RUNNING" || olds.status === "EXITED" || olds.status === "ERROR" ? olds.status : olds.desiredStatus;
+}
