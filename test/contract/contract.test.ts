@@ -198,10 +198,12 @@ describe.each(Object.entries(servingPaths))("through %s", (_path, start) => {
       const deleted = await fetch(`${emulator.url}${fixture.collection}/${id}`, { method: "DELETE", headers: { authorization: `Bearer ${API_KEY}` } });
       expect(deleted.status).toBe(204);
       wire.reset();
-      expect((await serving.read(kind, id, outs)).id).toBe("");
+      emulator.resetRequests();
+      expect(await serving.read(kind, id, outs)).toEqual({ id: "", props: {} });
       await serving.delete(kind, id, outs);
       gone = true;
       expect(writes()).toEqual([{ method: "DELETE", path: `${fixture.collection}/${id}` }]);
+      expect(emulator.requests.filter((request) => request.method === "DELETE")).toEqual([{ method: "DELETE", path: `${fixture.collection}/${id}`, status: 404 }]);
     });
   });
 });
