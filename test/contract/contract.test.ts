@@ -90,7 +90,7 @@ const fixtures: Record<KindName, Fixture> = {
     invalid: { change: { keys: ["not a key"] }, failure: { property: "keys[0]", reason: 'must be one authorized_keys line: "<type> <base64-key> [comment]", the type starting ssh-, ecdsa- or sk-' } },
     replace: { change: {}, replaces: [] },
     inPlace: { change: { keys: [SSH_KEY, OTHER_SSH_KEY] }, write: () => ({ method: "PUT", path: "/v2/account/ssh-keys", body: { keys: [SSH_KEY, OTHER_SSH_KEY] } }) },
-    adoptable: false,
+    adoptable: true,
   },
   Job: {
     args: { endpointId: ECHO_ENDPOINT, input: { n: 1 } },
