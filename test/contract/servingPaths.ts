@@ -25,7 +25,8 @@ export interface ServingPath {
   close(): void;
 }
 
-const API_KEY = "sk-contract-test-key-3b9a";
+/** The API key the emulator accepts and both paths are configured with. */
+export const API_KEY = "sk-contract-test-key-3b9a";
 
 /** The provider modules called directly, as the dynamic resources' serialized `require()` calls them. */
 async function providerModules(apiUrl: string): Promise<ServingPath> {
@@ -103,4 +104,3 @@ export const servingPaths = {
   "the native plugin (gRPC)": nativePlugin,
 } satisfies Record<string, (apiUrl: string) => Promise<ServingPath>>;
 
-export { API_KEY };
