@@ -9,7 +9,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeSummary, type StackDriver } from "../../automation";
 import { openTestStack } from "../support/stack";
-import { dynamicType, providerSizes, stateContains, type StateResource } from "../support/state";
+import { dynamicType, PROVIDER_SIZE_LIMIT, providerSizes, stateContains, type StateResource } from "../support/state";
 import { requireFrom, suiteWorkDir } from "../support/workDir";
 
 const apiKey = `test-key-${randomBytes(12).toString("hex")}`;
@@ -67,7 +67,7 @@ describe("engine driver", () => {
     const state = await driver.exportState();
     const echo = (state.deployment.resources as StateResource[]).find((r) => r.type === dynamicType("Echo"));
     expect(echo?.outputs?.__provider).toContain('require("computeplatform-fixture-provider/echo.provider.js")');
-    for (const size of Object.values(providerSizes(state))) expect(size).toBeLessThan(2048);
+    for (const size of Object.values(providerSizes(state))) expect(size).toBeLessThanOrEqual(PROVIDER_SIZE_LIMIT);
     expect(stateContains(state, apiKey)).toBe(false);
   });
 

@@ -11,7 +11,7 @@ import { changeSummary, type StackDriver } from "../../automation";
 import { expectInSync } from "../support/compare";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { closeTestStack, openTestStack } from "../support/stack";
-import { stateResources } from "../support/state";
+import { providerModulePath, stateResources } from "../support/state";
 import { requireFrom, suiteWorkDir } from "../support/workDir";
 
 type PodClass = new (name: string, args: Record<string, unknown>) => pulumi.CustomResource & { status: pulumi.Output<string> };
@@ -72,7 +72,7 @@ describe("failures through the engine", () => {
     const state = await expectInSync(stack, api.emulator);
     const [pod] = stateResources(state, "Pod");
     expect(pod?.outputs).toMatchObject({ status: "ERROR", name: "doomed-at-update", image: "alpine:4" });
-    expect(pod?.outputs?.__provider).toContain('require("pulumi-computeplatform/dist/');
+    expect(pod?.outputs?.__provider).toContain(`require("${providerModulePath("Pod")}")`);
     expect((pod as { initErrors?: string[] } | undefined)?.initErrors).toEqual([expect.stringMatching(/went to ERROR/)]);
   });
 

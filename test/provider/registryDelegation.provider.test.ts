@@ -1,7 +1,6 @@
 // The RegistryDelegation provider against the real emulator over HTTP, called as the engine calls them.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import { resolveSettings } from "../../provider/config";
 import { UNKNOWN } from "../../provider/schemas/unknown";
 import * as delegation from "../../provider/resources/registryDelegation.provider";
 import type { RegistryDelegationOutputs } from "../../provider/resources/registryDelegation/declaration";
@@ -23,14 +22,6 @@ beforeEach(() => {
 });
 
 const checked = (inputs: RegistryDelegationInputs) => passedCheck(delegation.check, inputs);
-
-async function revokeOutOfBand(id: string): Promise<number> {
-  const response = await fetch(`${emulator.url}/v2/registries/delegations/${id}`, {
-    method: "DELETE",
-    headers: { authorization: `Bearer ${resolveSettings().apiKey}` },
-  });
-  return response.status;
-}
 
 describe("check", () => {
   it("applies the default name", async () => {
@@ -102,14 +93,6 @@ describe("with a delegation", () => {
     expect(emulator.requests).toEqual([{ method: "GET", path: "/v2/registries/delegations", status: 200 }]);
   });
 
-  it("adopts it with no write, after which the same arguments show no changes", async () => {
-    const adoptArgs = await args({ adopt: id });
-    const adopted = await delegation.create(adoptArgs);
-    expect(adopted).toEqual({ id, outs });
-    expect(writes(emulator)).toEqual([]);
-    expect(await delegation.diff(id, adopted.outs!, adoptArgs)).toEqual({ changes: false, replaces: [] });
-  });
-
   it("refuses to adopt a delegation that differs, or one that does not exist", async () => {
     await expect(delegation.create(await args({ resource: `${ARN}:v4`, name: null, adopt: id }))).rejects.toThrow(
       `adopt: registry delegation "${id}" differs from the arguments in resource, name (it covers ${ARN}:v3 and is named ` +
@@ -131,15 +114,6 @@ it("treats an explicit :latest as the same repository and tag as none", async ()
   expect(outs).toMatchObject({ resource: ARN, name: null, tag: "latest" });
   expect(await delegation.diff(id, outs!, await checked({ resource: `${ARN}:latest` }))).toEqual({ changes: false, replaces: [] });
   await delegation.delete(id);
-});
-
-it("reads a delegation revoked out of band as gone, so refresh drops it; deleting it again succeeds", async () => {
-  const { id, outs } = await delegation.create(await checked({ resource: ARN, name: "ephemeral" }));
-  expect(await revokeOutOfBand(id)).toBe(204);
-  expect(await delegation.read(id, outs!)).toEqual({ id: "" });
-  emulator.resetRequests();
-  await expect(delegation.delete(id)).resolves.toBeUndefined();
-  expect(emulator.requests).toEqual([{ method: "DELETE", path: `/v2/registries/delegations/${id}`, status: 404 }]);
 });
 
 it("takes over the delegation a create made when the answer to that create was lost", async () => {

@@ -1,0 +1,67 @@
+// The public API is what package.json exports by name. The provider modules are among it because every state holds
+// them as `require("pulumi-computeplatform/dist/provider/resources/<kind>.provider.js")`: each such path, those of
+// states written by earlier releases included, must resolve through `exports` to the kind's provider module.
+import { existsSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { KIND_NAMES, kinds } from "../../provider/kinds";
+
+const { name, exports } = JSON.parse(readFileSync("package.json", "utf8")) as { name: string; exports: Record<string, unknown> };
+
+/** The file a `require()` of `specifier` loads by the package's `exports`, as Node resolves a subpath (one `*` at most). */
+function exported(specifier: string): string | undefined {
+  const subpath = `.${specifier.slice(name.length)}`;
+  for (const [pattern, target] of Object.entries(exports)) {
+    if (typeof target !== "string") continue;
+    const [prefix, suffix] = pattern.split("*") as [string, string | undefined];
+    if (suffix === undefined) {
+      if (pattern === subpath) return target;
+    } else if (subpath.startsWith(prefix) && subpath.endsWith(suffix) && subpath.length >= prefix.length + suffix.length) {
+      return target.replace("*", subpath.slice(prefix.length, subpath.length - suffix.length));
+    }
+  }
+  return undefined;
+}
+
+/** The source of a built file under dist/, e.g. `provider/resources/pod.provider.ts` for `./dist/provider/resources/pod.provider.js`. */
+const sourceOf = (built: string) => built.replace(/^\.\/dist\//, "").replace(/\.js$/, ".ts");
+
+/** The provider modules' paths in state written by the package at 13d24b8 (test/fixtures/oldPackage), the last release with `./dist/*` public. */
+const OLD_STATE_PATHS = [
+  "accountSshKeys",
+  "cluster",
+  "job",
+  "networkVolume",
+  "pod",
+  "registry",
+  "registryDelegation",
+  "serverlessEndpoint",
+  "template",
+  "textToVideoJob",
+].map((module) => `${name}/dist/provider/resources/${module}.provider.js`);
+
+/** What a provider module exports, and nothing else; `update` only where something changes in place. */
+const PROVIDER_METHODS = ["check", "configure", "create", "delete", "diff", "read", "update"];
+
+describe("package.json exports", () => {
+  it("name the entry points, the JSON Schemas and the provider modules, and nothing else under dist/", () => {
+    expect(Object.keys(exports)).toEqual([".", "./emulator", "./automation", "./dist/provider/resources/*.provider.js", "./schema/*", "./package.json"]);
+    expect(exported(`${name}/dist/provider/index.js`)).toBeUndefined();
+    expect(exported(`${name}/dist/provider/resources/lifecycle/lifecycle.js`)).toBeUndefined();
+  });
+
+  it.each(OLD_STATE_PATHS)("resolve %s, which old state holds, to a module of this source", (specifier) => {
+    const built = exported(specifier);
+    expect(built).toBe(`./${specifier.slice(name.length + 1)}`);
+    expect(existsSync(sourceOf(built!))).toBe(true);
+  });
+
+  it.each(KIND_NAMES)("resolve the stable path of %s's provider module to the very module the registry serves", async (kind) => {
+    const specifier = `${name}/dist/provider/resources/${kind.charAt(0).toLowerCase()}${kind.slice(1)}.provider.js`;
+    const module = (await import(`../../${sourceOf(exported(specifier)!).replace(/\.ts$/, "")}`)) as Record<string, unknown>;
+    expect(Object.keys(module).filter((method) => !PROVIDER_METHODS.includes(method))).toEqual([]);
+    expect(Object.keys(module)).toEqual(expect.arrayContaining(PROVIDER_METHODS.filter((method) => method !== "update")));
+    for (const method of Object.keys(module).filter((method) => method !== "configure")) {
+      expect(module[method], method).toBe((kinds[kind].provider as unknown as Record<string, unknown>)[method]);
+    }
+  });
+});
