@@ -4,10 +4,6 @@ import { describe, expect, it } from "vitest";
 import { documentationPages } from "../support/docSnippets";
 import { repoRoot } from "../support/paths";
 
-// Written on other branches of this round (issue 20's contributor guide, issue 24's drift detection) and linked before
-// they land. Empty this list once they are merged: then a link to any missing page fails.
-const PAGES_LANDING_ELSEWHERE = ["CONTRIBUTING.md"];
-
 const pages = [...documentationPages(repoRoot), "CHANGELOG.md"];
 
 /** Reads a page of the repository, or undefined when there is none. */
@@ -44,7 +40,6 @@ function brokenLinks(page: string, read: (file: string) => string | undefined): 
     const [file = "", anchor] = target.split("#");
     const resolved = file === "" ? page : path.posix.normalize(path.posix.join(path.posix.dirname(page), file));
     const exists = read(resolved) !== undefined || fs.existsSync(path.join(repoRoot, resolved));
-    if (!exists && PAGES_LANDING_ELSEWHERE.includes(resolved)) continue;
     if (!exists) broken.push(`${page}: ${target} (no ${resolved})`);
     else if (anchor !== undefined && resolved.endsWith(".md") && !anchors(read(resolved) ?? "").has(anchor)) {
       broken.push(`${page}: ${target} (no heading #${anchor} in ${resolved})`);
