@@ -1,8 +1,8 @@
-import { Faults } from "./faults";
-import { Lifecycle } from "./lifecycle";
+import { Faults } from "./http/faults";
+import { Lifecycle } from "./pods/lifecycle";
 import type { ResolvedOptions } from "./options";
-import { renderCluster } from "./cluster-view";
-import { renderPod } from "./pod-view";
+import { renderCluster } from "./clusters/clusterView";
+import { renderPod } from "./pods/podView";
 import { type ClusterRecord, type NetworkVolumeRecord, type PodRecord, Store } from "./store";
 import type { Cluster, Pod } from "./wire";
 

@@ -1,0 +1,12 @@
+import type { FastifyInstance } from "fastify";
+import { renderDocs } from "./docsPage";
+import { OPENAPI_DOCUMENT } from "./openapiDocument";
+import { serveMethods } from "../http/routing";
+
+/** What needs no key: the health check, the OpenAPI description and the explorer built from it. */
+export function registerMetaRoutes(app: FastifyInstance): void {
+  const docs = renderDocs(OPENAPI_DOCUMENT);
+  serveMethods(app, "/", { GET: async () => ({ status: "ok" }) });
+  serveMethods(app, "/v2/openapi.json", { GET: async () => OPENAPI_DOCUMENT });
+  serveMethods(app, "/docs", { GET: async (_request, reply) => reply.type("text/html; charset=utf-8").send(docs) });
+}
