@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COMPLIANCE_CERTIFICATIONS, CPU_PRODUCTS, DATA_CENTER_REGIONS, GPU_PRODUCTS } from "./catalog/offers";
+import { COMPLIANCE_CERTIFICATIONS, CPU_PRODUCTS, DATA_CENTER_REGIONS, GPU_PRODUCTS } from "./data/catalog";
 import { CLOUDS, CLUSTER_TYPES, ENDPOINT_TYPES, FLASHBOOT_MODES, POD_ACTIONS, VOLUME_TYPES } from "./wire";
 
 /** Request bodies as the v2 spec bounds them. Every object is strict: an unknown property is a 400. */

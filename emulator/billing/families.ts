@@ -1,97 +1,19 @@
-import { createHash } from "node:crypto";
 import { findCpuOffer, findGpuOffer, podHourlyPrice } from "../catalog/offers";
-import { placedGpuType, workersReadyAt } from "../serverless/workers";
+import { SERVERLESS_FEE_SHARE, STORAGE_PRICE } from "../data/prices";
 import { runsOf, statusAt, timelineOf } from "../jobs/jobTimeline";
-import type { Lifecycle } from "../pods/lifecycle";
 import type { PodTimings } from "../options";
-import { type AccountState, type EndpointRecord, ID_ALPHABET, type NetworkVolumeRecord, type PodRecord } from "../store";
+import type { Lifecycle } from "../pods/lifecycle";
+import { placedGpuType, workersReadyAt } from "../serverless/workers";
+import type { AccountState, EndpointRecord, NetworkVolumeRecord, PodRecord } from "../store";
 import type { EndpointGpuConfig } from "../wire";
+import { type BilledResource, HOURS_PER_MONTH, micros } from "./billedResource";
+import { HOUR, merged, overlap, type Span } from "./spans";
 
 /**
  * What an account spent, per resource and per span of time. Pods, network volumes, serverless endpoints and public
- * endpoint jobs are billed from what the emulator actually ran, gone resources included; clusters get a seeded
- * history that depends only on the account name and the hour. Amounts are integers in millionths of a USD so that
- * every total is the exact sum of its parts.
+ * endpoint jobs are billed from what the emulator actually ran, gone resources included; clusters from a seeded
+ * history (`seededHistory.ts`).
  */
-
-export const BUCKET_SIZES = ["hour", "day", "week", "month", "year"] as const;
-export type BucketSize = (typeof BUCKET_SIZES)[number];
-
-/** A half-open range of instants [start, end), in ms since the epoch. */
-export interface Span {
-  start: number;
-  end: number;
-}
-
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-/** Storage is priced per GB-month; a month is 730 hours. */
-const HOURS_PER_MONTH = 730;
-
-/** Start of the bucket holding `instant` (UTC; weeks start on Monday). */
-export function bucketStart(instant: number, size: BucketSize): number {
-  const date = new Date(instant);
-  switch (size) {
-    case "hour":
-      return Math.floor(instant / HOUR) * HOUR;
-    case "day":
-      return Math.floor(instant / DAY) * DAY;
-    case "week": {
-      const day = Math.floor(instant / DAY);
-      // 1970-01-01 was a Thursday, three days after a Monday.
-      return (day - (((day + 3) % 7) + 7) % 7) * DAY;
-    }
-    case "month":
-      return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
-    case "year":
-      return Date.UTC(date.getUTCFullYear(), 0, 1);
-  }
-}
-
-/** Start of the bucket `count` buckets after (or, when negative, before) the bucket starting at `start`. */
-export function bucketsAfter(start: number, size: BucketSize, count: number): number {
-  const date = new Date(start);
-  switch (size) {
-    case "hour":
-      return start + count * HOUR;
-    case "day":
-      return start + count * DAY;
-    case "week":
-      return start + count * 7 * DAY;
-    case "month":
-      return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + count, 1);
-    case "year":
-      return Date.UTC(date.getUTCFullYear() + count, 0, 1);
-  }
-}
-
-/** The end of the bucket `instant` lands in, or `instant` itself when it is a boundary. */
-export function bucketEnd(instant: number, size: BucketSize): number {
-  const start = bucketStart(instant, size);
-  return start === instant ? instant : bucketsAfter(start, size, 1);
-}
-
-/** The buckets of an aligned window, oldest first; stops after `limit` buckets. */
-export function bucketsOf(window: Span, size: BucketSize, limit = Number.POSITIVE_INFINITY): Span[] {
-  const buckets: Span[] = [];
-  for (let start = window.start; start < window.end && buckets.length < limit; ) {
-    const end = bucketsAfter(start, size, 1);
-    buckets.push({ start, end });
-    start = end;
-  }
-  return buckets;
-}
-
-/** Spend per cost component, in millionths of a USD. */
-export type Spend<Component extends string> = Record<Component, number>;
-
-/** One billed resource: when it existed, and what it cost within any span of that time. */
-export interface BilledResource<Component extends string> {
-  id: string;
-  existed: Span;
-  /** Spend within `span`, which lies inside `existed`. */
-  spend(span: Span): Spend<Component>;
-}
 
 /** The cost components of the aggregate history, in the order records carry them. */
 export const AGGREGATE_COMPONENTS = [
@@ -127,17 +49,6 @@ export interface BillingFamily<Component extends string> {
   aggregate: Record<Component, AggregateComponent>;
   resources(source: BillingSource): BilledResource<Component>[];
 }
-
-/** List prices the emulator bills storage at, in USD per GB-month. */
-const STORAGE_PRICE = {
-  /** Container disk and persistent volume while the pod runs. */
-  podDiskRunning: 0.1,
-  /** Persistent volume while the pod is not running. */
-  podVolumeIdle: 0.2,
-  networkVolumeStandard: 0.07,
-  networkVolumeHighPerformance: 0.14,
-};
-
 type PodComponent = "gpuAmount" | "cpuAmount" | "diskAmount";
 
 export const podBilling: BillingFamily<PodComponent> = {
@@ -215,8 +126,6 @@ function billedVolume(record: NetworkVolumeRecord, gone: number): BilledResource
 
 type ServerlessComponent = "gpuAmount" | "cpuAmount" | "diskAmount" | "feeAmount";
 
-/** The platform's fee, a share of serverless compute. */
-const SERVERLESS_FEE_SHARE = 0.02;
 
 /**
  * Serverless endpoints, gone ones included, from the workers they actually ran: the standing workers (at the
@@ -269,17 +178,6 @@ function gpuWorkerHourly(gpu: EndpointGpuConfig): number {
   return gpu.count * (type === null ? 0 : (findGpuOffer(type)?.type.price.serverless ?? 0));
 }
 
-/** The spans' union, as disjoint spans: concurrent jobs share their worker. */
-function merged(spans: Span[]): Span[] {
-  const sorted = [...spans].sort((a, b) => a.start - b.start);
-  const union: Span[] = [];
-  for (const span of sorted) {
-    const last = union[union.length - 1];
-    if (last !== undefined && span.start <= last.end) last.end = Math.max(last.end, span.end);
-    else union.push({ ...span });
-  }
-  return union;
-}
 
 /** Public endpoint jobs: each COMPLETED hosted-model job costs what its output says, when it completes. */
 export const endpointBilling: BillingFamily<"amount"> = {
@@ -303,99 +201,3 @@ export const endpointBilling: BillingFamily<"amount"> = {
     ];
   },
 };
-
-/** Seeded resources have been running since then, whatever the clock reads. */
-const SEEDED_SINCE = Date.UTC(2024, 0, 1);
-
-type ClusterComponent = "gpuAmount" | "diskAmount" | "networkingAmount";
-
-/** A seeded training cluster: 2 nodes of 8 H100 in the secure cloud, 1000 GB of disk each. */
-const SEEDED_CLUSTER = {
-  key: "cluster:training",
-  nodes: 2,
-  gpusPerNode: 8,
-  gpuHourly: findGpuOffer("NVIDIA H100 80GB HBM3")?.type.price.secure ?? 0,
-  diskGbPerNode: 1000,
-  /** USD per node-hour for the inter-node fabric. */
-  networkingPerNodeHour: 0.4,
-  /** It trains from 00:00 to 06:00 UTC, on four nights out of five. */
-  firstHour: 0,
-  hours: 6,
-  nightsWithRun: 0.8,
-};
-
-export const clusterBilling: BillingFamily<ClusterComponent> = {
-  recordComponents: ["gpuAmount", "diskAmount", "networkingAmount"],
-  aggregate: { gpuAmount: "clusterGpuAmount", diskAmount: "clusterDiskAmount", networkingAmount: "clusterNetworkingAmount" },
-  resources: ({ account, now }) => {
-    const cluster = SEEDED_CLUSTER;
-    const seed = seedOf(account.name, cluster.key);
-    return [
-      seededResource(seededId(account.name, cluster.key), now, (hour) => {
-        const hourOfDay = hour % 24;
-        const runs =
-          hourOfDay >= cluster.firstHour &&
-          hourOfDay < cluster.firstHour + cluster.hours &&
-          noise(seed, Math.floor(hour / 24)) < cluster.nightsWithRun;
-        if (!runs) return { gpuAmount: 0, diskAmount: 0, networkingAmount: 0 };
-        return {
-          gpuAmount: cluster.nodes * cluster.gpusPerNode * cluster.gpuHourly,
-          diskAmount: (cluster.nodes * cluster.diskGbPerNode * STORAGE_PRICE.podDiskRunning) / HOURS_PER_MONTH,
-          networkingAmount: cluster.nodes * cluster.networkingPerNodeHour,
-        };
-      }),
-    ];
-  },
-};
-
-/**
- * A seeded resource whose spend in each whole hour (counted from the epoch) is `hourly(hour)` in USD; a span
- * covering part of an hour (the current one) pays that part.
- */
-function seededResource<Component extends string>(
-  id: string,
-  now: number,
-  hourly: (hour: number) => Record<Component, number>,
-): BilledResource<Component> {
-  return {
-    id,
-    existed: { start: SEEDED_SINCE, end: now },
-    spend(span) {
-      const totals = {} as Record<Component, number>;
-      for (let hour = Math.floor(span.start / HOUR); hour * HOUR < span.end; hour++) {
-        const share = overlap({ start: hour * HOUR, end: (hour + 1) * HOUR }, span) / HOUR;
-        for (const [component, usd] of Object.entries(hourly(hour)) as Array<[Component, number]>) {
-          totals[component] = (totals[component] ?? 0) + usd * share;
-        }
-      }
-      return Object.fromEntries(Object.entries(totals).map(([component, usd]) => [component, micros(usd as number)])) as Spend<Component>;
-    },
-  };
-}
-
-/** A deterministic number in [0, 1) for a seed and an index (a 32-bit integer mix). */
-function noise(seed: number, index: number): number {
-  let x = (seed ^ Math.imul(index, 0x9e3779b1)) >>> 0;
-  x = Math.imul(x ^ (x >>> 16), 0x85ebca6b) >>> 0;
-  x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35) >>> 0;
-  return ((x ^ (x >>> 16)) >>> 0) / 2 ** 32;
-}
-
-function seedOf(account: string, key: string): number {
-  return createHash("sha256").update(`${account}:${key}`).digest().readUInt32BE(0);
-}
-
-/** A stable id for a seeded resource of an account, shaped like the emulator's own ids. */
-export function seededId(account: string, key: string): string {
-  const bytes = createHash("sha256").update(`id:${account}:${key}`).digest();
-  return Array.from(bytes.subarray(0, 10), (byte) => ID_ALPHABET[byte % ID_ALPHABET.length]).join("");
-}
-
-/** Milliseconds two spans share. */
-export function overlap(a: Span, b: Span): number {
-  return Math.max(0, Math.min(a.end, b.end) - Math.max(a.start, b.start));
-}
-
-function micros(usd: number): number {
-  return Math.round(usd * 1_000_000);
-}

@@ -1,13 +1,13 @@
 import {
   AGGREGATE_COMPONENTS,
-  BUCKET_SIZES,
   type BillingFamily,
-  clusterBilling,
   endpointBilling,
   networkVolumeBilling,
   podBilling,
   serverlessBilling,
 } from "./families";
+import { clusterBilling } from "./seededHistory";
+import { BUCKET_SIZES } from "./spans";
 import { MAX_BUCKETS, windowQuery } from "./routes";
 import {
   arrayOf,

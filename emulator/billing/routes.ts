@@ -1,24 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { callerOf } from "../http/auth";
+import type { BilledResource, Spend } from "./billedResource";
 import {
   AGGREGATE_COMPONENTS,
-  type BilledResource,
   type BillingFamily,
   type BillingSource,
-  BUCKET_SIZES,
-  bucketEnd,
-  bucketsAfter,
-  bucketStart,
-  bucketsOf,
-  clusterBilling,
   endpointBilling,
   networkVolumeBilling,
   podBilling,
   serverlessBilling,
-  type Span,
-  type Spend,
 } from "./families";
+import { clusterBilling } from "./seededHistory";
+import { BUCKET_SIZES, bucketEnd, bucketsAfter, bucketStart, bucketsOf, type Span } from "./spans";
 import type { EmulatorContext } from "../context";
 import { Problem } from "../http/problem";
 import { serveMethods } from "../http/routing";

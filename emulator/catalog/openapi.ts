@@ -1,18 +1,20 @@
 import {
-  AVAILABILITY_LEVELS,
   COMPLIANCE_CERTIFICATIONS,
   CPU_PRODUCTS,
   type CpuType,
-  type cpusAt,
-  type cudaVersionsIn,
   DATA_CENTER_REGIONS,
   type DataCenter,
-  type DataCenterAvailability,
   GPU_PRODUCTS,
   type GpuType,
+} from "../data/catalog";
+import {
+  AVAILABILITY_LEVELS,
+  type cpusAt,
+  type cudaVersionsIn,
+  type DataCenterAvailability,
   type gpusAt,
   type RenderedAvailability,
-} from "./offers";
+} from "./availability";
 import { cpuCatalogQuery, dataCenterCatalogQuery, dataCenterListQuery, gpuCatalogQuery } from "../schemas";
 import { VOLUME_TYPES } from "../wire";
 import {

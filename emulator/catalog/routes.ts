@@ -1,22 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
+import { DATA_CENTERS, type DataCenter } from "../data/catalog";
 import {
   type CpuAvailabilityScope,
   cpuAvailability,
-  CPU_OFFERS,
-  type CpuOffer,
   cpusAt,
   cudaVersionsIn,
-  DATA_CENTERS,
-  type DataCenter,
   type GpuAvailabilityScope,
   gpuAvailability,
-  GPU_OFFERS,
-  type GpuOffer,
   gpusAt,
   isCarriedIn,
   type RenderedAvailability,
-} from "./offers";
+} from "./availability";
+import { CPU_OFFERS, type CpuOffer, GPU_OFFERS, type GpuOffer } from "./offers";
 import { Problem } from "../http/problem";
 import { idParam, serveMethods } from "../http/routing";
 import { cpuCatalogQuery, dataCenterCatalogQuery, dataCenterListQuery, gpuCatalogQuery } from "../schemas";

@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
-import { DATA_CENTERS, findDataCenter } from "../catalog/offers";
+import { DATA_CENTERS } from "../data/catalog";
+import { findDataCenter } from "../catalog/offers";
 import { Problem } from "../http/problem";
 import type { NetworkVolume } from "../wire";
 

@@ -1,4 +1,4 @@
-import { PUBLIC_TEMPLATE_LIMIT } from "./publicTemplates";
+import { PUBLIC_TEMPLATE_LIMIT } from "../data/publicTemplates";
 import { createTemplateRequest, publicTemplatesQuery, updateTemplateRequest } from "./routes";
 import { TEMPLATE_CATEGORIES, type Template } from "../wire";
 import {
