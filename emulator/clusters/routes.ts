@@ -5,8 +5,11 @@ import { findGpuOffer } from "../catalog/offers";
 import type { EmulatorContext } from "../context";
 import { ownedCluster } from "../ownership";
 import { idParam, serveMethods } from "../http/routing";
-import { checkCompute, mountsForCreate, networkVolumeToMount, withInjectedEnv } from "../pods/rules";
-import { chooseDataCenter, globalNetworkIp, publicHostIp } from "../placement/scheduler";
+import { checkCompute } from "../pods/compute";
+import { withInjectedEnv } from "../pods/injectedEnv";
+import { mountsForCreate, networkVolumeToMount } from "../pods/mounts";
+import { chooseDataCenter } from "../placement/scheduler";
+import { addPod } from "../pods/podRecord";
 import { createClusterRequest, updateClusterRequest } from "../schemas";
 import type { ClusterRecord, PodRecord } from "../store";
 import type { ClusterType, PodClusterRole } from "../wire";
@@ -62,37 +65,34 @@ export function registerClusterRoutes(app: FastifyInstance, context: EmulatorCon
       };
       const env = withInjectedEnv(body, account);
       for (let rank = 0; rank < body.compute.podCount; rank++) {
-        const pod: PodRecord = {
-          id: store.newId(),
-          account: caller.account,
-          createdAt: now,
-          name: `${body.name}-node-${rank}`,
-          image: body.image,
-          args: body.args,
-          disk: body.disk,
-          env: { ...env, NODE_RANK: String(rank), NUM_NODES: String(body.compute.podCount) },
-          ports: [...body.ports],
-          registry: null,
-          template: null,
-          locked: false,
-          globalNetworking: false,
-          mounts: structuredClone(mounts),
-          compute,
-          cloud: "SECURE",
-          dataCenterId,
-          hostCudaVersion,
-          hostIp: publicHostIp(),
-          globalNetworkIp: globalNetworkIp(),
-          phases: [{ kind: "booting", since: now, provisioning: true }],
-          machineAssigned: false,
-          membership: {
-            clusterId: cluster.id,
-            rank,
-            role: roleOf(body.type, rank),
-            overlayIp: `10.${subnet}.${Math.floor((rank + 1) / 256)}.${(rank + 1) % 256}`,
+        const pod = addPod(
+          store,
+          account,
+          {
+            name: `${body.name}-node-${rank}`,
+            image: body.image,
+            args: body.args,
+            disk: body.disk,
+            env: { ...env, NODE_RANK: String(rank), NUM_NODES: String(body.compute.podCount) },
+            ports: [...body.ports],
+            registry: null,
+            template: null,
+            locked: false,
+            globalNetworking: false,
+            mounts: structuredClone(mounts),
+            compute,
+            cloud: "SECURE",
+            dataCenterId,
+            hostCudaVersion,
+            membership: {
+              clusterId: cluster.id,
+              rank,
+              role: roleOf(body.type, rank),
+              overlayIp: `10.${subnet}.${Math.floor((rank + 1) / 256)}.${(rank + 1) % 256}`,
+            },
           },
-        };
-        account.pods.set(pod.id, pod);
+          now,
+        );
         cluster.memberIds.push(pod.id);
       }
       account.clusters.set(cluster.id, cluster);

@@ -1,4 +1,3 @@
-import { randomInt } from "node:crypto";
 import { DATA_CENTERS } from "../data/catalog";
 import { findDataCenter } from "../catalog/offers";
 import { Problem } from "../http/problem";
@@ -38,14 +37,4 @@ export function chooseDataCenter(request: PlacementRequest): string {
     throw new Problem(400, `"${request.compute}" is not offered in any of ${candidates.join(", ")}`);
   }
   return chosen;
-}
-
-/** A public address for the pod's machine, from the documentation range (RFC 5737) so it never routes anywhere. */
-export function publicHostIp(): string {
-  return `203.0.113.${randomInt(1, 255)}`;
-}
-
-/** The pod's address on the account's global private network. */
-export function globalNetworkIp(): string {
-  return `10.${randomInt(64, 128)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 }

@@ -4,7 +4,7 @@ import type { EmulatorContext } from "../context";
 import { modifiablePod } from "../ownership";
 import { renderPod } from "./podView";
 import { idParam, serveMethods } from "../http/routing";
-import { checkAction } from "./rules";
+import { checkAction } from "./actions";
 import { podActionRequest } from "../schemas";
 import { parseBody } from "../http/validation";
 

@@ -1,4 +1,4 @@
-import { ACTIONS_BY_STATUS } from "./rules";
+import { ACTIONS_BY_STATUS } from "./actions";
 import {
   createPodFromTemplateRequest,
   createPodRequest,

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { podHourlyPrice } from "../catalog/offers";
 import type { Observation } from "./lifecycle";
-import { ACTIONS_BY_STATUS } from "./rules";
+import { ACTIONS_BY_STATUS } from "./actions";
 import type { ClusterMembership, PodRecord } from "../store";
 import type { Pod, PodCluster, PodRuntime, PodSshEndpoint } from "../wire";
 

@@ -5,15 +5,12 @@ import type { EmulatorContext } from "../context";
 import { modifiablePod, ownedPod } from "../ownership";
 import { idParam, serveMethods } from "../http/routing";
 import { parsePodCreate, patchFromTemplate, podTemplate } from "./podFromTemplate";
-import {
-  checkCompute,
-  checkRegistryReference,
-  mountsForCreate,
-  mountsForPatch,
-  networkVolumeToMount,
-  withInjectedEnv,
-} from "./rules";
-import { chooseDataCenter, globalNetworkIp, publicHostIp } from "../placement/scheduler";
+import { checkRegistryReference } from "../registries/registryReference";
+import { checkCompute } from "./compute";
+import { withInjectedEnv } from "./injectedEnv";
+import { mountsForCreate, mountsForPatch, networkVolumeToMount } from "./mounts";
+import { chooseDataCenter } from "../placement/scheduler";
+import { addPod } from "./podRecord";
 import { podListQuery, type UpdatePodRequest, updatePodRequest } from "../schemas";
 import type { PodRecord } from "../store";
 import type { Mounts } from "../wire";
@@ -46,33 +43,29 @@ export function registerPodRoutes(app: FastifyInstance, context: EmulatorContext
       });
       const account = store.account(caller.account);
       const env = withInjectedEnv(body, account);
-      const now = context.now();
-      const pod: PodRecord = {
-        id: store.newId(),
-        account: caller.account,
-        createdAt: now,
-        name: body.name,
-        image: body.image,
-        args: body.args,
-        disk: body.disk,
-        env,
-        ports: body.ports,
-        registry: body.registry,
-        template,
-        locked: false,
-        globalNetworking: body.globalNetworking,
-        mounts,
-        compute,
-        cloud: body.cloud,
-        dataCenterId,
-        hostCudaVersion,
-        hostIp: publicHostIp(),
-        globalNetworkIp: globalNetworkIp(),
-        phases: [{ kind: "booting", since: now, provisioning: true }],
-        machineAssigned: false,
-        membership: null,
-      };
-      account.pods.set(pod.id, pod);
+      const pod = addPod(
+        store,
+        account,
+        {
+          name: body.name,
+          image: body.image,
+          args: body.args,
+          disk: body.disk,
+          env,
+          ports: body.ports,
+          registry: body.registry,
+          template,
+          locked: false,
+          globalNetworking: body.globalNetworking,
+          mounts,
+          compute,
+          cloud: body.cloud,
+          dataCenterId,
+          hostCudaVersion,
+          membership: null,
+        },
+        context.now(),
+      );
       return reply.code(201).send(context.present(pod));
     },
   });

@@ -3,7 +3,7 @@ import { CPU_OFFERS, findCpuOffer, findDataCenter, GPU_OFFERS } from "../catalog
 import { ownedNetworkVolume } from "../ownership";
 import { Problem } from "../http/problem";
 import { readableTemplate } from "../templates/publicTemplates";
-import { checkRegistryReference } from "../pods/rules";
+import { checkRegistryReference } from "../registries/registryReference";
 import type { CreateEndpointRequest, UpdateEndpointRequest } from "../schemas";
 import type { EndpointRecord, Store } from "../store";
 import type { CpuConfig, EndpointGpuConfig, EndpointScaling, EndpointType, EndpointWorkers, Template } from "../wire";

@@ -7,7 +7,7 @@ import { Problem } from "../http/problem";
 import { TEMPLATE_SOURCES } from "../data/publicTemplates";
 import { publicTemplates, readableTemplate } from "./publicTemplates";
 import { idParam, serveMethods } from "../http/routing";
-import { checkRegistryReference } from "../pods/rules";
+import { checkRegistryReference } from "../registries/registryReference";
 import { container, cudaVersion, optionalContainer, persistentMount } from "../schemas";
 import type { Store } from "../store";
 import { parseBody, parseQuery } from "../http/validation";
