@@ -159,9 +159,12 @@ export const cpuCatalogQuery = availabilityQuery(CPU_PRODUCTS).extend({
   vcpuCount: queryInteger(cpuRequest.shape.vcpuCount).optional(),
 });
 
+/** What a data center read may add: what it offers of each GPU type or CPU flavor. */
+export const DATA_CENTER_INCLUDES = ["GPU_AVAILABILITY", "CPU_AVAILABILITY"] as const;
+
 /** Query of `GET /v2/catalog/datacenters/{id}`. */
 export const dataCenterCatalogQuery = z.object({
-  include: commaList(["GPU_AVAILABILITY", "CPU_AVAILABILITY"]).optional(),
+  include: commaList(DATA_CENTER_INCLUDES).optional(),
 });
 
 /** Query of `GET /v2/catalog/datacenters`: filter families combine with AND. */

@@ -15,7 +15,13 @@ import {
   type gpusAt,
   type RenderedAvailability,
 } from "./availability";
-import { cpuCatalogQuery, dataCenterCatalogQuery, dataCenterListQuery, gpuCatalogQuery } from "../schemas";
+import {
+  cpuCatalogQuery,
+  DATA_CENTER_INCLUDES,
+  dataCenterCatalogQuery,
+  dataCenterListQuery,
+  gpuCatalogQuery,
+} from "../schemas";
 import { VOLUME_TYPES } from "../wire";
 import {
   arrayOf,
@@ -111,7 +117,7 @@ const cpuErrors = { 400: "Invalid query: `include` without `product`, or `produc
 
 const dataCenterInclude: QueryParameterDoc = {
   description: "Adds what the data center offers of each GPU type or CPU flavor",
-  schema: commaList(["GPU_AVAILABILITY", "CPU_AVAILABILITY"]),
+  schema: commaList(DATA_CENTER_INCLUDES),
   commaSeparated: true,
 };
 
