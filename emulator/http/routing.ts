@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest, HTTPMethods, RouteHandlerMethod } from "fastify";
 import { Problem } from "./problem";
 
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+/** A method the API serves. */
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 const METHODS: readonly Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
 /** Serves the given methods on a path; every other method answers 405 with an Allow header. */
