@@ -14,7 +14,7 @@ import { pathOf } from "./routing";
 import { registerAccountRoutes } from "../account/routes";
 import { registerBillingRoutes } from "../billing/routes";
 import { registerCatalogRoutes } from "../catalog/routes";
-import { registerClusterRoutes } from "../clusters/routes";
+import { CLUSTER_OPERATIONS } from "../clusters/operations";
 import { renderEndpoint } from "../serverless/endpointView";
 import { registerEndpointHealthRoutes } from "../jobs/healthRoutes";
 import { registerJobControlRoutes } from "../jobs/controlRoutes";
@@ -222,7 +222,7 @@ function buildServer(
       registerRegistryDelegationRoutes(v2, context);
       registerAccountRoutes(v2, context);
       registerBillingRoutes(v2, context);
-      registerClusterRoutes(v2, context);
+      serveOperations(v2, context, CLUSTER_OPERATIONS);
       registerServerlessRoutes(v2, context);
       registerServerlessWorkerRoutes(v2, context);
       registerLoadBalancerRoutes(v2, context);
