@@ -17,9 +17,14 @@ export function registerAccountRoutes(app: FastifyInstance, context: EmulatorCon
   const { store } = context;
 
   serveMethods(app, "/account/ssh-keys", {
+    /** `GET /v2/account/ssh-keys` (getSshKeys): list the account's SSH public keys. */
     GET: async (request) => ({ keys: [...store.account(callerOf(request).account).sshPublicKeys] }),
 
     // A replacement, not a merge. Pods keep the keys they were created with: PUBLIC_KEY is copied at create.
+    /**
+     * `PUT /v2/account/ssh-keys` (replaceSshKeys): replace the account's SSH public keys. Errors: 400: invalid body;
+     * 403: a read-only key; 422: a key is not one authorized_keys line; each listed.
+     */
     PUT: async (request) => {
       const account = store.account(callerOf(request).account);
       const { keys } = parseBody(replaceSshKeysRequest, request.body);

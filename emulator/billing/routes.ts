@@ -70,6 +70,10 @@ export function registerBillingRoutes(app: FastifyInstance, context: EmulatorCon
     clusterBilling,
   ];
   serveMethods(app, "/billing", {
+    /**
+     * `GET /v2/billing` (getBilling): spend of every kind, per bucket. Errors: 400: invalid query, lastN with
+     * startTime or endTime, a window that ends before it starts, or over 10000 buckets.
+     */
     GET: async (request) => {
       const source = sourceOf(request);
       const query = parseQuery(windowQuery, request.query);
@@ -110,6 +114,10 @@ function serveFamily<Component extends string>(
 ): void {
   const query = naming === undefined ? windowQuery : windowQuery.extend({ [naming.idField]: z.string().min(1).optional() });
   serveMethods(app, path, {
+    /**
+     * `GET /v2/billing/{family}` (one family's operation, e.g. getPodBilling): a record per resource per bucket,
+     * optionally of one resource. Errors: 400: invalid query, as for `GET /v2/billing`.
+     */
     GET: async (request) => {
       const source = sourceOf(request);
       const parsed = parseQuery(query, request.query) as WindowQuery & Record<string, string | undefined>;

@@ -24,6 +24,11 @@ type CpuQuery = z.output<typeof cpuCatalogQuery>;
 /** `/v2/catalog/gpus`, `/v2/catalog/cpus` and `/v2/catalog/datacenters`, each with a `/{id}` read. */
 export function registerCatalogRoutes(app: FastifyInstance): void {
   serveMethods(app, "/catalog/gpus", {
+    /**
+     * `GET /v2/catalog/gpus` (listGpuTypes): list GPU types. Errors: 400: invalid query: `include` without `product`,
+     * a scoping parameter without `include`, or both CUDA filters; 422: a country code or CUDA version that cannot be
+     * read; each listed.
+     */
     GET: async (request) => {
       const scope = gpuScope(parseQuery(gpuCatalogQuery, request.query));
       // Only a country scope drops types from the list; every other scope only changes their availability.
@@ -32,6 +37,11 @@ export function registerCatalogRoutes(app: FastifyInstance): void {
     },
   });
   serveMethods(app, "/catalog/gpus/:id", {
+    /**
+     * `GET /v2/catalog/gpus/{id}` (getGpuType): read a GPU type (URL-encode the id). Errors: 400: invalid query:
+     * `include` without `product`, a scoping parameter without `include`, or both CUDA filters; 404: no such GPU
+     * type; 422: a country code or CUDA version that cannot be read; each listed.
+     */
     GET: async (request) => {
       const scope = gpuScope(parseQuery(gpuCatalogQuery, request.query));
       return renderGpu(findOr404(GPU_OFFERS, idParam(request), "GPU type"), scope);
@@ -39,12 +49,20 @@ export function registerCatalogRoutes(app: FastifyInstance): void {
   });
 
   serveMethods(app, "/catalog/cpus", {
+    /**
+     * `GET /v2/catalog/cpus` (listCpuTypes): list CPU flavors. Errors: 400: invalid query: `include` without
+     * `product`, or `product`/`vcpuCount` without `include`.
+     */
     GET: async (request) => {
       const scope = cpuScope(parseQuery(cpuCatalogQuery, request.query));
       return { cpus: CPU_OFFERS.map((offer) => renderCpu(offer, scope)) };
     },
   });
   serveMethods(app, "/catalog/cpus/:id", {
+    /**
+     * `GET /v2/catalog/cpus/{id}` (getCpuType): read a CPU flavor. Errors: 400: invalid query: `include` without
+     * `product`, or `product`/`vcpuCount` without `include`; 404: no such CPU flavor.
+     */
     GET: async (request) => {
       const scope = cpuScope(parseQuery(cpuCatalogQuery, request.query));
       return renderCpu(findOr404(CPU_OFFERS, idParam(request), "CPU flavor"), scope);
@@ -52,6 +70,7 @@ export function registerCatalogRoutes(app: FastifyInstance): void {
   });
 
   serveMethods(app, "/catalog/datacenters", {
+    /** `GET /v2/catalog/datacenters` (listDataCenters): list data centers. Errors: 400: invalid query. */
     GET: async (request) => {
       const query = parseQuery(dataCenterListQuery, request.query);
       const matching = DATA_CENTERS.filter(
@@ -65,6 +84,10 @@ export function registerCatalogRoutes(app: FastifyInstance): void {
     },
   });
   serveMethods(app, "/catalog/datacenters/:id", {
+    /**
+     * `GET /v2/catalog/datacenters/{id}` (getDataCenter): read a data center. Errors: 400: invalid query; 404: no
+     * such data center.
+     */
     GET: async (request) => {
       const include = parseQuery(dataCenterCatalogQuery, request.query).include ?? [];
       const dataCenter = DATA_CENTERS.find((candidate) => candidate.id === idParam(request));

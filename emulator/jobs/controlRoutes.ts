@@ -9,6 +9,10 @@ import { serveMethods } from "../http/routing";
 export function registerJobControlRoutes(app: FastifyInstance, context: EmulatorContext): void {
   // A queued or running job ends CANCELLED now; a final one is left as it is and answered with its status.
   serveMethods(app, "/:endpointId/cancel/:jobId", {
+    /**
+     * `POST /v2/{endpointId}/cancel/{jobId}` (cancelJob): cancel a job. Errors: 400: a load-balancing endpoint, which
+     * has no queue; 403: a read-only key, or the endpoint belongs to another account; 404: no such endpoint or job.
+     */
     POST: async (request) => {
       const job = jobOf(jobQueueOf(request, context), request);
       const now = context.now();
@@ -19,6 +23,11 @@ export function registerJobControlRoutes(app: FastifyInstance, context: Emulator
 
   // Only a FAILED or TIMED_OUT job runs again, under its id, from the queue.
   serveMethods(app, "/:endpointId/retry/:jobId", {
+    /**
+     * `POST /v2/{endpointId}/retry/{jobId}` (retryJob): run a failed job again. Errors: 400: the job is not FAILED or
+     * TIMED_OUT, or a load-balancing endpoint; 403: a read-only key, or the endpoint belongs to another account; 404:
+     * no such endpoint or job.
+     */
     POST: async (request) => {
       const queue = jobQueueOf(request, context);
       const job = jobOf(queue, request);
@@ -33,6 +42,10 @@ export function registerJobControlRoutes(app: FastifyInstance, context: Emulator
 
   // Jobs still in the queue are removed (their status then answers 404); running ones go on.
   serveMethods(app, "/:endpointId/purge-queue", {
+    /**
+     * `POST /v2/{endpointId}/purge-queue` (purgeQueue): drop the queued jobs. Errors: 400: a load-balancing endpoint,
+     * which has no queue; 403: a read-only key, or the endpoint belongs to another account; 404: no such endpoint.
+     */
     POST: async (request) => {
       const { jobs } = jobQueueOf(request, context);
       const now = context.now();

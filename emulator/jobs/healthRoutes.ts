@@ -12,6 +12,10 @@ import type { JobStatus, WorkerStatus } from "../wire";
  */
 export function registerEndpointHealthRoutes(app: FastifyInstance, context: EmulatorContext): void {
   serveMethods(app, "/:endpointId/health", {
+    /**
+     * `GET /v2/{endpointId}/health` (getEndpointHealth): jobs and workers by state. Errors: 400: a load-balancing
+     * endpoint, which has no queue; 403: the endpoint belongs to another account; 404: no such endpoint.
+     */
     GET: async (request) => {
       const queue = jobQueueOf(request, context);
       const now = context.now();

@@ -32,6 +32,11 @@ export function registerJobRoutes(app: FastifyInstance, context: EmulatorContext
   }
 
   serveMethods(app, "/:endpointId/run", {
+    /**
+     * `POST /v2/{endpointId}/run` (runJob): queue a job. Errors: 400: no `input` object, or a load-balancing
+     * endpoint, which has no queue; 403: a read-only key, or the endpoint belongs to another account; 404: no such
+     * endpoint.
+     */
     POST: async (request) => {
       const queue = jobQueueOf(request, context);
       const { input } = parseBody(jobRequest, request.body);
@@ -40,6 +45,11 @@ export function registerJobRoutes(app: FastifyInstance, context: EmulatorContext
   });
 
   serveMethods(app, "/:endpointId/runsync", {
+    /**
+     * `POST /v2/{endpointId}/runsync` (runJobSync): run a job and wait for it. Errors: 400: a FAILED job, as `{id,
+     * status, error}` (not a problem); or a problem: no `input`, a load-balancing endpoint, `wait` out of range; 403:
+     * a read-only key, or the endpoint belongs to another account; 404: no such endpoint.
+     */
     POST: async (request, reply: FastifyReply) => {
       const queue = jobQueueOf(request, context);
       const { input } = parseBody(jobRequest, request.body);
@@ -52,6 +62,10 @@ export function registerJobRoutes(app: FastifyInstance, context: EmulatorContext
   });
 
   serveMethods(app, "/:endpointId/status/:jobId", {
+    /**
+     * `GET /v2/{endpointId}/status/{jobId}` (getJobStatus): read a job. Errors: 400: a load-balancing endpoint, which
+     * has no queue; 403: the endpoint belongs to another account; 404: no such endpoint or job.
+     */
     GET: async (request) => {
       const queue = jobQueueOf(request, context);
       return renderJob(jobOf(queue, request), context.now());
@@ -59,6 +73,11 @@ export function registerJobRoutes(app: FastifyInstance, context: EmulatorContext
   });
 
   serveMethods(app, "/:endpointId/status-sync/:jobId", {
+    /**
+     * `GET /v2/{endpointId}/status-sync/{jobId}` (getJobStatusSync): wait for a job, then read it. Errors: 400: a
+     * load-balancing endpoint, which has no queue, or `wait` out of range; 403: the endpoint belongs to another
+     * account; 404: no such endpoint or job.
+     */
     GET: async (request) => {
       const queue = jobQueueOf(request, context);
       const wait = waitOf(request.query);

@@ -11,6 +11,8 @@ import { pathOf, serveMethods } from "../http/routing";
  * `/v2/lb/{endpointId}/{path}`: a load-balancing endpoint's workers, each an echo server answering the method,
  * path, query and body it received. A GET of the health check path answers as a worker's ping: 204 while the
  * standing workers initialize, then 200. With no standing worker, one is started for each request at once.
+ * Every method of `/v2/lb/{endpointId}` and `/v2/lb/{endpointId}/{path}` (getWorkerRoot ... deleteWorkerPath).
+ * Errors: 400 for a queue-based endpoint; 403 when another account owns it; 404 when there is none.
  */
 export function registerLoadBalancerRoutes(app: FastifyInstance, context: EmulatorContext): void {
   app.register(async (workers) => {

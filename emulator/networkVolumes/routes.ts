@@ -14,11 +14,16 @@ export function registerNetworkVolumeRoutes(app: FastifyInstance, context: Emula
   const { store } = context;
 
   serveMethods(app, "/network-volumes", {
+    /** `GET /v2/network-volumes` (listNetworkVolumes): list the account's network volumes. */
     GET: async (request) => {
       const account = store.account(callerOf(request).account);
       return { networkVolumes: [...account.networkVolumes.values()].map((record) => ({ ...record.volume })) };
     },
 
+    /**
+     * `POST /v2/network-volumes` (createNetworkVolume): create a network volume. Errors: 400: invalid body, an
+     * unknown data center, or one that does not offer the volume type; 403: a read-only key.
+     */
     POST: async (request, reply) => {
       const caller = callerOf(request);
       const body = parseBody(createNetworkVolumeRequest, request.body);
@@ -38,8 +43,17 @@ export function registerNetworkVolumeRoutes(app: FastifyInstance, context: Emula
   });
 
   serveMethods(app, "/network-volumes/:id", {
+    /**
+     * `GET /v2/network-volumes/{id}` (getNetworkVolume): read a network volume. Errors: 403: the network volume
+     * belongs to another account; 404: no such network volume.
+     */
     GET: async (request) => ({ ...ownedNetworkVolume(store, callerOf(request), idParam(request)).volume }),
 
+    /**
+     * `PATCH /v2/network-volumes/{id}` (updateNetworkVolume): rename or grow a network volume. Errors: 400: invalid
+     * body, neither name nor size, or a smaller size; 403: a read-only key, or the network volume belongs to another
+     * account; 404: no such network volume.
+     */
     PATCH: async (request) => {
       const { volume } = ownedNetworkVolume(store, callerOf(request), idParam(request));
       const patch = parseBody(updateNetworkVolumeRequest, request.body);
@@ -54,6 +68,11 @@ export function registerNetworkVolumeRoutes(app: FastifyInstance, context: Emula
       return { ...volume };
     },
 
+    /**
+     * `DELETE /v2/network-volumes/{id}` (deleteNetworkVolume): delete a network volume. Errors: 403: a read-only key,
+     * or the network volume belongs to another account; 404: no such network volume; 409: a pod mounts the volume, or
+     * a serverless endpoint has it attached.
+     */
     DELETE: async (request, reply) => {
       const record = ownedNetworkVolume(store, callerOf(request), idParam(request));
       const mountedBy = [...store.account(record.account).pods.values()]

@@ -24,11 +24,16 @@ export function registerRegistryRoutes(app: FastifyInstance, context: EmulatorCo
   const { store } = context;
 
   serveMethods(app, "/registries", {
+    /** `GET /v2/registries` (listRegistries): list the account's registry credentials. */
     GET: async (request) => {
       const account = store.account(callerOf(request).account);
       return { registries: [...account.registries.values()].map((record) => ({ ...record.registry })) };
     },
 
+    /**
+     * `POST /v2/registries` (createRegistry): store a registry credential. Errors: 400: invalid body; 403: a
+     * read-only key.
+     */
     POST: async (request, reply) => {
       const caller = callerOf(request);
       const { name, username, password } = parseBody(createRegistryRequest, request.body);
@@ -39,8 +44,17 @@ export function registerRegistryRoutes(app: FastifyInstance, context: EmulatorCo
   });
 
   serveMethods(app, "/registries/:id", {
+    /**
+     * `GET /v2/registries/{id}` (getRegistry): read a registry credential. Errors: 403: the registry credential
+     * belongs to another account; 404: no such registry credential.
+     */
     GET: async (request) => ({ ...ownedRegistry(store, callerOf(request), idParam(request)).registry }),
 
+    /**
+     * `PATCH /v2/registries/{id}` (updateRegistry): rename or re-key a registry credential. Errors: 400: invalid or
+     * empty body; 403: a read-only key, or the registry credential belongs to another account; 404: no such registry
+     * credential.
+     */
     PATCH: async (request) => {
       const record = ownedRegistry(store, callerOf(request), idParam(request));
       const patch = parseBody(updateRegistryRequest, request.body);
@@ -53,6 +67,11 @@ export function registerRegistryRoutes(app: FastifyInstance, context: EmulatorCo
 
     // A pod pulls its image with the credential whenever it (re)starts, so pods block the delete; a template
     // only names it for pods still to come, and loses the reference.
+    /**
+     * `DELETE /v2/registries/{id}` (deleteRegistry): delete a registry credential. Errors: 400: a pod or serverless
+     * endpoint of the account pulls with the credential; 403: a read-only key, or the registry credential belongs to
+     * another account; 404: no such registry credential.
+     */
     DELETE: async (request, reply) => {
       const { account, registry } = ownedRegistry(store, callerOf(request), idParam(request));
       const state = store.account(account);

@@ -28,11 +28,16 @@ export function registerRegistryDelegationRoutes(app: FastifyInstance, context: 
   const { store } = context;
 
   serveMethods(app, "/registries/delegations", {
+    /** `GET /v2/registries/delegations` (listRegistryDelegations): list the account's ECR delegations. */
     GET: async (request) => {
       const account = store.account(callerOf(request).account);
       return { delegations: [...account.delegations.values()].map((record) => ({ ...record.delegation })) };
     },
 
+    /**
+     * `POST /v2/registries/delegations` (createRegistryDelegation): delegate pull access on an ECR repository.
+     * Errors: 400: invalid body, or `resource` is not an ECR repository ARN; 403: a read-only key.
+     */
     POST: async (request, reply) => {
       const caller = callerOf(request);
       const { resource: repository, name } = parseBody(createDelegationRequest, request.body);
@@ -50,6 +55,10 @@ export function registerRegistryDelegationRoutes(app: FastifyInstance, context: 
   });
 
   serveMethods(app, "/registries/delegations/:id", {
+    /**
+     * `DELETE /v2/registries/delegations/{id}` (deleteRegistryDelegation): revoke an ECR delegation. Errors: 403: a
+     * read-only key, or the delegation belongs to another account; 404: no such delegation.
+     */
     DELETE: async (request, reply) => {
       const { account, delegation } = ownedDelegation(store, callerOf(request), idParam(request));
       store.account(account).delegations.delete(delegation.id);

@@ -27,11 +27,19 @@ export function registerServerlessRoutes(app: FastifyInstance, context: Emulator
   const render = (endpoint: EndpointRecord, request: FastifyRequest) => renderEndpoint(endpoint, jobBaseUrl(request));
 
   serveMethods(app, "/serverless", {
+    /** `GET /v2/serverless` (listEndpoints): list the account's serverless endpoints. */
     GET: async (request) => {
       const account = store.account(callerOf(request).account);
       return { endpoints: [...account.endpoints.values()].map((endpoint) => render(endpoint, request)) };
     },
 
+    /**
+     * `POST /v2/serverless` (createEndpoint): create a serverless endpoint. Errors: 400: invalid body, neither or
+     * both compute families, unknown pool, CPU flavor, data center or registry, exclusions outside the pools, a CUDA
+     * set with a floor, workers.min above max, or idleTimeout where it does not apply; 403: a read-only key, or a
+     * referenced resource belongs to another account; 404: no template or network volume the caller may use has this
+     * id; 422: no image and no template, a pod template, or QUEUE_DELAY scaling on a LOAD_BALANCER endpoint.
+     */
     POST: async (request, reply) => {
       const caller = callerOf(request);
       const body = parseBody(createEndpointRequest, request.body);
@@ -75,8 +83,18 @@ export function registerServerlessRoutes(app: FastifyInstance, context: Emulator
   });
 
   serveMethods(app, "/serverless/:id", {
+    /**
+     * `GET /v2/serverless/{id}` (getEndpoint): read a serverless endpoint. Errors: 403: the endpoint belongs to
+     * another account; 404: no such endpoint.
+     */
     GET: async (request) => render(ownedEndpoint(store, callerOf(request), idParam(request)), request),
 
+    /**
+     * `PATCH /v2/serverless/{id}` (updateEndpoint): change a serverless endpoint in place. Errors: 400: invalid body
+     * (type included), the other compute family, or a rule of create; 403: a read-only key, or the endpoint belongs
+     * to another account; 404: no such endpoint; 422: a pod template, or QUEUE_DELAY scaling on a LOAD_BALANCER
+     * endpoint.
+     */
     PATCH: async (request) => {
       const caller = callerOf(request);
       const endpoint = ownedEndpoint(store, caller, idParam(request));
@@ -132,6 +150,10 @@ export function registerServerlessRoutes(app: FastifyInstance, context: Emulator
       return render(endpoint, request);
     },
 
+    /**
+     * `DELETE /v2/serverless/{id}` (deleteEndpoint): delete an endpoint with its configuration, worker logs and job
+     * history. Errors: 403: a read-only key, or the endpoint belongs to another account; 404: no such endpoint.
+     */
     DELETE: async (request, reply) => {
       const endpoint = ownedEndpoint(store, callerOf(request), idParam(request));
       // Configuration, worker logs and job history all live on the record: they go with it; billing keeps what it used.

@@ -16,6 +16,10 @@ export function registerServerlessWorkerRoutes(app: FastifyInstance, context: Em
   const workers = (endpoint: EndpointRecord) => workersOf(endpoint, options.timings, context.now());
 
   serveMethods(app, "/serverless/:id/workers", {
+    /**
+     * `GET /v2/serverless/{id}/workers` (listEndpointWorkers): list an endpoint's workers. Errors: 403: the endpoint
+     * belongs to another account; 404: no such endpoint.
+     */
     GET: async (request) => {
       const endpoint = ownedEndpoint(store, callerOf(request), idParam(request));
       const current = workers(endpoint);
@@ -24,6 +28,10 @@ export function registerServerlessWorkerRoutes(app: FastifyInstance, context: Em
   });
 
   serveMethods(app, "/serverless/:id/releases", {
+    /**
+     * `GET /v2/serverless/{id}/releases` (listEndpointReleases): list an endpoint's releases, newest first. Errors:
+     * 403: the endpoint belongs to another account; 404: no such endpoint.
+     */
     GET: async (request) => {
       const endpoint = ownedEndpoint(store, callerOf(request), idParam(request));
       const current = workers(endpoint);
@@ -42,6 +50,10 @@ export function registerServerlessWorkerRoutes(app: FastifyInstance, context: Em
 
   // Worker logs as Server-Sent Events: one line per job the worker ran, each event's id its timestamp.
   serveMethods(app, "/serverless/:id/workers/:workerId/logs", {
+    /**
+     * `GET /v2/serverless/{id}/workers/{workerId}/logs` (getWorkerLogs): read a worker's logs as Server-Sent Events.
+     * Errors: 403: the endpoint belongs to another account; 404: no such endpoint or worker.
+     */
     GET: async (request, reply) => {
       const endpoint = ownedEndpoint(store, callerOf(request), idParam(request));
       const { workerId } = request.params as { workerId: string };

@@ -53,11 +53,17 @@ export function registerTemplateRoutes(app: FastifyInstance, context: EmulatorCo
   const { store } = context;
 
   serveMethods(app, "/templates", {
+    /** `GET /v2/templates` (listTemplates): list the account's templates. */
     GET: async (request) => {
       const account = store.account(callerOf(request).account);
       return { templates: [...account.templates.values()].map((record) => structuredClone(record.template)) };
     },
 
+    /**
+     * `POST /v2/templates` (createTemplate): create a template. Errors: 400: invalid body, or an unknown registry;
+     * 403: a read-only key, or the registry belongs to another account; 422: `mounts.network` is given (templates
+     * mount only persistent storage), or a mount entry lacks a field.
+     */
     POST: async (request, reply) => {
       const caller = callerOf(request);
       refuseNetworkMount(request.body);
@@ -71,12 +77,22 @@ export function registerTemplateRoutes(app: FastifyInstance, context: EmulatorCo
 
   serveMethods(app, "/templates/:id", {
     // Public templates are readable by everyone; anything else only by its owner (403 for others).
+    /**
+     * `GET /v2/templates/{id}` (getTemplate): read a template. Errors: 403: a private template of another account;
+     * 404: no such template.
+     */
     GET: async (request) => {
       const caller = callerOf(request);
       const id = idParam(request);
       return readableTemplate(store, caller, id) ?? structuredClone(ownedTemplate(store, caller, id).template);
     },
 
+    /**
+     * `PATCH /v2/templates/{id}` (updateTemplate): change a template in place. Errors: 400: invalid body, or an
+     * unknown registry; 403: a read-only key, or the registry or a private template belongs to another account; 404:
+     * no such template, or a public template of another account; 422: `mounts.network` is given (templates mount only
+     * persistent storage), or a mount entry lacks a field.
+     */
     PATCH: async (request) => {
       const caller = callerOf(request);
       const { template } = ownedTemplate(store, caller, idParam(request));
@@ -88,6 +104,11 @@ export function registerTemplateRoutes(app: FastifyInstance, context: EmulatorCo
       return structuredClone(template);
     },
 
+    /**
+     * `DELETE /v2/templates/{id}` (deleteTemplate): delete a template. Errors: 400: pods (of any account) were
+     * created from the template; 403: a read-only key, or a private template of another account; 404: no such
+     * template, or a public template of another account.
+     */
     DELETE: async (request, reply) => {
       const caller = callerOf(request);
       const { template } = ownedTemplate(store, caller, idParam(request));
@@ -98,6 +119,7 @@ export function registerTemplateRoutes(app: FastifyInstance, context: EmulatorCo
   });
 
   serveMethods(app, "/catalog/templates", {
+    /** `GET /v2/catalog/templates` (listPublicTemplates): list public templates. Errors: 400: unknown source. */
     GET: async (request) => {
       const { source } = parseQuery(publicTemplatesQuery, request.query);
       return { templates: publicTemplates(store, callerOf(request), source) };
