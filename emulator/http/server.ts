@@ -22,7 +22,7 @@ import { registerJobRoutes } from "../jobs/routes";
 import { registerJobStreamRoutes } from "../jobs/streamRoutes";
 import { registerLoadBalancerRoutes } from "../loadBalancer/routes";
 import { registerMetaRoutes } from "../meta/routes";
-import { registerNetworkVolumeRoutes } from "../networkVolumes/routes";
+import { NETWORK_VOLUME_OPERATIONS } from "../networkVolumes/operations";
 import { POD_OPERATIONS } from "../pods/operations";
 import { registerRegistryRoutes } from "../registries/routes";
 import { registerRegistryDelegationRoutes } from "../registryDelegations/routes";
@@ -215,7 +215,7 @@ function buildServer(
       });
       v2.setNotFoundHandler(routeNotFound);
       serveOperations(v2, context, POD_OPERATIONS);
-      registerNetworkVolumeRoutes(v2, context);
+      serveOperations(v2, context, NETWORK_VOLUME_OPERATIONS);
       registerCatalogRoutes(v2);
       registerTemplateRoutes(v2, context);
       registerRegistryRoutes(v2, context);

@@ -1,0 +1,26 @@
+import { callerOf } from "../http/auth";
+import { ownedNetworkVolume } from "../ownership";
+import { idParam } from "../http/routing";
+import { volumeId } from "./parameters";
+import { ownResource, ref } from "../http/openapiBuilders";
+import type { Operation } from "../http/operation";
+
+/**
+ * `GET /v2/network-volumes/{id}` (getNetworkVolume): read a network volume. Errors: 403: the network volume
+ * belongs to another account; 404: no such network volume.
+ */
+export const getNetworkVolume: Operation = {
+  method: "GET",
+  path: "/network-volumes/{id}",
+  spec: {
+    operationId: "getNetworkVolume",
+    summary: "Read a network volume",
+    parameters: [volumeId],
+    ok: { status: 200, description: "The volume", schema: ref("NetworkVolume") },
+    errors: ownResource("network volume", "read"),
+  },
+  async handle(context, request) {
+    const { store } = context;
+    return ({ ...ownedNetworkVolume(store, callerOf(request), idParam(request)).volume });
+  },
+};
