@@ -5,5 +5,5 @@ import { getNetworkVolume } from "./getNetworkVolume";
 import { listNetworkVolumes } from "./listNetworkVolumes";
 import { updateNetworkVolume } from "./updateNetworkVolume";
 
-/** Every operation of this resource, one file each, in the order the OpenAPI description lists them. */
+/** Every operation on `/v2/network-volumes`, one file each, in the order the OpenAPI description lists them. */
 export const NETWORK_VOLUME_OPERATIONS: readonly Operation[] = [listNetworkVolumes, createNetworkVolume, getNetworkVolume, updateNetworkVolume, deleteNetworkVolume];

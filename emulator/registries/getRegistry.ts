@@ -1,0 +1,26 @@
+import { callerOf } from "../http/auth";
+import { ownedRegistry } from "../ownership";
+import { idParam } from "../http/routing";
+import { registryId } from "./parameters";
+import { ownResource, ref } from "../http/openapiBuilders";
+import type { Operation } from "../http/operation";
+
+/**
+ * `GET /v2/registries/{id}` (getRegistry): read a registry credential. Errors: 403: the registry credential
+ * belongs to another account; 404: no such registry credential.
+ */
+export const getRegistry: Operation = {
+  method: "GET",
+  path: "/registries/{id}",
+  spec: {
+    operationId: "getRegistry",
+    summary: "Read a registry credential",
+    parameters: [registryId],
+    ok: { status: 200, description: "The credential", schema: ref("Registry") },
+    errors: ownResource("registry credential", "read"),
+  },
+  async handle(context, request) {
+    const { store } = context;
+    return ({ ...ownedRegistry(store, callerOf(request), idParam(request)).registry });
+  },
+};

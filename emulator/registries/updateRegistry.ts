@@ -1,0 +1,37 @@
+import { callerOf } from "../http/auth";
+import { ownedRegistry } from "../ownership";
+import { Problem } from "../http/problem";
+import { idParam } from "../http/routing";
+import { parseBody } from "../http/validation";
+import { updateRegistryRequest } from "./requests";
+import { registryId } from "./parameters";
+import { ownResource, ref } from "../http/openapiBuilders";
+import type { Operation } from "../http/operation";
+
+/**
+ * `PATCH /v2/registries/{id}` (updateRegistry): rename or re-key a registry credential. Errors: 400: invalid or
+ * empty body; 403: a read-only key, or the registry credential belongs to another account; 404: no such registry
+ * credential.
+ */
+export const updateRegistry: Operation = {
+  method: "PATCH",
+  path: "/registries/{id}",
+  spec: {
+    operationId: "updateRegistry",
+    summary: "Rename or re-key a registry credential",
+    parameters: [registryId],
+    body: "UpdateRegistryRequest",
+    ok: { status: 200, description: "The updated credential", schema: ref("Registry") },
+    errors: { 400: "Invalid or empty body", ...ownResource("registry credential", "write") },
+  },
+  async handle(context, request) {
+    const { store } = context;
+    const record = ownedRegistry(store, callerOf(request), idParam(request));
+    const patch = parseBody(updateRegistryRequest, request.body);
+    if (Object.keys(patch).length === 0) throw new Problem(400, "Send at least one of name, username or password");
+    record.registry.name = patch.name ?? record.registry.name;
+    record.username = patch.username ?? record.username;
+    record.password = patch.password ?? record.password;
+    return { ...record.registry };
+  },
+};

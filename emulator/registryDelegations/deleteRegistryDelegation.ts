@@ -1,0 +1,28 @@
+import { callerOf } from "../http/auth";
+import { ownedDelegation } from "../ownership";
+import { idParam } from "../http/routing";
+import { idParameter, ownResource } from "../http/openapiBuilders";
+import type { Operation } from "../http/operation";
+
+/**
+ * `DELETE /v2/registries/delegations/{id}` (deleteRegistryDelegation): revoke an ECR delegation. Errors: 403: a
+ * read-only key, or the delegation belongs to another account; 404: no such delegation.
+ */
+export const deleteRegistryDelegation: Operation = {
+  method: "DELETE",
+  path: "/registries/delegations/{id}",
+  spec: {
+    operationId: "deleteRegistryDelegation",
+    summary: "Revoke an ECR delegation",
+    description: "A delegation is never read alone or changed: list, create and revoke.",
+    parameters: [idParameter("Delegation id")],
+    ok: { status: 204, description: "Revoked; no body" },
+    errors: ownResource("delegation", "write"),
+  },
+  async handle(context, request, reply) {
+    const { store } = context;
+    const { account, delegation } = ownedDelegation(store, callerOf(request), idParam(request));
+    store.account(account).delegations.delete(delegation.id);
+    return reply.code(204).send();
+  },
+};
