@@ -11,7 +11,7 @@ import { Problem } from "./problem";
 import { MALFORMED_RATE_LIMIT_HEADERS, RateLimiter, tooManyRequests } from "./rateLimit";
 import { serveOperations } from "./operation";
 import { pathOf } from "./routing";
-import { registerAccountRoutes } from "../account/routes";
+import { ACCOUNT_OPERATIONS } from "../account/operations";
 import { registerBillingRoutes } from "../billing/routes";
 import { registerCatalogRoutes } from "../catalog/routes";
 import { CLUSTER_OPERATIONS } from "../clusters/operations";
@@ -28,7 +28,7 @@ import { REGISTRY_OPERATIONS } from "../registries/operations";
 import { DELEGATION_OPERATIONS } from "../registryDelegations/operations";
 import { registerServerlessRoutes } from "../serverless/routes";
 import { registerServerlessWorkerRoutes } from "../serverless/workerRoutes";
-import { registerTemplateRoutes } from "../templates/routes";
+import { TEMPLATE_OPERATIONS } from "../templates/operations";
 import type { Cluster, EcrDelegation, Endpoint, NetworkVolume, Pod, Registry, Template } from "../wire";
 
 /** One request the emulator received. */
@@ -217,10 +217,10 @@ function buildServer(
       serveOperations(v2, context, POD_OPERATIONS);
       serveOperations(v2, context, NETWORK_VOLUME_OPERATIONS);
       registerCatalogRoutes(v2);
-      registerTemplateRoutes(v2, context);
+      serveOperations(v2, context, TEMPLATE_OPERATIONS);
       serveOperations(v2, context, REGISTRY_OPERATIONS);
       serveOperations(v2, context, DELEGATION_OPERATIONS);
-      registerAccountRoutes(v2, context);
+      serveOperations(v2, context, ACCOUNT_OPERATIONS);
       registerBillingRoutes(v2, context);
       serveOperations(v2, context, CLUSTER_OPERATIONS);
       registerServerlessRoutes(v2, context);

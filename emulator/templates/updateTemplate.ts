@@ -1,0 +1,46 @@
+import { callerOf } from "../http/auth";
+import { ownedTemplate } from "../ownership";
+import { idParam } from "../http/routing";
+import { checkRegistryReference } from "../registries/registryReference";
+import { parseBody } from "../http/validation";
+import { updateTemplateRequest } from "./requests";
+import { refuseNetworkMount } from "./rules";
+import { networkMountRefused, templateId } from "./parameters";
+import { READ_ONLY_KEY, ref } from "../http/openapiBuilders";
+import type { Operation } from "../http/operation";
+
+/**
+ * `PATCH /v2/templates/{id}` (updateTemplate): change a template in place. Errors: 400: invalid body, or an
+ * unknown registry; 403: a read-only key, or the registry or a private template belongs to another account; 404:
+ * no such template, or a public template of another account; 422: `mounts.network` is given (templates mount only
+ * persistent storage), or a mount entry lacks a field.
+ */
+export const updateTemplate: Operation = {
+  method: "PATCH",
+  path: "/templates/{id}",
+  spec: {
+    operationId: "updateTemplate",
+    summary: "Change a template in place",
+    description: "Every field changes in place. Omitting `mounts`, or sending `{}`, keeps the mount: a mount is never removed.",
+    parameters: [templateId],
+    body: "UpdateTemplateRequest",
+    ok: { status: 200, description: "The updated template", schema: ref("Template") },
+    errors: {
+      400: "Invalid body, or an unknown registry",
+      403: `${READ_ONLY_KEY}, or the registry or a private template belongs to another account`,
+      404: "No such template, or a public template of another account",
+      422: networkMountRefused,
+    },
+  },
+  async handle(context, request) {
+    const { store } = context;
+    const caller = callerOf(request);
+    const { template } = ownedTemplate(store, caller, idParam(request));
+    refuseNetworkMount(request.body);
+    const { mounts, ...patch } = parseBody(updateTemplateRequest, request.body);
+    checkRegistryReference(store, caller, patch.registry);
+    Object.assign(template, patch);
+    if (mounts?.persistent !== undefined) template.mounts = { persistent: { ...mounts.persistent } };
+    return structuredClone(template);
+  },
+};
