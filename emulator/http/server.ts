@@ -26,8 +26,7 @@ import { NETWORK_VOLUME_OPERATIONS } from "../networkVolumes/operations";
 import { POD_OPERATIONS } from "../pods/operations";
 import { REGISTRY_OPERATIONS } from "../registries/operations";
 import { DELEGATION_OPERATIONS } from "../registryDelegations/operations";
-import { registerServerlessRoutes } from "../serverless/routes";
-import { registerServerlessWorkerRoutes } from "../serverless/workerRoutes";
+import { SERVERLESS_OPERATIONS } from "../serverless/operations";
 import { TEMPLATE_OPERATIONS } from "../templates/operations";
 import type { Cluster, EcrDelegation, Endpoint, NetworkVolume, Pod, Registry, Template } from "../wire";
 
@@ -223,8 +222,7 @@ function buildServer(
       serveOperations(v2, context, ACCOUNT_OPERATIONS);
       registerBillingRoutes(v2, context);
       serveOperations(v2, context, CLUSTER_OPERATIONS);
-      registerServerlessRoutes(v2, context);
-      registerServerlessWorkerRoutes(v2, context);
+      serveOperations(v2, context, SERVERLESS_OPERATIONS);
       registerLoadBalancerRoutes(v2, context);
       // Last: their `/:endpointId/...` paths must not shadow the resource routes above.
       registerJobRoutes(v2, context);

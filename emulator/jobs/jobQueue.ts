@@ -6,7 +6,7 @@ import { runsOf } from "./jobTimeline";
 import { echoHandler, type Handler, textToVideoHandler } from "./handlers";
 import { ownedEndpoint } from "../ownership";
 import { Problem } from "../http/problem";
-import { jobBaseUrl } from "../serverless/routes";
+import { jobBaseUrl } from "../serverless/endpointView";
 import type { EndpointRecord, JobRecord } from "../store";
 
 /** Where an endpoint id's jobs are kept and how they run: an account's queue-based endpoint, or a hosted model. */

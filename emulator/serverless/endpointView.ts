@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import { healthCheckPath, loadBalancerBase } from "../loadBalancer/paths";
 import type { EndpointRecord } from "../store";
 import type { Endpoint, EndpointRequestUrls } from "../wire";
@@ -44,4 +45,14 @@ function requestUrls(endpoint: EndpointRecord, jobBaseUrl: string): EndpointRequ
     purgeQueue: `${base}/purge-queue`,
     health: `${base}/health`,
   };
+}
+
+/** The endpoint as the API renders it to this request: its URLs on the host the client reached. */
+export function presentEndpoint(endpoint: EndpointRecord, request: FastifyRequest): Endpoint {
+  return renderEndpoint(endpoint, jobBaseUrl(request));
+}
+
+/** Where this emulator's job API answers, as the client reached it. */
+export function jobBaseUrl(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
 }

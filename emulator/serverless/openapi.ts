@@ -1,3 +1,5 @@
+import { pathsOf } from "../http/operation";
+import { SERVERLESS_OPERATIONS } from "./operations";
 import { createEndpointRequest, updateEndpointRequest } from "../schemas";
 import {
   type Endpoint,
@@ -14,16 +16,10 @@ import {
   dateTime,
   described,
   enumOf,
-  idParameter,
   integer,
-  listOf,
   nullable,
   number,
   object,
-  operationsOf,
-  ownResource,
-  READ_ONLY_KEY,
-  ref,
   requestSchema,
   string,
   stringMap,
@@ -35,9 +31,6 @@ const tag = {
   name: "Serverless",
   description: "Serverless endpoints (queue-based or load-balancing), their workers, worker logs and releases.",
 };
-const operation = operationsOf(tag.name);
-const endpointId = idParameter("Endpoint id");
-const workerId = { name: "workerId", in: "path", required: true, description: "Worker id", schema: string };
 
 const queueUrls = object(
   Object.fromEntries(["run", "runSync", "status", "stream", "cancel", "retry", "purgeQueue", "health"].map((key) => [key, string])),
@@ -125,105 +118,5 @@ export const serverless: TagSection = {
     Worker: worker,
     Release: release,
   },
-  paths: {
-    "/v2/serverless": {
-      get: operation({
-        operationId: "listEndpoints",
-        summary: "List the account's serverless endpoints",
-        ok: { status: 200, description: "The endpoints", schema: listOf("endpoints", "Endpoint") },
-      }),
-      post: operation({
-        operationId: "createEndpoint",
-        summary: "Create a serverless endpoint",
-        description:
-          "Exactly one of `gpu` (serverless pools) or `cpu`. With `templateId` (a serverless template), the template " +
-          "supplies the container settings the body leaves out; `env` is merged per key. A LOAD_BALANCER endpoint " +
-          "scales on REQUEST_COUNT. The endpoint accepts jobs at once.",
-        body: "CreateEndpointRequest",
-        ok: { status: 201, description: "The created endpoint", schema: ref("Endpoint") },
-        errors: {
-          400: "Invalid body, neither or both compute families, unknown pool, CPU flavor, data center or registry, " +
-            "exclusions outside the pools, a CUDA set with a floor, workers.min above max, or idleTimeout where it does not apply",
-          403: `${READ_ONLY_KEY}, or a referenced resource belongs to another account`,
-          404: "No template or network volume the caller may use has this id",
-          422: "No image and no template, a pod template, or QUEUE_DELAY scaling on a LOAD_BALANCER endpoint",
-        },
-      }),
-    },
-    "/v2/serverless/{id}": {
-      get: operation({
-        operationId: "getEndpoint",
-        summary: "Read a serverless endpoint",
-        parameters: [endpointId],
-        ok: { status: 200, description: "The endpoint", schema: ref("Endpoint") },
-        errors: ownResource("endpoint", "read"),
-      }),
-      patch: operation({
-        operationId: "updateEndpoint",
-        summary: "Change a serverless endpoint in place",
-        description:
-          "`type` and the compute family never change. `gpu.pools` replaces the pools and their exclusions together. " +
-          "A container change (image, args, disk, env, ports, registry) adds a release.",
-        parameters: [endpointId],
-        body: "UpdateEndpointRequest",
-        ok: { status: 200, description: "The updated endpoint", schema: ref("Endpoint") },
-        errors: {
-          400: "Invalid body (type included), the other compute family, or a rule of create",
-          ...ownResource("endpoint", "write"),
-          422: "A pod template, or QUEUE_DELAY scaling on a LOAD_BALANCER endpoint",
-        },
-      }),
-      delete: operation({
-        operationId: "deleteEndpoint",
-        summary: "Delete an endpoint with its configuration, worker logs and job history",
-        parameters: [endpointId],
-        ok: { status: 204, description: "Deleted" },
-        errors: ownResource("endpoint", "write"),
-      }),
-    },
-    "/v2/serverless/{id}/workers": {
-      get: operation({
-        operationId: "listEndpointWorkers",
-        summary: "List an endpoint's workers",
-        parameters: [endpointId],
-        ok: {
-          status: 200,
-          description: "The workers, counted by status",
-          schema: object({
-            workers: arrayOf(ref("Worker")),
-            summary: object(Object.fromEntries(["running", "idle", "initializing", "throttled", "unhealthy", "total"].map((key) => [key, integer]))),
-            endpointVersion: nullable(integer),
-          }),
-        },
-        errors: ownResource("endpoint", "read"),
-      }),
-    },
-    "/v2/serverless/{id}/releases": {
-      get: operation({
-        operationId: "listEndpointReleases",
-        summary: "List an endpoint's releases, newest first",
-        parameters: [endpointId],
-        ok: {
-          status: 200,
-          description: "The releases and the rollout",
-          schema: object({
-            endpointVersion: nullable(integer),
-            rollout: object({ inProgress: boolean, workersOnLatest: integer, workersTotal: integer, percentOnLatest: integer }),
-            releases: arrayOf(ref("Release")),
-          }),
-        },
-        errors: ownResource("endpoint", "read"),
-      }),
-    },
-    "/v2/serverless/{id}/workers/{workerId}/logs": {
-      get: operation({
-        operationId: "getWorkerLogs",
-        summary: "Read a worker's logs as Server-Sent Events",
-        description: "Each event's data is `{source, line, ts}` and its id is `ts`.",
-        parameters: [endpointId, workerId],
-        ok: { status: 200, description: "The event stream", schema: string, contentType: "text/event-stream" },
-        errors: { 403: "The endpoint belongs to another account", 404: "No such endpoint or worker" },
-      }),
-    },
-  },
+  paths: pathsOf(tag.name, SERVERLESS_OPERATIONS),
 };

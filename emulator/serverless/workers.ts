@@ -67,3 +67,16 @@ export function placedGpuType(gpu: EndpointGpuConfig): string | null {
   );
   return offer?.type.id ?? null;
 }
+
+/** Worker counts per status, as `GET /v2/serverless/{id}/workers` sums them up. */
+export function summarize(workers: Worker[]): Record<Lowercase<WorkerStatus> | "total", number> {
+  const count = (status: WorkerStatus) => workers.filter((worker) => worker.status === status).length;
+  return {
+    running: count("RUNNING"),
+    idle: count("IDLE"),
+    initializing: count("INITIALIZING"),
+    throttled: count("THROTTLED"),
+    unhealthy: count("UNHEALTHY"),
+    total: workers.length,
+  };
+}

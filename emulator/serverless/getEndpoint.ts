@@ -1,0 +1,27 @@
+import { callerOf } from "../http/auth";
+import { presentEndpoint } from "./endpointView";
+import { ownedEndpoint } from "../ownership";
+import { idParam } from "../http/routing";
+import { endpointId } from "./parameters";
+import { ownResource, ref } from "../http/openapiBuilders";
+import type { Operation } from "../http/operation";
+
+/**
+ * `GET /v2/serverless/{id}` (getEndpoint): read a serverless endpoint. Errors: 403: the endpoint belongs to
+ * another account; 404: no such endpoint.
+ */
+export const getEndpoint: Operation = {
+  method: "GET",
+  path: "/serverless/{id}",
+  spec: {
+    operationId: "getEndpoint",
+    summary: "Read a serverless endpoint",
+    parameters: [endpointId],
+    ok: { status: 200, description: "The endpoint", schema: ref("Endpoint") },
+    errors: ownResource("endpoint", "read"),
+  },
+  async handle(context, request) {
+    const { store } = context;
+    return presentEndpoint(ownedEndpoint(store, callerOf(request), idParam(request)), request);
+  },
+};

@@ -1,0 +1,37 @@
+import { callerOf } from "../http/auth";
+import { endpointVersion, summarize, workersOf } from "./workers";
+import { ownedEndpoint } from "../ownership";
+import { idParam } from "../http/routing";
+import { endpointId } from "./parameters";
+import { arrayOf, integer, nullable, object, ownResource, ref } from "../http/openapiBuilders";
+import type { Operation } from "../http/operation";
+
+/**
+ * `GET /v2/serverless/{id}/workers` (listEndpointWorkers): list an endpoint's workers. Errors: 403: the endpoint
+ * belongs to another account; 404: no such endpoint.
+ */
+export const listEndpointWorkers: Operation = {
+  method: "GET",
+  path: "/serverless/{id}/workers",
+  spec: {
+    operationId: "listEndpointWorkers",
+    summary: "List an endpoint's workers",
+    parameters: [endpointId],
+    ok: {
+      status: 200,
+      description: "The workers, counted by status",
+      schema: object({
+        workers: arrayOf(ref("Worker")),
+        summary: object(Object.fromEntries(["running", "idle", "initializing", "throttled", "unhealthy", "total"].map((key) => [key, integer]))),
+        endpointVersion: nullable(integer),
+      }),
+    },
+    errors: ownResource("endpoint", "read"),
+  },
+  async handle(context, request) {
+    const { store, options } = context;
+    const endpoint = ownedEndpoint(store, callerOf(request), idParam(request));
+    const current = workersOf(endpoint, options.timings, context.now());
+    return { workers: current, summary: summarize(current), endpointVersion: endpointVersion(endpoint) };
+  },
+};
