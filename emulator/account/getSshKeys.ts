@@ -2,7 +2,7 @@ import { callerOf } from "../http/auth";
 import { ref } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
 
-/** `GET /v2/account/ssh-keys` (getSshKeys): list the account's SSH public keys. */
+/** `GET /v2/account/ssh-keys`: list the account's SSH public keys. */
 export const getSshKeys: Operation = {
   method: "GET",
   path: "/account/ssh-keys",

@@ -5,10 +5,7 @@ import { replaceSshKeysRequest, SSH_PUBLIC_KEY } from "./requests";
 import { READ_ONLY_KEY, ref } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
 
-/**
- * `PUT /v2/account/ssh-keys` (replaceSshKeys): replace the account's SSH public keys. Errors: 400: invalid body;
- * 403: a read-only key; 422: a key is not one authorized_keys line; each listed.
- */
+/** `PUT /v2/account/ssh-keys`: replace the account's SSH public keys; answers 400, 403, 422 as `spec.errors` says. */
 export const replaceSshKeys: Operation = {
   method: "PUT",
   path: "/account/ssh-keys",

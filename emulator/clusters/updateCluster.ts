@@ -7,7 +7,7 @@ import { ownedCluster } from "../ownership";
 import { updateClusterRequest } from "../schemas";
 import { clusterId } from "./parameters";
 
-/** `PATCH /v2/clusters/{id}`: renames the cluster; 400 for a bad body or any other field, 403/404 as for any cluster. */
+/** `PATCH /v2/clusters/{id}`: renames the cluster; 400 for a bad body or another field, 403/404 as for any cluster. */
 export const updateCluster: Operation = {
   method: "PATCH",
   path: "/clusters/{id}",

@@ -7,10 +7,7 @@ import { type NetworkVolume } from "../wire";
 import { READ_ONLY_KEY, ref } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
 
-/**
- * `POST /v2/network-volumes` (createNetworkVolume): create a network volume. Errors: 400: invalid body, an
- * unknown data center, or one that does not offer the volume type; 403: a read-only key.
- */
+/** `POST /v2/network-volumes`: create a network volume; answers 400, 403 as `spec.errors` says. */
 export const createNetworkVolume: Operation = {
   method: "POST",
   path: "/network-volumes",

@@ -6,11 +6,7 @@ import { volumeId } from "./parameters";
 import { ownResource } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
 
-/**
- * `DELETE /v2/network-volumes/{id}` (deleteNetworkVolume): delete a network volume. Errors: 403: a read-only key,
- * or the network volume belongs to another account; 404: no such network volume; 409: a pod mounts the volume, or
- * a serverless endpoint has it attached.
- */
+/** `DELETE /v2/network-volumes/{id}`: delete a network volume; answers 403, 404, 409 as `spec.errors` says. */
 export const deleteNetworkVolume: Operation = {
   method: "DELETE",
   path: "/network-volumes/{id}",

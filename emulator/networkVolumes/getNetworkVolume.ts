@@ -5,10 +5,7 @@ import { volumeId } from "./parameters";
 import { ownResource, ref } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
 
-/**
- * `GET /v2/network-volumes/{id}` (getNetworkVolume): read a network volume. Errors: 403: the network volume
- * belongs to another account; 404: no such network volume.
- */
+/** `GET /v2/network-volumes/{id}`: read a network volume; answers 403, 404 as `spec.errors` says. */
 export const getNetworkVolume: Operation = {
   method: "GET",
   path: "/network-volumes/{id}",

@@ -2,7 +2,7 @@ import { callerOf } from "../http/auth";
 import { listOf } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
 
-/** `GET /v2/network-volumes` (listNetworkVolumes): list the account's network volumes. */
+/** `GET /v2/network-volumes`: list the account's network volumes. */
 export const listNetworkVolumes: Operation = {
   method: "GET",
   path: "/network-volumes",

@@ -8,11 +8,7 @@ import { volumeId } from "./parameters";
 import { ownResource, ref } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
 
-/**
- * `PATCH /v2/network-volumes/{id}` (updateNetworkVolume): rename or grow a network volume. Errors: 400: invalid
- * body, neither name nor size, or a smaller size; 403: a read-only key, or the network volume belongs to another
- * account; 404: no such network volume.
- */
+/** `PATCH /v2/network-volumes/{id}`: rename or grow a network volume; answers 400, 403, 404 as `spec.errors` says. */
 export const updateNetworkVolume: Operation = {
   method: "PATCH",
   path: "/network-volumes/{id}",

@@ -5,10 +5,7 @@ import { createRegistryRequest } from "./requests";
 import { READ_ONLY_KEY, ref } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
 
-/**
- * `POST /v2/registries` (createRegistry): store a registry credential. Errors: 400: invalid body; 403: a
- * read-only key.
- */
+/** `POST /v2/registries`: store a registry credential; answers 400, 403 as `spec.errors` says. */
 export const createRegistry: Operation = {
   method: "POST",
   path: "/registries",

@@ -6,11 +6,7 @@ import { registryId } from "./parameters";
 import { ownResource } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
 
-/**
- * `DELETE /v2/registries/{id}` (deleteRegistry): delete a registry credential. Errors: 400: a pod or serverless
- * endpoint of the account pulls with the credential; 403: a read-only key, or the registry credential belongs to
- * another account; 404: no such registry credential.
- */
+/** `DELETE /v2/registries/{id}`: delete a registry credential; answers 400, 403, 404 as `spec.errors` says. */
 export const deleteRegistry: Operation = {
   method: "DELETE",
   path: "/registries/{id}",

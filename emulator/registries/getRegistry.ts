@@ -5,10 +5,7 @@ import { registryId } from "./parameters";
 import { ownResource, ref } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
 
-/**
- * `GET /v2/registries/{id}` (getRegistry): read a registry credential. Errors: 403: the registry credential
- * belongs to another account; 404: no such registry credential.
- */
+/** `GET /v2/registries/{id}`: read a registry credential; answers 403, 404 as `spec.errors` says. */
 export const getRegistry: Operation = {
   method: "GET",
   path: "/registries/{id}",

@@ -2,7 +2,7 @@ import { callerOf } from "../http/auth";
 import { listOf } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
 
-/** `GET /v2/registries` (listRegistries): list the account's registry credentials. */
+/** `GET /v2/registries`: list the account's registry credentials. */
 export const listRegistries: Operation = {
   method: "GET",
   path: "/registries",

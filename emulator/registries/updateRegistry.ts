@@ -8,11 +8,7 @@ import { registryId } from "./parameters";
 import { ownResource, ref } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
 
-/**
- * `PATCH /v2/registries/{id}` (updateRegistry): rename or re-key a registry credential. Errors: 400: invalid or
- * empty body; 403: a read-only key, or the registry credential belongs to another account; 404: no such registry
- * credential.
- */
+/** `PATCH /v2/registries/{id}`: rename or re-key a registry credential; answers 400, 403, 404 as `spec.errors` says. */
 export const updateRegistry: Operation = {
   method: "PATCH",
   path: "/registries/{id}",

@@ -8,8 +8,8 @@ import { READ_ONLY_KEY, ref } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
 
 /**
- * `POST /v2/registries/delegations` (createRegistryDelegation): delegate pull access on an ECR repository.
- * Errors: 400: invalid body, or `resource` is not an ECR repository ARN; 403: a read-only key.
+ * `POST /v2/registries/delegations`: delegate pull access on an ECR repository;
+ * answers 400, 403 as `spec.errors` says.
  */
 export const createRegistryDelegation: Operation = {
   method: "POST",

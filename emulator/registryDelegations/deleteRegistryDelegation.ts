@@ -4,10 +4,7 @@ import { idParam } from "../http/routing";
 import { idParameter, ownResource } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
 
-/**
- * `DELETE /v2/registries/delegations/{id}` (deleteRegistryDelegation): revoke an ECR delegation. Errors: 403: a
- * read-only key, or the delegation belongs to another account; 404: no such delegation.
- */
+/** `DELETE /v2/registries/delegations/{id}`: revoke an ECR delegation; answers 403, 404 as `spec.errors` says. */
 export const deleteRegistryDelegation: Operation = {
   method: "DELETE",
   path: "/registries/delegations/{id}",

@@ -2,7 +2,7 @@ import { callerOf } from "../http/auth";
 import { listOf } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
 
-/** `GET /v2/registries/delegations` (listRegistryDelegations): list the account's ECR delegations. */
+/** `GET /v2/registries/delegations`: list the account's ECR delegations. */
 export const listRegistryDelegations: Operation = {
   method: "GET",
   path: "/registries/delegations",

@@ -10,13 +10,7 @@ import { parseBody } from "../http/validation";
 import { READ_ONLY_KEY, ref } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
 
-/**
- * `POST /v2/serverless` (createEndpoint): create a serverless endpoint. Errors: 400: invalid body, neither or
- * both compute families, unknown pool, CPU flavor, data center or registry, exclusions outside the pools, a CUDA
- * set with a floor, workers.min above max, or idleTimeout where it does not apply; 403: a read-only key, or a
- * referenced resource belongs to another account; 404: no template or network volume the caller may use has this
- * id; 422: no image and no template, a pod template, or QUEUE_DELAY scaling on a LOAD_BALANCER endpoint.
- */
+/** `POST /v2/serverless`: create a serverless endpoint; answers 400, 403, 404, 422 as `spec.errors` says. */
 export const createEndpoint: Operation = {
   method: "POST",
   path: "/serverless",

@@ -6,8 +6,8 @@ import { ownResource } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
 
 /**
- * `DELETE /v2/serverless/{id}` (deleteEndpoint): delete an endpoint with its configuration, worker logs and job
- * history. Errors: 403: a read-only key, or the endpoint belongs to another account; 404: no such endpoint.
+ * `DELETE /v2/serverless/{id}`: delete an endpoint with its configuration, worker logs and job history;
+ * answers 403, 404 as `spec.errors` says.
  */
 export const deleteEndpoint: Operation = {
   method: "DELETE",

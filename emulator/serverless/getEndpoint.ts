@@ -6,10 +6,7 @@ import { endpointId } from "./parameters";
 import { ownResource, ref } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
 
-/**
- * `GET /v2/serverless/{id}` (getEndpoint): read a serverless endpoint. Errors: 403: the endpoint belongs to
- * another account; 404: no such endpoint.
- */
+/** `GET /v2/serverless/{id}`: read a serverless endpoint; answers 403, 404 as `spec.errors` says. */
 export const getEndpoint: Operation = {
   method: "GET",
   path: "/serverless/{id}",

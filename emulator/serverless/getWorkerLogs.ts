@@ -10,8 +10,8 @@ import { string } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
 
 /**
- * `GET /v2/serverless/{id}/workers/{workerId}/logs` (getWorkerLogs): read a worker's logs as Server-Sent Events.
- * Errors: 403: the endpoint belongs to another account; 404: no such endpoint or worker.
+ * `GET /v2/serverless/{id}/workers/{workerId}/logs`: read a worker's logs as Server-Sent Events;
+ * answers 403, 404 as `spec.errors` says.
  */
 export const getWorkerLogs: Operation = {
   method: "GET",

@@ -7,8 +7,8 @@ import { arrayOf, boolean, integer, nullable, object, ownResource, ref } from ".
 import type { Operation } from "../http/operation";
 
 /**
- * `GET /v2/serverless/{id}/releases` (listEndpointReleases): list an endpoint's releases, newest first. Errors:
- * 403: the endpoint belongs to another account; 404: no such endpoint.
+ * `GET /v2/serverless/{id}/releases`: list an endpoint's releases, newest first;
+ * answers 403, 404 as `spec.errors` says.
  */
 export const listEndpointReleases: Operation = {
   method: "GET",

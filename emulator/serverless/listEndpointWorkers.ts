@@ -6,10 +6,7 @@ import { endpointId } from "./parameters";
 import { arrayOf, integer, nullable, object, ownResource, ref } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
 
-/**
- * `GET /v2/serverless/{id}/workers` (listEndpointWorkers): list an endpoint's workers. Errors: 403: the endpoint
- * belongs to another account; 404: no such endpoint.
- */
+/** `GET /v2/serverless/{id}/workers`: list an endpoint's workers; answers 403, 404 as `spec.errors` says. */
 export const listEndpointWorkers: Operation = {
   method: "GET",
   path: "/serverless/{id}/workers",

@@ -3,7 +3,7 @@ import { presentEndpoint } from "./endpointView";
 import { listOf } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
 
-/** `GET /v2/serverless` (listEndpoints): list the account's serverless endpoints. */
+/** `GET /v2/serverless`: list the account's serverless endpoints. */
 export const listEndpoints: Operation = {
   method: "GET",
   path: "/serverless",

@@ -15,10 +15,8 @@ import { ownResource, ref } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
 
 /**
- * `PATCH /v2/serverless/{id}` (updateEndpoint): change a serverless endpoint in place. Errors: 400: invalid body
- * (type included), the other compute family, or a rule of create; 403: a read-only key, or the endpoint belongs
- * to another account; 404: no such endpoint; 422: a pod template, or QUEUE_DELAY scaling on a LOAD_BALANCER
- * endpoint.
+ * `PATCH /v2/serverless/{id}`: change a serverless endpoint in place;
+ * answers 400, 403, 404, 422 as `spec.errors` says.
  */
 export const updateEndpoint: Operation = {
   method: "PATCH",

@@ -8,11 +8,7 @@ import { networkMountRefused } from "./parameters";
 import { READ_ONLY_KEY, ref } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
 
-/**
- * `POST /v2/templates` (createTemplate): create a template. Errors: 400: invalid body, or an unknown registry;
- * 403: a read-only key, or the registry belongs to another account; 422: `mounts.network` is given (templates
- * mount only persistent storage), or a mount entry lacks a field.
- */
+/** `POST /v2/templates`: create a template; answers 400, 403, 422 as `spec.errors` says. */
 export const createTemplate: Operation = {
   method: "POST",
   path: "/templates",

@@ -6,11 +6,7 @@ import { templateId } from "./parameters";
 import { READ_ONLY_KEY } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
 
-/**
- * `DELETE /v2/templates/{id}` (deleteTemplate): delete a template. Errors: 400: pods (of any account) were
- * created from the template; 403: a read-only key, or a private template of another account; 404: no such
- * template, or a public template of another account.
- */
+/** `DELETE /v2/templates/{id}`: delete a template; answers 400, 403, 404 as `spec.errors` says. */
 export const deleteTemplate: Operation = {
   method: "DELETE",
   path: "/templates/{id}",

@@ -6,10 +6,7 @@ import { templateId } from "./parameters";
 import { ref } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
 
-/**
- * `GET /v2/templates/{id}` (getTemplate): read a template. Errors: 403: a private template of another account;
- * 404: no such template.
- */
+/** `GET /v2/templates/{id}`: read a template; answers 403, 404 as `spec.errors` says. */
 export const getTemplate: Operation = {
   method: "GET",
   path: "/templates/{id}",

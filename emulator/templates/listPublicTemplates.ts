@@ -6,7 +6,7 @@ import { PUBLIC_TEMPLATE_LIMIT } from "../data/publicTemplates";
 import { listOf, queryParameters } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
 
-/** `GET /v2/catalog/templates` (listPublicTemplates): list public templates. Errors: 400: unknown source. */
+/** `GET /v2/catalog/templates`: list public templates; answers 400 as `spec.errors` says. */
 export const listPublicTemplates: Operation = {
   method: "GET",
   path: "/catalog/templates",

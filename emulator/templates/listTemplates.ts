@@ -2,7 +2,7 @@ import { callerOf } from "../http/auth";
 import { listOf } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
 
-/** `GET /v2/templates` (listTemplates): list the account's templates. */
+/** `GET /v2/templates`: list the account's templates. */
 export const listTemplates: Operation = {
   method: "GET",
   path: "/templates",

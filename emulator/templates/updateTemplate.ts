@@ -9,12 +9,7 @@ import { networkMountRefused, templateId } from "./parameters";
 import { READ_ONLY_KEY, ref } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
 
-/**
- * `PATCH /v2/templates/{id}` (updateTemplate): change a template in place. Errors: 400: invalid body, or an
- * unknown registry; 403: a read-only key, or the registry or a private template belongs to another account; 404:
- * no such template, or a public template of another account; 422: `mounts.network` is given (templates mount only
- * persistent storage), or a mount entry lacks a field.
- */
+/** `PATCH /v2/templates/{id}`: change a template in place; answers 400, 403, 404, 422 as `spec.errors` says. */
 export const updateTemplate: Operation = {
   method: "PATCH",
   path: "/templates/{id}",
