@@ -1,7 +1,7 @@
+import { arrayOf, object, requestSchema, string, type TagSection } from "../http/openapiBuilders";
 import { pathsOf } from "../http/operation";
 import { ACCOUNT_OPERATIONS } from "./operations";
 import { replaceSshKeysRequest } from "./requests";
-import { arrayOf, object, requestSchema, string, type TagSection } from "../http/openapiBuilders";
 
 const tag = { name: "Account", description: "The account's SSH public keys, which pods started with SSH receive." };
 

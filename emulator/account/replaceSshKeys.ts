@@ -1,9 +1,9 @@
 import { callerOf } from "../http/auth";
+import { READ_ONLY_KEY, ref } from "../http/openapiBuilders";
+import type { Operation } from "../http/operation";
 import { Problem } from "../http/problem";
 import { parseBody } from "../http/validation";
 import { replaceSshKeysRequest, SSH_PUBLIC_KEY } from "./requests";
-import { READ_ONLY_KEY, ref } from "../http/openapiBuilders";
-import type { Operation } from "../http/operation";
 
 /** `PUT /v2/account/ssh-keys`: replace the account's SSH public keys; answers 400, 403, 422 as `spec.errors` says. */
 export const replaceSshKeys: Operation = {

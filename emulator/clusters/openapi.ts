@@ -1,5 +1,3 @@
-import { createClusterRequest, updateClusterRequest } from "../schemas";
-import { type Cluster, CLUSTER_TYPES, POD_STATUSES } from "../wire";
 import {
   dateTime,
   described,
@@ -12,6 +10,8 @@ import {
   wireObject,
 } from "../http/openapiBuilders";
 import { pathsOf } from "../http/operation";
+import { createClusterRequest, updateClusterRequest } from "../schemas";
+import { type Cluster, CLUSTER_TYPES, POD_STATUSES } from "../wire";
 import { CLUSTER_OPERATIONS } from "./operations";
 
 /** The Clusters section of the OpenAPI description: the cluster's schemas, and the paths of its operations. */

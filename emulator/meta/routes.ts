@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
+import { serveMethods } from "../http/routing";
 import { renderDocs } from "./docsPage";
 import { OPENAPI_DOCUMENT } from "./openapiDocument";
-import { serveMethods } from "../http/routing";
 
 /** What needs no key: the health check, the OpenAPI description and the explorer built from it. */
 export function registerMetaRoutes(app: FastifyInstance): void {

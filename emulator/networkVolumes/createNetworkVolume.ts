@@ -1,11 +1,11 @@
-import { callerOf } from "../http/auth";
 import { findDataCenter } from "../catalog/offers";
-import { Problem } from "../http/problem";
-import { createNetworkVolumeRequest } from "../schemas";
-import { parseBody } from "../http/validation";
-import { type NetworkVolume } from "../wire";
+import { callerOf } from "../http/auth";
 import { READ_ONLY_KEY, ref } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
+import { Problem } from "../http/problem";
+import { parseBody } from "../http/validation";
+import { createNetworkVolumeRequest } from "../schemas";
+import { type NetworkVolume } from "../wire";
 
 /** `POST /v2/network-volumes`: create a network volume; answers 400, 403 as `spec.errors` says. */
 export const createNetworkVolume: Operation = {

@@ -1,10 +1,10 @@
 import { callerOf } from "../http/auth";
-import { ownedNetworkVolume } from "../ownership";
-import { Problem } from "../http/problem";
-import { idParam } from "../http/routing";
-import { volumeId } from "./parameters";
 import { ownResource } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
+import { Problem } from "../http/problem";
+import { idParam } from "../http/routing";
+import { ownedNetworkVolume } from "../ownership";
+import { volumeId } from "./parameters";
 
 /** `DELETE /v2/network-volumes/{id}`: delete a network volume; answers 403, 404, 409 as `spec.errors` says. */
 export const deleteNetworkVolume: Operation = {

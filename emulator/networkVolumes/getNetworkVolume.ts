@@ -1,9 +1,9 @@
 import { callerOf } from "../http/auth";
-import { ownedNetworkVolume } from "../ownership";
-import { idParam } from "../http/routing";
-import { volumeId } from "./parameters";
 import { ownResource, ref } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
+import { idParam } from "../http/routing";
+import { ownedNetworkVolume } from "../ownership";
+import { volumeId } from "./parameters";
 
 /** `GET /v2/network-volumes/{id}`: read a network volume; answers 403, 404 as `spec.errors` says. */
 export const getNetworkVolume: Operation = {

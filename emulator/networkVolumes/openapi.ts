@@ -1,7 +1,3 @@
-import { pathsOf } from "../http/operation";
-import { NETWORK_VOLUME_OPERATIONS } from "./operations";
-import { createNetworkVolumeRequest, updateNetworkVolumeRequest } from "../schemas";
-import { type NetworkVolume, VOLUME_TYPES } from "../wire";
 import {
   enumOf,
   integer,
@@ -10,6 +6,10 @@ import {
   type TagSection,
   wireObject,
 } from "../http/openapiBuilders";
+import { pathsOf } from "../http/operation";
+import { createNetworkVolumeRequest, updateNetworkVolumeRequest } from "../schemas";
+import { type NetworkVolume, VOLUME_TYPES } from "../wire";
+import { NETWORK_VOLUME_OPERATIONS } from "./operations";
 
 const tag = { name: "Network Volumes", description: "Network storage in one data center, mounted into pods there." };
 

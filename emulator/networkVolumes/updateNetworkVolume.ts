@@ -1,12 +1,12 @@
 import { callerOf } from "../http/auth";
-import { ownedNetworkVolume } from "../ownership";
-import { Problem } from "../http/problem";
-import { idParam } from "../http/routing";
-import { updateNetworkVolumeRequest } from "../schemas";
-import { parseBody } from "../http/validation";
-import { volumeId } from "./parameters";
 import { ownResource, ref } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
+import { Problem } from "../http/problem";
+import { idParam } from "../http/routing";
+import { parseBody } from "../http/validation";
+import { ownedNetworkVolume } from "../ownership";
+import { updateNetworkVolumeRequest } from "../schemas";
+import { volumeId } from "./parameters";
 
 /** `PATCH /v2/network-volumes/{id}`: rename or grow a network volume; answers 400, 403, 404 as `spec.errors` says. */
 export const updateNetworkVolume: Operation = {

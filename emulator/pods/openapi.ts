@@ -1,4 +1,21 @@
 import {
+  arrayOf,
+  boolean,
+  dateTime,
+  described,
+  enumOf,
+  integer,
+  nullable,
+  number,
+  ref,
+  requestSchema,
+  string,
+  stringMap,
+  type TagSection,
+  wireObject,
+} from "../http/openapiBuilders";
+import { pathsOf } from "../http/operation";
+import {
   createPodFromTemplateRequest,
   createPodRequest,
   podActionRequest,
@@ -22,23 +39,6 @@ import {
   type PodSsh,
   type PodSshEndpoint,
 } from "../wire";
-import {
-  arrayOf,
-  boolean,
-  dateTime,
-  described,
-  enumOf,
-  integer,
-  nullable,
-  number,
-  ref,
-  requestSchema,
-  string,
-  stringMap,
-  type TagSection,
-  wireObject,
-} from "../http/openapiBuilders";
-import { pathsOf } from "../http/operation";
 import { POD_OPERATIONS } from "./operations";
 
 /** The Pods section of the OpenAPI description: the pod's schemas, and the paths of its operations. */

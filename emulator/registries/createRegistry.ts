@@ -1,9 +1,9 @@
 import { callerOf } from "../http/auth";
+import { READ_ONLY_KEY, ref } from "../http/openapiBuilders";
+import type { Operation } from "../http/operation";
 import { parseBody } from "../http/validation";
 import type { Registry } from "../wire";
 import { createRegistryRequest } from "./requests";
-import { READ_ONLY_KEY, ref } from "../http/openapiBuilders";
-import type { Operation } from "../http/operation";
 
 /** `POST /v2/registries`: store a registry credential; answers 400, 403 as `spec.errors` says. */
 export const createRegistry: Operation = {

@@ -1,10 +1,10 @@
 import { callerOf } from "../http/auth";
-import { ownedRegistry } from "../ownership";
-import { Problem } from "../http/problem";
-import { idParam } from "../http/routing";
-import { registryId } from "./parameters";
 import { ownResource } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
+import { Problem } from "../http/problem";
+import { idParam } from "../http/routing";
+import { ownedRegistry } from "../ownership";
+import { registryId } from "./parameters";
 
 /** `DELETE /v2/registries/{id}`: delete a registry credential; answers 400, 403, 404 as `spec.errors` says. */
 export const deleteRegistry: Operation = {

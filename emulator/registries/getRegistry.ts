@@ -1,9 +1,9 @@
 import { callerOf } from "../http/auth";
-import { ownedRegistry } from "../ownership";
-import { idParam } from "../http/routing";
-import { registryId } from "./parameters";
 import { ownResource, ref } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
+import { idParam } from "../http/routing";
+import { ownedRegistry } from "../ownership";
+import { registryId } from "./parameters";
 
 /** `GET /v2/registries/{id}`: read a registry credential; answers 403, 404 as `spec.errors` says. */
 export const getRegistry: Operation = {

@@ -1,9 +1,3 @@
-import { pathsOf } from "../http/operation";
-import { DELEGATION_OPERATIONS } from "../registryDelegations/operations";
-import { REGISTRY_OPERATIONS } from "./operations";
-import { createRegistryRequest, updateRegistryRequest } from "./requests";
-import { createDelegationRequest } from "../registryDelegations/requests";
-import type { EcrDelegation, Registry } from "../wire";
 import {
   dateTime,
   described,
@@ -13,6 +7,12 @@ import {
   type TagSection,
   wireObject,
 } from "../http/openapiBuilders";
+import { pathsOf } from "../http/operation";
+import { DELEGATION_OPERATIONS } from "../registryDelegations/operations";
+import { createDelegationRequest } from "../registryDelegations/requests";
+import type { EcrDelegation, Registry } from "../wire";
+import { REGISTRY_OPERATIONS } from "./operations";
+import { createRegistryRequest, updateRegistryRequest } from "./requests";
 
 const tag = {
   name: "Registries",

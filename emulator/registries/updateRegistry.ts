@@ -1,12 +1,12 @@
 import { callerOf } from "../http/auth";
-import { ownedRegistry } from "../ownership";
+import { ownResource, ref } from "../http/openapiBuilders";
+import type { Operation } from "../http/operation";
 import { Problem } from "../http/problem";
 import { idParam } from "../http/routing";
 import { parseBody } from "../http/validation";
-import { updateRegistryRequest } from "./requests";
+import { ownedRegistry } from "../ownership";
 import { registryId } from "./parameters";
-import { ownResource, ref } from "../http/openapiBuilders";
-import type { Operation } from "../http/operation";
+import { updateRegistryRequest } from "./requests";
 
 /** `PATCH /v2/registries/{id}`: rename or re-key a registry credential; answers 400, 403, 404 as `spec.errors` says. */
 export const updateRegistry: Operation = {

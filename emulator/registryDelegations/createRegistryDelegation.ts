@@ -1,11 +1,11 @@
 import { callerOf } from "../http/auth";
+import { READ_ONLY_KEY, ref } from "../http/openapiBuilders";
+import type { Operation } from "../http/operation";
 import { parseBody } from "../http/validation";
 import type { EcrDelegation } from "../wire";
 import { delegatorUserId } from "./delegator";
-import { createDelegationRequest } from "./requests";
 import { DEFAULT_ECR_TAG, ECR_REPOSITORY_ARN_FORMAT, ecrRegistryUri } from "./ecr";
-import { READ_ONLY_KEY, ref } from "../http/openapiBuilders";
-import type { Operation } from "../http/operation";
+import { createDelegationRequest } from "./requests";
 
 /**
  * `POST /v2/registries/delegations`: delegate pull access on an ECR repository;

@@ -1,8 +1,8 @@
 import { callerOf } from "../http/auth";
-import { ownedDelegation } from "../ownership";
-import { idParam } from "../http/routing";
 import { idParameter, ownResource } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
+import { idParam } from "../http/routing";
+import { ownedDelegation } from "../ownership";
 
 /** `DELETE /v2/registries/delegations/{id}`: revoke an ECR delegation; answers 403, 404 as `spec.errors` says. */
 export const deleteRegistryDelegation: Operation = {

@@ -1,14 +1,14 @@
 import { callerOf } from "../http/auth";
+import { READ_ONLY_KEY, ref } from "../http/openapiBuilders";
+import type { Operation } from "../http/operation";
+import { Problem } from "../http/problem";
+import { parseBody } from "../http/validation";
+import { containerUnder } from "../pods/podFromTemplate";
+import { createEndpointRequest } from "../schemas";
+import type { EndpointRecord } from "../store";
 import { checkEndpointReferences, checkOneComputeFamily, checkScaling, cpuSelection, endpointTemplate, gpuForCreate } from "./endpointRules";
 import { presentEndpoint } from "./endpointView";
 import { addRelease } from "./releases";
-import { containerUnder } from "../pods/podFromTemplate";
-import { Problem } from "../http/problem";
-import { createEndpointRequest } from "../schemas";
-import type { EndpointRecord } from "../store";
-import { parseBody } from "../http/validation";
-import { READ_ONLY_KEY, ref } from "../http/openapiBuilders";
-import type { Operation } from "../http/operation";
 
 /** `POST /v2/serverless`: create a serverless endpoint; answers 400, 403, 404, 422 as `spec.errors` says. */
 export const createEndpoint: Operation = {

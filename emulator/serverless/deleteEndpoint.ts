@@ -1,9 +1,9 @@
 import { callerOf } from "../http/auth";
-import { ownedEndpoint } from "../ownership";
-import { idParam } from "../http/routing";
-import { endpointId } from "./parameters";
 import { ownResource } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
+import { idParam } from "../http/routing";
+import { ownedEndpoint } from "../ownership";
+import { endpointId } from "./parameters";
 
 /**
  * `DELETE /v2/serverless/{id}`: delete an endpoint with its configuration, worker logs and job history;

@@ -1,10 +1,10 @@
 import { callerOf } from "../http/auth";
-import { presentEndpoint } from "./endpointView";
-import { ownedEndpoint } from "../ownership";
-import { idParam } from "../http/routing";
-import { endpointId } from "./parameters";
 import { ownResource, ref } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
+import { idParam } from "../http/routing";
+import { ownedEndpoint } from "../ownership";
+import { presentEndpoint } from "./endpointView";
+import { endpointId } from "./parameters";
 
 /** `GET /v2/serverless/{id}`: read a serverless endpoint; answers 403, 404 as `spec.errors` says. */
 export const getEndpoint: Operation = {

@@ -1,13 +1,13 @@
 import { callerOf } from "../http/auth";
-import { jobWorkerId, workersOf } from "./workers";
-import { isFinal, renderJob, statusAt, timelineOf } from "../jobs/jobTimeline";
-import { ownedEndpoint } from "../ownership";
+import { string } from "../http/openapiBuilders";
+import type { Operation } from "../http/operation";
 import { Problem } from "../http/problem";
 import { idParam } from "../http/routing";
 import { formatSseEvent, sendEventStream } from "../http/sse";
+import { isFinal, renderJob, statusAt, timelineOf } from "../jobs/jobTimeline";
+import { ownedEndpoint } from "../ownership";
 import { endpointId, workerId } from "./parameters";
-import { string } from "../http/openapiBuilders";
-import type { Operation } from "../http/operation";
+import { jobWorkerId, workersOf } from "./workers";
 
 /**
  * `GET /v2/serverless/{id}/workers/{workerId}/logs`: read a worker's logs as Server-Sent Events;

@@ -1,10 +1,10 @@
 import { callerOf } from "../http/auth";
-import { endpointVersion, releasesOf, workersOf } from "./workers";
-import { ownedEndpoint } from "../ownership";
-import { idParam } from "../http/routing";
-import { endpointId } from "./parameters";
 import { arrayOf, boolean, integer, nullable, object, ownResource, ref } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
+import { idParam } from "../http/routing";
+import { ownedEndpoint } from "../ownership";
+import { endpointId } from "./parameters";
+import { endpointVersion, releasesOf, workersOf } from "./workers";
 
 /**
  * `GET /v2/serverless/{id}/releases`: list an endpoint's releases, newest first;

@@ -1,10 +1,10 @@
 import { callerOf } from "../http/auth";
-import { endpointVersion, summarize, workersOf } from "./workers";
-import { ownedEndpoint } from "../ownership";
-import { idParam } from "../http/routing";
-import { endpointId } from "./parameters";
 import { arrayOf, integer, nullable, object, ownResource, ref } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
+import { idParam } from "../http/routing";
+import { ownedEndpoint } from "../ownership";
+import { endpointId } from "./parameters";
+import { endpointVersion, summarize, workersOf } from "./workers";
 
 /** `GET /v2/serverless/{id}/workers`: list an endpoint's workers; answers 403, 404 as `spec.errors` says. */
 export const listEndpointWorkers: Operation = {

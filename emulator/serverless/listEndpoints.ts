@@ -1,7 +1,7 @@
 import { callerOf } from "../http/auth";
-import { presentEndpoint } from "./endpointView";
 import { listOf } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
+import { presentEndpoint } from "./endpointView";
 
 /** `GET /v2/serverless`: list the account's serverless endpoints. */
 export const listEndpoints: Operation = {

@@ -1,15 +1,3 @@
-import { pathsOf } from "../http/operation";
-import { SERVERLESS_OPERATIONS } from "./operations";
-import { createEndpointRequest, updateEndpointRequest } from "../schemas";
-import {
-  type Endpoint,
-  type EndpointGpuConfig,
-  ENDPOINT_TYPES,
-  FLASHBOOT_MODES,
-  type Release,
-  type Worker,
-  WORKER_STATUSES,
-} from "../wire";
 import {
   arrayOf,
   boolean,
@@ -26,6 +14,18 @@ import {
   type TagSection,
   wireObject,
 } from "../http/openapiBuilders";
+import { pathsOf } from "../http/operation";
+import { createEndpointRequest, updateEndpointRequest } from "../schemas";
+import {
+  type Endpoint,
+  type EndpointGpuConfig,
+  ENDPOINT_TYPES,
+  FLASHBOOT_MODES,
+  type Release,
+  type Worker,
+  WORKER_STATUSES,
+} from "../wire";
+import { SERVERLESS_OPERATIONS } from "./operations";
 
 const tag = {
   name: "Serverless",

@@ -1,18 +1,18 @@
 import { isDeepStrictEqual } from "node:util";
 import { callerOf } from "../http/auth";
-import { checkEndpointReferences, checkScaling, cpuSelection, endpointTemplate, gpuForPatch, RELEASED_FIELDS } from "./endpointRules";
-import { presentEndpoint } from "./endpointView";
-import { addRelease } from "./releases";
-import { containerUnder } from "../pods/podFromTemplate";
-import { ownedEndpoint } from "../ownership";
-import { Problem } from "../http/problem";
-import { idParam } from "../http/routing";
-import { updateEndpointRequest } from "../schemas";
-import type { EndpointRecord } from "../store";
-import { parseBody } from "../http/validation";
-import { endpointId } from "./parameters";
 import { ownResource, ref } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
+import { Problem } from "../http/problem";
+import { idParam } from "../http/routing";
+import { parseBody } from "../http/validation";
+import { ownedEndpoint } from "../ownership";
+import { containerUnder } from "../pods/podFromTemplate";
+import { updateEndpointRequest } from "../schemas";
+import type { EndpointRecord } from "../store";
+import { checkEndpointReferences, checkScaling, cpuSelection, endpointTemplate, gpuForPatch, RELEASED_FIELDS } from "./endpointRules";
+import { presentEndpoint } from "./endpointView";
+import { endpointId } from "./parameters";
+import { addRelease } from "./releases";
 
 /**
  * `PATCH /v2/serverless/{id}`: change a serverless endpoint in place;

@@ -1,12 +1,12 @@
 import { callerOf } from "../http/auth";
-import { checkRegistryReference } from "../registries/registryReference";
-import { parseBody } from "../http/validation";
-import type { Template } from "../wire";
-import { createTemplateRequest } from "./requests";
-import { refuseNetworkMount } from "./rules";
-import { networkMountRefused } from "./parameters";
 import { READ_ONLY_KEY, ref } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
+import { parseBody } from "../http/validation";
+import { checkRegistryReference } from "../registries/registryReference";
+import type { Template } from "../wire";
+import { networkMountRefused } from "./parameters";
+import { createTemplateRequest } from "./requests";
+import { refuseNetworkMount } from "./rules";
 
 /** `POST /v2/templates`: create a template; answers 400, 403, 422 as `spec.errors` says. */
 export const createTemplate: Operation = {

@@ -1,10 +1,10 @@
 import { callerOf } from "../http/auth";
-import { ownedTemplate } from "../ownership";
-import { idParam } from "../http/routing";
-import { refuseWhileInUse } from "./rules";
-import { templateId } from "./parameters";
 import { READ_ONLY_KEY } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
+import { idParam } from "../http/routing";
+import { ownedTemplate } from "../ownership";
+import { templateId } from "./parameters";
+import { refuseWhileInUse } from "./rules";
 
 /** `DELETE /v2/templates/{id}`: delete a template; answers 400, 403, 404 as `spec.errors` says. */
 export const deleteTemplate: Operation = {

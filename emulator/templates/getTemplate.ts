@@ -1,10 +1,10 @@
 import { callerOf } from "../http/auth";
-import { ownedTemplate } from "../ownership";
-import { readableTemplate } from "./publicTemplates";
-import { idParam } from "../http/routing";
-import { templateId } from "./parameters";
 import { ref } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
+import { idParam } from "../http/routing";
+import { ownedTemplate } from "../ownership";
+import { templateId } from "./parameters";
+import { readableTemplate } from "./publicTemplates";
 
 /** `GET /v2/templates/{id}`: read a template; answers 403, 404 as `spec.errors` says. */
 export const getTemplate: Operation = {

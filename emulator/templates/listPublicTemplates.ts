@@ -1,10 +1,10 @@
-import { callerOf } from "../http/auth";
-import { publicTemplates } from "./publicTemplates";
-import { parseQuery } from "../http/validation";
-import { publicTemplatesQuery } from "./requests";
 import { PUBLIC_TEMPLATE_LIMIT } from "../data/publicTemplates";
+import { callerOf } from "../http/auth";
 import { listOf, queryParameters } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
+import { parseQuery } from "../http/validation";
+import { publicTemplates } from "./publicTemplates";
+import { publicTemplatesQuery } from "./requests";
 
 /** `GET /v2/catalog/templates`: list public templates; answers 400 as `spec.errors` says. */
 export const listPublicTemplates: Operation = {

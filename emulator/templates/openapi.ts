@@ -1,7 +1,3 @@
-import { pathsOf } from "../http/operation";
-import { TEMPLATE_OPERATIONS } from "./operations";
-import { createTemplateRequest, updateTemplateRequest } from "./requests";
-import { TEMPLATE_CATEGORIES, type Template } from "../wire";
 import {
   arrayOf,
   boolean,
@@ -15,6 +11,10 @@ import {
   type TagSection,
   wireObject,
 } from "../http/openapiBuilders";
+import { pathsOf } from "../http/operation";
+import { TEMPLATE_CATEGORIES, type Template } from "../wire";
+import { TEMPLATE_OPERATIONS } from "./operations";
+import { createTemplateRequest, updateTemplateRequest } from "./requests";
 
 const tag = {
   name: "Templates",

@@ -1,13 +1,13 @@
 import { callerOf } from "../http/auth";
-import { ownedTemplate } from "../ownership";
-import { idParam } from "../http/routing";
-import { checkRegistryReference } from "../registries/registryReference";
-import { parseBody } from "../http/validation";
-import { updateTemplateRequest } from "./requests";
-import { refuseNetworkMount } from "./rules";
-import { networkMountRefused, templateId } from "./parameters";
 import { READ_ONLY_KEY, ref } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
+import { idParam } from "../http/routing";
+import { parseBody } from "../http/validation";
+import { ownedTemplate } from "../ownership";
+import { checkRegistryReference } from "../registries/registryReference";
+import { networkMountRefused, templateId } from "./parameters";
+import { updateTemplateRequest } from "./requests";
+import { refuseNetworkMount } from "./rules";
 
 /** `PATCH /v2/templates/{id}`: change a template in place; answers 400, 403, 404, 422 as `spec.errors` says. */
 export const updateTemplate: Operation = {
