@@ -135,8 +135,8 @@ export interface OperationSpec {
   /** Component schema(s) of the JSON body; with several, the body is exactly one of them. */
   body?: string | string[];
   ok: { status: 200 | 201 | 204; description: string; schema?: Schema; contentType?: string };
-  /** What causes each problem status here. */
-  errors?: Partial<Record<ProblemStatus, string>>;
+  /** What causes each problem status here; a whole response where the status also answers something else. */
+  errors?: Partial<Record<ProblemStatus, string | Schema>>;
 }
 
 /** Builds the operations of one tag; 401 and 429 are added to every one. */
@@ -147,9 +147,9 @@ export function operationsOf(tag: string): (spec: OperationSpec) => Schema {
     if (ok.schema !== undefined) success.content = { [ok.contentType ?? "application/json"]: { schema: ok.schema } };
     const problems: Array<[string, Schema]> = [
       ...([401, 429] as const).map((status): [string, Schema] => [String(status), problemRef(status)]),
-      ...Object.entries(spec.errors ?? {}).map(([status, description]): [string, Schema] => [
+      ...Object.entries(spec.errors ?? {}).map(([status, error]): [string, Schema] => [
         status,
-        { ...problemRef(status), description },
+        typeof error === "string" ? { ...problemRef(status), description: error } : error,
       ]),
     ];
     return {

@@ -2,33 +2,30 @@ import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest, type RouteOptions } from "fastify";
-import { ApiKeys, rememberCaller, requirePermission } from "./auth";
-import { createContext, type EmulatorContext } from "../context";
-import type { FaultController } from "./faults";
-import type { AccountState } from "../store";
-import { type EmulatorOptions, resolveOptions } from "../options";
-import { Problem } from "./problem";
-import { MALFORMED_RATE_LIMIT_HEADERS, RateLimiter, tooManyRequests } from "./rateLimit";
-import { serveOperations } from "./operation";
-import { pathOf } from "./routing";
 import { ACCOUNT_OPERATIONS } from "../account/operations";
 import { registerBillingRoutes } from "../billing/routes";
 import { registerCatalogRoutes } from "../catalog/routes";
 import { CLUSTER_OPERATIONS } from "../clusters/operations";
-import { renderEndpoint } from "../serverless/endpointView";
-import { registerEndpointHealthRoutes } from "../jobs/healthRoutes";
-import { registerJobControlRoutes } from "../jobs/controlRoutes";
-import { registerJobRoutes } from "../jobs/routes";
-import { registerJobStreamRoutes } from "../jobs/streamRoutes";
+import { createContext, type EmulatorContext } from "../context";
+import { JOB_OPERATIONS } from "../jobs/operations";
 import { registerLoadBalancerRoutes } from "../loadBalancer/routes";
 import { registerMetaRoutes } from "../meta/routes";
 import { NETWORK_VOLUME_OPERATIONS } from "../networkVolumes/operations";
+import { type EmulatorOptions, resolveOptions } from "../options";
 import { POD_OPERATIONS } from "../pods/operations";
 import { REGISTRY_OPERATIONS } from "../registries/operations";
 import { DELEGATION_OPERATIONS } from "../registryDelegations/operations";
+import { renderEndpoint } from "../serverless/endpointView";
 import { SERVERLESS_OPERATIONS } from "../serverless/operations";
+import type { AccountState } from "../store";
 import { TEMPLATE_OPERATIONS } from "../templates/operations";
 import type { Cluster, EcrDelegation, Endpoint, NetworkVolume, Pod, Registry, Template } from "../wire";
+import { ApiKeys, rememberCaller, requirePermission } from "./auth";
+import type { FaultController } from "./faults";
+import { serveOperations } from "./operation";
+import { Problem } from "./problem";
+import { MALFORMED_RATE_LIMIT_HEADERS, RateLimiter, tooManyRequests } from "./rateLimit";
+import { pathOf } from "./routing";
 
 /** One request the emulator received. */
 export interface RecordedRequest {
@@ -225,10 +222,7 @@ function buildServer(
       serveOperations(v2, context, SERVERLESS_OPERATIONS);
       registerLoadBalancerRoutes(v2, context);
       // Last: their `/:endpointId/...` paths must not shadow the resource routes above.
-      registerJobRoutes(v2, context);
-      registerJobStreamRoutes(v2, context);
-      registerJobControlRoutes(v2, context);
-      registerEndpointHealthRoutes(v2, context);
+      serveOperations(v2, context, JOB_OPERATIONS);
     },
     { prefix: "/v2" },
   );

@@ -1,13 +1,13 @@
 import type { FastifyRequest } from "fastify";
-import { callerOf } from "../http/auth";
 import type { EmulatorContext } from "../context";
-import { jobWorkerId, workersReadyAt } from "../serverless/workers";
-import { runsOf } from "./jobTimeline";
-import { echoHandler, type Handler, textToVideoHandler } from "./handlers";
-import { ownedEndpoint } from "../ownership";
+import { callerOf } from "../http/auth";
 import { Problem } from "../http/problem";
+import { ownedEndpoint } from "../ownership";
 import { jobBaseUrl } from "../serverless/endpointView";
+import { jobWorkerId, workersReadyAt } from "../serverless/workers";
 import type { EndpointRecord, JobRecord } from "../store";
+import { echoHandler, type Handler, textToVideoHandler } from "./handlers";
+import { runsOf } from "./jobTimeline";
 
 /** Where an endpoint id's jobs are kept and how they run: an account's queue-based endpoint, or a hosted model. */
 export interface JobQueue {

@@ -1,7 +1,11 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { EmulatorContext } from "../context";
-import { isFinal, statusAt } from "./jobTimeline";
+import { Problem } from "../http/problem";
 import type { JobRecord } from "../store";
+import type { JobResponse } from "../wire";
+import type { JobQueue } from "./jobQueue";
+import { isFinal, statusAt } from "./jobTimeline";
+import { renderJob } from "./jobTimeline";
 
 /** How often a wait looks again, in real time: a cancel, a purge or a test's clock move is seen this soon. */
 const POLL_MS = 20;
@@ -21,4 +25,11 @@ export async function waitForJob(context: EmulatorContext, jobs: Map<string, Job
       return;
     }
   }
+}
+
+/** The job once it is final or the wait is over; gone meanwhile (purged) it answers 404. */
+export async function afterWait(context: EmulatorContext, queue: JobQueue, job: JobRecord, wait: number): Promise<JobResponse> {
+  await waitForJob(context, queue.jobs, job, wait);
+  if (queue.jobs.get(job.id) !== job) throw new Problem(404, `Job ${job.id} not found`);
+  return renderJob(job, context.now());
 }
