@@ -4,7 +4,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest, type RouteOptions } from "fastify";
 import { ACCOUNT_OPERATIONS } from "../account/operations";
 import { registerBillingRoutes } from "../billing/routes";
-import { registerCatalogRoutes } from "../catalog/routes";
+import { CATALOG_OPERATIONS } from "../catalog/operations";
 import { CLUSTER_OPERATIONS } from "../clusters/operations";
 import { createContext, type EmulatorContext } from "../context";
 import { JOB_OPERATIONS } from "../jobs/operations";
@@ -212,7 +212,7 @@ function buildServer(
       v2.setNotFoundHandler(routeNotFound);
       serveOperations(v2, context, POD_OPERATIONS);
       serveOperations(v2, context, NETWORK_VOLUME_OPERATIONS);
-      registerCatalogRoutes(v2);
+      serveOperations(v2, context, CATALOG_OPERATIONS);
       serveOperations(v2, context, TEMPLATE_OPERATIONS);
       serveOperations(v2, context, REGISTRY_OPERATIONS);
       serveOperations(v2, context, DELEGATION_OPERATIONS);
