@@ -1,15 +1,4 @@
 import {
-  AGGREGATE_COMPONENTS,
-  type BillingFamily,
-  endpointBilling,
-  networkVolumeBilling,
-  podBilling,
-  serverlessBilling,
-} from "./families";
-import { clusterBilling } from "./seededHistory";
-import { BUCKET_SIZES } from "./spans";
-import { MAX_BUCKETS, windowQuery } from "./routes";
-import {
   arrayOf,
   dateTime,
   described,
@@ -18,15 +7,17 @@ import {
   nullable,
   number,
   object,
-  operationsOf,
-  type Paths,
-  queryParameter,
-  queryParameters,
-  ref,
   type Schema,
   string,
   type TagSection,
 } from "../http/openapiBuilders";
+import { pathsOf } from "../http/operation";
+import {
+  AGGREGATE_COMPONENTS,
+} from "./families";
+import { FAMILY_HISTORIES, type Naming } from "./familyHistories";
+import { BILLING_OPERATIONS } from "./operations";
+import { BUCKET_SIZES } from "./spans";
 
 const tag = {
   name: "Billing",
@@ -36,27 +27,8 @@ const tag = {
     "scaled up while jobs run; public endpoints from the hosted-model jobs that COMPLETED, at the cost their output " +
     "gives, billed when they complete. Cluster histories are seeded per account.",
 };
-const operation = operationsOf(tag.name);
 
 const usd = described(number, "USD");
-
-const windowParameters: Schema[] = queryParameters(windowQuery, {
-  startTime: { description: "Start of the window, snapped down to its bucket; default 30 days ago" },
-  endTime: { description: "End of the window (exclusive), snapped up to its bucket; default now" },
-  bucketSize: { description: "Length of each bucket (UTC; weeks start on Monday)" },
-  lastN: { description: "The last N buckets, the current one included; excludes startTime and endTime" },
-});
-
-const windowErrors = {
-  400: `Invalid query, lastN with startTime or endTime, a window that ends before it starts, or over ${MAX_BUCKETS} buckets`,
-};
-
-/** How a per-resource history names its resources: the record field (and query filter) and the metadata count. */
-interface Naming {
-  idField: string;
-  uniqueCount: string;
-  what: string;
-}
 
 /**
  * A history answer: `records`, one per bucket (or per resource per bucket, with `naming`), each with its total and
@@ -81,89 +53,11 @@ function history(components: readonly string[], naming?: Naming): Schema {
   });
 }
 
-/** One per-family history. */
-interface FamilyHistory {
-  path: string;
-  operationId: string;
-  summary: string;
-  schemaName: string;
-  family: BillingFamily<string>;
-  naming?: Naming;
-}
-const FAMILIES: readonly FamilyHistory[] = [
-  {
-    path: "/v2/billing/pods",
-    operationId: "getPodBilling",
-    summary: "Pod spend, per pod",
-    schemaName: "PodBillingHistory",
-    family: podBilling,
-    naming: { idField: "podId", uniqueCount: "uniquePodCount", what: "pod" },
-  },
-  {
-    path: "/v2/billing/serverless",
-    operationId: "getServerlessBilling",
-    summary: "Serverless spend, per endpoint",
-    schemaName: "ServerlessBillingHistory",
-    family: serverlessBilling,
-    naming: { idField: "serverlessId", uniqueCount: "uniqueServerlessCount", what: "serverless endpoint" },
-  },
-  {
-    path: "/v2/billing/network-volumes",
-    operationId: "getNetworkVolumeBilling",
-    summary: "Network volume spend, per volume",
-    schemaName: "NetworkVolumeBillingHistory",
-    family: networkVolumeBilling,
-    naming: { idField: "networkVolumeId", uniqueCount: "uniqueNetworkVolumeCount", what: "network volume" },
-  },
-  {
-    path: "/v2/billing/endpoints",
-    operationId: "getEndpointBilling",
-    summary: "Public endpoint spend",
-    schemaName: "EndpointBillingHistory",
-    family: endpointBilling,
-  },
-  {
-    path: "/v2/billing/clusters",
-    operationId: "getClusterBilling",
-    summary: "Cluster spend, per cluster",
-    schemaName: "ClusterBillingHistory",
-    family: clusterBilling,
-    naming: { idField: "clusterId", uniqueCount: "uniqueClusterCount", what: "cluster" },
-  },
-];
-
-function familyPath(entry: FamilyHistory): Paths {
-  const { naming } = entry;
-  const filter = naming === undefined ? [] : [queryParameter(naming.idField, `Only this ${naming.what}`, { type: "string", minLength: 1 })];
-  return {
-    [entry.path]: {
-      get: operation({
-        operationId: entry.operationId,
-        summary: entry.summary,
-        parameters: [...windowParameters, ...filter],
-        ok: { status: 200, description: "The history", schema: ref(entry.schemaName) },
-        errors: windowErrors,
-      }),
-    },
-  };
-}
-
 export const billing: TagSection = {
   tag,
   schemas: {
     BillingHistory: history(AGGREGATE_COMPONENTS),
-    ...Object.fromEntries(FAMILIES.map((entry) => [entry.schemaName, history(entry.family.recordComponents, entry.naming)])),
+    ...Object.fromEntries(FAMILY_HISTORIES.map((entry) => [entry.schemaName, history(entry.family.recordComponents, entry.naming)])),
   },
-  paths: {
-    "/v2/billing": {
-      get: operation({
-        operationId: "getBilling",
-        summary: "Spend of every kind, per bucket",
-        parameters: windowParameters,
-        ok: { status: 200, description: "The history", schema: ref("BillingHistory") },
-        errors: windowErrors,
-      }),
-    },
-    ...Object.assign({}, ...FAMILIES.map(familyPath)),
-  },
+  paths: pathsOf(tag.name, BILLING_OPERATIONS),
 };

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest, type RouteOptions } from "fastify";
 import { ACCOUNT_OPERATIONS } from "../account/operations";
-import { registerBillingRoutes } from "../billing/routes";
+import { BILLING_OPERATIONS } from "../billing/operations";
 import { CATALOG_OPERATIONS } from "../catalog/operations";
 import { CLUSTER_OPERATIONS } from "../clusters/operations";
 import { createContext, type EmulatorContext } from "../context";
@@ -217,7 +217,7 @@ function buildServer(
       serveOperations(v2, context, REGISTRY_OPERATIONS);
       serveOperations(v2, context, DELEGATION_OPERATIONS);
       serveOperations(v2, context, ACCOUNT_OPERATIONS);
-      registerBillingRoutes(v2, context);
+      serveOperations(v2, context, BILLING_OPERATIONS);
       serveOperations(v2, context, CLUSTER_OPERATIONS);
       serveOperations(v2, context, SERVERLESS_OPERATIONS);
       registerLoadBalancerRoutes(v2, context);
