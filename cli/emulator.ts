@@ -8,7 +8,7 @@ import {
   type EmulatorOptions,
   type RateLimitQuotas,
 } from "../emulator/options";
-import { isBearerToken } from "../emulator/auth";
+import { isBearerToken } from "../emulator/http/auth";
 
 export const summary = "Run the local Compute Platform API emulator";
 

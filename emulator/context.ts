@@ -1,8 +1,9 @@
-import { Faults } from "./faults";
-import { Lifecycle } from "./lifecycle";
+import { Faults } from "./http/faults";
+import { Lifecycle } from "./pods/lifecycle";
 import type { ResolvedOptions } from "./options";
-import { renderCluster } from "./cluster-view";
-import { renderPod } from "./pod-view";
+import { renderCluster } from "./clusters/clusterView";
+import { membersOf } from "./clusters/members";
+import { renderPod } from "./pods/podView";
 import { type ClusterRecord, type NetworkVolumeRecord, type PodRecord, Store } from "./store";
 import type { Cluster, Pod } from "./wire";
 
@@ -46,12 +47,10 @@ export function createContext(options: ResolvedOptions, shutdown: AbortSignal): 
       return renderPod(pod, lifecycle.observe(pod, at), at);
     },
     presentCluster(cluster) {
-      const account = store.account(cluster.account);
-      const members = cluster.memberIds.flatMap((id) => {
-        const pod = account.pods.get(id);
-        return pod === undefined ? [] : [this.present(pod)];
-      });
-      return renderCluster(cluster, members);
+      return renderCluster(
+        cluster,
+        membersOf(store, cluster).map((pod) => this.present(pod)),
+      );
     },
     remove(pod) {
       const account = store.account(pod.account);

@@ -1,9 +1,9 @@
-import { EMULATOR_PACKAGES, requireServerPackages } from "./serverFramework";
+import { EMULATOR_PACKAGES, requireServerPackages } from "./http/serverFramework";
 
 requireServerPackages("The Compute Platform emulator", EMULATOR_PACKAGES);
 
 // After the check: a missing server package is reported as such, not as a failed require deep inside.
-export { type Emulator, type EmulatorSnapshot, type RecordedRequest, startEmulator } from "./server";
+export { type Emulator, type EmulatorSnapshot, type RecordedRequest, startEmulator } from "./http/server";
 export {
   type ApiKeyGrant,
   DEFAULT_QUOTAS,
@@ -15,5 +15,5 @@ export {
   type RateLimitQuotas,
   type StartupFaults,
 } from "./options";
-export type { CountedRequestMatch, FaultController, RequestMatch } from "./faults";
+export type { CountedRequestMatch, FaultController, RequestMatch } from "./http/faults";
 export type * from "./wire";

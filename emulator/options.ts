@@ -1,4 +1,4 @@
-import { isBearerToken } from "./auth";
+import { isBearerToken } from "./http/auth";
 
 /** An API key the emulator accepts, with the account it belongs to and what it may do. */
 export interface ApiKeyGrant {

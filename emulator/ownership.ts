@@ -1,5 +1,5 @@
-import type { Caller } from "./auth";
-import { Problem } from "./problem";
+import type { Caller } from "./http/auth";
+import { Problem } from "./http/problem";
 import type {
   ClusterRecord,
   DelegationRecord,

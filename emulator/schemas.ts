@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COMPLIANCE_CERTIFICATIONS, CPU_PRODUCTS, DATA_CENTER_REGIONS, GPU_PRODUCTS } from "./catalog";
+import { COMPLIANCE_CERTIFICATIONS, CPU_PRODUCTS, DATA_CENTER_REGIONS, GPU_PRODUCTS } from "./data/catalog";
 import { CLOUDS, CLUSTER_TYPES, ENDPOINT_TYPES, FLASHBOOT_MODES, POD_ACTIONS, VOLUME_TYPES } from "./wire";
 
 /** Request bodies as the v2 spec bounds them. Every object is strict: an unknown property is a 400. */
@@ -159,9 +159,12 @@ export const cpuCatalogQuery = availabilityQuery(CPU_PRODUCTS).extend({
   vcpuCount: queryInteger(cpuRequest.shape.vcpuCount).optional(),
 });
 
+/** What a data center read may add: what it offers of each GPU type or CPU flavor. */
+export const DATA_CENTER_INCLUDES = ["GPU_AVAILABILITY", "CPU_AVAILABILITY"] as const;
+
 /** Query of `GET /v2/catalog/datacenters/{id}`. */
 export const dataCenterCatalogQuery = z.object({
-  include: commaList(["GPU_AVAILABILITY", "CPU_AVAILABILITY"]).optional(),
+  include: commaList(DATA_CENTER_INCLUDES).optional(),
 });
 
 /** Query of `GET /v2/catalog/datacenters`: filter families combine with AND. */

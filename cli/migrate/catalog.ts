@@ -1,4 +1,4 @@
-import { CPU_OFFERS, GPU_OFFERS } from "../../emulator/catalog";
+import { CPU_OFFERS, GPU_OFFERS } from "../../emulator/catalog/offers";
 
 /** What the migration needs to know of the v2 catalog (`GET /v2/catalog/gpus` and `/cpus`) that v1 left implicit. */
 export interface MigrationCatalog {

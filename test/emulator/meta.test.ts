@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { z } from "zod";
-import { registeredApiRoutes } from "../../emulator/server";
+import { registeredApiRoutes } from "../../emulator/http/server";
 import { type Answer, gpuPod, type Harness, ManualClock, startHarness } from "./harness";
 
 type Json = Record<string, any>;

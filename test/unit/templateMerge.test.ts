@@ -1,7 +1,7 @@
 // How the emulator turns a pod create body that names a template into the body the pod is made with.
 import * as fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { podBodyFromTemplate } from "../../emulator/pod-from-template";
+import { podBodyFromTemplate } from "../../emulator/pods/podFromTemplate";
 import { type CreatePodFromTemplateRequest, createPodFromTemplateRequest } from "../../emulator/schemas";
 import type { Template } from "../../emulator/wire";
 

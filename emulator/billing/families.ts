@@ -1,0 +1,203 @@
+import { findCpuOffer, findGpuOffer, podHourlyPrice } from "../catalog/offers";
+import { SERVERLESS_FEE_SHARE, STORAGE_PRICE } from "../data/prices";
+import { runsOf, statusAt, timelineOf } from "../jobs/jobTimeline";
+import type { PodTimings } from "../options";
+import type { Lifecycle } from "../pods/lifecycle";
+import { placedGpuType, workersReadyAt } from "../serverless/workers";
+import type { AccountState, EndpointRecord, NetworkVolumeRecord, PodRecord } from "../store";
+import type { EndpointGpuConfig } from "../wire";
+import { type BilledResource, HOURS_PER_MONTH, micros } from "./billedResource";
+import { HOUR, merged, overlap, type Span } from "./spans";
+
+/**
+ * What an account spent, per resource and per span of time. Pods, network volumes, serverless endpoints and public
+ * endpoint jobs are billed from what the emulator actually ran, gone resources included; clusters from a seeded
+ * history (`seededHistory.ts`).
+ */
+
+/** The cost components of the aggregate history, in the order records carry them. */
+export const AGGREGATE_COMPONENTS = [
+  "podGpuAmount",
+  "podCpuAmount",
+  "podDiskAmount",
+  "serverlessGpuAmount",
+  "serverlessCpuAmount",
+  "serverlessDiskAmount",
+  "serverlessFeeAmount",
+  "storageStandardAmount",
+  "storageHighPerformanceAmount",
+  "endpointAmount",
+  "clusterGpuAmount",
+  "clusterDiskAmount",
+  "clusterNetworkingAmount",
+] as const;
+export type AggregateComponent = (typeof AGGREGATE_COMPONENTS)[number];
+
+/** What billing reads: the account, the pod lifecycle (for when pods ran), worker start-up times and the clock. */
+export interface BillingSource {
+  account: AccountState;
+  lifecycle: Lifecycle;
+  timings: Required<PodTimings>;
+  now: number;
+}
+
+/** One billing history: its resources and how its components add up into the aggregate history. */
+export interface BillingFamily<Component extends string> {
+  /** Components shown on this family's own records, besides `totalAmount`. */
+  recordComponents: readonly Component[];
+  /** The aggregate component each of this family's components adds to. */
+  aggregate: Record<Component, AggregateComponent>;
+  resources(source: BillingSource): BilledResource<Component>[];
+}
+type PodComponent = "gpuAmount" | "cpuAmount" | "diskAmount";
+
+export const podBilling: BillingFamily<PodComponent> = {
+  recordComponents: ["gpuAmount", "cpuAmount", "diskAmount"],
+  aggregate: { gpuAmount: "podGpuAmount", cpuAmount: "podCpuAmount", diskAmount: "podDiskAmount" },
+  resources: ({ account, lifecycle, now }) => [
+    ...[...account.pods.values()].map((pod) => billedPod(pod, now, lifecycle)),
+    ...account.retiredPods.map(({ record, removedAt }) => billedPod(record, removedAt, lifecycle)),
+  ],
+};
+
+/**
+ * Compute at the pod's hourly price while it is RUNNING; its container disk and persistent volume while it runs,
+ * and the persistent volume alone, at the idle rate, the rest of its life.
+ */
+function billedPod(pod: PodRecord, gone: number, lifecycle: Lifecycle): BilledResource<PodComponent> {
+  const running = runningSpans(pod, gone, lifecycle);
+  const hourlyPrice = podHourlyPrice(pod.compute, pod.cloud);
+  const volumeGb = pod.mounts.persistent?.size ?? 0;
+  return {
+    id: pod.id,
+    existed: { start: pod.createdAt, end: gone },
+    spend(span) {
+      const runningHours = running.reduce((sum, run) => sum + overlap(run, span), 0) / HOUR;
+      const idleHours = (span.end - span.start) / HOUR - runningHours;
+      const compute = micros(hourlyPrice * runningHours);
+      const diskGbMonths =
+        ((pod.disk + volumeGb) * STORAGE_PRICE.podDiskRunning * runningHours + volumeGb * STORAGE_PRICE.podVolumeIdle * idleHours) /
+        HOURS_PER_MONTH;
+      return {
+        gpuAmount: pod.compute.kind === "gpu" ? compute : 0,
+        cpuAmount: pod.compute.kind === "cpu" ? compute : 0,
+        diskAmount: micros(diskGbMonths),
+      };
+    },
+  };
+}
+
+/** When the pod was RUNNING, up to `until`: from each boot's RUNNING milestone to the next phase. */
+function runningSpans(pod: PodRecord, until: number, lifecycle: Lifecycle): Span[] {
+  if (lifecycle.failsOnStart(pod)) return [];
+  return pod.phases.flatMap((phase, index) => {
+    if (phase.kind !== "booting") return [];
+    const start = lifecycle.milestones(phase).runningAt;
+    const end = Math.min(pod.phases[index + 1]?.since ?? until, until);
+    return start < end ? [{ start, end }] : [];
+  });
+}
+
+type VolumeComponent = "standardAmount" | "highPerformanceAmount";
+
+export const networkVolumeBilling: BillingFamily<VolumeComponent> = {
+  recordComponents: ["standardAmount", "highPerformanceAmount"],
+  aggregate: { standardAmount: "storageStandardAmount", highPerformanceAmount: "storageHighPerformanceAmount" },
+  resources: ({ account, now }) => [
+    ...[...account.networkVolumes.values()].map((record) => billedVolume(record, now)),
+    ...account.retiredNetworkVolumes.map(({ record, removedAt }) => billedVolume(record, removedAt)),
+  ],
+};
+
+/** Storage per GB-month by type, at the volume's current size, from creation until deletion. */
+function billedVolume(record: NetworkVolumeRecord, gone: number): BilledResource<VolumeComponent> {
+  const { id, size, type } = record.volume;
+  const standard = type === "STANDARD";
+  const price = standard ? STORAGE_PRICE.networkVolumeStandard : STORAGE_PRICE.networkVolumeHighPerformance;
+  return {
+    id,
+    existed: { start: record.createdAt, end: gone },
+    spend(span) {
+      const amount = micros((size * price * (span.end - span.start)) / HOUR / HOURS_PER_MONTH);
+      return { standardAmount: standard ? amount : 0, highPerformanceAmount: standard ? 0 : amount };
+    },
+  };
+}
+
+type ServerlessComponent = "gpuAmount" | "cpuAmount" | "diskAmount" | "feeAmount";
+
+
+/**
+ * Serverless endpoints, gone ones included, from the workers they actually ran: the standing workers (at the
+ * endpoint's current `workers.min`) from the moment the first were ready, and with no standing worker the one scaled
+ * up from zero while jobs ran. Compute at the serverless price of the placed GPU type or CPU flavor, the workers'
+ * container disk, and the platform fee on compute.
+ */
+export const serverlessBilling: BillingFamily<ServerlessComponent> = {
+  recordComponents: ["gpuAmount", "cpuAmount", "diskAmount", "feeAmount"],
+  aggregate: {
+    gpuAmount: "serverlessGpuAmount",
+    cpuAmount: "serverlessCpuAmount",
+    diskAmount: "serverlessDiskAmount",
+    feeAmount: "serverlessFeeAmount",
+  },
+  resources: ({ account, timings, now }) => [
+    ...[...account.endpoints.values()].map((endpoint) => billedEndpoint(endpoint, now, timings)),
+    ...account.retiredEndpoints.map(({ record, removedAt }) => billedEndpoint(record, removedAt, timings)),
+  ],
+};
+
+function billedEndpoint(endpoint: EndpointRecord, gone: number, timings: Required<PodTimings>): BilledResource<ServerlessComponent> {
+  const gpuHourly = endpoint.gpu === null ? 0 : gpuWorkerHourly(endpoint.gpu);
+  const cpu = endpoint.cpu?.[0];
+  const cpuHourly = cpu === undefined ? 0 : cpu.vcpuCount * (findCpuOffer(cpu.id)?.type.price.serverlessPerVcpu ?? 0);
+  const standing = endpoint.workers.min;
+  const standingSince = workersReadyAt(endpoint, timings);
+  const onDemand = standing > 0 ? [] : merged([...endpoint.jobs.values()].flatMap((job) => runsOf(job, gone)));
+  return {
+    id: endpoint.id,
+    existed: { start: endpoint.createdAt, end: gone },
+    spend(span) {
+      const workerMs = standing * overlap({ start: standingSince, end: gone }, span) + onDemand.reduce((sum, run) => sum + overlap(run, span), 0);
+      const workerHours = workerMs / HOUR;
+      const gpu = workerHours * gpuHourly;
+      const cpuAmount = workerHours * cpuHourly;
+      return {
+        gpuAmount: micros(gpu),
+        cpuAmount: micros(cpuAmount),
+        diskAmount: micros((workerHours * endpoint.disk * STORAGE_PRICE.podDiskRunning) / HOURS_PER_MONTH),
+        feeAmount: micros((gpu + cpuAmount) * SERVERLESS_FEE_SHARE),
+      };
+    },
+  };
+}
+
+/** A worker's price per hour: its GPUs at the serverless price of the type the emulator places it on. */
+function gpuWorkerHourly(gpu: EndpointGpuConfig): number {
+  const type = placedGpuType(gpu);
+  return gpu.count * (type === null ? 0 : (findGpuOffer(type)?.type.price.serverless ?? 0));
+}
+
+
+/** Public endpoint jobs: each COMPLETED hosted-model job costs what its output says, when it completes. */
+export const endpointBilling: BillingFamily<"amount"> = {
+  recordComponents: [],
+  aggregate: { amount: "endpointAmount" },
+  resources: ({ account, now }) => {
+    const charges = [...account.hostedJobs.values()].flatMap((job) => {
+      const cost = job.result.output?.cost;
+      const completedAt = timelineOf(job).endsAt;
+      return statusAt(job, now) === "COMPLETED" && typeof cost === "number" ? [{ at: completedAt, usd: cost }] : [];
+    });
+    if (charges.length === 0) return [];
+    return [
+      {
+        id: "",
+        existed: { start: Math.min(...charges.map((charge) => charge.at)), end: now },
+        spend: (span) => ({
+          amount: micros(charges.filter(({ at }) => at >= span.start && at < span.end).reduce((sum, { usd }) => sum + usd, 0)),
+        }),
+      },
+    ];
+  },
+};

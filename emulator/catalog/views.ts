@@ -1,0 +1,49 @@
+import type { DataCenter } from "../data/catalog";
+import { Problem } from "../http/problem";
+import {
+  type CpuAvailabilityScope,
+  cpuAvailability,
+  cpusAt,
+  cudaVersionsIn,
+  type GpuAvailabilityScope,
+  gpuAvailability,
+  gpusAt,
+  type RenderedAvailability,
+} from "./availability";
+import type { CpuOffer, GpuOffer } from "./offers";
+
+/** How the catalog operations answer: a type or flavor with availability when asked for, a data center with what it offers. */
+
+/** The offer with this id, or 404 naming the kind. */
+export function findOr404<Offer extends { type: { id: string } }>(offers: readonly Offer[], id: string, kind: string): Offer {
+  const offer = offers.find((candidate) => candidate.type.id === id);
+  if (offer === undefined) throw new Problem(404, `${kind} "${id}" not found`);
+  return offer;
+}
+
+export function renderGpu(offer: GpuOffer, scope: GpuAvailabilityScope | undefined) {
+  if (scope === undefined) return { ...offer.type };
+  const rendered = gpuAvailability(offer, scope);
+  const cudaVersions = cudaVersionsIn(offer, scope, rendered);
+  return { ...offer.type, ...withAvailability(rendered), ...(cudaVersions.length > 0 ? { cudaVersions } : {}) };
+}
+
+export function renderCpu(offer: CpuOffer, scope: CpuAvailabilityScope | undefined) {
+  return scope === undefined ? { ...offer.type } : { ...offer.type, ...withAvailability(cpuAvailability(offer, scope)) };
+}
+
+/** `dataCenters` is omitted, not empty, when no data center offers the configuration. */
+function withAvailability(rendered: RenderedAvailability) {
+  const { availability, dataCenters } = rendered;
+  return dataCenters.length > 0 ? { availability, dataCenters } : { availability };
+}
+
+export function renderDataCenter(dataCenter: DataCenter, include: readonly string[]) {
+  const gpuAvailability = include.includes("GPU_AVAILABILITY") ? gpusAt(dataCenter.id) : [];
+  const cpuAvailability = include.includes("CPU_AVAILABILITY") ? cpusAt(dataCenter.id) : [];
+  return {
+    ...dataCenter,
+    ...(gpuAvailability.length > 0 ? { gpuAvailability } : {}),
+    ...(cpuAvailability.length > 0 ? { cpuAvailability } : {}),
+  };
+}

@@ -1,0 +1,62 @@
+import type { Lifecycle } from "./lifecycle";
+import type { PodRecord } from "../store";
+
+export type LogSource = "system" | "container";
+
+export interface LogLine {
+  /** Position in the pod's log, from 1; what SSE `id:` carries and `Last-Event-ID` resumes after. */
+  id: number;
+  timestamp: number;
+  source: LogSource;
+  message: string;
+}
+
+const HEARTBEAT_MS = 60_000;
+
+/**
+ * The pod's log up to `now`, derived from its phases like its status is, so lines only ever get appended while
+ * time moves forward and their ids stay stable.
+ */
+export function podLog(pod: PodRecord, lifecycle: Lifecycle, now: number): LogLine[] {
+  const lines: LogLine[] = [];
+  pod.phases.forEach((phase, index) => {
+    const end = pod.phases[index + 1]?.since ?? now;
+    const add = (timestamp: number, source: LogSource, message: string): boolean => {
+      if (timestamp > end) return false;
+      lines.push({ id: lines.length + 1, timestamp, source, message });
+      return true;
+    };
+    switch (phase.kind) {
+      case "exited":
+        add(phase.since, "system", "Container stopped");
+        return;
+      case "failed":
+        add(phase.since, "system", "Container crashed; the pod is in an unrecoverable error state");
+        return;
+      case "booting": {
+        const { startingAt, runningAt } = lifecycle.milestones(phase);
+        if (phase.provisioning) {
+          add(phase.since, "system", `Scheduled on a ${describeCompute(pod)} host in ${pod.dataCenterId}`);
+          add(phase.since, "system", `Pulling image ${pod.image}`);
+          add(startingAt, "system", `Image ${pod.image} pulled`);
+        }
+        add(startingAt, "system", "Starting container");
+        if (lifecycle.failsOnStart(pod)) {
+          add(runningAt, "system", "Container exited with code 1; the pod is in an unrecoverable error state");
+          return;
+        }
+        if (!add(runningAt, "system", "Container is running")) return;
+        add(runningAt, "container", `Starting ${pod.image}${pod.args === "" ? "" : ` ${pod.args}`}`);
+        for (const port of pod.ports) add(runningAt, "container", `Listening on ${port}`);
+        for (let minute = 1; add(runningAt + minute * HEARTBEAT_MS, "container", `Up ${minute} min`); minute++);
+        return;
+      }
+    }
+  });
+  return lines;
+}
+
+function describeCompute(pod: PodRecord): string {
+  const compute = pod.compute;
+  return compute.kind === "gpu" ? `${compute.count} x ${compute.id}` : `${compute.vcpuCount} vCPU ${compute.id}`;
+}

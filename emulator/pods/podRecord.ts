@@ -1,0 +1,34 @@
+import { randomInt } from "node:crypto";
+import type { AccountState, PodRecord, Store } from "../store";
+
+/** What a new pod is made of; `addPod` gives it an id, its addresses and its first boot. */
+export type PodSpec = Omit<PodRecord, "id" | "account" | "createdAt" | "hostIp" | "globalNetworkIp" | "phases" | "machineAssigned">;
+
+/**
+ * Creates a pod in the account, booting from `now` (through PROVISIONING, as every new pod does): the one way a
+ * pod comes to be, alone (`POST /v2/pods`) or as a cluster member (`POST /v2/clusters`).
+ */
+export function addPod(store: Store, account: AccountState, spec: PodSpec, now: number): PodRecord {
+  const pod: PodRecord = {
+    ...spec,
+    id: store.newId(),
+    account: account.name,
+    createdAt: now,
+    hostIp: publicHostIp(),
+    globalNetworkIp: globalNetworkIp(),
+    phases: [{ kind: "booting", since: now, provisioning: true }],
+    machineAssigned: false,
+  };
+  account.pods.set(pod.id, pod);
+  return pod;
+}
+
+/** A public address for the pod's machine, from the documentation range (RFC 5737) so it never routes anywhere. */
+function publicHostIp(): string {
+  return `203.0.113.${randomInt(1, 255)}`;
+}
+
+/** The pod's address on the account's global private network. */
+function globalNetworkIp(): string {
+  return `10.${randomInt(64, 128)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+}

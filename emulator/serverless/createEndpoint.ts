@@ -1,0 +1,75 @@
+import { callerOf } from "../http/auth";
+import { READ_ONLY_KEY, ref } from "../http/openapiBuilders";
+import type { Operation } from "../http/operation";
+import { Problem } from "../http/problem";
+import { parseBody } from "../http/validation";
+import { containerUnder } from "../pods/podFromTemplate";
+import { createEndpointRequest } from "../schemas";
+import type { EndpointRecord } from "../store";
+import { checkEndpointReferences, checkOneComputeFamily, checkScaling, cpuSelection, endpointTemplate, gpuForCreate } from "./endpointRules";
+import { presentEndpoint } from "./endpointView";
+import { addRelease } from "./releases";
+
+/** `POST /v2/serverless`: create a serverless endpoint; answers 400, 403, 404, 422 as `spec.errors` says. */
+export const createEndpoint: Operation = {
+  method: "POST",
+  path: "/serverless",
+  spec: {
+    operationId: "createEndpoint",
+    summary: "Create a serverless endpoint",
+    description:
+      "Exactly one of `gpu` (serverless pools) or `cpu`. With `templateId` (a serverless template), the template " +
+      "supplies the container settings the body leaves out; `env` is merged per key. A LOAD_BALANCER endpoint " +
+      "scales on REQUEST_COUNT. The endpoint accepts jobs at once.",
+    body: "CreateEndpointRequest",
+    ok: { status: 201, description: "The created endpoint", schema: ref("Endpoint") },
+    errors: {
+      400: "Invalid body, neither or both compute families, unknown pool, CPU flavor, data center or registry, " +
+        "exclusions outside the pools, a CUDA set with a floor, workers.min above max, or idleTimeout where it does not apply",
+      403: `${READ_ONLY_KEY}, or a referenced resource belongs to another account`,
+      404: "No template or network volume the caller may use has this id",
+      422: "No image and no template, a pod template, or QUEUE_DELAY scaling on a LOAD_BALANCER endpoint",
+    },
+  },
+  async handle(context, request, reply) {
+    const { store } = context;
+    const caller = callerOf(request);
+    const body = parseBody(createEndpointRequest, request.body);
+    checkOneComputeFamily(body);
+    const template = body.templateId === undefined ? undefined : endpointTemplate(store, caller, body.templateId);
+    const container = template === undefined ? body : containerUnder(body, template);
+    if (container.image === undefined) throw new Problem(422, "image is required unless templateId is set");
+    const workers = checkScaling(body.type, body.scaling, body.workers);
+    const gpu = body.gpu === undefined ? null : gpuForCreate(body.gpu, template);
+    const cpu = body.cpu === undefined ? null : cpuSelection(body.cpu);
+    checkEndpointReferences(store, caller, { ...body, registry: container.registry });
+    const now = context.now();
+    const endpoint: EndpointRecord = {
+      id: store.newId(),
+      account: caller.account,
+      createdAt: now,
+      name: body.name,
+      type: body.type,
+      templateId: template?.id ?? null,
+      image: container.image,
+      args: container.args ?? "",
+      disk: container.disk ?? 20,
+      env: { ...container.env },
+      ports: [...(container.ports ?? [])],
+      registry: container.registry ?? null,
+      gpu,
+      cpu,
+      workers,
+      scaling: body.scaling,
+      dataCenterIds: body.dataCenterIds,
+      networkVolumes: body.networkVolumes,
+      timeout: body.timeout,
+      flashboot: body.flashboot,
+      releases: [],
+      jobs: new Map(),
+    };
+    addRelease(endpoint, caller.account, now, []);
+    store.account(caller.account).endpoints.set(endpoint.id, endpoint);
+    return reply.code(201).send(presentEndpoint(endpoint, request));
+  },
+};
