@@ -23,6 +23,7 @@ import { LOCAL_STATE_FOLDER, resolveBackend, type StateBackend } from "./backend
 import { ComputePlatformClient } from "../provider/client";
 import { findInterruptedCreates, settledState, unsettledMessage } from "./interruptedCreates";
 import { ensurePulumiCli } from "./pulumiCli";
+import { UserError } from "../provider/errors";
 
 export { LOCAL_STATE_FOLDER } from "./backend";
 
@@ -179,7 +180,7 @@ export async function openStack(options: OpenStackOptions): Promise<StackDriver>
     const interrupted = await findInterruptedCreates(state, new ComputePlatformClient(await apiSettings(stack, envVars)));
     if (interrupted.length === 0) return false;
     const unsettled = interrupted.filter(({ candidates }) => candidates.length > 1);
-    if (unsettled.length > 0) throw new Error(unsettledMessage(unsettled));
+    if (unsettled.length > 0) throw new UserError(unsettledMessage(unsettled));
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "computeplatform-state-")), "state.json");
     fs.writeFileSync(file, JSON.stringify(settledState(state, interrupted)));
     try {
@@ -217,7 +218,7 @@ async function apiSettings(stack: Stack, envVars: Record<string, string>): Promi
   const setting = (key: string, envVar: string) => config[`computeplatform:${key}`]?.value ?? envVars[envVar] ?? process.env[envVar];
   const baseUrl = setting("apiUrl", "COMPUTEPLATFORM_API_URL");
   const apiKey = setting("apiKey", "COMPUTEPLATFORM_API_KEY");
-  if (!baseUrl || !apiKey) throw new Error("an interrupted deployment left creates pending, and no API URL and key are set to find out whether they took effect");
+  if (!baseUrl || !apiKey) throw new UserError("an interrupted deployment left creates pending, and no API URL and key are set to find out whether they took effect");
   return { baseUrl, apiKey };
 }
 

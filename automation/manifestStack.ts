@@ -3,6 +3,7 @@ import * as path from "node:path";
 import { parse as parseYaml } from "yaml";
 import { loadManifest } from "../provider/manifest";
 import { type OpenStackOptions, openStack, projectFile, type StackDriver } from "./driver";
+import { UserError } from "../provider/errors";
 
 /** Options of {@link openManifestStack}. */
 export interface OpenManifestStackOptions
@@ -44,7 +45,7 @@ export async function openManifestStack(options: OpenManifestStackOptions): Prom
 function readProjectName(file: string): string {
   const text = fs.readFileSync(file, "utf8");
   const project = (file.endsWith(".json") ? JSON.parse(text) : parseYaml(text)) as { name?: unknown } | null;
-  if (typeof project?.name !== "string" || project.name === "") throw new Error(`${file} has no project \`name\``);
+  if (typeof project?.name !== "string" || project.name === "") throw new UserError(`${file} has no project \`name\``);
   return project.name;
 }
 

@@ -3,6 +3,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { PulumiCommand } from "@pulumi/pulumi/automation";
+import { UserError } from "../provider/errors";
 
 const execFileAsync = promisify(execFile);
 
@@ -46,7 +47,7 @@ async function locate(options: EnsurePulumiCliOptions): Promise<PulumiCli> {
   const script = buildScript();
   const binary = script ? await runBuildScript(script, log) : findOnPath("pulumi");
   if (!binary) {
-    throw new Error(
+    throw new UserError(
       "The Pulumi CLI was not found on PATH. Install it (https://www.pulumi.com/docs/install/) " +
         "or run from a source checkout of pulumi-computeplatform, which builds it with Go.",
     );

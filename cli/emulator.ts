@@ -9,6 +9,7 @@ import {
   type RateLimitQuotas,
 } from "../emulator/options";
 import { isBearerToken } from "../emulator/http/auth";
+import { UserError } from "../provider/errors";
 
 export const summary = "Run the local Compute Platform API emulator";
 
@@ -71,7 +72,7 @@ export function parse(args: string[]): EmulatorCommandOptions {
   });
   const port = values.port === undefined ? 8787 : integerFlag("--port", values.port, 0, 65535);
   const host = values.host ?? "127.0.0.1";
-  if (host === "") throw new Error("--host must not be empty");
+  if (host === "") throw new UserError("--host must not be empty");
   const writeKeys = values["api-key"] ?? [];
   const generatedKey = writeKeys.length === 0;
   const apiKeys: ApiKeyGrant[] = [
@@ -79,7 +80,7 @@ export function parse(args: string[]): EmulatorCommandOptions {
     ...(values["read-only-key"] ?? []).map((key) => ({ key, readOnly: true })),
   ];
   for (const { key } of apiKeys) {
-    if (!isBearerToken(key)) throw new Error(`--api-key/--read-only-key "${key}" cannot be sent as a bearer token`);
+    if (!isBearerToken(key)) throw new UserError(`--api-key/--read-only-key "${key}" cannot be sent as a bearer token`);
   }
   const emulator: EmulatorCommandOptions["emulator"] = { host, port, apiKeys };
   if (values.quota !== undefined) emulator.rateLimit = parseQuota(values.quota);
@@ -93,13 +94,13 @@ export function parse(args: string[]): EmulatorCommandOptions {
     try {
       new RegExp(failPodsNamed);
     } catch (error) {
-      throw new Error(`--fail-pods-named must be a regular expression; ${(error as Error).message}`);
+      throw new UserError(`--fail-pods-named must be a regular expression; ${(error as Error).message}`);
     }
     emulator.faults = { failPodsNamed };
   }
   const textToVideoEndpointId = values["text-to-video-endpoint-id"];
   if (textToVideoEndpointId !== undefined && !/^[\w.-]+$/.test(textToVideoEndpointId)) {
-    throw new Error(`--text-to-video-endpoint-id must be letters, digits, ".", "_" or "-"; got "${textToVideoEndpointId}"`);
+    throw new UserError(`--text-to-video-endpoint-id must be letters, digits, ".", "_" or "-"; got "${textToVideoEndpointId}"`);
   }
   const jobMs = (flag: string, value: string | undefined) =>
     value === undefined ? undefined : integerFlag(flag, value, 0, Number.MAX_SAFE_INTEGER);
@@ -145,7 +146,7 @@ export async function run({ emulator: options, generatedKey }: EmulatorCommandOp
 function integerFlag(flag: string, value: string, min: number, max: number): number {
   const number = Number(value);
   if (!/^\d+$/.test(value) || number < min || number > max) {
-    throw new Error(`${flag} must be an integer from ${min} to ${max}; got "${value}"`);
+    throw new UserError(`${flag} must be an integer from ${min} to ${max}; got "${value}"`);
   }
   return number;
 }
@@ -155,7 +156,7 @@ function parseQuota(value: string): RateLimitQuotas {
   for (const entry of value.split(",")) {
     const match = /^(minute|hour|day)=(\d+)$/.exec(entry.trim());
     if (match === null || match[1] === undefined || match[2] === undefined) {
-      throw new Error(`--quota must look like minute=60,hour=3000,day=50000; got "${value}"`);
+      throw new UserError(`--quota must look like minute=60,hour=3000,day=50000; got "${value}"`);
     }
     quotas[match[1] as keyof RateLimitQuotas] = Number(match[2]);
   }

@@ -9,6 +9,7 @@ import { projectNameFor } from "./init/projectName";
 import { refuseLinks } from "./init/regularFiles";
 import { writeAgentFiles } from "./init/writeAgentFiles";
 import { writeProjectFiles } from "./init/writeProjectFiles";
+import { UserError } from "../provider/errors";
 
 export const summary = "Create a project of serverless workers, declared in a manifest";
 
@@ -49,16 +50,16 @@ export function parse(args: string[]): InitCommandOptions {
     options: { force: { type: "boolean", short: "f" } },
   });
   if (positionals.length !== 1) {
-    throw new Error(`expects one project name, its folder (. for the current one); got ${positionals.length}`);
+    throw new UserError(`expects one project name, its folder (. for the current one); got ${positionals.length}`);
   }
   const [folder = ""] = positionals;
-  if (folder === "") throw new Error("the project name must not be empty");
+  if (folder === "") throw new UserError("the project name must not be empty");
   return { folder, force: values.force ?? false };
 }
 
 export async function run({ folder, force }: InitCommandOptions): Promise<void> {
   const target = path.resolve(folder);
-  if (fs.existsSync(target) && !fs.statSync(target).isDirectory()) throw new Error(`${target} exists and is not a folder`);
+  if (fs.existsSync(target) && !fs.statSync(target).isDirectory()) throw new UserError(`${target} exists and is not a folder`);
   const name = projectNameFor(target);
   const own = readOwnPackage();
   const templates = projectFiles(name, own);

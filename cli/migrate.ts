@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 import { migrateV1 } from "./migrate/convert";
 import { renderManifest } from "./migrate/render";
 import { formatWarning } from "./migrate/warnings";
+import { UserError } from "../provider/errors";
 
 export const summary = "Convert v1 API request bodies and list responses into a v2 manifest";
 
@@ -48,27 +49,27 @@ export function parse(args: string[]): MigrateCommandOptions {
     options: { output: { type: "string", short: "o" } },
   });
   const [input, ...extra] = positionals;
-  if (input === undefined) throw new Error("expects the v1 JSON file to read, or - for standard input");
-  if (extra.length > 0) throw new Error(`expects one input, got ${positionals.length}: ${positionals.join(" ")}`);
-  if (values.output === "") throw new Error("--output must not be empty");
+  if (input === undefined) throw new UserError("expects the v1 JSON file to read, or - for standard input");
+  if (extra.length > 0) throw new UserError(`expects one input, got ${positionals.length}: ${positionals.join(" ")}`);
+  if (values.output === "") throw new UserError("--output must not be empty");
   return { input, output: values.output };
 }
 
 export async function run({ input, output }: MigrateCommandOptions): Promise<void> {
   const source = input === "-" ? "standard input" : input;
   const text = await readInput(input).catch((error: NodeJS.ErrnoException) => {
-    throw new Error(`cannot read ${source}: ${error.code ?? error.message}`);
+    throw new UserError(`cannot read ${source}: ${error.code ?? error.message}`);
   });
   let value: unknown;
   try {
     value = JSON.parse(text.replace(/^\uFEFF/, ""));
   } catch (error) {
-    throw new Error(`${source} is not JSON: ${(error as Error).message}`);
+    throw new UserError(`${source} is not JSON: ${(error as Error).message}`);
   }
   const { document, warnings } = migrateV1(value);
   for (const warning of warnings) process.stderr.write(`${formatWarning(warning)}\n`);
   if (Object.keys(document.resources).length === 0) {
-    throw new Error(`${source} holds no v1 pod, endpoint, template, network volume or registry to migrate`);
+    throw new UserError(`${source} holds no v1 pod, endpoint, template, network volume or registry to migrate`);
   }
   const manifest = renderManifest(document, source);
   if (output === undefined) process.stdout.write(manifest);

@@ -12,6 +12,7 @@ import { loadDotEnv } from "./dotEnv";
 import { assertInstalledPackage } from "./installedPackage";
 import { formatChange, formatCounts, formatSummary, planCollector } from "./plan";
 import { readManifest } from "./validate";
+import { UserError } from "../provider/errors";
 
 type Operation = "preview" | "up" | "refresh" | "destroy" | "drift";
 
@@ -111,10 +112,10 @@ stack's secrets on a file or cloud-storage backend.
         },
       });
       const [manifest, ...extra] = positionals;
-      if (manifest === undefined) throw new Error(`name the manifest to ${operation}`);
-      if (extra.length > 0) throw new Error(`unexpected arguments: ${extra.join(" ")}`);
+      if (manifest === undefined) throw new UserError(`name the manifest to ${operation}`);
+      if (extra.length > 0) throw new UserError(`unexpected arguments: ${extra.join(" ")}`);
       const stack = (values.stack as string | undefined) ?? DEFAULT_STACK;
-      if (!/^[A-Za-z0-9_.\/-]+$/.test(stack)) throw new Error(`--stack must be letters, digits, "-", "_", "." or "/"; got "${stack}"`);
+      if (!/^[A-Za-z0-9_.\/-]+$/.test(stack)) throw new UserError(`--stack must be letters, digits, "-", "_", "." or "/"; got "${stack}"`);
       return {
         manifest,
         stack,

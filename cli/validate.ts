@@ -1,6 +1,7 @@
 import * as fs from "node:fs";
 import { parseArgs } from "node:util";
 import { descriptionSummary, formatIssue, type ManifestValidation, validateManifest } from "../provider/manifest";
+import { UserError } from "../provider/errors";
 
 export const summary = "Check a manifest offline, without calling the API";
 
@@ -29,8 +30,8 @@ export interface ValidateOptions {
 export function parse(args: string[]): ValidateOptions {
   const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: { json: { type: "boolean" } } });
   const [manifest, ...extra] = positionals;
-  if (manifest === undefined) throw new Error("name the manifest to validate");
-  if (extra.length > 0) throw new Error(`unexpected arguments: ${extra.join(" ")}`);
+  if (manifest === undefined) throw new UserError("name the manifest to validate");
+  if (extra.length > 0) throw new UserError(`unexpected arguments: ${extra.join(" ")}`);
   return { manifest, json: values.json ?? false };
 }
 
@@ -47,7 +48,7 @@ export function readManifest(file: string): string {
   try {
     return fs.readFileSync(file, "utf8");
   } catch (error) {
-    throw new Error(`cannot read the manifest ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new UserError(`cannot read the manifest ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
 }
 

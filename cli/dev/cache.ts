@@ -2,6 +2,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { ManifestResourceType } from "../../provider/manifest";
 import { writePrivateFile } from "../privateFile";
+import { UserError } from "../../provider/errors";
 
 /** Name of the cache file `computeplatform dev` keeps beside the manifest. Add it to `.gitignore`. */
 export const CACHE_FILE = ".computeplatform-dev.json";
@@ -75,7 +76,7 @@ function readCache(file: string): CacheDocument {
   }
   const document = JSON.parse(text) as Partial<CacheDocument>;
   if (document.version !== 1 || typeof document.resources !== "object" || document.resources === null) {
-    throw new Error(`${file} is not a computeplatform dev cache; delete it (its live- resources are then no longer tracked)`);
+    throw new UserError(`${file} is not a computeplatform dev cache; delete it (its live- resources are then no longer tracked)`);
   }
   return document as CacheDocument;
 }

@@ -3,6 +3,7 @@ import type { LiveCache } from "./cache";
 import { ConcurrencyLimit } from "./limit";
 import { liveKind, liveName, sealSecrets, secretProperties, unsealSecrets } from "./liveKinds";
 import { type LiveResource, readsConfig, resolveValue } from "./liveValues";
+import { UserError } from "../../provider/errors";
 
 /** How many resources are created or updated at once. */
 export const MAX_CONCURRENT_DEPLOYS = 3;
@@ -64,13 +65,13 @@ export class LiveDeployer {
 
   private async bringUpToDate(name: string): Promise<LiveResource> {
     const resource = this.context.manifest().resources.find((candidate) => candidate.name === name);
-    if (resource === undefined) throw new Error(`the manifest has no resource "${name}"`);
+    if (resource === undefined) throw new UserError(`the manifest has no resource "${name}"`);
     try {
       const kind = liveKind(resource.type, name);
       const dependencies = await Promise.all(resource.dependencies.map(async (dependency) => [dependency, await this.ensure(dependency)] as const));
       const properties = (await resolveValue(resource.properties, new Map(dependencies), (key) => this.context.config(key))) as Record<string, unknown>;
       const checked = await kind.provider.check({}, { ...properties, name: liveName(String(properties.name ?? name)) });
-      if (checked.failures?.length) throw new Error(checked.failures.map(({ property, reason }) => `${property}: ${reason}`).join("; "));
+      if (checked.failures?.length) throw new UserError(checked.failures.map(({ property, reason }) => `${property}: ${reason}`).join("; "));
       const inputs = checked.inputs as Record<string, unknown>;
       const fingerprint = JSON.stringify(inputs);
       const known = this.confirmed.get(name);

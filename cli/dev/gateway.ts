@@ -10,6 +10,7 @@ import { type Binding, foreignCaller } from "./ownOrigin";
 import { carriesToken, carriesTokenCookie, sameToken, tokenCookie } from "./remoteAccess";
 import { routeEscape } from "./routePath";
 import { swaggerUiFile, swaggerUiPage } from "./swaggerUi";
+import { ComputePlatformError } from "../../provider/errors";
 
 /** What the gateway serves, read on every request so that reloads take effect at once. */
 export interface GatewayContext {
@@ -29,7 +30,7 @@ export interface GatewayContext {
 }
 
 /** A failure of the gateway itself, answered as a problem object. */
-class GatewayProblem extends Error {
+class GatewayProblem extends ComputePlatformError {
   constructor(
     readonly status: number,
     readonly title: string,

@@ -2,6 +2,7 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { ManifestResourceType } from "../../provider/manifest";
 import { kinds } from "../../provider/kinds";
 import { isDigestOf, secretDigest } from "./secretDigest";
+import { UserError } from "../../provider/errors";
 
 /** The provider methods `dev` drives: the same modules `up` runs through the Pulumi engine. */
 export interface LiveProvider {
@@ -34,7 +35,7 @@ export const LIVE_TYPES = Object.keys(liveKinds) as ManifestResourceType[];
 export function liveKind(type: ManifestResourceType, resource: string): LiveKind {
   const kind = liveKinds[type];
   if (kind === undefined) {
-    throw new Error(`dev deploys only ${LIVE_TYPES.join(", ")}; "${resource}" is a ${type}: deploy it with \`computeplatform up\` and reference its id instead`);
+    throw new UserError(`dev deploys only ${LIVE_TYPES.join(", ")}; "${resource}" is a ${type}: deploy it with \`computeplatform up\` and reference its id instead`);
   }
   return kind;
 }

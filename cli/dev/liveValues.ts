@@ -1,4 +1,5 @@
 import { type Accessor, Interpolation, type ManifestValue, type Reference, valueAt } from "../../provider/manifest";
+import { UserError } from "../../provider/errors";
 
 /** A deployed resource as references see it. */
 export interface LiveResource {
@@ -19,7 +20,7 @@ export async function resolveValue(
   const reference = async ({ root, path }: Reference): Promise<unknown> => {
     if (root === "config") return config(String(path[0]));
     const resource = live.get(root);
-    if (resource === undefined) throw new Error(`\${${root}} is not deployed`);
+    if (resource === undefined) throw new UserError(`\${${root}} is not deployed`);
     const [output, ...rest] = path as [string, ...Accessor[]];
     return valueAt(output === "id" ? resource.id : resource.outputs[output], rest);
   };

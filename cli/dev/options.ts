@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { UserError } from "../../provider/errors";
 
 /** What `computeplatform dev` was asked to do. */
 export interface DevOptions {
@@ -51,15 +52,15 @@ export function parseDevOptions(args: string[]): DevOptions {
     },
   });
   const [manifest = "manifest.yaml", ...extra] = positionals;
-  if (extra.length > 0) throw new Error(`unexpected arguments: ${extra.join(" ")}`);
+  if (extra.length > 0) throw new UserError(`unexpected arguments: ${extra.join(" ")}`);
   const host = values.host ?? "localhost";
   const allowHosts = values["allow-host"] ?? [];
   const badName = allowHosts.find((name) => !/^([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/i.test(name));
-  if (badName !== undefined) throw new Error(`--allow-host must be a host name or address, optionally with :PORT, for example gpu-box.lan or [fd00::5]:8888; got "${badName}"`);
+  if (badName !== undefined) throw new UserError(`--allow-host must be a host name or address, optionally with :PORT, for example gpu-box.lan or [fd00::5]:8888; got "${badName}"`);
   if (allowHosts.length > 0 && !values["allow-remote"]) {
-    throw new Error("--allow-host needs --allow-remote: on loopback the gateway answers only localhost, 127.0.0.1 and [::1]");
+    throw new UserError("--allow-host needs --allow-remote: on loopback the gateway answers only localhost, 127.0.0.1 and [::1]");
   }
-  if (host === "") throw new Error("--host must name an address, for example localhost or 0.0.0.0");
+  if (host === "") throw new UserError("--host must name an address, for example localhost or 0.0.0.0");
   // The last of --reload and --no-reload wins, as with any repeated flag.
   const lastReloadFlag = tokens.filter((token) => token.kind === "option" && (token.name === "reload" || token.name === "no-reload")).pop();
   return {
@@ -77,13 +78,13 @@ export function parseDevOptions(args: string[]): DevOptions {
 }
 
 function parseStack(stack = "dev"): string {
-  if (!/^[A-Za-z0-9_.\/-]+$/.test(stack)) throw new Error(`--stack must be letters, digits, "-", "_", "." or "/"; got "${stack}"`);
+  if (!/^[A-Za-z0-9_.\/-]+$/.test(stack)) throw new UserError(`--stack must be letters, digits, "-", "_", "." or "/"; got "${stack}"`);
   return stack;
 }
 
 function parsePort(text: string | undefined): number {
   if (text === undefined) return DEFAULT_PORT;
   const port = Number(text);
-  if (!/^\d+$/.test(text) || port < 1 || port > 65535) throw new Error(`--port must be an integer from 1 to 65535; got "${text}"`);
+  if (!/^\d+$/.test(text) || port < 1 || port > 65535) throw new UserError(`--port must be an integer from 1 to 65535; got "${text}"`);
   return port;
 }

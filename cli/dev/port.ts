@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { UserError } from "../../provider/errors";
 
 /** How many ports after the requested one are tried before giving up. */
 export const PORTS_TRIED = 20;
@@ -17,5 +18,5 @@ export async function listenOnFreePort(app: FastifyInstance, host: string, port:
       if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
     }
   }
-  throw new Error(`ports ${port} to ${last} on ${host} are all in use; choose another with --port`);
+  throw new UserError(`ports ${port} to ${last} on ${host} are all in use; choose another with --port`);
 }

@@ -1,5 +1,6 @@
 import { openManifestStack } from "../../automation/manifestStack";
 import { configFullKey } from "../../provider/manifest/load";
+import { UserError } from "../../provider/errors";
 
 /**
  * Reads `${config.<key>}` values from the manifest's stack config, secrets decrypted, as `up` reads them. The stack
@@ -17,7 +18,7 @@ export function stackConfigReader(manifest: string, stackName: string): (key: st
     const fullKey = configFullKey(key, projectName);
     const value = config[fullKey]?.value;
     if (value === undefined) {
-      throw new Error(`\${config.${key}} is not set in stack ${stackName}; set it with \`pulumi config set --stack ${stackName} ${fullKey} <value>\` (with --secret for a secret)`);
+      throw new UserError(`\${config.${key}} is not set in stack ${stackName}; set it with \`pulumi config set --stack ${stackName} ${fullKey} <value>\` (with --secret for a secret)`);
     }
     return value;
   };

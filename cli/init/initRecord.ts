@@ -3,6 +3,7 @@ import * as path from "node:path";
 import { z } from "zod";
 import { replaceFile } from "../privateFile";
 import { refuseLinks } from "./regularFiles";
+import { UserError } from "../../provider/errors";
 
 /** Where `init` records the agent files it wrote, relative to the project folder. Committed with the project. */
 export const INIT_RECORD = ".computeplatform/init.json";
@@ -27,7 +28,7 @@ export async function readInitRecord(folder: string): Promise<Set<string>> {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return new Set();
     throw error;
   }
-  const invalid = (why: string) => new Error(`${file} is not a valid init record (${why}); fix it, or delete it to let init write every agent file again`);
+  const invalid = (why: string) => new UserError(`${file} is not a valid init record (${why}); fix it, or delete it to let init write every agent file again`);
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -1,5 +1,6 @@
 import * as fs from "node:fs/promises";
 import * as path from "node:path";
+import { UserError } from "../../provider/errors";
 
 /**
  * Fails naming the first symbolic link among `relativePaths` inside `folder`, or among the folders that lead to them
@@ -17,7 +18,7 @@ export async function refuseLinks(folder: string, relativePaths: readonly string
       });
       if (stats === undefined) break;
       if (stats.isSymbolicLink()) {
-        throw new Error(`${current} is a symbolic link; init writes only regular files inside the project and never follows a link: move it away, then run init again`);
+        throw new UserError(`${current} is a symbolic link; init writes only regular files inside the project and never follows a link: move it away, then run init again`);
       }
     }
   }

@@ -24,6 +24,7 @@ import { sharedClient } from "../sharedClient";
 import { cheapestGpuType, describeGpuNeed, type GpuNeed, selectCpuTypes, selectGpuTypes, vcpuCountFor } from "./catalogSelection";
 import { outputForm } from "./outputForm";
 import { parseArgs } from "./parseArgs";
+import { UserError } from "../errors";
 
 /** The configuration GPU availability is read for. */
 export interface GpuAvailabilityArgs {
@@ -211,7 +212,7 @@ export async function getGpuType(args: GetGpuTypeArgs): Promise<GpuType> {
   try {
     return await sharedClient().catalog.gpu(id, gpuAvailabilityQuery(availability));
   } catch (error) {
-    if (error instanceof NotFoundError) throw new Error(`getGpuType: the catalog has no GPU type "${id}"`);
+    if (error instanceof NotFoundError) throw new UserError(`getGpuType: the catalog has no GPU type "${id}"`);
     throw error;
   }
 }
@@ -254,7 +255,7 @@ export async function getCheapestGpuType(args: GetCheapestGpuTypeArgs): Promise<
   const parsed = parseArgs("getCheapestGpuType", getCheapestGpuTypeArgsSchema, args);
   const need = gpuNeed(parsed);
   const cheapest = cheapestGpuType(await gpusWithAvailability(parsed), need);
-  if (cheapest === undefined) throw new Error(`getCheapestGpuType: no GPU type meets the need: ${describeGpuNeed(need)}`);
+  if (cheapest === undefined) throw new UserError(`getCheapestGpuType: no GPU type meets the need: ${describeGpuNeed(need)}`);
   return cheapest;
 }
 
@@ -275,7 +276,7 @@ export async function getCpuType(args: GetCpuTypeArgs): Promise<CpuType> {
   try {
     return await sharedClient().catalog.cpu(id, { product: [product], vcpuCount });
   } catch (error) {
-    if (error instanceof NotFoundError) throw new Error(`getCpuType: the catalog has no CPU flavor "${id}"`);
+    if (error instanceof NotFoundError) throw new UserError(`getCpuType: the catalog has no CPU flavor "${id}"`);
     throw error;
   }
 }
@@ -314,7 +315,7 @@ export async function getDataCenter(args: GetDataCenterArgs): Promise<DataCenter
   try {
     return await sharedClient().catalog.dataCenter(id, expansions);
   } catch (error) {
-    if (error instanceof NotFoundError) throw new Error(`getDataCenter: the catalog has no data center "${id}"`);
+    if (error instanceof NotFoundError) throw new UserError(`getDataCenter: the catalog has no data center "${id}"`);
     throw error;
   }
 }

@@ -6,6 +6,7 @@ import { type Pod, type PodStatus, podStatuses } from "../schemas/pod";
 import { sharedClient } from "../sharedClient";
 import { outputForm } from "./outputForm";
 import { parseArgs } from "./parseArgs";
+import { UserError } from "../errors";
 
 /** Arguments of {@link getPod}. */
 export interface GetPodArgs {
@@ -48,7 +49,7 @@ export async function getPod(args: GetPodArgs): Promise<Pod> {
   try {
     return await sharedClient().pods.get(id);
   } catch (error) {
-    if (error instanceof NotFoundError) throw new Error(`getPod: the account has no pod with id "${id}"`);
+    if (error instanceof NotFoundError) throw new UserError(`getPod: the account has no pod with id "${id}"`);
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { NotFoundError } from "../client/errors";
 import { parseArgs } from "./parseArgs";
+import { UserError } from "../errors";
 
 /** The arguments of every lookup of one thing by id. */
 export interface ByIdArgs {
@@ -19,6 +20,6 @@ export async function readById<T>(fn: string, kind: string, args: ByIdArgs, read
     if (error instanceof NotFoundError) return undefined;
     throw error;
   });
-  if (found === undefined) throw new Error(`${fn}: there is no ${kind} with id "${id}"`);
+  if (found === undefined) throw new UserError(`${fn}: there is no ${kind} with id "${id}"`);
   return found;
 }

@@ -1,4 +1,4 @@
-import { ComputePlatformError } from "../errors";
+import { ComputePlatformError, UserError } from "../errors";
 
 /** One step from a reference's root: a property name or an array index. */
 export type Accessor = string | number;
@@ -128,7 +128,7 @@ export function referencedValue(reference: Reference, output: unknown): unknown 
   return valueAt(output, path, (index, found) => {
     const where = `${reference.root}${formatSteps([name!, ...path.slice(0, index)])}`;
     const step = path[index]!;
-    throw new Error(`${formatReference(reference)} reaches nothing at deployment: ${where} ${contents(found, step)}`);
+    throw new UserError(`${formatReference(reference)} reaches nothing at deployment: ${where} ${contents(found, step)}`);
   });
 }
 

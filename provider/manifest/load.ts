@@ -4,6 +4,7 @@ import { Interpolation, type Reference, referencedValue } from "./expression";
 import { formatIssue, ManifestError, type ManifestIssue } from "./issue";
 import { resourceKinds } from "./resourceKinds";
 import { type ManifestValue, type ValidatedManifest, validateManifest } from "./validate";
+import { UserError } from "../errors";
 
 /** What {@link loadManifest} made. */
 export interface LoadedManifest {
@@ -94,7 +95,7 @@ function declare(manifest: ValidatedManifest, config: ReadonlyMap<string, pulumi
     const [output, ...rest] = reference.path as [string, ...unknown[]];
     const value = (resources[reference.root] as unknown as Record<string, pulumi.Output<unknown>>)[output];
     // Validation admits only declared outputs, and every declared output is registered by the class.
-    if (value === undefined) throw new Error(`${reference.root} has no output "${output}"`);
+    if (value === undefined) throw new UserError(`${reference.root} has no output "${output}"`);
     return rest.length === 0 ? value : value.apply((resolved) => reachAt(manifest, reference, resolved));
   };
   const resolve = (value: ManifestValue): pulumi.Input<unknown> => {

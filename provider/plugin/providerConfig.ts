@@ -1,6 +1,7 @@
 import { configure as configureSettings, type Settings } from "../config";
 import { PACKAGE } from "./resources";
 import { type Properties, withSecrets } from "./properties";
+import { UserError } from "../errors";
 
 /** The provider's own config: the same settings as stack config `computeplatform:<name>`, per provider instance. */
 export const CONFIG_NAMES = ["apiUrl", "apiKey", "jobUrl"] as const satisfies ReadonlyArray<keyof Settings>;
@@ -35,7 +36,7 @@ export async function configure(args: Properties): Promise<void> {
       get,
       require: (key) => {
         const value = get(key);
-        if (value === undefined) throw new Error(`Missing required configuration key: ${key}`);
+        if (value === undefined) throw new UserError(`Missing required configuration key: ${key}`);
         return value;
       },
     },

@@ -9,6 +9,7 @@ import { Any, Empty, grpc } from "./grpc";
 import { type Properties, plainProperties, toStruct, withSecrets } from "./properties";
 import { changedConfig, checkConfig, configure } from "./providerConfig";
 import { PACKAGE, type PluginResource, resourceKind } from "./resources";
+import { UserError } from "../errors";
 
 /** What the plugin serves beside the resources: its version and its Pulumi package schema. */
 export interface PluginInfo {
@@ -56,7 +57,7 @@ function serviceError(error: unknown): Partial<grpcTypes.ServiceError> {
 function kindOf(request: { getType(): string; getUrn(): string }): PluginResource {
   const token = request.getType() || (request.getUrn().split("::")[2]?.split("$").pop() ?? "");
   const kind = resourceKind(token);
-  if (kind === undefined) throw new Error(`${PACKAGE}: unknown resource type "${token}"`);
+  if (kind === undefined) throw new UserError(`${PACKAGE}: unknown resource type "${token}"`);
   return kind;
 }
 
@@ -190,7 +191,7 @@ export function resourceProviderService(info: PluginInfo) {
       const token = request.getTok();
       const [pkg, module, name = ""] = token.split(":");
       const dataFunction = pkg === PACKAGE && module === "index" ? dataFunctions.get(name) : undefined;
-      if (dataFunction === undefined) throw new Error(`${PACKAGE}: unknown function "${token}"`);
+      if (dataFunction === undefined) throw new UserError(`${PACKAGE}: unknown function "${token}"`);
       const result = await dataFunction(plainProperties(request.getArgs()));
       return new proto.InvokeResponse().setReturn(toStruct(result));
     }),

@@ -8,6 +8,7 @@ import { diffResult } from "./lifecycle/diffResult";
 import { ownProperties } from "./lifecycle/engineProperties";
 import { validate } from "./lifecycle/validate";
 import { keysWithout, liveKeysInDeclaredOrder, sameKeySet } from "./sshKeySet";
+import { UserError } from "../errors";
 
 export { configure } from "../config";
 
@@ -45,7 +46,7 @@ export async function create(props: AccountSshKeysInputs): Promise<dynamic.Creat
   const live = await client.account.sshKeys();
   const undeclared = keysWithout(live, keys);
   if (undeclared.length > 0 && adopt === undefined) {
-    throw new Error(
+    throw new UserError(
       `the account already holds ${undeclared.length} SSH key(s) that \`keys\` does not declare: ${undeclared.map(keyLabel).join("; ")}. ` +
         `Declare them in \`keys\` to keep them, or set \`adopt: "${ACCOUNT_SSH_KEYS_ID}"\` to take the set over and remove them.`,
     );

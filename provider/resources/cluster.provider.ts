@@ -12,6 +12,7 @@ import { initializationFailure, ownProperties } from "./lifecycle/engineProperti
 import { lifecycleOf } from "./lifecycle/lifecycle";
 import { messageOf } from "./lifecycle/messageOf";
 import { unlessNotFound } from "./lifecycle/notFound";
+import { ComputePlatformError } from "../errors";
 
 export { configure } from "../config";
 
@@ -82,7 +83,7 @@ async function deleteCluster(id: string): Promise<void> {
 }
 export { deleteCluster as delete };
 
-class MemberFailedError extends Error {
+class MemberFailedError extends ComputePlatformError {
   override readonly name = "MemberFailedError";
 }
 

@@ -7,6 +7,7 @@ import { sharedClient } from "../sharedClient";
 import { lifecycleOf } from "./lifecycle/lifecycle";
 import { unlessNotFound } from "./lifecycle/notFound";
 import { registry } from "./registry/declaration";
+import { UserError } from "../errors";
 
 export { configure } from "../config";
 
@@ -23,7 +24,7 @@ async function deleteRegistry(id: string): Promise<void> {
     if (users.length === 0) throw error;
     const pods = users.map((pod) => `${pod.id} (${pod.name})`).join(", ");
     const [subject, them] = users.length === 1 ? [`pod ${pods} uses`, "it"] : [`pods ${pods} use`, "them"];
-    throw new Error(
+    throw new UserError(
       `registry credential ${id} cannot be deleted while ${subject} it: delete ${them} or move ${them} to another registry first` +
         " (a pod that took its registry from a template keeps it; set `registry` on the pod itself so that it moves along)",
       { cause: error },

@@ -6,6 +6,7 @@ import { sharedClient } from "../sharedClient";
 import { lifecycleOf } from "./lifecycle/lifecycle";
 import { unlessNotFound } from "./lifecycle/notFound";
 import { template } from "./template/declaration";
+import { UserError } from "../errors";
 
 export { configure } from "../config";
 
@@ -22,7 +23,7 @@ async function deleteTemplate(id: string): Promise<void> {
     if (users.length === 0) throw error;
     const pods = users.map((pod) => `${pod.id} (${pod.name})`).join(", ");
     const [subject, them] = users.length === 1 ? [`pod ${pods}`, "it"] : [`pods ${pods}`, "them"];
-    throw new Error(
+    throw new UserError(
       `template ${id} cannot be deleted: it is still used by ${subject}. Delete ${them} or move ${them} off the ` +
         "template (recreate without templateId) first",
       { cause: error },

@@ -19,6 +19,7 @@ import {
 import { sharedClient } from "../../provider/sharedClient";
 import { ManualClock } from "../emulator/harness";
 import { apiGet, emulatorForProvider, outputValue } from "./providerHarness";
+import { UserError } from "../../provider/errors";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -185,7 +186,7 @@ describe("arguments are checked before any call", () => {
     [getPodBilling, { serverlessId: "x" }, 'getPodBilling: invalid arguments: arguments: Unrecognized key: "serverlessId"'],
     [getEndpointBilling, { podId: "x" }, 'getEndpointBilling: invalid arguments: arguments: Unrecognized key: "podId"'],
   ] as Array<[(args: never) => Promise<unknown>, unknown, string]>)("%o refuses %j", async (read, args, message) => {
-    await expect(read(args as never)).rejects.toThrow(new Error(message));
+    await expect(read(args as never)).rejects.toThrow(new UserError(message));
     expect(requests()).toEqual([]);
   });
 });

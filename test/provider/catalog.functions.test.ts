@@ -19,6 +19,7 @@ import {
   getGpuTypesOutput,
 } from "../../provider/functions/catalog";
 import { apiGet, emulatorForProvider, outputValue } from "./providerHarness";
+import { UserError } from "../../provider/errors";
 
 let emulator: Emulator;
 
@@ -89,7 +90,7 @@ describe("getGpuTypes", () => {
     [{ minCudaVersion: "12.x" }, "getGpuTypes: invalid arguments: minCudaVersion: must be a CUDA version such as 12 or 12.4"],
     [{ maxPrice: -1, count: 0 }, "getGpuTypes: invalid arguments: count: Too small: expected number to be >=1; maxPrice: Too small: expected number to be >=0"],
   ])("refuses %j before any API call", async (args, message) => {
-    await expect(getGpuTypes(args as never)).rejects.toThrow(new Error(message));
+    await expect(getGpuTypes(args as never)).rejects.toThrow(new UserError(message));
     expect(requests()).toEqual([]);
   });
 
@@ -112,7 +113,7 @@ describe("getGpuType", () => {
   });
 
   it("fails with a message naming an id the catalog does not have", async () => {
-    await expect(getGpuType({ id: "NVIDIA B9000" })).rejects.toThrow(new Error('getGpuType: the catalog has no GPU type "NVIDIA B9000"'));
+    await expect(getGpuType({ id: "NVIDIA B9000" })).rejects.toThrow(new UserError('getGpuType: the catalog has no GPU type "NVIDIA B9000"'));
   });
 
   it("has an Output form", async () => {
@@ -162,12 +163,12 @@ describe("getCheapestGpuType", () => {
         "in a data center in US or CA; on CUDA 12.4 or newer; offered in data center US-TX-3",
     ],
   ])("fails listing the need when no type meets %j", async (args, need) => {
-    await expect(getCheapestGpuType(args)).rejects.toThrow(new Error(`getCheapestGpuType: no GPU type meets the need: ${need}`));
+    await expect(getCheapestGpuType(args)).rejects.toThrow(new UserError(`getCheapestGpuType: no GPU type meets the need: ${need}`));
   });
 
   it("requires minMemory", async () => {
     await expect(getCheapestGpuType({} as never)).rejects.toThrow(
-      new Error("getCheapestGpuType: invalid arguments: minMemory: Invalid input: expected number, received undefined"),
+      new UserError("getCheapestGpuType: invalid arguments: minMemory: Invalid input: expected number, received undefined"),
     );
     expect(requests()).toEqual([]);
   });
@@ -204,13 +205,13 @@ describe("getCpuTypes and getCpuType", () => {
 
   it("refuses bad arguments before any call, and names an unknown flavor", async () => {
     await expect(getCpuType({ id: "cpu3c", vcpuCount: 6 })).rejects.toThrow(
-      new Error("getCpuType: invalid arguments: vcpuCount: must be a power of two"),
+      new UserError("getCpuType: invalid arguments: vcpuCount: must be a power of two"),
     );
     await expect(getCpuTypes({ minVcpus: 0 })).rejects.toThrow(
-      new Error("getCpuTypes: invalid arguments: minVcpus: Too small: expected number to be >=1"),
+      new UserError("getCpuTypes: invalid arguments: minVcpus: Too small: expected number to be >=1"),
     );
     expect(requests()).toEqual([]);
-    await expect(getCpuType({ id: "cpu9z" })).rejects.toThrow(new Error('getCpuType: the catalog has no CPU flavor "cpu9z"'));
+    await expect(getCpuType({ id: "cpu9z" })).rejects.toThrow(new UserError('getCpuType: the catalog has no CPU flavor "cpu9z"'));
   });
 
   it("has Output forms", async () => {
@@ -246,12 +247,12 @@ describe("getDataCenters and getDataCenter", () => {
       networkVolumeTypes: [],
       compliance: ["SOC_2_TYPE_2", "RENEWABLE"],
     });
-    await expect(getDataCenter({ id: "MARS-1" })).rejects.toThrow(new Error('getDataCenter: the catalog has no data center "MARS-1"'));
+    await expect(getDataCenter({ id: "MARS-1" })).rejects.toThrow(new UserError('getDataCenter: the catalog has no data center "MARS-1"'));
   });
 
   it("refuses empty and unknown filters before any call", async () => {
     await expect(getDataCenters({ regions: [] })).rejects.toThrow(
-      new Error("getDataCenters: invalid arguments: regions: needs at least one entry; omit it for no filter"),
+      new UserError("getDataCenters: invalid arguments: regions: needs at least one entry; omit it for no filter"),
     );
     await expect(getDataCenters({ compliance: ["SOC2" as never] })).rejects.toThrow(/^getDataCenters: invalid arguments: compliance\[0\]: Invalid option/);
     expect(requests()).toEqual([]);

@@ -6,6 +6,7 @@ import { getNetworkVolume, getNetworkVolumeOutput, getNetworkVolumes, getNetwork
 import type { NetworkVolume } from "../../provider/schemas/networkVolume";
 import { sharedClient } from "../../provider/sharedClient";
 import { apiGet, emulatorForProvider, outputValue, writes } from "./providerHarness";
+import { UserError } from "../../provider/errors";
 
 let emulator: Emulator;
 let texas: NetworkVolume;
@@ -32,12 +33,12 @@ describe("getNetworkVolume", () => {
   });
 
   it("fails with a message naming an id there is no volume for", async () => {
-    await expect(getNetworkVolume({ id: "novolume01" })).rejects.toThrow(new Error('getNetworkVolume: there is no network volume with id "novolume01"'));
+    await expect(getNetworkVolume({ id: "novolume01" })).rejects.toThrow(new UserError('getNetworkVolume: there is no network volume with id "novolume01"'));
   });
 
   it("refuses an empty id before any API call", async () => {
     await expect(getNetworkVolume({ id: "" })).rejects.toThrow(
-      new Error("getNetworkVolume: invalid arguments: id: Too small: expected string to have >=1 characters"),
+      new UserError("getNetworkVolume: invalid arguments: id: Too small: expected string to have >=1 characters"),
     );
     expect(emulator.requests).toEqual([]);
   });
@@ -66,7 +67,7 @@ describe("getNetworkVolumes", () => {
 
   it("refuses an argument it does not know before any API call", async () => {
     await expect(getNetworkVolumes({ region: "US" } as never)).rejects.toThrow(
-      new Error('getNetworkVolumes: invalid arguments: arguments: Unrecognized key: "region"'),
+      new UserError('getNetworkVolumes: invalid arguments: arguments: Unrecognized key: "region"'),
     );
     expect(emulator.requests).toEqual([]);
   });

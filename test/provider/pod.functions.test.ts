@@ -7,6 +7,7 @@ import { NotFoundError } from "../../provider/client/errors";
 import { sharedClient } from "../../provider/sharedClient";
 import { ManualClock } from "../emulator/harness";
 import { apiGet, emulatorForProvider, outputValue, writes } from "./providerHarness";
+import { UserError } from "../../provider/errors";
 
 let emulator: Emulator;
 const clock = new ManualClock();
@@ -40,7 +41,7 @@ describe("getPod", () => {
 
   it("fails with a message naming an id the account does not have", async () => {
     const failure = getPod({ id: "nosuchpod0" });
-    await expect(failure).rejects.toThrow(new Error('getPod: the account has no pod with id "nosuchpod0"'));
+    await expect(failure).rejects.toThrow(new UserError('getPod: the account has no pod with id "nosuchpod0"'));
     await expect(failure).rejects.not.toBeInstanceOf(NotFoundError);
   });
 
@@ -49,7 +50,7 @@ describe("getPod", () => {
     ["a missing id", {}, "getPod: invalid arguments: id: Invalid input: expected string, received undefined"],
   ])("refuses %s before any API call", async (_label, args, message) => {
     emulator.resetRequests();
-    await expect(getPod(args as { id: string })).rejects.toThrow(new Error(message));
+    await expect(getPod(args as { id: string })).rejects.toThrow(new UserError(message));
     expect(emulator.requests).toEqual([]);
   });
 
@@ -83,7 +84,7 @@ describe("getPods", () => {
   it("refuses a status the API does not have before any API call", async () => {
     emulator.resetRequests();
     await expect(getPods({ status: "running" as "RUNNING" })).rejects.toThrow(
-      new Error(
+      new UserError(
         'getPods: invalid arguments: status: Invalid option: expected one of "PROVISIONING"|"STARTING"|"RUNNING"|"EXITED"|"ERROR"|"TERMINATED"',
       ),
     );

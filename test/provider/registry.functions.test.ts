@@ -16,6 +16,7 @@ import type { Registry } from "../../provider/schemas/registry";
 import type { EcrDelegation } from "../../provider/schemas/registryDelegation";
 import { sharedClient } from "../../provider/sharedClient";
 import { apiGet, emulatorForProvider, outputValue, writes } from "./providerHarness";
+import { UserError } from "../../provider/errors";
 
 const USERNAME = "robot$ci-puller";
 const PASSWORD = "ghp_s3cr3tT0k3nNeverShown";
@@ -59,9 +60,9 @@ describe("getRegistry and getRegistries", () => {
   });
 
   it("getRegistry fails with a message naming an id there is no credential for, and refuses an empty id before any call", async () => {
-    await expect(getRegistry({ id: "noregistry" })).rejects.toThrow(new Error('getRegistry: there is no registry credential with id "noregistry"'));
+    await expect(getRegistry({ id: "noregistry" })).rejects.toThrow(new UserError('getRegistry: there is no registry credential with id "noregistry"'));
     emulator.resetRequests();
-    await expect(getRegistry({ id: "" })).rejects.toThrow(new Error("getRegistry: invalid arguments: id: Too small: expected string to have >=1 characters"));
+    await expect(getRegistry({ id: "" })).rejects.toThrow(new UserError("getRegistry: invalid arguments: id: Too small: expected string to have >=1 characters"));
     expect(emulator.requests).toEqual([]);
   });
 
@@ -90,7 +91,7 @@ describe("getRegistryDelegation and getRegistryDelegations", () => {
 
   it("getRegistryDelegation fails with a message naming an id there is no delegation for", async () => {
     await expect(getRegistryDelegation({ id: "nodelegate" })).rejects.toThrow(
-      new Error('getRegistryDelegation: there is no registry delegation with id "nodelegate"'),
+      new UserError('getRegistryDelegation: there is no registry delegation with id "nodelegate"'),
     );
   });
 

@@ -158,7 +158,7 @@ it("never lets the username or password into an error message, a plain output or
   // A 5xx on create is sent again (createOnce), so only one that outlasts every send fails the create.
   emulator.faults.injectStatus(500, { count: MAX_CREATE_SENDS, method: "POST", path: "/v2/registries" });
   errors.push(await rejection(registry.create(args({ name: "server-error" }))));
-  expect(errors.map((error) => error.constructor.name)).toEqual(["BadRequestError", "Error", "Error", "Error", "Error"]);
+  expect(errors.map((error) => error.constructor.name)).toEqual(["BadRequestError", "UserError", "UserError", "UserError", "Error"]);
   expect((errors[4]?.cause as Error).constructor.name).toBe("ServerError");
 
   const answers = [

@@ -15,6 +15,7 @@ import {
 import type { CreateEndpointRequest, Endpoint } from "../../provider/schemas/serverlessEndpoint";
 import { sharedClient } from "../../provider/sharedClient";
 import { apiGet, apiRequest, emulatorForProvider, outputValue, writes } from "./providerHarness";
+import { UserError } from "../../provider/errors";
 
 let emulator: Emulator;
 let echo: Endpoint;
@@ -54,13 +55,13 @@ describe("getServerlessEndpoint", () => {
 
   it("fails with a message naming an id there is no endpoint for", async () => {
     await expect(getServerlessEndpoint({ id: "nosuchep01" })).rejects.toThrow(
-      new Error('getServerlessEndpoint: there is no endpoint with id "nosuchep01"'),
+      new UserError('getServerlessEndpoint: there is no endpoint with id "nosuchep01"'),
     );
   });
 
   it("refuses an empty id before any API call", async () => {
     await expect(getServerlessEndpoint({ id: "" })).rejects.toThrow(
-      new Error("getServerlessEndpoint: invalid arguments: id: Too small: expected string to have >=1 characters"),
+      new UserError("getServerlessEndpoint: invalid arguments: id: Too small: expected string to have >=1 characters"),
     );
     expect(emulator.requests).toEqual([]);
   });
@@ -89,7 +90,7 @@ describe("getServerlessEndpoints", () => {
 
   it("refuses a type it does not know before any API call", async () => {
     await expect(getServerlessEndpoints({ type: "SYNC" as "QUEUE" })).rejects.toThrow(
-      new Error('getServerlessEndpoints: invalid arguments: type: Invalid option: expected one of "QUEUE"|"LOAD_BALANCER"'),
+      new UserError('getServerlessEndpoints: invalid arguments: type: Invalid option: expected one of "QUEUE"|"LOAD_BALANCER"'),
     );
     expect(emulator.requests).toEqual([]);
   });
@@ -115,7 +116,7 @@ describe("getServerlessEndpointWorkers and getServerlessEndpointReleases", () =>
     ["getServerlessEndpointWorkers", getServerlessEndpointWorkers],
     ["getServerlessEndpointReleases", getServerlessEndpointReleases],
   ])("%s fails with a message naming an id there is no endpoint for", async (name, lookup) => {
-    await expect(lookup({ id: "nosuchep01" })).rejects.toThrow(new Error(`${name}: there is no endpoint with id "nosuchep01"`));
+    await expect(lookup({ id: "nosuchep01" })).rejects.toThrow(new UserError(`${name}: there is no endpoint with id "nosuchep01"`));
   });
 
   it("have Output forms; the releases one is secret, as a release's diff holds env values", async () => {

@@ -6,6 +6,7 @@ import { getServerlessEndpointHealth, getServerlessEndpointHealthOutput, getServ
 import type { CreateEndpointRequest } from "../../provider/schemas/serverlessEndpoint";
 import { sharedClient } from "../../provider/sharedClient";
 import { apiGet, emulatorForProvider, outputValue, writes } from "./providerHarness";
+import { UserError } from "../../provider/errors";
 
 const queue: CreateEndpointRequest = {
   name: "echo",
@@ -47,7 +48,7 @@ describe("getServerlessEndpointHealth", () => {
   });
 
   it("fails with a message naming an id there is no endpoint for, and passes on the refusal of a load-balancing one", async () => {
-    await expect(getServerlessEndpointHealth({ id: "nosuchep01" })).rejects.toThrow(new Error('getServerlessEndpointHealth: there is no endpoint with id "nosuchep01"'));
+    await expect(getServerlessEndpointHealth({ id: "nosuchep01" })).rejects.toThrow(new UserError('getServerlessEndpointHealth: there is no endpoint with id "nosuchep01"'));
     await expect(getServerlessEndpointHealth({ id: api })).rejects.toThrow(
       `GET /v2/${api}/health failed with 400 Bad Request: Endpoint ${api} is load-balancing and has no job queue; send requests to its base URL`,
     );

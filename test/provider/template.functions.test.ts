@@ -7,6 +7,7 @@ import { getTemplate, getTemplateOutput, getTemplates, getTemplatesOutput } from
 import type { Template } from "../../provider/schemas/template";
 import { sharedClient } from "../../provider/sharedClient";
 import { apiGet, emulatorForProvider, outputValue, writes } from "./providerHarness";
+import { UserError } from "../../provider/errors";
 
 let emulator: Emulator;
 let trainer: Template;
@@ -38,7 +39,7 @@ describe("getTemplate", () => {
 
   it("fails with a message naming an id there is no template for", async () => {
     const failure = getTemplate({ id: "nosuchtpl1" });
-    await expect(failure).rejects.toThrow(new Error('getTemplate: there is no template with id "nosuchtpl1"'));
+    await expect(failure).rejects.toThrow(new UserError('getTemplate: there is no template with id "nosuchtpl1"'));
     await expect(failure).rejects.not.toBeInstanceOf(NotFoundError);
   });
 
@@ -46,7 +47,7 @@ describe("getTemplate", () => {
     ["an empty id", { id: "" }, "getTemplate: invalid arguments: id: Too small: expected string to have >=1 characters"],
     ["a missing id", {}, "getTemplate: invalid arguments: id: Invalid input: expected string, received undefined"],
   ])("refuses %s before any API call", async (_label, args, message) => {
-    await expect(getTemplate(args as { id: string })).rejects.toThrow(new Error(message));
+    await expect(getTemplate(args as { id: string })).rejects.toThrow(new UserError(message));
     expect(emulator.requests).toEqual([]);
   });
 
@@ -88,7 +89,7 @@ describe("getTemplates", () => {
 
   it("refuses a source it does not know before any API call", async () => {
     await expect(getTemplates({ source: "public" as "official" })).rejects.toThrow(
-      new Error('getTemplates: invalid arguments: source: Invalid option: expected one of "own"|"official"|"verified"|"community"'),
+      new UserError('getTemplates: invalid arguments: source: Invalid option: expected one of "own"|"official"|"verified"|"community"'),
     );
     expect(emulator.requests).toEqual([]);
   });

@@ -1,4 +1,8 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { describe, expect, it } from "vitest";
+import { parse as parseMigrateOptions } from "../../cli/migrate";
+import { parseDevOptions } from "../../cli/dev/options";
 import {
   ApiError,
   AuthenticationError,
@@ -21,6 +25,8 @@ import {
   WaitTimeoutError,
 } from "../../provider";
 import { ExpressionError } from "../../provider/manifest/expression";
+import { getPod } from "../../provider/functions/pods";
+import { refuseReplacingAdopted } from "../../provider/resources/lifecycle/diffResult";
 
 const request = { method: "GET", path: "/v2/pods" };
 const problem = (status: number) => ({ title: "T", status, detail: "D" });
@@ -57,6 +63,56 @@ describe("one root for every error the package throws on purpose", () => {
     const error = new WaitTimeoutError("pod p1", "RUNNING", "not listed yet", 120, fault);
     expect(error.message).toBe(`pod p1 did not become RUNNING within 120s (last seen: not listed yet); the last look failed: ${fault.message}`);
     expect(error.cause).toBe(fault);
+  });
+});
+
+describe("a refusal meant for the user is a UserError with the exact message", () => {
+  const rejection = async (refuse: () => unknown): Promise<unknown> => {
+    try {
+      await refuse();
+    } catch (error) {
+      return error;
+    }
+    throw new Error("expected a refusal");
+  };
+
+  it.each([
+    { area: "CLI usage", refuse: () => parseDevOptions(["--port", "0"]), message: '--port must be an integer from 1 to 65535; got "0"' },
+    { area: "CLI usage", refuse: () => parseMigrateOptions([]), message: "expects the v1 JSON file to read, or - for standard input" },
+    {
+      area: "adopt",
+      refuse: () => refuseReplacingAdopted('pod "trainer"', "p1", "p1", ["imageName"]),
+      message:
+        'pod "trainer" p1 was adopted and imageName cannot change in place. Replacing it would delete the adopted resource and adopt ' +
+        "it again; remove `adopt` from its arguments to let Pulumi create a new one and delete the old one.",
+    },
+    // Refused before the client is built: no API call is sent.
+    { area: "a function's argument", refuse: () => getPod({ id: "" }), message: "getPod: invalid arguments: id: Too small: expected string to have >=1 characters" },
+  ])("$area: $message", async ({ refuse, message }) => {
+    const error = await rejection(refuse);
+    expect(error).toBeInstanceOf(UserError);
+    expect((error as UserError).message).toBe(message);
+  });
+});
+
+describe("every error class of the package is under the root", () => {
+  const root = path.resolve(__dirname, "../..");
+  const sources = ["cli", "provider", "automation"].flatMap((folder) =>
+    (fs.readdirSync(path.join(root, folder), { recursive: true }) as string[])
+      .filter((file) => file.endsWith(".ts"))
+      .map((file) => path.join(folder, file)),
+  );
+
+  it("scans the source", () => {
+    expect(sources).toContain(path.join("provider", "errors.ts"));
+    expect(sources).toContain(path.join("cli", "dev", "gateway.ts"));
+  });
+
+  it("no class but ComputePlatformError extends Error directly", () => {
+    const direct = sources.flatMap((file) =>
+      [...fs.readFileSync(path.join(root, file), "utf8").matchAll(/\bclass\s+(\w+)[^{]*?\bextends\s+Error\b/g)].map((match) => `${file}: ${match[1]}`),
+    );
+    expect(direct).toEqual([`${path.join("provider", "errors.ts")}: ComputePlatformError`]);
   });
 });
 

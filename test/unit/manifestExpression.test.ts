@@ -2,6 +2,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatReference, Interpolation, parseExpression, type Reference, referencedValue } from "../../provider/manifest/expression";
+import { UserError } from "../../provider/errors";
 
 const ref = (root: string, ...path: Array<string | number>): Reference => ({ root, path });
 
@@ -92,7 +93,7 @@ describe("referencedValue", () => {
     it(row.what, () => {
       const reference = (parseExpression(row.reference) as Interpolation).whole!;
       if (row.error === undefined) expect(referencedValue(reference, row.output)).toEqual(row.value);
-      else expect(() => referencedValue(reference, row.output)).toThrow(new Error(row.error));
+      else expect(() => referencedValue(reference, row.output)).toThrow(new UserError(row.error));
     });
   }
 });

@@ -2,6 +2,7 @@ import { sharedClient } from "../../sharedClient";
 import type { Declaration, Fields } from "./declaration";
 import { adoptConflicts } from "./fieldChanges";
 import { unlessNotFound } from "./notFound";
+import { UserError } from "../../errors";
 
 type AnyLive = { id: string };
 
@@ -29,7 +30,7 @@ export async function adoptable<Args extends object, F extends Fields<Args>, Liv
   const live = declaration.findOwn === undefined ? await findLive(declaration, id) : await declaration.findOwn(sharedClient(), id);
   if (live === undefined) {
     const none = declaration.findOwn === undefined ? "there is no" : "the account has no";
-    throw new Error(`adopt: ${none} ${declaration.what} with id "${id}"`);
+    throw new UserError(`adopt: ${none} ${declaration.what} with id "${id}"`);
   }
   const conflicts = adoptConflicts(declaration, declaration.outputsOf(live, inputs as Partial<Outputs>), inputs);
   if (conflicts.length > 0) {
@@ -37,7 +38,7 @@ export async function adoptable<Args extends object, F extends Fields<Args>, Liv
     const refusal =
       declaration.adoptRefusal?.(live, conflicts, inputs as never) ??
       `differs from the arguments in ${conflicts.join(", ")}, which cannot change in place; declare the ${noun}'s current values or create a new ${noun} instead`;
-    throw new Error(`adopt: ${what} "${id}" ${refusal}`);
+    throw new UserError(`adopt: ${what} "${id}" ${refusal}`);
   }
   return live;
 }

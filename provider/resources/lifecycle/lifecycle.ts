@@ -10,6 +10,7 @@ import { ownProperties, stripUndefined } from "./engineProperties";
 import { unlessNotFound } from "./notFound";
 import { sameValue } from "./sameValue";
 import { validate } from "./validate";
+import { UserError } from "../../errors";
 
 /** The provider methods of a kind, each derived from its declaration. */
 export interface Lifecycle<Args extends object, F extends Fields<Args>, Live extends { id: string }, Outputs extends object> {
@@ -118,7 +119,7 @@ export function lifecycleOf<Args extends object, F extends Fields<Args>, Live ex
     async update(id, olds, news) {
       const inputs = ownProperties(news);
       const live = (await patchFrom(id, olds, inputs)) ?? (await findLive(declaration, id));
-      if (live === undefined) throw new Error(`${declaration.what} ${id} is gone: run \`pulumi refresh\` to drop it from the stack`);
+      if (live === undefined) throw new UserError(`${declaration.what} ${id} is gone: run \`pulumi refresh\` to drop it from the stack`);
       return { outs: declaration.outputsOf(live, inputs as Partial<Outputs>) };
     },
 

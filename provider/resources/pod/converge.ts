@@ -1,6 +1,7 @@
 import type { ComputePlatformClient } from "../../client";
 import type { CheckedPodInputs, Pod } from "../../schemas/pod";
 import { podPatch } from "./patch";
+import { ComputePlatformError } from "../../errors";
 
 /**
  * Brings an existing pod to the arguments: PATCHes what differs (keeping the env keys it `inherited` from its
@@ -34,7 +35,7 @@ export async function converge(
   return pod;
 }
 
-class PodFailedError extends Error {
+class PodFailedError extends ComputePlatformError {
   override readonly name = "PodFailedError";
 }
 

@@ -2,6 +2,7 @@ import type { ComputePlatformClient } from "../../client";
 import { NotFoundError } from "../../client/errors";
 import type { CheckedPodInputs } from "../../schemas/pod";
 import type { PodOutputs } from "./outputs";
+import { UserError } from "../../errors";
 
 /** The create-only settings a template gives a pod that leaves them out. */
 export interface TemplateSettings {
@@ -18,7 +19,7 @@ export async function templateSettings(client: ComputePlatformClient, templateId
     const { startSsh, startJupyter, allowedCudaVersions } = await client.templates.get(templateId);
     return { startSsh, startJupyter, allowedCudaVersions };
   } catch (error) {
-    if (error instanceof NotFoundError) throw new Error(`templateId: there is no template "${templateId}", of your own or public`);
+    if (error instanceof NotFoundError) throw new UserError(`templateId: there is no template "${templateId}", of your own or public`);
     throw error;
   }
 }
