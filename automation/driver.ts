@@ -135,9 +135,7 @@ export async function openStack(options: OpenStackOptions): Promise<StackDriver>
       // A project file already in workDir is the user's: the Automation API would overwrite it, so it is used
       // as it is. Otherwise the engine must start provider processes in workDir, because they resolve
       // serialized providers' require() calls from there; the Automation API's default is this process's cwd.
-      ...(project === undefined
-        ? { projectSettings: { name: projectName, runtime: "nodejs", main: path.resolve(workDir) } }
-        : {}),
+      ...(project === undefined ? { projectSettings: { name: projectName, runtime: "nodejs", main: path.resolve(workDir) } } : {}),
       envVars,
       ...(options.pulumiHome === undefined ? {} : { pulumiHome: options.pulumiHome }),
     },
@@ -218,7 +216,10 @@ async function apiSettings(stack: Stack, envVars: Record<string, string>): Promi
   const setting = (key: string, envVar: string) => config[`computeplatform:${key}`]?.value ?? envVars[envVar] ?? process.env[envVar];
   const baseUrl = setting("apiUrl", "COMPUTEPLATFORM_API_URL");
   const apiKey = setting("apiKey", "COMPUTEPLATFORM_API_KEY");
-  if (!baseUrl || !apiKey) throw new UserError("an interrupted deployment left creates pending, and no API URL and key are set to find out whether they took effect");
+  if (!baseUrl || !apiKey)
+    throw new UserError(
+      "an interrupted deployment left creates pending, and no API URL and key are set to find out whether they took effect",
+    );
   return { baseUrl, apiKey };
 }
 

@@ -37,7 +37,8 @@ const finders: Record<string, Finder> = Object.fromEntries(
     const declaration = kinds[name].declaration;
     const madeBy = declaration?.madeBy;
     if (declaration === undefined || madeBy === undefined) return [];
-    const find: Finder = async (client, inputs) => (await declaration.api(client).list()).filter((candidate: object) => madeBy(candidate, inputs));
+    const find: Finder = async (client, inputs) =>
+      (await declaration.api(client).list()).filter((candidate: object) => madeBy(candidate, inputs));
     return [[name, find]];
   }),
 );

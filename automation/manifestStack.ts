@@ -6,8 +6,10 @@ import { type OpenStackOptions, openStack, projectFile, type StackDriver } from 
 import { UserError } from "../provider/errors";
 
 /** Options of {@link openManifestStack}. */
-export interface OpenManifestStackOptions
-  extends Pick<OpenStackOptions, "stackName" | "backendUrl" | "passphrase" | "config" | "envVars" | "pulumiHome" | "pulumiCommand"> {
+export interface OpenManifestStackOptions extends Pick<
+  OpenStackOptions,
+  "stackName" | "backendUrl" | "passphrase" | "config" | "envVars" | "pulumiHome" | "pulumiCommand"
+> {
   /**
    * Path of the manifest. Its folder is the Pulumi project folder: the project file (`Pulumi.yaml`) and the stack
    * config files (`Pulumi.<stack>.yaml`) are there, and its `node_modules` (or a parent's) must hold this package.
@@ -34,7 +36,10 @@ export async function openManifestStack(options: OpenManifestStackOptions): Prom
   let createdProjectFile: string | undefined;
   if (file === undefined) {
     file = createdProjectFile = path.join(workDir, "Pulumi.yaml");
-    fs.writeFileSync(file, `name: ${projectNameFor(workDir)}\nruntime: nodejs\ndescription: Deploys ${path.basename(manifest)} with pulumi-computeplatform\n`);
+    fs.writeFileSync(
+      file,
+      `name: ${projectNameFor(workDir)}\nruntime: nodejs\ndescription: Deploys ${path.basename(manifest)} with pulumi-computeplatform\n`,
+    );
   }
   const projectName = readProjectName(file);
   const program = async () => (await loadManifest(manifest)).outputs;
@@ -51,5 +56,10 @@ function readProjectName(file: string): string {
 
 /** A valid Pulumi project name from a folder's name. */
 function projectNameFor(dir: string): string {
-  return path.basename(dir).replace(/[^A-Za-z0-9_.-]+/g, "-").replace(/^[-.]+/, "") || "computeplatform";
+  return (
+    path
+      .basename(dir)
+      .replace(/[^A-Za-z0-9_.-]+/g, "-")
+      .replace(/^[-.]+/, "") || "computeplatform"
+  );
 }

@@ -55,10 +55,7 @@ export async function prepareProgramFolder(options: PrepareProgramFolderOptions)
     path.join(folder, "package.json"),
     `${JSON.stringify({ name: "computeplatform-program", private: true, dependencies }, null, 2)}\n`,
   );
-  await npm(
-    ["install", "--prefer-offline", "--no-audit", "--no-fund", "--legacy-peer-deps", "--no-package-lock"],
-    folder,
-  );
+  await npm(["install", "--prefer-offline", "--no-audit", "--no-fund", "--legacy-peer-deps", "--no-package-lock"], folder);
 
   const link = path.join(folder, "node_modules", "@pulumi", "pulumi");
   fs.mkdirSync(path.dirname(link), { recursive: true });

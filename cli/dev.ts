@@ -86,7 +86,8 @@ export async function run(options: DevOptions): Promise<number> {
   const folder = path.dirname(path.resolve(options.manifest));
   loadDotEnv(folder);
   for (const variable of ["COMPUTEPLATFORM_API_KEY", "COMPUTEPLATFORM_API_URL"]) {
-    if (!process.env[variable]) return fail(`${variable} is not set: set the environment variable or write it in ${path.join(folder, ".env")}`);
+    if (!process.env[variable])
+      return fail(`${variable} is not set: set the environment variable or write it in ${path.join(folder, ".env")}`);
   }
   if (options.clean) return (await cleanLiveResources(new LiveCache(options.manifest), out)) === 0 ? 0 : 1;
 
@@ -125,7 +126,9 @@ export async function run(options: DevOptions): Promise<number> {
           endpoints = devEndpoints(next);
           const added = endpoints.filter((endpoint) => !before.has(endpoint.name)).map((endpoint) => endpoint.name);
           const removed = [...before].filter((name) => !endpoints.some((endpoint) => endpoint.name === name));
-          out(`Reloaded ${options.manifest}: ${count(endpoints.length, "serverless endpoint")}${added.length > 0 ? `; added ${added.join(", ")}` : ""}${removed.length > 0 ? `; removed ${removed.join(", ")}` : ""}`);
+          out(
+            `Reloaded ${options.manifest}: ${count(endpoints.length, "serverless endpoint")}${added.length > 0 ? `; added ${added.join(", ")}` : ""}${removed.length > 0 ? `; removed ${removed.join(", ")}` : ""}`,
+          );
         });
       })
     : () => {};
@@ -151,7 +154,9 @@ export async function run(options: DevOptions): Promise<number> {
     out(`API explorer: ${url}/docs?token=${token} (the link gives this browser the token, in a cookie only this gateway's own pages send)`);
     out(`Bearer token (every caller must send it as Authorization: Bearer <token>): ${token}`);
   }
-  out(`Endpoints are deployed as live-<name> on ${options.autoProvision ? "startup" : "their first call"} and cached in ${path.join(path.dirname(options.manifest), CACHE_FILE)}.`);
+  out(
+    `Endpoints are deployed as live-<name> on ${options.autoProvision ? "startup" : "their first call"} and cached in ${path.join(path.dirname(options.manifest), CACHE_FILE)}.`,
+  );
 
   if (options.autoProvision) await provisionAll(endpoints, deployer, cache, options.yes, out);
 
@@ -163,7 +168,13 @@ export async function run(options: DevOptions): Promise<number> {
 }
 
 /** Deploys every endpoint now, asking first when more than {@link CONFIRM_ABOVE} would be created. */
-async function provisionAll(endpoints: readonly DevEndpoint[], deployer: LiveDeployer, cache: LiveCache, yes: boolean, out: (line: string) => void) {
+async function provisionAll(
+  endpoints: readonly DevEndpoint[],
+  deployer: LiveDeployer,
+  cache: LiveCache,
+  yes: boolean,
+  out: (line: string) => void,
+) {
   const creating = endpoints.filter((endpoint) => cache.get(endpoint.name) === undefined).length;
   if (creating > CONFIRM_ABOVE && !(await confirm(`Deploy ${creating} new live- endpoints now?`, yes, out))) {
     out("Not deploying at startup: each endpoint is deployed on its first call instead.");
@@ -186,9 +197,17 @@ async function validated(file: string): Promise<ValidatedManifest | string[]> {
 }
 
 function endpointTable(endpoints: readonly DevEndpoint[]): string[] {
-  const rows = [["ENDPOINT", "TYPE", "ROUTE", "DESCRIPTION"], ...endpoints.map((endpoint) => [endpoint.name, endpoint.type, mainRoute(endpoint), endpoint.summary ?? ""])];
+  const rows = [
+    ["ENDPOINT", "TYPE", "ROUTE", "DESCRIPTION"],
+    ...endpoints.map((endpoint) => [endpoint.name, endpoint.type, mainRoute(endpoint), endpoint.summary ?? ""]),
+  ];
   const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows.map((row) => row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]!) : cell)).join("  ").trimEnd());
+  return rows.map((row) =>
+    row
+      .map((cell, column) => (column < 3 ? cell.padEnd(widths[column]!) : cell))
+      .join("  ")
+      .trimEnd(),
+  );
 }
 
 function count(n: number, noun: string): string {

@@ -32,8 +32,8 @@ Options:
   --quota minute=N,hour=N,day=N
                              Requests allowed per account in each window; windows left out
                              keep their default. Default: ${Object.entries(DEFAULT_QUOTAS)
-    .map(([window, quota]) => `${window}=${quota}`)
-    .join(",")}
+                               .map(([window, quota]) => `${window}=${quota}`)
+                               .join(",")}
   --pod-start-ms N           Milliseconds from pod creation to RUNNING, split evenly between
                              PROVISIONING and STARTING. Default: ${DEFAULT_TIMINGS.provisioningMs + DEFAULT_TIMINGS.startingMs}
   --fail-pods-named REGEX    Pods whose name matches REGEX go to ERROR when they would become
@@ -119,7 +119,9 @@ export async function run({ emulator: options, generatedKey }: EmulatorCommandOp
   const [firstKey] = options.apiKeys;
   const lines = [`computeplatform emulator listening on ${emulator.url}`];
   for (const grant of options.apiKeys) {
-    lines.push(`  ${grant.readOnly ? "Read-only key" : "API key"}: ${grant.key}${generatedKey && grant === firstKey ? " (generated)" : ""}`);
+    lines.push(
+      `  ${grant.readOnly ? "Read-only key" : "API key"}: ${grant.key}${generatedKey && grant === firstKey ? " (generated)" : ""}`,
+    );
   }
   lines.push(
     "",

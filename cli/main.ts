@@ -15,8 +15,10 @@ interface Command<Options> {
 type Loader = () => Command<unknown>;
 
 // Each command is loaded only when it runs: most of them pull in the Pulumi SDK, and the CLI starts faster without it.
-const stackCommand = (name: "preview" | "up" | "refresh" | "destroy" | "drift"): Loader => () =>
-  (require("./stackCommands") as typeof import("./stackCommands"))[name];
+const stackCommand =
+  (name: "preview" | "up" | "refresh" | "destroy" | "drift"): Loader =>
+  () =>
+    (require("./stackCommands") as typeof import("./stackCommands"))[name];
 const COMMANDS: Record<string, Loader> = {
   emulator: () => require("./emulator") as typeof import("./emulator"),
   init: () => require("./init") as typeof import("./init"),
@@ -73,9 +75,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     options = command.parse(args);
   } catch (error) {
-    process.stderr.write(
-      `computeplatform ${name}: ${(error as Error).message}\nRun 'computeplatform ${name} --help' for usage.\n`,
-    );
+    process.stderr.write(`computeplatform ${name}: ${(error as Error).message}\nRun 'computeplatform ${name} --help' for usage.\n`);
     return 2;
   }
   return (await command.run(options)) ?? 0;

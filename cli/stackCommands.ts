@@ -9,6 +9,7 @@ import { type ManifestStack, openManifestStack } from "../automation/manifestSta
 import { formatIssue, type ManifestIssue, type ValidatedManifest, validateManifest } from "../provider/manifest";
 import { unsetConfigIssues } from "../provider/manifest/load";
 import { loadDotEnv } from "./dotEnv";
+import { DEFAULT_STACK, parseStackName } from "./stackName";
 import { assertInstalledPackage } from "./installedPackage";
 import { formatChange, formatCounts, formatSummary, planCollector } from "./plan";
 import { readManifest } from "./validate";
@@ -35,9 +36,13 @@ const purposes: Record<Operation, string> = {
   drift: "Read every resource from the API and report what changed outside the stack, field by field",
 };
 
-const headings: Record<Operation, string> = { preview: "Previewing", up: "Updating", refresh: "Refreshing", destroy: "Destroying", drift: "Checking" };
-
-const DEFAULT_STACK = "dev";
+const headings: Record<Operation, string> = {
+  preview: "Previewing",
+  up: "Updating",
+  refresh: "Refreshing",
+  destroy: "Destroying",
+  drift: "Checking",
+};
 
 /** How long an operation on one resource runs before a line says it is still going, and then how often. */
 const STILL_RUNNING_EVERY_MS = 10_000;
@@ -77,10 +82,10 @@ Options:
       ? `
   --refresh             Read every resource from the API first and report what changed outside
                         the stack as \`computeplatform drift\` does, then ${
-          operation === "up"
-            ? "deploy from what is live,\n                        so that drift is put back as the manifest says."
-            : "plan from what is live.\n                        The stack's state is not changed."
-        }`
+                          operation === "up"
+                            ? "deploy from what is live,\n                        so that drift is put back as the manifest says."
+                            : "plan from what is live.\n                        The stack's state is not changed."
+                        }`
       : ""
   }${
     operation === "preview"
@@ -114,8 +119,7 @@ stack's secrets on a file or cloud-storage backend.
       const [manifest, ...extra] = positionals;
       if (manifest === undefined) throw new UserError(`name the manifest to ${operation}`);
       if (extra.length > 0) throw new UserError(`unexpected arguments: ${extra.join(" ")}`);
-      const stack = (values.stack as string | undefined) ?? DEFAULT_STACK;
-      if (!/^[A-Za-z0-9_.\/-]+$/.test(stack)) throw new UserError(`--stack must be letters, digits, "-", "_", "." or "/"; got "${stack}"`);
+      const stack = parseStackName(values.stack as string | undefined);
       return {
         manifest,
         stack,
@@ -148,8 +152,15 @@ async function runOperation(operation: Operation, options: StackCommandOptions):
     manifest = validation.manifest;
   }
 
-  const stack = await openManifestStack({ manifest: options.manifest, stackName: options.stack, ...(options.backend ? { backendUrl: options.backend } : {}) });
-  if (stack.createdProjectFile) out(`Wrote ${path.relative(process.cwd(), stack.createdProjectFile)} (project ${stack.projectName}): the manifest's folder had no Pulumi project.`);
+  const stack = await openManifestStack({
+    manifest: options.manifest,
+    stackName: options.stack,
+    ...(options.backend ? { backendUrl: options.backend } : {}),
+  });
+  if (stack.createdProjectFile)
+    out(
+      `Wrote ${path.relative(process.cwd(), stack.createdProjectFile)} (project ${stack.projectName}): the manifest's folder had no Pulumi project.`,
+    );
   const backendNote = describeBackend(stack.backend);
   if (backendNote) out(backendNote);
   if (manifest) {
@@ -174,7 +185,8 @@ async function runOperation(operation: Operation, options: StackCommandOptions):
   try {
     // Not the driver's refresh: it may settle interrupted creates into the state, and a drift check changes nothing.
     if (operation === "drift") counts = collector.resourceCounts(changeSummary(await stack.stack.previewRefresh({ onEvent })));
-    else if (operation === "preview") counts = collector.resourceCounts(changeSummary(await stack.preview({ onEvent, diff: false, refresh: options.refresh })));
+    else if (operation === "preview")
+      counts = collector.resourceCounts(changeSummary(await stack.preview({ onEvent, diff: false, refresh: options.refresh })));
     else if (operation === "up") {
       const result = await stack.up({ onEvent, refresh: options.refresh });
       outputs = result.outputs;
@@ -228,7 +240,14 @@ function reportDrift(options: StackCommandOptions, drifted: DriftedResource[], c
     return 1;
   }
   if (options.json) {
-    const report = { operation: "drift", stack: options.stack, manifest: options.manifest, checked, drifted: drifted.length > 0, resources: drifted };
+    const report = {
+      operation: "drift",
+      stack: options.stack,
+      manifest: options.manifest,
+      checked,
+      drifted: drifted.length > 0,
+      resources: drifted,
+    };
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   } else {
     for (const line of drifted.flatMap(formatDrift)) out(`  ${line}`);
@@ -270,7 +289,8 @@ function failWith(issues: readonly ManifestIssue[]): number {
 /** Every {@link STILL_RUNNING_EVERY_MS}, says which resource operations are still under way, such as pods starting. */
 function reportStillRunning(progress: EngineProgress, out: (line: string) => void): () => void {
   const timer = setInterval(() => {
-    for (const { label, seconds } of progress.inFlight()) if (seconds * 1000 >= STILL_RUNNING_EVERY_MS) out(`  still ${label} (${seconds}s)`);
+    for (const { label, seconds } of progress.inFlight())
+      if (seconds * 1000 >= STILL_RUNNING_EVERY_MS) out(`  still ${label} (${seconds}s)`);
   }, STILL_RUNNING_EVERY_MS);
   return () => clearInterval(timer);
 }

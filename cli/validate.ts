@@ -39,7 +39,8 @@ export async function run({ manifest, json }: ValidateOptions): Promise<number> 
   const validation = await validateManifest({ file: manifest, text: readManifest(manifest) });
   if (json) process.stdout.write(`${JSON.stringify(report(manifest, validation), null, 2)}\n`);
   else if (validation.manifest) process.stdout.write(describe(validation));
-  else process.stderr.write(`${validation.issues.map(formatIssue).join("\n")}\n${count(validation.issues.length, "error")} in ${manifest}\n`);
+  else
+    process.stderr.write(`${validation.issues.map(formatIssue).join("\n")}\n${count(validation.issues.length, "error")} in ${manifest}\n`);
   return validation.manifest ? 0 : 1;
 }
 

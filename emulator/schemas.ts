@@ -180,7 +180,10 @@ export const dataCenterListQuery = dataCenterCatalogQuery.extend({
 
 /** Query of `GET /v2/pods`. */
 export const podListQuery = z.object({
-  includeClusterPods: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),
+  includeClusterPods: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((value) => value === "true"),
 });
 
 export const createClusterRequest = z.strictObject({
@@ -244,9 +247,7 @@ export const createEndpointRequest = z.strictObject({
   type: z.enum(ENDPOINT_TYPES),
   templateId: z.string().min(1).optional(),
   ...optionalContainer,
-  gpu: z
-    .strictObject({ ...endpointGpu, count: endpointGpu.count.default(1), minCudaVersion: cudaVersion.optional() })
-    .optional(),
+  gpu: z.strictObject({ ...endpointGpu, count: endpointGpu.count.default(1), minCudaVersion: cudaVersion.optional() }).optional(),
   cpu: endpointCpu.optional(),
   workers: z
     .strictObject({

@@ -20,18 +20,14 @@ import type {
   Template,
 } from "./wire";
 
-export type PodCompute =
-  | { kind: "gpu"; id: string; count: number }
-  | { kind: "cpu"; id: string; vcpuCount: number; memory: number };
+export type PodCompute = { kind: "gpu"; id: string; count: number } | { kind: "cpu"; id: string; vcpuCount: number; memory: number };
 
 /**
  * One stretch of a pod's life. Status is derived from the current phase and the clock, so no timer ever runs:
  * a booting phase passes through PROVISIONING (only when `provisioning`), STARTING and RUNNING as time goes by.
  */
 export type PodPhase =
-  | { kind: "booting"; since: number; provisioning: boolean }
-  | { kind: "exited"; since: number }
-  | { kind: "failed"; since: number };
+  { kind: "booting"; since: number; provisioning: boolean } | { kind: "exited"; since: number } | { kind: "failed"; since: number };
 
 export interface PodRecord {
   id: string;
@@ -201,15 +197,7 @@ export class AccountState {
 /** The per-account collections whose ids share one namespace. */
 type Collection = "pods" | "networkVolumes" | "templates" | "registries" | "delegations" | "clusters" | "endpoints";
 type RecordOf<C extends Collection> = AccountState[C] extends Map<string, infer R> ? R : never;
-const COLLECTIONS: readonly Collection[] = [
-  "pods",
-  "networkVolumes",
-  "templates",
-  "registries",
-  "delegations",
-  "clusters",
-  "endpoints",
-];
+const COLLECTIONS: readonly Collection[] = ["pods", "networkVolumes", "templates", "registries", "delegations", "clusters", "endpoints"];
 
 export const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
 const ID_LENGTH = 10;

@@ -158,9 +158,7 @@ export interface EndpointWorkers {
   idleTimeout?: number;
 }
 
-export type EndpointScaling =
-  | { type: "QUEUE_DELAY"; queueDelay: number }
-  | { type: "REQUEST_COUNT"; requestCount: number };
+export type EndpointScaling = { type: "QUEUE_DELAY"; queueDelay: number } | { type: "REQUEST_COUNT"; requestCount: number };
 
 export type EndpointRequestUrls =
   | {

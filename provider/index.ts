@@ -23,14 +23,7 @@ export * from "./client/errors";
 export type { RequestOptions } from "./client/requestOptions";
 export type { PodLogEntry, PodLogOptions } from "./client/pods";
 export type { WorkerLogLine } from "./client/serverless";
-export type {
-  JobRequestOptions,
-  JobStreamChunk,
-  JobStreamOptions,
-  JobSyncOptions,
-  JobWaitOptions,
-  TextToVideoResult,
-} from "./client/jobs";
+export type { JobRequestOptions, JobStreamChunk, JobStreamOptions, JobSyncOptions, JobWaitOptions, TextToVideoResult } from "./client/jobs";
 export type { LoadBalancingRequest, LoadBalancingRequestOptions, LoadBalancingResponse } from "./client/loadBalancing";
 export { RateLimiter, parseRateLimitHeaders, type RateLimitWindow } from "./client/ratelimit";
 export { MissingSettingError, resolveSettings, type Settings } from "./config";

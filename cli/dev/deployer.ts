@@ -68,10 +68,16 @@ export class LiveDeployer {
     if (resource === undefined) throw new UserError(`the manifest has no resource "${name}"`);
     try {
       const kind = liveKind(resource.type, name);
-      const dependencies = await Promise.all(resource.dependencies.map(async (dependency) => [dependency, await this.ensure(dependency)] as const));
-      const properties = (await resolveValue(resource.properties, new Map(dependencies), (key) => this.context.config(key))) as Record<string, unknown>;
+      const dependencies = await Promise.all(
+        resource.dependencies.map(async (dependency) => [dependency, await this.ensure(dependency)] as const),
+      );
+      const properties = (await resolveValue(resource.properties, new Map(dependencies), (key) => this.context.config(key))) as Record<
+        string,
+        unknown
+      >;
       const checked = await kind.provider.check({}, { ...properties, name: liveName(String(properties.name ?? name)) });
-      if (checked.failures?.length) throw new UserError(checked.failures.map(({ property, reason }) => `${property}: ${reason}`).join("; "));
+      if (checked.failures?.length)
+        throw new UserError(checked.failures.map(({ property, reason }) => `${property}: ${reason}`).join("; "));
       const inputs = checked.inputs as Record<string, unknown>;
       const fingerprint = JSON.stringify(inputs);
       const known = this.confirmed.get(name);
@@ -91,7 +97,11 @@ export class LiveDeployer {
    * session last deployed or read it; without it, the cache's entry is read back first, since the cache holds only
    * digests of secrets.
    */
-  private async apply(resource: ValidatedResource, inputs: Record<string, unknown>, confirmed: LiveResource | undefined): Promise<LiveResource> {
+  private async apply(
+    resource: ValidatedResource,
+    inputs: Record<string, unknown>,
+    confirmed: LiveResource | undefined,
+  ): Promise<LiveResource> {
     const { name, type } = resource;
     const { provider } = liveKind(type, name);
     const secrets = secretsOf(resource);
@@ -150,5 +160,8 @@ export class LiveDeployer {
 
 /** The properties of `resource` that the cache keeps only as digests. */
 function secretsOf({ name, type, properties }: ValidatedResource): string[] {
-  return secretProperties(liveKind(type, name), Object.keys(properties).filter((property) => readsConfig(properties[property]!)));
+  return secretProperties(
+    liveKind(type, name),
+    Object.keys(properties).filter((property) => readsConfig(properties[property]!)),
+  );
 }

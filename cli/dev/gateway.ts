@@ -41,7 +41,9 @@ class GatewayProblem extends ComputePlatformError {
 }
 
 const QUEUE_ROUTES = ["POST runsync", "POST run", "GET status/{jobId}"];
-const LOAD_BALANCED_METHODS: ReadonlyArray<string> = ["GET", "POST", "PUT", "PATCH", "DELETE"] satisfies ReadonlyArray<LoadBalancingRequest["method"]>;
+const LOAD_BALANCED_METHODS: ReadonlyArray<string> = ["GET", "POST", "PUT", "PATCH", "DELETE"] satisfies ReadonlyArray<
+  LoadBalancingRequest["method"]
+>;
 
 /**
  * The local gateway: `GET /` lists the endpoints and their state, `/docs` is the API explorer, and
@@ -64,16 +66,28 @@ export function buildGateway(context: GatewayContext): FastifyInstance {
     const foreign = foreignCaller(request.headers, { method: request.method, path }, { ...context.binding, port });
     if (foreign !== undefined) throw new GatewayProblem(403, "Forbidden", foreign);
     const { token } = context;
-    if (token === undefined || carriesToken(request.headers.authorization, token) || carriesTokenCookie(request.headers.cookie, port, token)) return;
+    if (
+      token === undefined ||
+      carriesToken(request.headers.authorization, token) ||
+      carriesTokenCookie(request.headers.cookie, port, token)
+    )
+      return;
     // The explorer's link hands the token over once; the cookie carries it from then on, and it leaves the address bar.
     const offered = request.method === "GET" && path === "/docs" ? new URLSearchParams(request.url.slice(path.length)).get("token") : null;
-    if (offered !== null && sameToken(offered, token)) return reply.code(303).header("set-cookie", tokenCookie(port, token)).header("location", "/docs").send();
-    throw new GatewayProblem(401, "Unauthorized", "this gateway is reachable from other machines: send the token it printed at startup as `Authorization: Bearer <token>`");
+    if (offered !== null && sameToken(offered, token))
+      return reply.code(303).header("set-cookie", tokenCookie(port, token)).header("location", "/docs").send();
+    throw new GatewayProblem(
+      401,
+      "Unauthorized",
+      "this gateway is reachable from other machines: send the token it printed at startup as `Authorization: Bearer <token>`",
+    );
   });
   app.addHook("onResponse", async (request, reply) => {
     const ms = Math.round(performance.now() - (started.get(request) ?? performance.now()));
     const refusal = refusals.get(request);
-    context.log(`${request.method} ${request.url.replace(/([?&]token=)[^&]*/g, "$1<redacted>")} ${reply.statusCode} (${ms} ms)${refusal === undefined ? "" : `: ${refusal}`}`);
+    context.log(
+      `${request.method} ${request.url.replace(/([?&]token=)[^&]*/g, "$1<redacted>")} ${reply.statusCode} (${ms} ms)${refusal === undefined ? "" : `: ${refusal}`}`,
+    );
   });
   const answerError = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
     if (error instanceof GatewayProblem) refusals.set(request, error.message);
@@ -81,7 +95,11 @@ export function buildGateway(context: GatewayContext): FastifyInstance {
   };
   app.setErrorHandler(async (error, request, reply) => answerError(request, reply, error));
   app.setNotFoundHandler(async (request, reply) =>
-    answerError(request, reply, new GatewayProblem(404, "Not Found", `no route ${request.method} ${request.url.split("?")[0]}; GET / lists the endpoints`)),
+    answerError(
+      request,
+      reply,
+      new GatewayProblem(404, "Not Found", `no route ${request.method} ${request.url.split("?")[0]}; GET / lists the endpoints`),
+    ),
   );
 
   app.get("/", async () => ({
@@ -113,14 +131,24 @@ export function buildGateway(context: GatewayContext): FastifyInstance {
     const rest = path.split("/").slice(2).join("/");
     const escape = routeEscape(rest);
     if (escape !== undefined) {
-      throw new GatewayProblem(400, "Bad Request", `the path ${path} has ${escape}, which could reach beyond the endpoint "${name}": it is not passed on`);
+      throw new GatewayProblem(
+        400,
+        "Bad Request",
+        `the path ${path} has ${escape}, which could reach beyond the endpoint "${name}": it is not passed on`,
+      );
     }
     const endpoint = context.endpoints().find((candidate) => candidate.name === name);
     if (endpoint === undefined) {
       const names = context.endpoints().map((candidate) => candidate.name);
-      throw new GatewayProblem(404, "Not Found", `the manifest has no serverless endpoint "${name}"; it has ${names.length > 0 ? names.join(", ") : "none"}`);
+      throw new GatewayProblem(
+        404,
+        "Not Found",
+        `the manifest has no serverless endpoint "${name}"; it has ${names.length > 0 ? names.join(", ") : "none"}`,
+      );
     }
-    return endpoint.type === "QUEUE" ? queueRoute(context, endpoint, request, rest, reply) : loadBalancedRoute(context, endpoint, request, rest, reply);
+    return endpoint.type === "QUEUE"
+      ? queueRoute(context, endpoint, request, rest, reply)
+      : loadBalancedRoute(context, endpoint, request, rest, reply);
   };
   app.all("/:name", route);
   app.all("/:name/*", route);
@@ -133,21 +161,36 @@ async function queueRoute(context: GatewayContext, { name }: DevEndpoint, reques
   if (request.method === "POST" && (rest === "runsync" || rest === "run")) {
     const contentType = request.headers["content-type"];
     if (contentType?.split(";")[0]!.trim().toLowerCase() !== "application/json") {
-      throw new GatewayProblem(415, "Unsupported Media Type", `POST /${name}/${rest} takes Content-Type application/json, not ${contentType === undefined ? "none" : `"${contentType}"`}`);
+      throw new GatewayProblem(
+        415,
+        "Unsupported Media Type",
+        `POST /${name}/${rest} takes Content-Type application/json, not ${contentType === undefined ? "none" : `"${contentType}"`}`,
+      );
     }
     const input = jobInput(request.body);
     const job = await onLiveEndpoint(context, name, (live) => (rest === "run" ? jobs.run(live.id, input) : jobs.runsync(live.id, input)));
     // The job API answers a FAILED sync job under 400, with the job itself.
     return reply.code(rest === "runsync" && job.status === "FAILED" ? 400 : 200).send(job);
   }
-  if (request.method === "GET" && status) return onLiveEndpoint(context, name, (live) => jobs.status(live.id, decodeURIComponent(status[1]!)));
+  if (request.method === "GET" && status)
+    return onLiveEndpoint(context, name, (live) => jobs.status(live.id, decodeURIComponent(status[1]!)));
   const routes = QUEUE_ROUTES.map((route) => `${route.split(" ")[0]} /${name}/${route.split(" ")[1]}`).join(", ");
   throw new GatewayProblem(404, "Not Found", `"${name}" is a queue-based endpoint: it answers ${routes}`);
 }
 
-async function loadBalancedRoute(context: GatewayContext, { name }: DevEndpoint, request: FastifyRequest, rest: string, reply: FastifyReply) {
+async function loadBalancedRoute(
+  context: GatewayContext,
+  { name }: DevEndpoint,
+  request: FastifyRequest,
+  rest: string,
+  reply: FastifyReply,
+) {
   if (!LOAD_BALANCED_METHODS.includes(request.method)) {
-    throw new GatewayProblem(405, "Method Not Allowed", `"${name}" is a load-balanced endpoint: it passes on ${LOAD_BALANCED_METHODS.join(", ")}`);
+    throw new GatewayProblem(
+      405,
+      "Method Not Allowed",
+      `"${name}" is a load-balanced endpoint: it passes on ${LOAD_BALANCED_METHODS.join(", ")}`,
+    );
   }
   const query = new URLSearchParams(request.url.split("?")[1] ?? "");
   const contentType = request.headers["content-type"];
@@ -212,7 +255,14 @@ async function deployed(name: string, deploy: () => Promise<LiveResource>): Prom
 function jobInput(body: unknown): Record<string, unknown> {
   const parsed = body instanceof Buffer && body.length > 0 ? parseJson(body.toString("utf8")) : undefined;
   const input = (parsed as { input?: unknown } | undefined)?.input;
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed) || typeof input !== "object" || input === null || Array.isArray(input)) {
+  if (
+    typeof parsed !== "object" ||
+    parsed === null ||
+    Array.isArray(parsed) ||
+    typeof input !== "object" ||
+    input === null ||
+    Array.isArray(input)
+  ) {
     throw new GatewayProblem(400, "Bad Request", 'input: the body must be a JSON object {"input": {...}}');
   }
   return input as Record<string, unknown>;

@@ -35,7 +35,9 @@ export const LIVE_TYPES = Object.keys(liveKinds) as ManifestResourceType[];
 export function liveKind(type: ManifestResourceType, resource: string): LiveKind {
   const kind = liveKinds[type];
   if (kind === undefined) {
-    throw new UserError(`dev deploys only ${LIVE_TYPES.join(", ")}; "${resource}" is a ${type}: deploy it with \`computeplatform up\` and reference its id instead`);
+    throw new UserError(
+      `dev deploys only ${LIVE_TYPES.join(", ")}; "${resource}" is a ${type}: deploy it with \`computeplatform up\` and reference its id instead`,
+    );
   }
   return kind;
 }
@@ -64,7 +66,11 @@ export function sealSecrets(secrets: readonly string[], outputs: Record<string, 
 }
 
 /** The old outputs to diff `inputs` against: a sealed secret that `inputs` still holds is the value itself again. */
-export function unsealSecrets(secrets: readonly string[], outputs: Record<string, unknown>, inputs: Record<string, unknown>): Record<string, unknown> {
+export function unsealSecrets(
+  secrets: readonly string[],
+  outputs: Record<string, unknown>,
+  inputs: Record<string, unknown>,
+): Record<string, unknown> {
   const unsealed = { ...outputs };
   for (const property of secrets) {
     if (property in inputs && isDigestOf(unsealed[property], inputs[property])) unsealed[property] = inputs[property];

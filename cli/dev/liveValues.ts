@@ -31,7 +31,9 @@ export async function resolveValue(
   }
   if (Array.isArray(value)) return Promise.all(value.map((item) => resolveValue(item, live, config)));
   if (typeof value === "object" && value !== null) {
-    const entries = await Promise.all(Object.entries(value).map(async ([key, item]) => [key, await resolveValue(item, live, config)] as const));
+    const entries = await Promise.all(
+      Object.entries(value).map(async ([key, item]) => [key, await resolveValue(item, live, config)] as const),
+    );
     return Object.fromEntries(entries);
   }
   return value;

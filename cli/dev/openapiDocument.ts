@@ -1,8 +1,20 @@
 import type { DevEndpoint } from "./endpoints";
 
-const problemResponse = { description: "A problem: the platform's as it answered, or the gateway's own", content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } } };
-const jobResponse = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/Job" } } } });
-const nameParameter = (name: string, description: string) => ({ name, in: "path", required: true, schema: { type: "string" }, description });
+const problemResponse = {
+  description: "A problem: the platform's as it answered, or the gateway's own",
+  content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
+};
+const jobResponse = (description: string) => ({
+  description,
+  content: { "application/json": { schema: { $ref: "#/components/schemas/Job" } } },
+});
+const nameParameter = (name: string, description: string) => ({
+  name,
+  in: "path",
+  required: true,
+  schema: { type: "string" },
+  description,
+});
 
 /**
  * The OpenAPI document the gateway's `/docs` explorer shows: one operation per route of each serverless endpoint
@@ -17,16 +29,46 @@ export function openApiDocument(manifest: string, endpoints: readonly DevEndpoin
     if (endpoint.type === "QUEUE") {
       const input = {
         required: true,
-        content: { "application/json": { schema: { type: "object", required: ["input"], properties: { input: { type: "object" } } }, example: { input: {} } } },
+        content: {
+          "application/json": {
+            schema: { type: "object", required: ["input"], properties: { input: { type: "object" } } },
+            example: { input: {} },
+          },
+        },
       };
       paths[`/${endpoint.name}/runsync`] = {
-        post: { operationId: `${endpoint.name}_runsync`, tags, summary, description: "Runs a job and waits for its result.", requestBody: input, responses: { "200": jobResponse("The job, COMPLETED with its output or still running"), "400": jobResponse("The job FAILED, with its error"), default: problemResponse } },
+        post: {
+          operationId: `${endpoint.name}_runsync`,
+          tags,
+          summary,
+          description: "Runs a job and waits for its result.",
+          requestBody: input,
+          responses: {
+            "200": jobResponse("The job, COMPLETED with its output or still running"),
+            "400": jobResponse("The job FAILED, with its error"),
+            default: problemResponse,
+          },
+        },
       };
       paths[`/${endpoint.name}/run`] = {
-        post: { operationId: `${endpoint.name}_run`, tags, summary, description: "Queues a job and answers with its id at once.", requestBody: input, responses: { "200": jobResponse("The queued job"), default: problemResponse } },
+        post: {
+          operationId: `${endpoint.name}_run`,
+          tags,
+          summary,
+          description: "Queues a job and answers with its id at once.",
+          requestBody: input,
+          responses: { "200": jobResponse("The queued job"), default: problemResponse },
+        },
       };
       paths[`/${endpoint.name}/status/{jobId}`] = {
-        get: { operationId: `${endpoint.name}_status`, tags, summary, description: "The job now.", parameters: [nameParameter("jobId", "The id `run` answered")], responses: { "200": jobResponse("The job"), default: problemResponse } },
+        get: {
+          operationId: `${endpoint.name}_status`,
+          tags,
+          summary,
+          description: "The job now.",
+          parameters: [nameParameter("jobId", "The id `run` answered")],
+          responses: { "200": jobResponse("The job"), default: problemResponse },
+        },
       };
     } else {
       const operation = (method: string) => ({
@@ -38,19 +80,49 @@ export function openApiDocument(manifest: string, endpoints: readonly DevEndpoin
         ...(method === "get" || method === "delete" ? {} : { requestBody: { content: { "application/json": { schema: {} } } } }),
         responses: { default: { description: "The worker's answer, as it is" } },
       });
-      paths[`/${endpoint.name}/{route}`] = Object.fromEntries(["get", "post", "put", "patch", "delete"].map((method) => [method, operation(method)]));
+      paths[`/${endpoint.name}/{route}`] = Object.fromEntries(
+        ["get", "post", "put", "patch", "delete"].map((method) => [method, operation(method)]),
+      );
     }
   }
   return {
     openapi: "3.0.3",
-    info: { title: `computeplatform dev: ${manifest}`, version: "1", description: "The serverless endpoints of the manifest, deployed as `live-` endpoints on their first call." },
+    info: {
+      title: `computeplatform dev: ${manifest}`,
+      version: "1",
+      description: "The serverless endpoints of the manifest, deployed as `live-` endpoints on their first call.",
+    },
     paths,
     components: {
       schemas: {
-        Job: { type: "object", required: ["id", "status"], properties: { id: { type: "string" }, status: { type: "string", enum: ["IN_QUEUE", "IN_PROGRESS", "COMPLETED", "FAILED", "CANCELLED", "TIMED_OUT"] }, output: {}, error: { type: "string" } } },
-        Problem: { type: "object", required: ["title", "status", "detail"], properties: { title: { type: "string" }, status: { type: "integer" }, detail: { type: "string" }, errors: { type: "array", items: { type: "string" } } } },
+        Job: {
+          type: "object",
+          required: ["id", "status"],
+          properties: {
+            id: { type: "string" },
+            status: { type: "string", enum: ["IN_QUEUE", "IN_PROGRESS", "COMPLETED", "FAILED", "CANCELLED", "TIMED_OUT"] },
+            output: {},
+            error: { type: "string" },
+          },
+        },
+        Problem: {
+          type: "object",
+          required: ["title", "status", "detail"],
+          properties: {
+            title: { type: "string" },
+            status: { type: "integer" },
+            detail: { type: "string" },
+            errors: { type: "array", items: { type: "string" } },
+          },
+        },
       },
-      ...(bearer ? { securitySchemes: { token: { type: "http", scheme: "bearer", description: "The token `computeplatform dev` printed at startup" } } } : {}),
+      ...(bearer
+        ? {
+            securitySchemes: {
+              token: { type: "http", scheme: "bearer", description: "The token `computeplatform dev` printed at startup" },
+            },
+          }
+        : {}),
     },
     ...(bearer ? { security: [{ token: [] }] } : {}),
   };

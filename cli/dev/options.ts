@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { UserError } from "../../provider/errors";
+import { parseStackName } from "../stackName";
 
 /** What `computeplatform dev` was asked to do. */
 export interface DevOptions {
@@ -56,7 +57,10 @@ export function parseDevOptions(args: string[]): DevOptions {
   const host = values.host ?? "localhost";
   const allowHosts = values["allow-host"] ?? [];
   const badName = allowHosts.find((name) => !/^([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/i.test(name));
-  if (badName !== undefined) throw new UserError(`--allow-host must be a host name or address, optionally with :PORT, for example gpu-box.lan or [fd00::5]:8888; got "${badName}"`);
+  if (badName !== undefined)
+    throw new UserError(
+      `--allow-host must be a host name or address, optionally with :PORT, for example gpu-box.lan or [fd00::5]:8888; got "${badName}"`,
+    );
   if (allowHosts.length > 0 && !values["allow-remote"]) {
     throw new UserError("--allow-host needs --allow-remote: on loopback the gateway answers only localhost, 127.0.0.1 and [::1]");
   }
@@ -73,13 +77,8 @@ export function parseDevOptions(args: string[]): DevOptions {
     allowRemote: values["allow-remote"] ?? false,
     allowHosts,
     clean: values.clean ?? false,
-    stack: parseStack(values.stack),
+    stack: parseStackName(values.stack),
   };
-}
-
-function parseStack(stack = "dev"): string {
-  if (!/^[A-Za-z0-9_.\/-]+$/.test(stack)) throw new UserError(`--stack must be letters, digits, "-", "_", "." or "/"; got "${stack}"`);
-  return stack;
 }
 
 function parsePort(text: string | undefined): number {

@@ -57,7 +57,11 @@ export function foreignCaller(headers: CallerHeaders, request: { method: string;
   const host = headers.host?.toLowerCase();
   if (host === undefined || !accepted.has(host)) {
     // A wildcard address answers to every address of the machine: they are not listed to whoever asks.
-    const own = isWildcard(binding.host) ? `this machine's addresses and host name with port ${binding.port}` : ownNames(binding).map((name) => `${name}:${binding.port}`).join(", ");
+    const own = isWildcard(binding.host)
+      ? `this machine's addresses and host name with port ${binding.port}`
+      : ownNames(binding)
+          .map((name) => `${name}:${binding.port}`)
+          .join(", ");
     const allowed = binding.allowHosts.length > 0 ? `, and ${binding.allowHosts.join(", ")}` : "";
     return `${host === undefined ? "a request without a Host header" : `Host "${headers.host}"`} is not this gateway's: it answers only ${own}${allowed} (a page of another site can reach it through DNS rebinding)`;
   }

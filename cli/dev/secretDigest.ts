@@ -55,11 +55,15 @@ function readOrCreateKey(file: string): Buffer {
   createPrivateFile(file, `${randomBytes(KEY_BYTES).toString("hex")}\n`);
   const { mode } = fs.statSync(file);
   if ((mode & 0o077) !== 0) {
-    throw new UserError(`${file} is readable by other users (mode ${(mode & 0o777).toString(8)}); make it private with \`chmod 600 ${file}\``);
+    throw new UserError(
+      `${file} is readable by other users (mode ${(mode & 0o777).toString(8)}); make it private with \`chmod 600 ${file}\``,
+    );
   }
   const text = fs.readFileSync(file, "utf8").trim();
   if (!new RegExp(`^[0-9a-f]{${KEY_BYTES * 2}}$`).test(text)) {
-    throw new UserError(`${file} does not hold a key of computeplatform dev; delete it and a new one is made (cached secrets then count as changed once)`);
+    throw new UserError(
+      `${file} does not hold a key of computeplatform dev; delete it and a new one is made (cached secrets then count as changed once)`,
+    );
   }
   return Buffer.from(text, "hex");
 }

@@ -9,7 +9,10 @@ import { UserError } from "../../provider/errors";
 export function stackConfigReader(manifest: string, stackName: string): (key: string) => Promise<string> {
   let opened: Promise<{ projectName: string; config: Record<string, { value: string }> }> | undefined;
   return async (key) => {
-    opened ??= openManifestStack({ manifest, stackName }).then(async (stack) => ({ projectName: stack.projectName, config: await stack.stack.getAllConfig() }));
+    opened ??= openManifestStack({ manifest, stackName }).then(async (stack) => ({
+      projectName: stack.projectName,
+      config: await stack.stack.getAllConfig(),
+    }));
     // A failed open (no pulumi CLI, a wrong passphrase) is tried again on the next call.
     const { projectName, config } = await opened.catch((error: unknown) => {
       opened = undefined;
@@ -18,7 +21,9 @@ export function stackConfigReader(manifest: string, stackName: string): (key: st
     const fullKey = configFullKey(key, projectName);
     const value = config[fullKey]?.value;
     if (value === undefined) {
-      throw new UserError(`\${config.${key}} is not set in stack ${stackName}; set it with \`pulumi config set --stack ${stackName} ${fullKey} <value>\` (with --secret for a secret)`);
+      throw new UserError(
+        `\${config.${key}} is not set in stack ${stackName}; set it with \`pulumi config set --stack ${stackName} ${fullKey} <value>\` (with --secret for a secret)`,
+      );
     }
     return value;
   };

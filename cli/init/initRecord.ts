@@ -28,7 +28,8 @@ export async function readInitRecord(folder: string): Promise<Set<string>> {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return new Set();
     throw error;
   }
-  const invalid = (why: string) => new UserError(`${file} is not a valid init record (${why}); fix it, or delete it to let init write every agent file again`);
+  const invalid = (why: string) =>
+    new UserError(`${file} is not a valid init record (${why}); fix it, or delete it to let init write every agent file again`);
   let json: unknown;
   try {
     json = JSON.parse(text);

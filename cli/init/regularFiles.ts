@@ -18,7 +18,9 @@ export async function refuseLinks(folder: string, relativePaths: readonly string
       });
       if (stats === undefined) break;
       if (stats.isSymbolicLink()) {
-        throw new UserError(`${current} is a symbolic link; init writes only regular files inside the project and never follows a link: move it away, then run init again`);
+        throw new UserError(
+          `${current} is a symbolic link; init writes only regular files inside the project and never follows a link: move it away, then run init again`,
+        );
       }
     }
   }

@@ -13,8 +13,6 @@ export interface MigrationCatalog {
  * flavor outside it still converts, with a warning or a stack config key to fill in.
  */
 export const packagedCatalog: MigrationCatalog = {
-  gpuPools: Object.fromEntries(
-    GPU_OFFERS.flatMap(({ type }) => (type.pool === null ? [] : [[type.id, type.pool] as const])),
-  ),
+  gpuPools: Object.fromEntries(GPU_OFFERS.flatMap(({ type }) => (type.pool === null ? [] : [[type.id, type.pool] as const]))),
   ramGbPerVcpu: Object.fromEntries(CPU_OFFERS.map(({ type }) => [type.id, type.ramGbPerVcpu] as const)),
 };

@@ -122,7 +122,8 @@ function readGpu(fields: V1Fields, context: ConversionContext): EndpointGpuInput
     const listed = types.map((type) => `"${type}"`).join(", ");
     pools.push(
       context.fromConfig("gpuPool", {
-        reason: types.length > 0 ? `no serverless pool is known here for ${listed}` : "v1 names no GPU type, and v2 needs a serverless pool",
+        reason:
+          types.length > 0 ? `no serverless pool is known here for ${listed}` : "v1 names no GPU type, and v2 needs a serverless pool",
         placeholder: "<pool id from GET /v2/catalog/gpus>",
         secret: false,
       }),

@@ -11,7 +11,10 @@ const SECRET_PARTS = /PASS|SECRET|CREDENTIAL/;
  * `openaiKey` and `AWS_ACCESS_KEY_ID` do; `PUBLIC_KEY`, `MAX_TOKENS` and `KEY` do not.
  */
 export function looksSecret(name: string): boolean {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase().split(/[^A-Z0-9]+/);
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .toUpperCase()
+    .split(/[^A-Z0-9]+/);
   return words.some(
     (word, index) =>
       SECRET_PARTS.test(word) ||
@@ -52,7 +55,11 @@ export function readEnv(
       context.warn(`"env" entry "${name}" is not a string; dropped`);
     } else if (setting !== "" && (looksSecret(name) || holdsCredentials(String(setting)))) {
       const why = looksSecret(name) ? "looks like a secret" : "is a URL with credentials";
-      env[name] = context.fromConfig(name, { reason: `env ${name} ${why}, so it is read from stack config`, placeholder: "<value>", secret: true });
+      env[name] = context.fromConfig(name, {
+        reason: `env ${name} ${why}, so it is read from stack config`,
+        placeholder: "<value>",
+        secret: true,
+      });
     } else {
       env[name] = String(setting);
     }

@@ -177,7 +177,11 @@ function readCpu(fields: V1Fields, context: ConversionContext): CpuConfigInputs 
   fields.ignore("cpuFlavorPriority");
   const vcpuCount = vcpuCountFor(fields.integer("vcpuCount") ?? 2, { field: "vcpuCount", target: "cpu.vcpuCount" }, context.warn);
   const reportedMemory = fields.number("memoryInGb");
-  return { id, vcpuCount, memory: reportedMemory === undefined ? memoryFor(id, vcpuCount, context) : Math.max(1, Math.floor(reportedMemory)) };
+  return {
+    id,
+    vcpuCount,
+    memory: reportedMemory === undefined ? memoryFor(id, vcpuCount, context) : Math.max(1, Math.floor(reportedMemory)),
+  };
 }
 
 /** The memory v1 gave a CPU pod: its vCPUs times the flavor's RAM per vCPU. */

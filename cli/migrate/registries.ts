@@ -18,7 +18,10 @@ export const registries: V1Kind<RegistryResource> = {
   readOuts: [],
   convert(fields, context) {
     fields.ignore(...SECRETS);
-    const credentials = Object.fromEntries(SECRETS.map((what) => [what, credential(what, context)])) as Pick<RegistryResource["properties"], "username" | "password">;
+    const credentials = Object.fromEntries(SECRETS.map((what) => [what, credential(what, context)])) as Pick<
+      RegistryResource["properties"],
+      "username" | "password"
+    >;
     return { type: "Registry", properties: { name: context.displayName, ...credentials, adopt: context.id } };
   },
 };

@@ -13,6 +13,6 @@ export const getSshKeys: Operation = {
   },
   async handle(context, request) {
     const { store } = context;
-    return ({ keys: [...store.account(callerOf(request).account).sshPublicKeys] });
+    return { keys: [...store.account(callerOf(request).account).sshPublicKeys] };
   },
 };

@@ -126,7 +126,6 @@ function billedVolume(record: NetworkVolumeRecord, gone: number): BilledResource
 
 type ServerlessComponent = "gpuAmount" | "cpuAmount" | "diskAmount" | "feeAmount";
 
-
 /**
  * Serverless endpoints, gone ones included, from the workers they actually ran: the standing workers (at the
  * endpoint's current `workers.min`) from the moment the first were ready, and with no standing worker the one scaled
@@ -158,7 +157,8 @@ function billedEndpoint(endpoint: EndpointRecord, gone: number, timings: Require
     id: endpoint.id,
     existed: { start: endpoint.createdAt, end: gone },
     spend(span) {
-      const workerMs = standing * overlap({ start: standingSince, end: gone }, span) + onDemand.reduce((sum, run) => sum + overlap(run, span), 0);
+      const workerMs =
+        standing * overlap({ start: standingSince, end: gone }, span) + onDemand.reduce((sum, run) => sum + overlap(run, span), 0);
       const workerHours = workerMs / HOUR;
       const gpu = workerHours * gpuHourly;
       const cpuAmount = workerHours * cpuHourly;
@@ -177,7 +177,6 @@ function gpuWorkerHourly(gpu: EndpointGpuConfig): number {
   const type = placedGpuType(gpu);
   return gpu.count * (type === null ? 0 : (findGpuOffer(type)?.type.price.serverless ?? 0));
 }
-
 
 /** Public endpoint jobs: each COMPLETED hosted-model job costs what its output says, when it completes. */
 export const endpointBilling: BillingFamily<"amount"> = {

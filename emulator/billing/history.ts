@@ -112,7 +112,10 @@ export function zeros<Component extends string>(components: readonly Component[]
   return Object.fromEntries(components.map((component) => [component, 0])) as Spend<Component>;
 }
 
-export function summed<Component extends string>(components: readonly Component[], spends: ReadonlyArray<Spend<Component>>): Spend<Component> {
+export function summed<Component extends string>(
+  components: readonly Component[],
+  spends: ReadonlyArray<Spend<Component>>,
+): Spend<Component> {
   const sum = zeros(components);
   for (const spend of spends) for (const component of components) sum[component] += spend[component];
   return sum;

@@ -12,9 +12,7 @@ import {
   type TagSection,
 } from "../http/openapiBuilders";
 import { pathsOf } from "../http/operation";
-import {
-  AGGREGATE_COMPONENTS,
-} from "./families";
+import { AGGREGATE_COMPONENTS } from "./families";
 import { FAMILY_HISTORIES, type Naming } from "./familyHistories";
 import { BILLING_OPERATIONS } from "./operations";
 import { BUCKET_SIZES } from "./spans";

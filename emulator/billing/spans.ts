@@ -23,7 +23,7 @@ export function bucketStart(instant: number, size: BucketSize): number {
     case "week": {
       const day = Math.floor(instant / DAY);
       // 1970-01-01 was a Thursday, three days after a Monday.
-      return (day - (((day + 3) % 7) + 7) % 7) * DAY;
+      return (day - ((((day + 3) % 7) + 7) % 7)) * DAY;
     }
     case "month":
       return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
@@ -58,7 +58,7 @@ export function bucketEnd(instant: number, size: BucketSize): number {
 /** The buckets of an aligned window, oldest first; stops after `limit` buckets. */
 export function bucketsOf(window: Span, size: BucketSize, limit = Number.POSITIVE_INFINITY): Span[] {
   const buckets: Span[] = [];
-  for (let start = window.start; start < window.end && buckets.length < limit; ) {
+  for (let start = window.start; start < window.end && buckets.length < limit;) {
     const end = bucketsAfter(start, size, 1);
     buckets.push({ start, end });
     start = end;

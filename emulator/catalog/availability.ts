@@ -1,10 +1,4 @@
-import {
-  type CpuProduct,
-  DATA_CENTER_SITES,
-  type DataCenterSite,
-  type GpuProduct,
-  type GpuType,
-} from "../data/catalog";
+import { type CpuProduct, DATA_CENTER_SITES, type DataCenterSite, type GpuProduct, type GpuType } from "../data/catalog";
 import type { GpuStock } from "../data/stock";
 import type { Cloud } from "../wire";
 import { CPU_OFFERS, type CpuOffer, GPU_OFFERS, type GpuOffer } from "./offers";

@@ -45,10 +45,9 @@ export function podHourlyPrice(
   let price: number;
   if (compute.kind === "gpu") {
     const gpu = findGpuOffer(compute.id)?.type.price;
-    price = (cloud === "SECURE" ? gpu?.secure ?? 0 : gpu?.community ?? 0) * compute.count;
+    price = (cloud === "SECURE" ? (gpu?.secure ?? 0) : (gpu?.community ?? 0)) * compute.count;
   } else {
     price = (findCpuOffer(compute.id)?.type.price.securePerVcpu ?? 0) * compute.vcpuCount;
   }
   return Math.round(price * 1000) / 1000;
 }
-

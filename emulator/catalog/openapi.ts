@@ -1,10 +1,4 @@
-import {
-  COMPLIANCE_CERTIFICATIONS,
-  type CpuType,
-  DATA_CENTER_REGIONS,
-  type DataCenter,
-  type GpuType,
-} from "../data/catalog";
+import { COMPLIANCE_CERTIFICATIONS, type CpuType, DATA_CENTER_REGIONS, type DataCenter, type GpuType } from "../data/catalog";
 import {
   arrayOf,
   boolean,
@@ -42,12 +36,8 @@ type RenderedDataCenter = DataCenter & {
 
 const availability = {
   availability: described(ref("AvailabilityLevel"), "The best level of any data center offering the configuration."),
-  dataCenters: described(
-    arrayOf(ref("DataCenterAvailability")),
-    "Each data center offering the configuration; absent when none does.",
-  ),
+  dataCenters: described(arrayOf(ref("DataCenterAvailability")), "Each data center offering the configuration; absent when none does."),
 };
-
 
 export const catalog: TagSection = {
   tag,

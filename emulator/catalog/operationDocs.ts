@@ -1,18 +1,6 @@
-import {
-  CPU_PRODUCTS,
-  GPU_PRODUCTS,
-} from "../data/catalog";
-import {
-  commaList,
-  type QueryParameterDoc,
-  queryParameters,
-  type Schema,
-} from "../http/openapiBuilders";
-import {
-  cpuCatalogQuery,
-  DATA_CENTER_INCLUDES,
-  gpuCatalogQuery,
-} from "../schemas";
+import { CPU_PRODUCTS, GPU_PRODUCTS } from "../data/catalog";
+import { commaList, type QueryParameterDoc, queryParameters, type Schema } from "../http/openapiBuilders";
+import { cpuCatalogQuery, DATA_CENTER_INCLUDES, gpuCatalogQuery } from "../schemas";
 
 /** The OpenAPI pieces the catalog operations share: their query parameters and errors. */
 

@@ -10,4 +10,11 @@ import { listGpuTypes } from "./listGpuTypes";
  * Every operation on `/v2/catalog/gpus`, `/cpus` and `/datacenters`, each with a `/{id}` read, one file each, in the
  * order the OpenAPI description lists them.
  */
-export const CATALOG_OPERATIONS: readonly Operation[] = [listGpuTypes, getGpuType, listCpuTypes, getCpuType, listDataCenters, getDataCenter];
+export const CATALOG_OPERATIONS: readonly Operation[] = [
+  listGpuTypes,
+  getGpuType,
+  listCpuTypes,
+  getCpuType,
+  listDataCenters,
+  getDataCenter,
+];

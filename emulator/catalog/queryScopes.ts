@@ -30,9 +30,7 @@ export function gpuScope(query: GpuQuery): GpuAvailabilityScope | undefined {
     count: count ?? 1,
     countries: countryCodes ?? [],
     acceptsCuda: (version) =>
-      cudaVersions !== undefined
-        ? cudaVersions.includes(version)
-        : minCudaVersion === undefined || atLeast(version, minCudaVersion),
+      cudaVersions !== undefined ? cudaVersions.includes(version) : minCudaVersion === undefined || atLeast(version, minCudaVersion),
     constrainsCuda: cudaVersions !== undefined || minCudaVersion !== undefined,
   };
 }

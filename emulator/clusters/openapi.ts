@@ -1,14 +1,4 @@
-import {
-  dateTime,
-  described,
-  enumOf,
-  integer,
-  ref,
-  requestSchema,
-  string,
-  type TagSection,
-  wireObject,
-} from "../http/openapiBuilders";
+import { dateTime, described, enumOf, integer, ref, requestSchema, string, type TagSection, wireObject } from "../http/openapiBuilders";
 import { pathsOf } from "../http/operation";
 import { createClusterRequest, updateClusterRequest } from "../schemas";
 import { type Cluster, CLUSTER_TYPES, POD_STATUSES } from "../wire";

@@ -47,12 +47,14 @@ export function wireObject<T>(
   ...optional: [OptionalKeys<T>] extends [never] ? [] : [Record<OptionalKeys<T>, true>]
 ): Schema {
   const absent = new Set(Object.keys(optional[0] ?? {}));
-  return object(properties, Object.keys(properties).filter((key) => !absent.has(key)));
+  return object(
+    properties,
+    Object.keys(properties).filter((key) => !absent.has(key)),
+  );
 }
 
 /** The JSON Schema of what a request validator accepts, so that the description cannot drift from it. */
-export const requestSchema = (schema: z.ZodType): Schema =>
-  z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
+export const requestSchema = (schema: z.ZodType): Schema => z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
 
 export const idParameter = (description: string): Schema => ({
   name: "id",

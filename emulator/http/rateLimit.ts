@@ -107,26 +107,22 @@ export function tooManyRequests(window: WindowName, retryAfterSeconds: number): 
 function headersFor(windows: readonly WindowState[]): RateLimitHeaders {
   return {
     RateLimit: serializeList(
-      windows.map(
-        (window): Item => [
-          window.name,
-          new Map([
-            ["r", window.remaining],
-            ["t", window.resetSeconds],
-          ]),
-        ],
-      ),
+      windows.map((window): Item => [
+        window.name,
+        new Map([
+          ["r", window.remaining],
+          ["t", window.resetSeconds],
+        ]),
+      ]),
     ),
     "RateLimit-Policy": serializeList(
-      windows.map(
-        (window): Item => [
-          window.name,
-          new Map([
-            ["q", window.quota],
-            ["w", window.seconds],
-          ]),
-        ],
-      ),
+      windows.map((window): Item => [
+        window.name,
+        new Map([
+          ["q", window.quota],
+          ["w", window.seconds],
+        ]),
+      ]),
     ),
   };
 }

@@ -6,11 +6,7 @@ export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 const METHODS: readonly Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
 /** Serves the given methods on a path; every other method answers 405 with an Allow header. */
-export function serveMethods(
-  app: FastifyInstance,
-  url: string,
-  handlers: Partial<Record<Method, RouteHandlerMethod>>,
-): void {
+export function serveMethods(app: FastifyInstance, url: string, handlers: Partial<Record<Method, RouteHandlerMethod>>): void {
   const served = METHODS.filter((method) => handlers[method] !== undefined);
   for (const method of served) {
     const handler = handlers[method];

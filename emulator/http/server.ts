@@ -88,13 +88,34 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       const all = <R, T>(records: (account: AccountState) => Map<string, R>, render: (record: R) => T): T[] =>
         accounts.flatMap((account) => [...records(account).values()].map(render));
       return {
-        pods: all((account) => account.pods, (pod) => context.present(pod)),
-        clusters: all((account) => account.clusters, (cluster) => context.presentCluster(cluster)),
-        endpoints: all((account) => account.endpoints, (endpoint) => renderEndpoint(endpoint, url)),
-        networkVolumes: all((account) => account.networkVolumes, (record) => ({ ...record.volume })),
-        templates: all((account) => account.templates, (record) => structuredClone(record.template)),
-        registries: all((account) => account.registries, (record) => ({ ...record.registry })),
-        delegations: all((account) => account.delegations, (record) => ({ ...record.delegation })),
+        pods: all(
+          (account) => account.pods,
+          (pod) => context.present(pod),
+        ),
+        clusters: all(
+          (account) => account.clusters,
+          (cluster) => context.presentCluster(cluster),
+        ),
+        endpoints: all(
+          (account) => account.endpoints,
+          (endpoint) => renderEndpoint(endpoint, url),
+        ),
+        networkVolumes: all(
+          (account) => account.networkVolumes,
+          (record) => ({ ...record.volume }),
+        ),
+        templates: all(
+          (account) => account.templates,
+          (record) => structuredClone(record.template),
+        ),
+        registries: all(
+          (account) => account.registries,
+          (record) => ({ ...record.registry }),
+        ),
+        delegations: all(
+          (account) => account.delegations,
+          (record) => ({ ...record.delegation }),
+        ),
         sshKeys: Object.fromEntries(accounts.map((account) => [account.name, [...account.sshPublicKeys]])),
       };
     },
@@ -126,11 +147,7 @@ export async function registeredApiRoutes(): Promise<RegisteredRoute[]> {
   return routes;
 }
 
-function buildServer(
-  context: EmulatorContext,
-  requests: RecordedRequest[],
-  onApiRoute?: (route: RouteOptions) => void,
-): FastifyInstance {
+function buildServer(context: EmulatorContext, requests: RecordedRequest[], onApiRoute?: (route: RouteOptions) => void): FastifyInstance {
   const { faults, options } = context;
   const answered = new WeakMap<FastifyRequest, RecordedRequest>();
   const app = Fastify({

@@ -15,9 +15,5 @@ export function formatSseEvent({ id, event, data }: SseEvent): string {
 
 /** Answers with an event stream: a finished backlog, or a stream that goes on sending events. */
 export function sendEventStream(reply: FastifyReply, events: string | Readable): FastifyReply {
-  return reply
-    .type("text/event-stream; charset=utf-8")
-    .header("cache-control", "no-cache")
-    .header("x-accel-buffering", "no")
-    .send(events);
+  return reply.type("text/event-stream; charset=utf-8").header("cache-control", "no-cache").header("x-accel-buffering", "no").send(events);
 }

@@ -38,7 +38,13 @@ export function jobQueueOf(request: FastifyRequest, context: EmulatorContext): J
   if (endpoint.type === "LOAD_BALANCER") {
     throw new Problem(400, `Endpoint ${endpoint.id} is load-balancing and has no job queue; send requests to its base URL`);
   }
-  return { endpoint, jobs: endpoint.jobs, workerId: jobWorkerId(endpoint), timeout: endpoint.timeout, handler: echoHandler(options.jobs.executionMs) };
+  return {
+    endpoint,
+    jobs: endpoint.jobs,
+    workerId: jobWorkerId(endpoint),
+    timeout: endpoint.timeout,
+    handler: echoHandler(options.jobs.executionMs),
+  };
 }
 
 /** The queue's job `{jobId}`, or 404. */
@@ -53,7 +59,13 @@ export function jobOf(queue: JobQueue, request: FastifyRequest): JobRecord {
  * Queues `input` as job `id` (a new one, or a retried one under its id) at `now`. A worker takes it after the
  * queue delay, or once the endpoint's standing workers are ready if they are still initializing.
  */
-export function enqueue(queue: JobQueue, context: EmulatorContext, id: string, input: Record<string, unknown>, previous?: JobRecord): JobRecord {
+export function enqueue(
+  queue: JobQueue,
+  context: EmulatorContext,
+  id: string,
+  input: Record<string, unknown>,
+  previous?: JobRecord,
+): JobRecord {
   const now = context.now();
   const readyAt = queue.endpoint === null ? now : workersReadyAt(queue.endpoint, context.options.timings);
   const delayTime = Math.max(context.options.jobs.queueMs, readyAt - now);

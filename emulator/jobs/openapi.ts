@@ -1,14 +1,4 @@
-import {
-  arrayOf,
-  described,
-  enumOf,
-  integer,
-  object,
-  requestSchema,
-  string,
-  type TagSection,
-  wireObject,
-} from "../http/openapiBuilders";
+import { arrayOf, described, enumOf, integer, object, requestSchema, string, type TagSection, wireObject } from "../http/openapiBuilders";
 import { pathsOf } from "../http/operation";
 import { jobRequest } from "../schemas";
 import { JOB_STATUSES, type JobResponse } from "../wire";

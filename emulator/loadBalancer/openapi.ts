@@ -1,4 +1,15 @@
-import { arrayOf, described, enumOf, object, operationsOf, READ_ONLY_KEY, ref, type Schema, string, type TagSection } from "../http/openapiBuilders";
+import {
+  arrayOf,
+  described,
+  enumOf,
+  object,
+  operationsOf,
+  READ_ONLY_KEY,
+  ref,
+  type Schema,
+  string,
+  type TagSection,
+} from "../http/openapiBuilders";
 
 const tag = {
   name: "Load balancing",
@@ -38,7 +49,8 @@ function workerOperation(method: (typeof METHODS)[number], withPath: boolean): S
       404: "No such endpoint",
     },
   });
-  if (method === "get") (built.responses as Record<string, Schema>)["204"] = { description: "A ping while the standing workers initialize" };
+  if (method === "get")
+    (built.responses as Record<string, Schema>)["204"] = { description: "A ping while the standing workers initialize" };
   return built;
 }
 

@@ -25,8 +25,7 @@ interface Document {
   components: { schemas: Record<string, unknown>; responses: Record<string, { description: string }> };
 }
 
-const escape = (text: string): string =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escape = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export function renderDocs(document: Document): string {
   const operations = Object.entries(document.paths).flatMap(([path, methods]) =>

@@ -89,8 +89,7 @@ export const OPENAPI_DOCUMENT = {
         `Problem${status}`,
         {
           description,
-          headers:
-            status === "429" ? { ...rateLimitHeaders, "Retry-After": { $ref: "#/components/headers/Retry-After" } } : {},
+          headers: status === "429" ? { ...rateLimitHeaders, "Retry-After": { $ref: "#/components/headers/Retry-After" } } : {},
           content: { "application/problem+json": { schema: ref("Problem") } },
         },
       ]),

@@ -29,10 +29,7 @@ export const createNetworkVolume: Operation = {
     if (dataCenter === undefined) throw new Problem(400, `Unknown data center "${body.dataCenter}"`);
     if (!dataCenter.networkVolumeTypes.includes(body.type)) {
       const offered = dataCenter.networkVolumeTypes.join(", ") || "none";
-      throw new Problem(
-        400,
-        `Data center ${dataCenter.id} does not offer ${body.type} network volumes (it offers: ${offered})`,
-      );
+      throw new Problem(400, `Data center ${dataCenter.id} does not offer ${body.type} network volumes (it offers: ${offered})`);
     }
     const volume: NetworkVolume = { id: store.newId(), ...body };
     store.account(caller.account).networkVolumes.set(volume.id, { account: caller.account, createdAt: context.now(), volume });

@@ -18,6 +18,6 @@ export const getNetworkVolume: Operation = {
   },
   async handle(context, request) {
     const { store } = context;
-    return ({ ...ownedNetworkVolume(store, callerOf(request), idParam(request)).volume });
+    return { ...ownedNetworkVolume(store, callerOf(request), idParam(request)).volume };
   },
 };

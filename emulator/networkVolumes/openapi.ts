@@ -1,11 +1,4 @@
-import {
-  enumOf,
-  integer,
-  requestSchema,
-  string,
-  type TagSection,
-  wireObject,
-} from "../http/openapiBuilders";
+import { enumOf, integer, requestSchema, string, type TagSection, wireObject } from "../http/openapiBuilders";
 import { pathsOf } from "../http/operation";
 import { createNetworkVolumeRequest, updateNetworkVolumeRequest } from "../schemas";
 import { type NetworkVolume, VOLUME_TYPES } from "../wire";

@@ -29,10 +29,7 @@ export const ACTIONS_BY_STATUS: Readonly<Record<PodStatus, readonly PodAction[]>
 export function checkAction(podId: string, status: PodStatus, action: PodAction, locked: boolean): void {
   const allowed = ACTIONS_BY_STATUS[status];
   if (!allowed.includes(action)) {
-    throw new Problem(
-      409,
-      `Cannot ${action} pod ${podId} while it is ${status}; valid actions: ${allowed.join(", ") || "none"}`,
-    );
+    throw new Problem(409, `Cannot ${action} pod ${podId} while it is ${status}; valid actions: ${allowed.join(", ") || "none"}`);
   }
   if (locked && (action === "stop" || action === "restart")) {
     throw new Problem(409, `Pod ${podId} is locked; unlock it before you ${action} it`);

@@ -14,11 +14,7 @@ export interface ComputeChoice {
 }
 
 /** Exactly one of gpu and cpu, known to the catalog and within its bounds for the cloud. */
-export function checkCompute(request: {
-  gpu?: GpuRequest | undefined;
-  cpu?: CpuRequest | undefined;
-  cloud: Cloud;
-}): ComputeChoice {
+export function checkCompute(request: { gpu?: GpuRequest | undefined; cpu?: CpuRequest | undefined; cloud: Cloud }): ComputeChoice {
   const { gpu, cpu, cloud } = request;
   if (gpu !== undefined && cpu === undefined) {
     const offer = checkGpuRequest(gpu, cloud);
@@ -81,10 +77,7 @@ function checkCpuRequest(cpu: CpuRequest, cloud: Cloud): CpuOffer {
   }
   const maxMemory = Math.floor(cpu.vcpuCount * offer.type.ramGbPerVcpu);
   if (cpu.memory > maxMemory) {
-    throw new Problem(
-      400,
-      `cpu.memory ${cpu.memory} GB exceeds ${maxMemory} GB, the most "${cpu.id}" gives ${cpu.vcpuCount} vCPUs`,
-    );
+    throw new Problem(400, `cpu.memory ${cpu.memory} GB exceeds ${maxMemory} GB, the most "${cpu.id}" gives ${cpu.vcpuCount} vCPUs`);
   }
   return offer;
 }

@@ -55,10 +55,7 @@ export function mountsForPatch(current: Mounts, patch: MountsRequest | undefined
       throw new Problem(400, `${createdWith(current)}; a persistent mount cannot be added after create`);
     }
     if (patch.persistent.size < current.persistent.size) {
-      throw new Problem(
-        400,
-        `mounts.persistent.size cannot shrink (from ${current.persistent.size} to ${patch.persistent.size} GB)`,
-      );
+      throw new Problem(400, `mounts.persistent.size cannot shrink (from ${current.persistent.size} to ${patch.persistent.size} GB)`);
     }
     return { persistent: { ...patch.persistent } };
   }

@@ -15,12 +15,7 @@ import {
   wireObject,
 } from "../http/openapiBuilders";
 import { pathsOf } from "../http/operation";
-import {
-  createPodFromTemplateRequest,
-  createPodRequest,
-  podActionRequest,
-  updatePodRequest,
-} from "../schemas";
+import { createPodFromTemplateRequest, createPodRequest, podActionRequest, updatePodRequest } from "../schemas";
 import {
   CLOUDS,
   POD_CLUSTER_ROLES,
@@ -84,9 +79,7 @@ const pod = wireObject<Pod>(
             ),
             cpu: wireObject<PodRuntime["cpu"]>({ util: utilization }),
             memory: wireObject<PodRuntime["memory"]>({ util: utilization }),
-            ports: arrayOf(
-              wireObject<PodRuntimePort>({ private: integer, public: nullable(integer), type: string, ip: nullable(string) }),
-            ),
+            ports: arrayOf(wireObject<PodRuntimePort>({ private: integer, public: nullable(integer), type: string, ip: nullable(string) })),
           },
           { gpus: true },
         ),

@@ -31,7 +31,11 @@ export const podAction: Operation = {
     parameters: [podId],
     body: "PodActionRequest",
     ok: { status: 200, description: "The pod after the transition", schema: ref("Pod") },
-    errors: { 400: "Invalid body", ...ownResource("pod", "write"), 409: `Not valid in the pod's status, or the pod is locked; or: ${MEMBER_PODS}` },
+    errors: {
+      400: "Invalid body",
+      ...ownResource("pod", "write"),
+      409: `Not valid in the pod's status, or the pod is locked; or: ${MEMBER_PODS}`,
+    },
   },
   async handle(context, request) {
     const { lifecycle } = context;

@@ -75,10 +75,7 @@ export function containerUnder<Body extends { env?: Record<string, string> | und
  * constraint (unless the body sends a CUDA field of its own) and its persistent mount (unless the body names
  * a mount kind; `network: []` asks for no mount at all).
  */
-export function podBodyFromTemplate(
-  request: CreatePodFromTemplateRequest,
-  template: Template,
-): z.input<typeof createPodRequest> {
+export function podBodyFromTemplate(request: CreatePodFromTemplateRequest, template: Template): z.input<typeof createPodRequest> {
   const { templateId: _templateId, ...own } = request;
   const body: z.input<typeof createPodRequest> = {
     image: template.image,

@@ -69,8 +69,7 @@ export const updatePod: Operation = {
 
 /** Whether a PATCH changes what the running container was started with, which restarts it. */
 function changesContainer(pod: PodRecord, patch: UpdatePodRequest, mounts: Mounts): boolean {
-  const differs = <T>(requested: T | undefined, current: T) =>
-    requested !== undefined && !isDeepStrictEqual(requested, current);
+  const differs = <T>(requested: T | undefined, current: T) => requested !== undefined && !isDeepStrictEqual(requested, current);
   return (
     differs(patch.image, pod.image) ||
     differs(patch.args, pod.args) ||

@@ -16,7 +16,10 @@ export const deleteRegistry: Operation = {
     description: "Templates that name the credential are left without one: their `registry` is set to null.",
     parameters: [registryId],
     ok: { status: 204, description: "Deleted; no body" },
-    errors: { 400: "A pod or serverless endpoint of the account pulls with the credential", ...ownResource("registry credential", "write") },
+    errors: {
+      400: "A pod or serverless endpoint of the account pulls with the credential",
+      ...ownResource("registry credential", "write"),
+    },
   },
   async handle(context, request, reply) {
     const { store } = context;

@@ -18,6 +18,6 @@ export const getRegistry: Operation = {
   },
   async handle(context, request) {
     const { store } = context;
-    return ({ ...ownedRegistry(store, callerOf(request), idParam(request)).registry });
+    return { ...ownedRegistry(store, callerOf(request), idParam(request)).registry };
   },
 };

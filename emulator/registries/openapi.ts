@@ -1,12 +1,4 @@
-import {
-  dateTime,
-  described,
-  nullable,
-  requestSchema,
-  string,
-  type TagSection,
-  wireObject,
-} from "../http/openapiBuilders";
+import { dateTime, described, nullable, requestSchema, string, type TagSection, wireObject } from "../http/openapiBuilders";
 import { pathsOf } from "../http/operation";
 import { DELEGATION_OPERATIONS } from "../registryDelegations/operations";
 import { createDelegationRequest } from "../registryDelegations/requests";

@@ -31,7 +31,7 @@ const TAG = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/;
 
 /** The repository and tag of `arn:aws:ecr:<region>:<account>:repository/<name>[:<tag>]`; undefined for anything else. */
 export function parseEcrRepositoryArn(arn: string): EcrRepository | undefined {
-    // No part of a valid ARN holds a colon, so the fields are what lies between colons.
+  // No part of a valid ARN holds a colon, so the fields are what lies between colons.
   const [scheme, partition, service, awsRegion = "", awsUser = "", resource = "", tag, ...extra] = arn.split(":");
   if (scheme !== "arn" || partition !== "aws" || service !== "ecr" || extra.length > 0) return undefined;
   if (!REGION.test(awsRegion) || !AWS_ACCOUNT_ID.test(awsUser) || !resource.startsWith(REPOSITORY_PREFIX)) return undefined;

@@ -6,7 +6,14 @@ import { parseBody } from "../http/validation";
 import { containerUnder } from "../pods/podFromTemplate";
 import { createEndpointRequest } from "../schemas";
 import type { EndpointRecord } from "../store";
-import { checkEndpointReferences, checkOneComputeFamily, checkScaling, cpuSelection, endpointTemplate, gpuForCreate } from "./endpointRules";
+import {
+  checkEndpointReferences,
+  checkOneComputeFamily,
+  checkScaling,
+  cpuSelection,
+  endpointTemplate,
+  gpuForCreate,
+} from "./endpointRules";
 import { presentEndpoint } from "./endpointView";
 import { addRelease } from "./releases";
 
@@ -24,7 +31,8 @@ export const createEndpoint: Operation = {
     body: "CreateEndpointRequest",
     ok: { status: 201, description: "The created endpoint", schema: ref("Endpoint") },
     errors: {
-      400: "Invalid body, neither or both compute families, unknown pool, CPU flavor, data center or registry, " +
+      400:
+        "Invalid body, neither or both compute families, unknown pool, CPU flavor, data center or registry, " +
         "exclusions outside the pools, a CUDA set with a floor, workers.min above max, or idleTimeout where it does not apply",
       403: `${READ_ONLY_KEY}, or a referenced resource belongs to another account`,
       404: "No template or network volume the caller may use has this id",

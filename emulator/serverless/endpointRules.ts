@@ -96,8 +96,7 @@ export function checkEndpointReferences(
 
 /** The GPU selection of a create body, with the template's CUDA set seeded when the body states no constraint. */
 export function gpuForCreate(gpu: NonNullable<CreateEndpointRequest["gpu"]>, template: Template | undefined): EndpointGpuConfig {
-  const seeded =
-    gpu.allowedCudaVersions === undefined && gpu.minCudaVersion === undefined ? (template?.allowedCudaVersions ?? []) : [];
+  const seeded = gpu.allowedCudaVersions === undefined && gpu.minCudaVersion === undefined ? (template?.allowedCudaVersions ?? []) : [];
   return checkGpuSelection({
     pools: gpu.pools,
     ...(gpu.excludedTypes === undefined ? {} : { excludedTypes: gpu.excludedTypes }),
@@ -113,8 +112,7 @@ export function gpuForPatch(current: EndpointGpuConfig, patch: NonNullable<Updat
     throw new Problem(400, "gpu.excludedTypes needs gpu.pools: the two are one selection");
   }
   const { excludedTypes: _currentExclusions, ...rest } = current;
-  const selection =
-    patch.pools === undefined ? current : { ...rest, pools: patch.pools, excludedTypes: patch.excludedTypes ?? [] };
+  const selection = patch.pools === undefined ? current : { ...rest, pools: patch.pools, excludedTypes: patch.excludedTypes ?? [] };
   return checkGpuSelection({
     ...selection,
     count: patch.count ?? current.count,
@@ -124,6 +122,4 @@ export function gpuForPatch(current: EndpointGpuConfig, patch: NonNullable<Updat
 }
 
 /** The container fields whose change rolls out as a new release. */
-export const RELEASED_FIELDS = ["image", "args", "disk", "env", "ports", "registry"] as const satisfies ReadonlyArray<
-  keyof EndpointRecord
->;
+export const RELEASED_FIELDS = ["image", "args", "disk", "env", "ports", "registry"] as const satisfies ReadonlyArray<keyof EndpointRecord>;

@@ -28,7 +28,8 @@ export const getWorkerLogs: Operation = {
     const { store, options } = context;
     const endpoint = ownedEndpoint(store, callerOf(request), idParam(request));
     const { workerId } = request.params as { workerId: string };
-    const known = workerId === jobWorkerId(endpoint) || workersOf(endpoint, options.timings, context.now()).some((worker) => worker.id === workerId);
+    const known =
+      workerId === jobWorkerId(endpoint) || workersOf(endpoint, options.timings, context.now()).some((worker) => worker.id === workerId);
     if (!known) throw new Problem(404, `Worker ${workerId} of endpoint ${endpoint.id} not found`);
     const now = context.now();
     // A job cancelled while queued never reached the worker.

@@ -19,7 +19,9 @@ export const listEndpointWorkers: Operation = {
       description: "The workers, counted by status",
       schema: object({
         workers: arrayOf(ref("Worker")),
-        summary: object(Object.fromEntries(["running", "idle", "initializing", "throttled", "unhealthy", "total"].map((key) => [key, integer]))),
+        summary: object(
+          Object.fromEntries(["running", "idle", "initializing", "throttled", "unhealthy", "total"].map((key) => [key, integer])),
+        ),
         endpointVersion: nullable(integer),
       }),
     },

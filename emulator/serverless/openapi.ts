@@ -42,7 +42,12 @@ const endpoint = wireObject<Endpoint>(
     name: string,
     type: enumOf(ENDPOINT_TYPES),
     requestUrls: described(
-      { oneOf: [{ ...queueUrls, additionalProperties: false }, { ...object({ base: string, health: string }), additionalProperties: false }] },
+      {
+        oneOf: [
+          { ...queueUrls, additionalProperties: false },
+          { ...object({ base: string, health: string }), additionalProperties: false },
+        ],
+      },
       "Where the endpoint answers on this emulator, with the API key. A QUEUE endpoint's job URLs, `{job_id}` standing " +
         "for a job's id in status, stream, cancel and retry; a LOAD_BALANCER endpoint's `base` (`/v2/lb/{id}`, " +
         "followed by any worker path) and `health` (its health check path under base).",

@@ -55,9 +55,7 @@ export function workersOf(endpoint: EndpointRecord, timings: Required<PodTimings
 /** Releases newest first, each counting the workers that run it (all of them run the newest). */
 export function releasesOf(endpoint: EndpointRecord, workers: Worker[]): Release[] {
   const newest = endpointVersion(endpoint);
-  return endpoint.releases
-    .map((release) => ({ ...release, workerCount: release.version === newest ? workers.length : 0 }))
-    .reverse();
+  return endpoint.releases.map((release) => ({ ...release, workerCount: release.version === newest ? workers.length : 0 })).reverse();
 }
 
 /** The first GPU type of the selection: in one of the pools and not excluded. */

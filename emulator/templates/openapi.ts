@@ -21,7 +21,6 @@ const tag = {
   description: "Reusable container settings for pods and serverless workers, and the public template catalog.",
 };
 
-
 export const templates: TagSection = {
   tag,
   schemas: {

@@ -10,4 +10,11 @@ import { updateTemplate } from "./updateTemplate";
  * Every operation on `/v2/templates` and the public catalog at `/v2/catalog/templates`, one file each, in the order
  * the OpenAPI description lists them.
  */
-export const TEMPLATE_OPERATIONS: readonly Operation[] = [listTemplates, createTemplate, getTemplate, updateTemplate, deleteTemplate, listPublicTemplates];
+export const TEMPLATE_OPERATIONS: readonly Operation[] = [
+  listTemplates,
+  createTemplate,
+  getTemplate,
+  updateTemplate,
+  deleteTemplate,
+  listPublicTemplates,
+];

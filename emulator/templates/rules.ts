@@ -7,12 +7,14 @@ import type { Store } from "../store";
  * account owns it (a public template serves every account). Other accounts' users are counted, never named.
  */
 export function refuseWhileInUse(store: Store, caller: Caller, templateId: string): void {
-  const users = store.allAccounts().flatMap((account) => [
-    ...[...account.pods.values()].filter((pod) => pod.template === templateId).map((pod) => ({ kind: "pod", ...pod })),
-    ...[...account.endpoints.values()]
-      .filter((endpoint) => endpoint.templateId === templateId)
-      .map((endpoint) => ({ kind: "endpoint", ...endpoint })),
-  ]);
+  const users = store
+    .allAccounts()
+    .flatMap((account) => [
+      ...[...account.pods.values()].filter((pod) => pod.template === templateId).map((pod) => ({ kind: "pod", ...pod })),
+      ...[...account.endpoints.values()]
+        .filter((endpoint) => endpoint.templateId === templateId)
+        .map((endpoint) => ({ kind: "endpoint", ...endpoint })),
+    ]);
   if (users.length === 0) return;
   const kinds = ["pod", "endpoint"] as const;
   const own = (kind: string) => users.filter((user) => user.kind === kind && user.account === caller.account);

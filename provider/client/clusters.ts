@@ -1,11 +1,5 @@
 import type { Pod } from "../schemas/pod";
-import {
-  type ClusterSummary,
-  clusterListSchema,
-  clusterPodsSchema,
-  clusterSchema,
-  type CreateClusterRequest,
-} from "../schemas/cluster";
+import { type ClusterSummary, clusterListSchema, clusterPodsSchema, clusterSchema, type CreateClusterRequest } from "../schemas/cluster";
 import { ApiResource } from "./apiResource";
 import type { RequestOptions, Transport } from "./transport";
 

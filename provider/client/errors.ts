@@ -95,7 +95,11 @@ export class QuotaExhaustedError extends ComputePlatformError {
 export class ConnectionError extends ComputePlatformError {
   override readonly name: string = "ConnectionError";
   readonly request: RequestSummary;
-  constructor(request: RequestSummary, cause: unknown, message = `${request.method} ${request.path} could not reach the API: ${describeCause(cause)}`) {
+  constructor(
+    request: RequestSummary,
+    cause: unknown,
+    message = `${request.method} ${request.path} could not reach the API: ${describeCause(cause)}`,
+  ) {
     super(message, { cause });
     this.request = request;
   }

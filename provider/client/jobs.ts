@@ -109,7 +109,12 @@ export class JobsClient extends ApiResource {
 
   /** The job once it ends, or as it stands after `waitMs`: the wait of {@link runsync}, on a job already submitted. */
   async statusSync(endpointId: string, jobId: string, options: JobSyncOptions = {}): Promise<JobResponse> {
-    return this.transport.json({ ...held(options), method: "GET", path: this.at(endpointId, "status-sync", jobId), schema: jobResponseSchema });
+    return this.transport.json({
+      ...held(options),
+      method: "GET",
+      path: this.at(endpointId, "status-sync", jobId),
+      schema: jobResponseSchema,
+    });
   }
 
   /**
@@ -171,10 +176,7 @@ export class JobsClient extends ApiResource {
    * Generates a video with the hosted text-to-video model: validates the input (throwing before any call and
    * naming the field), queues the job and waits for it. A job that does not complete throws with the model's error.
    */
-  async textToVideo(
-    input: TextToVideoInput,
-    options: JobWaitOptions & { endpointId?: string } = {},
-  ): Promise<TextToVideoResult> {
+  async textToVideo(input: TextToVideoInput, options: JobWaitOptions & { endpointId?: string } = {}): Promise<TextToVideoResult> {
     const parsed = textToVideoInputSchema.safeParse(input);
     if (!parsed.success) {
       const [issue] = parsed.error.issues;

@@ -81,7 +81,9 @@ function pathBelow(base: URL, path: string): string {
   const basePath = base.pathname.replace(/\/+$/, "");
   const resolved = new URL(`${base.origin}${path === "" ? base.pathname : `${basePath}/${path.replace(/^\/+/, "")}`}`);
   if (resolved.origin !== base.origin || (resolved.pathname !== basePath && !resolved.pathname.startsWith(`${basePath}/`))) {
-    throw new RangeError(`path: "${path}" resolves to ${resolved.pathname}, outside the endpoint's base URL ${base.origin}${basePath}; nothing was sent`);
+    throw new RangeError(
+      `path: "${path}" resolves to ${resolved.pathname}, outside the endpoint's base URL ${base.origin}${basePath}; nothing was sent`,
+    );
   }
   return `${resolved.pathname}${resolved.search}`;
 }

@@ -82,7 +82,7 @@ export class PodWatcher {
   private async poll(): Promise<void> {
     this.polling = true;
     try {
-      for (let unchangedTicks = 0, retryAfterMs = 0; this.waiters.size > 0; ) {
+      for (let unchangedTicks = 0, retryAfterMs = 0; this.waiters.size > 0;) {
         await this.clock.sleep(Math.max(this.nextIntervalMs(unchangedTicks), retryAfterMs));
         const tick = await this.tick();
         unchangedTicks = tick.changed ? 0 : unchangedTicks + 1;

@@ -1,12 +1,5 @@
 import { z } from "zod";
-import {
-  type CreatePodRequest,
-  type Pod,
-  type PodAction,
-  podListSchema,
-  podSchema,
-  type UpdatePodRequest,
-} from "../schemas/pod";
+import { type CreatePodRequest, type Pod, type PodAction, podListSchema, podSchema, type UpdatePodRequest } from "../schemas/pod";
 import { ApiResource } from "./apiResource";
 import { serverSentEvents } from "./sse";
 import type { RequestOptions, Transport } from "./transport";

@@ -176,7 +176,9 @@ export class Transport {
       if ("answer" in tried) return tried.answer;
       const delayMs = retryDelayMs(tried.result, attempt, this.retry, this.random);
       const bound =
-        call.deadline === undefined ? { maxAttempts: this.retry.maxAttempts } : { deadline: call.deadline, nextTryAt: this.clock.now() + delayMs };
+        call.deadline === undefined
+          ? { maxAttempts: this.retry.maxAttempts }
+          : { deadline: call.deadline, nextTryAt: this.clock.now() + delayMs };
       if (!shouldRetry(call.method, tried.result, attempt, bound)) throw tried.error;
       await this.clock.sleep(delayMs, call.signal);
     }

@@ -77,9 +77,7 @@ export async function getServerlessBilling(args: ServerlessBillingQuery = {}): P
 }
 
 /** {@link getServerlessBilling} taking Inputs and returning an Output, for use inside a Pulumi program. */
-export function getServerlessBillingOutput(
-  args?: DeepInput<ServerlessBillingQuery>,
-): pulumi.Output<ServerlessBillingHistory> {
+export function getServerlessBillingOutput(args?: DeepInput<ServerlessBillingQuery>): pulumi.Output<ServerlessBillingHistory> {
   return outputForm<ServerlessBillingQuery, ServerlessBillingHistory>(getServerlessBilling, args);
 }
 
@@ -89,9 +87,7 @@ export async function getNetworkVolumeBilling(args: NetworkVolumeBillingQuery = 
 }
 
 /** {@link getNetworkVolumeBilling} taking Inputs and returning an Output, for use inside a Pulumi program. */
-export function getNetworkVolumeBillingOutput(
-  args?: DeepInput<NetworkVolumeBillingQuery>,
-): pulumi.Output<NetworkVolumeBillingHistory> {
+export function getNetworkVolumeBillingOutput(args?: DeepInput<NetworkVolumeBillingQuery>): pulumi.Output<NetworkVolumeBillingHistory> {
   return outputForm<NetworkVolumeBillingQuery, NetworkVolumeBillingHistory>(getNetworkVolumeBilling, args);
 }
 

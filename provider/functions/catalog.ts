@@ -148,7 +148,10 @@ const gpuAvailabilityArgs = {
   cloud: z.enum(clouds).optional(),
   count: z.int().min(1).optional(),
   countryCodes: nonEmpty(z.string().regex(/^[A-Z]{2}$/, "must be an uppercase ISO 3166-1 alpha-2 code, such as US")).optional(),
-  minCudaVersion: z.string().regex(/^\d+(\.\d+)?$/, "must be a CUDA version such as 12 or 12.4").optional(),
+  minCudaVersion: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, "must be a CUDA version such as 12 or 12.4")
+    .optional(),
 };
 const gpuFilterArgs = {
   ...gpuAvailabilityArgs,

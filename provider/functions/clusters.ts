@@ -53,7 +53,9 @@ export function getClusterOutput(args: DeepInput<GetClusterArgs>): pulumi.Output
 export async function getClusters(args: GetClustersArgs = {}): Promise<GetClustersResult> {
   const { name, type } = parseArgs("getClusters", getClustersArgsSchema, args);
   const clusters = await sharedClient().clusters.list();
-  return { clusters: clusters.filter((cluster) => (name === undefined || cluster.name === name) && (type === undefined || cluster.type === type)) };
+  return {
+    clusters: clusters.filter((cluster) => (name === undefined || cluster.name === name) && (type === undefined || cluster.type === type)),
+  };
 }
 
 /** {@link getClusters} taking Inputs and returning an Output, for use inside a Pulumi program. */

@@ -65,7 +65,9 @@ export async function getServerlessEndpoints(args: GetServerlessEndpointsArgs = 
   const { name, type } = parseArgs("getServerlessEndpoints", getEndpointsArgsSchema, args);
   const endpoints = await sharedClient().serverless.list();
   return {
-    endpoints: endpoints.filter((endpoint) => (name === undefined || endpoint.name === name) && (type === undefined || endpoint.type === type)),
+    endpoints: endpoints.filter(
+      (endpoint) => (name === undefined || endpoint.name === name) && (type === undefined || endpoint.type === type),
+    ),
   };
 }
 

@@ -101,7 +101,9 @@ export function formatReference(reference: Reference): string {
 /** Writes accessor steps as a reference would, e.g. `.members[0].cluster.ip`; `dotted` writes every name after a dot. */
 export function formatSteps(path: readonly Accessor[], dotted = false): string {
   return path
-    .map((step) => (typeof step === "number" ? `[${step}]` : /^[A-Za-z_][A-Za-z0-9_-]*$/.test(step) || dotted ? `.${step}` : `[${JSON.stringify(step)}]`))
+    .map((step) =>
+      typeof step === "number" ? `[${step}]` : /^[A-Za-z_][A-Za-z0-9_-]*$/.test(step) || dotted ? `.${step}` : `[${JSON.stringify(step)}]`,
+    )
     .join("");
 }
 
@@ -110,7 +112,11 @@ export function formatSteps(path: readonly Accessor[], dotted = false): string {
  * property, or nothing to step into) the answer is `missing(index of that step, what was there)`.
  * @param missing @default undefined for any step that finds nothing
  */
-export function valueAt(value: unknown, path: readonly Accessor[], missing: (step: number, found: unknown) => unknown = () => undefined): unknown {
+export function valueAt(
+  value: unknown,
+  path: readonly Accessor[],
+  missing: (step: number, found: unknown) => unknown = () => undefined,
+): unknown {
   let current = value;
   for (const [index, step] of path.entries()) {
     if (current === null || typeof current !== "object" || !Object.hasOwn(current, step)) return missing(index, current);

@@ -121,9 +121,7 @@ function continuations(shape: SchemaShape, index: number, depth: number): Access
   if (depth === 0) return [];
   const resolved = resolve(shape);
   const children: Array<[Accessor, SchemaShape]> =
-    resolved?.type === "array" && resolved.items
-      ? [[index, resolved.items]]
-      : Object.entries(resolved?.properties ?? {});
+    resolved?.type === "array" && resolved.items ? [[index, resolved.items]] : Object.entries(resolved?.properties ?? {});
   return children.flatMap(([step, child]) => [[step], ...continuations(child, index, depth - 1).map((rest) => [step, ...rest])]);
 }
 

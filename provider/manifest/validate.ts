@@ -98,7 +98,8 @@ class Validation {
       return this.result();
     }
     for (const key of Object.keys(document)) {
-      if (key !== "resources" && key !== "outputs") this.report([key], "unknown top-level key; a manifest has `resources` and `outputs`", "key");
+      if (key !== "resources" && key !== "outputs")
+        this.report([key], "unknown top-level key; a manifest has `resources` and `outputs`", "key");
     }
     const resources = this.resources(document.resources);
     const outputs = this.outputs(document.outputs);
@@ -153,7 +154,8 @@ class Validation {
       return undefined;
     }
     for (const key of Object.keys(entry)) {
-      if (!RESOURCE_KEYS.includes(key)) this.report([...path, key], "unknown key; a resource has `type`, `description`, `properties` and `options`", "key");
+      if (!RESOURCE_KEYS.includes(key))
+        this.report([...path, key], "unknown key; a resource has `type`, `description`, `properties` and `options`", "key");
     }
     const type = entry.type;
     const known = Object.keys(resourceKinds);
@@ -184,7 +186,12 @@ class Validation {
 
   private description(value: unknown, path: Accessor[]): string | undefined {
     if (value === undefined || (typeof value === "string" && /\S/.test(value))) return value;
-    this.report(path, typeof value === "string" ? "must not be blank; leave it out instead" : "must be text: what the resource is for, its first line a summary");
+    this.report(
+      path,
+      typeof value === "string"
+        ? "must not be blank; leave it out instead"
+        : "must be text: what the resource is for, its first line a summary",
+    );
     return undefined;
   }
 

@@ -18,4 +18,6 @@ export const { Empty }: typeof import("google-protobuf/google/protobuf/empty_pb"
 );
 
 /** `google.protobuf.Any`, which carries an error's structured details. */
-export const { Any }: typeof import("google-protobuf/google/protobuf/any_pb") = requireBesidePulumi("google-protobuf/google/protobuf/any_pb");
+export const { Any }: typeof import("google-protobuf/google/protobuf/any_pb") = requireBesidePulumi(
+  "google-protobuf/google/protobuf/any_pb",
+);

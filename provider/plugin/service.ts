@@ -74,7 +74,9 @@ async function withinDeadline<Result extends { outs?: Properties }>(
   const { deadline } = kind;
   if (deadline === undefined || !(timeoutSeconds > 0)) return operation(inputs);
   const result = await operation({ ...inputs, [deadline]: Math.max(1, Math.ceil(timeoutSeconds)) });
-  return result.outs !== undefined && deadline in result.outs ? { ...result, outs: { ...result.outs, [deadline]: inputs[deadline] } } : result;
+  return result.outs !== undefined && deadline in result.outs
+    ? { ...result, outs: { ...result.outs, [deadline]: inputs[deadline] } }
+    : result;
 }
 
 function outputsStruct(kind: PluginResource, outputs: object) {
@@ -90,7 +92,8 @@ async function keepingFailureSecrets<Result>(kind: PluginResource, operation: ()
     return await operation();
   } catch (error) {
     const failed = error as { id?: unknown; properties?: Properties };
-    if (typeof failed.id === "string" && failed.properties !== undefined) failed.properties = withSecrets(failed.properties, kind.secretOutputs ?? []);
+    if (typeof failed.id === "string" && failed.properties !== undefined)
+      failed.properties = withSecrets(failed.properties, kind.secretOutputs ?? []);
     throw error;
   }
 }
@@ -141,7 +144,11 @@ export function resourceProviderService(info: PluginInfo) {
     }),
 
     diff: unary(async (request: proto.DiffRequest) => {
-      const result = await kindOf(request).provider.diff(request.getId(), plainProperties(request.getOlds()), plainProperties(request.getNews()));
+      const result = await kindOf(request).provider.diff(
+        request.getId(),
+        plainProperties(request.getOlds()),
+        plainProperties(request.getNews()),
+      );
       const changes =
         result.changes === undefined
           ? proto.DiffResponse.DiffChanges.DIFF_UNKNOWN
@@ -177,7 +184,9 @@ export function resourceProviderService(info: PluginInfo) {
       const kind = kindOf(request);
       const olds = plainProperties(request.getOlds());
       const { outs } = await keepingFailureSecrets(kind, () =>
-        withinDeadline(kind, request.getTimeout(), plainProperties(request.getNews()), (news) => kind.provider.update(request.getId(), olds, news)),
+        withinDeadline(kind, request.getTimeout(), plainProperties(request.getNews()), (news) =>
+          kind.provider.update(request.getId(), olds, news),
+        ),
       );
       return new proto.UpdateResponse().setProperties(outputsStruct(kind, outs ?? {}));
     }),

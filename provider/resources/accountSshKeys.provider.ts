@@ -31,8 +31,7 @@ export async function check(
 
 /** Any change to the set, live or declared, is an in-place update; a new order is not a change. */
 export async function diff(_id: string, olds: AccountSshKeysOutputs, news: AccountSshKeysInputs): Promise<dynamic.DiffResult> {
-  const changed =
-    containsUnknown(news.keys) || !sameKeySet(olds.keys, news.keys) || !sameKeySet(olds.declaredKeys, news.keys);
+  const changed = containsUnknown(news.keys) || !sameKeySet(olds.keys, news.keys) || !sameKeySet(olds.declaredKeys, news.keys);
   return diffResult(changed ? ["keys"] : [], []);
 }
 

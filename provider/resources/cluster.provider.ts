@@ -126,7 +126,9 @@ async function removeFailedCluster(
   const reason = messageOf(cause);
   try {
     await deleteCluster(created.id);
-    return new Error(`cluster "${inputs.name}" (${created.id}) did not become usable: ${reason}. It was deleted with its members; nothing was left behind.`);
+    return new Error(
+      `cluster "${inputs.name}" (${created.id}) did not become usable: ${reason}. It was deleted with its members; nothing was left behind.`,
+    );
   } catch (cleanupError) {
     const current = await unlessNotFound(() => client.clusters.get(created.id)).catch(() => undefined);
     const members = await unlessNotFound(() => client.clusters.pods(created.id)).catch(() => undefined);

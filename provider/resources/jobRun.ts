@@ -25,7 +25,10 @@ const settings = ["timeoutSeconds", "recordFailure"] as const;
 export function diffJob(olds: Partial<JobRunInputs>, news: JobRunInputs): dynamic.DiffResult {
   const recorded = withJobDefaults(olds);
   const replaces = (["endpointId", "input"] as const).filter((field) => !sameValue(olds[field], news[field]));
-  return diffResult(settings.filter((field) => recorded[field] !== news[field]), replaces);
+  return diffResult(
+    settings.filter((field) => recorded[field] !== news[field]),
+    replaces,
+  );
 }
 
 /** The only update a job takes: its new settings, recorded (they govern nothing once the job has run). */

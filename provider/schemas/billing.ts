@@ -81,7 +81,11 @@ export function billingWindowSchema(now: number) {
       // A malformed time has its own issue already.
       if (Number.isNaN(start) || Number.isNaN(end) || start < end) return;
       if (window.endTime === undefined) {
-        context.addIssue({ code: "custom", path: ["startTime"], message: "must be before now when endTime is omitted, as endTime defaults to now" });
+        context.addIssue({
+          code: "custom",
+          path: ["startTime"],
+          message: "must be before now when endTime is omitted, as endTime defaults to now",
+        });
       } else if (window.startTime === undefined) {
         context.addIssue({
           code: "custom",

@@ -66,7 +66,11 @@ function independently(part: () => void): void {
  * part of its own, and the earlier items are read in order, so an unknown item holds back only the verdicts it
  * could change.
  */
-export function eachRepeat<I>(items: readonly I[] | undefined, same: (a: I, b: I) => boolean, fail: (index: number, first: number) => void): void {
+export function eachRepeat<I>(
+  items: readonly I[] | undefined,
+  same: (a: I, b: I) => boolean,
+  fail: (index: number, first: number) => void,
+): void {
   if (!Array.isArray(items)) return;
   for (let index = 1; index < items.length; index++) {
     independently(() => {

@@ -208,7 +208,6 @@ export interface PodInputs {
   readyTimeoutSeconds?: number;
 }
 
-
 const gpuConfigInputs = z.strictObject({
   id: z.string().min(1),
   count: z.int().min(1).optional(),
@@ -224,7 +223,10 @@ const cpuConfigInputs = z.strictObject({
 
 export const mountsInputs = z.strictObject({
   persistent: z.strictObject({ size: z.int().min(10), path: z.string() }).optional(),
-  network: z.array(z.strictObject({ volumeId: z.string().min(1), path: z.string() })).max(1).optional(),
+  network: z
+    .array(z.strictObject({ volumeId: z.string().min(1), path: z.string() }))
+    .max(1)
+    .optional(),
 });
 
 /**
@@ -238,7 +240,8 @@ export const oneMountKind: CrossFieldRule<{ mounts?: MountsInputs }> = ({ mounts
 };
 
 const noPersistentMountOnCpu: CrossFieldRule<PodInputs> = (pod, fail) => {
-  if (pod.cpu && pod.mounts?.persistent) fail(["mounts", "persistent"], "persistent mounts are not allowed on CPU pods; use a network volume");
+  if (pod.cpu && pod.mounts?.persistent)
+    fail(["mounts", "persistent"], "persistent mounts are not allowed on CPU pods; use a network volume");
 };
 
 /** Validates and normalises `Pod` arguments: the rules of the spec that hold before any API call. */
@@ -325,9 +328,7 @@ export const podSchema = z.object({
   dataCenterId: z.string().nullable(),
   cudaVersion: z.string().nullable(),
   ssh: z.object({ proxy: podSshEndpoint.nullable(), direct: podSshEndpoint.nullable() }),
-  cluster: z
-    .looseObject({ id: z.string(), rank: z.int().nullable(), role: z.string().optional(), ip: z.string().optional() })
-    .optional(),
+  cluster: z.looseObject({ id: z.string(), rank: z.int().nullable(), role: z.string().optional(), ip: z.string().optional() }).optional(),
   template: z.string().nullable(),
   cost: z.number(),
   locked: z.boolean(),
@@ -338,9 +339,7 @@ export const podSchema = z.object({
       gpus: z.array(z.object({ util: z.int(), memoryUtil: z.int() })).optional(),
       cpu: z.object({ util: z.int() }).optional(),
       memory: z.object({ util: z.int() }).optional(),
-      ports: z
-        .array(z.object({ private: z.int(), public: z.int().nullable(), type: z.string(), ip: z.string().nullable() }))
-        .optional(),
+      ports: z.array(z.object({ private: z.int(), public: z.int().nullable(), type: z.string(), ip: z.string().nullable() })).optional(),
     })
     .nullable(),
   createdAt: z.string(),
@@ -362,5 +361,8 @@ export type CreatePodRequest = Omit<PodInputs, "adopt" | "readyTimeoutSeconds" |
 
 /** Body of `PATCH /v2/pods/{id}`: only fields that change in place. */
 export type UpdatePodRequest = Partial<
-  Pick<PodInputs, "name" | "templateId" | "image" | "args" | "disk" | "env" | "ports" | "registry" | "locked" | "globalNetworking" | "mounts">
+  Pick<
+    PodInputs,
+    "name" | "templateId" | "image" | "args" | "disk" | "env" | "ports" | "registry" | "locked" | "globalNetworking" | "mounts"
+  >
 >;

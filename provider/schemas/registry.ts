@@ -47,7 +47,6 @@ export const registryInputsSchema = z.strictObject({
 const registryInputsMatch: z.ZodType<Named<RegistryInputs>, Named<RegistryInputs>> = registryInputsSchema;
 void registryInputsMatch;
 
-
 export const registrySchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -290,7 +290,10 @@ export const serverlessEndpointInputsSchema = withCrossFieldRules(
 );
 
 // Compile-time proof that the validator and the documented argument type agree.
-const serverlessEndpointInputsMatch: z.ZodType<Named<ServerlessEndpointInputs>, Named<ServerlessEndpointInputs>> = serverlessEndpointInputsSchema;
+const serverlessEndpointInputsMatch: z.ZodType<
+  Named<ServerlessEndpointInputs>,
+  Named<ServerlessEndpointInputs>
+> = serverlessEndpointInputsSchema;
 void serverlessEndpointInputsMatch;
 
 /**

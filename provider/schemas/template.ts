@@ -103,9 +103,7 @@ export interface TemplateInputs {
 
 const templateMountsInputs = z.strictObject({
   persistent: z.strictObject({ size: z.int().min(10), path: z.string() }).optional(),
-  network: z
-    .never({ error: "a template mounts only persistent storage; mount network volumes on the pods instead" })
-    .optional(),
+  network: z.never({ error: "a template mounts only persistent storage; mount network volumes on the pods instead" }).optional(),
 });
 
 /** Validates `Template` arguments: every bound the API states, before any API call. */

@@ -111,7 +111,11 @@ async function benchOne(
   pulumiCommand: PulumiCommand,
 ): Promise<BenchRow[]> {
   const apiKey = `bench-${randomBytes(18).toString("base64url")}`;
-  const emulator = await startEmulator({ apiKeys: [apiKey], rateLimit: quota, timings: { provisioningMs: settings.provisioningMs - 10_000, startingMs: 10_000 } });
+  const emulator = await startEmulator({
+    apiKeys: [apiKey],
+    rateLimit: quota,
+    timings: { provisioningMs: settings.provisioningMs - 10_000, startingMs: 10_000 },
+  });
   const requests = timeRequests(emulator);
   const workDir = fs.mkdtempSync(path.join(folder, `${provider}-${n}-`));
   let stack: StackDriver | undefined;
@@ -145,7 +149,9 @@ async function benchOne(
       const wallMs = Date.now() - startedAt;
       const metrics = operationMetrics(requests().slice(from), startedAt, wallMs, failed);
       rows.push({ n, operation, provider, metrics, floor: floorOf(operation, n, settings) });
-      say(`N=${n} ${provider} ${operation}: ${metrics.calls} calls (${metrics.rateLimited} answered 429), ${(wallMs / 1000).toFixed(1)} s, ${failed} failed`);
+      say(
+        `N=${n} ${provider} ${operation}: ${metrics.calls} calls (${metrics.rateLimited} answered 429), ${(wallMs / 1000).toFixed(1)} s, ${failed} failed`,
+      );
     };
     // The engine's default parallelism is 4 per CPU core; a stack of N pods that wait for RUNNING needs N.
     const parallel = n + 1;

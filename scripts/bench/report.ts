@@ -18,14 +18,39 @@ const ratio = (value: number, floor: number) => (floor === 0 ? (value === 0 ? "1
  * provider's no-op `up`, measured in the same run.
  */
 export function markdownTable(rows: readonly BenchRow[]): string {
-  const header = ["N", "operation", "provider", "calls", ...CALL_KINDS, "429s", "wall (s)", "failed", "calls / floor", "wall / floor", "wall / (floor + no-op up)"];
+  const header = [
+    "N",
+    "operation",
+    "provider",
+    "calls",
+    ...CALL_KINDS,
+    "429s",
+    "wall (s)",
+    "failed",
+    "calls / floor",
+    "wall / floor",
+    "wall / (floor + no-op up)",
+  ];
   const lines = [`| ${header.join(" | ")} |`, `|${header.map(() => "---").join("|")}|`];
   const seen = new Set<string>();
   for (const row of rows) {
     const key = `${row.n} ${row.operation}`;
     if (!seen.has(key)) {
       seen.add(key);
-      const floorCells = [String(row.floor.calls), "", "", "", "", "", "0", row.operation === "up" ? seconds(row.floor.wallMs) : "", "0", "1.00", "", ""];
+      const floorCells = [
+        String(row.floor.calls),
+        "",
+        "",
+        "",
+        "",
+        "",
+        "0",
+        row.operation === "up" ? seconds(row.floor.wallMs) : "",
+        "0",
+        "1.00",
+        "",
+        "",
+      ];
       lines.push(`| ${[row.n, row.operation, "floor", ...floorCells].join(" | ")} |`);
     }
     const m = row.metrics;

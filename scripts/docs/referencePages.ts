@@ -73,7 +73,8 @@ function shortName(token: string): string {
 
 function indexPage(schema: PackageSchema, kinds: string[]): string {
   const lines = [HEADER(PULUMI_SCHEMA_FILE), "", "# Reference", "", "| Resource | What it is |", "|---|---|"];
-  for (const kind of kinds) lines.push(`| [${kind}](${kind}.md) | ${cell(firstSentence(schema.resources[`${schema.name}:index:${kind}`]?.description))} |`);
+  for (const kind of kinds)
+    lines.push(`| [${kind}](${kind}.md) | ${cell(firstSentence(schema.resources[`${schema.name}:index:${kind}`]?.description))} |`);
   lines.push("", `The data functions (${Object.keys(schema.functions).length} of them) are on [one page](functions.md).`, "");
   return lines.join("\n");
 }
@@ -106,7 +107,8 @@ function resourcePage(schema: PackageSchema, kind: string, resource: ResourceSpe
     "| Name | Type | Description |",
     "|---|---|---|",
     ...Object.entries(resource.properties).map(
-      ([name, spec]) => `| \`${name}\`${spec.secret ? " (secret)" : ""} | ${nested.typeOf(spec)} | ${cell(describe(spec.description ? spec : { ...spec, ...resource.inputProperties[name] }))} |`,
+      ([name, spec]) =>
+        `| \`${name}\`${spec.secret ? " (secret)" : ""} | ${nested.typeOf(spec)} | ${cell(describe(spec.description ? spec : { ...spec, ...resource.inputProperties[name] }))} |`,
     ),
     "",
     "## Adopt and import",
@@ -144,13 +146,18 @@ function functionsPage(schema: PackageSchema): string {
       lines.push(
         "| Argument | Type | Required | Description |",
         "|---|---|---|---|",
-        ...inputs.map(([input, property]) => `| \`${input}\` | ${nested.typeOf(property)} | ${required.has(input) ? "yes" : "no"} | ${cell(describe(property))} |`),
+        ...inputs.map(
+          ([input, property]) =>
+            `| \`${input}\` | ${nested.typeOf(property)} | ${required.has(input) ? "yes" : "no"} | ${cell(describe(property))} |`,
+        ),
         "",
       );
     lines.push(
       "| Result | Type | Description |",
       "|---|---|---|",
-      ...Object.entries(spec.outputs.properties ?? {}).map(([output, property]) => `| \`${output}\` | ${nested.typeOf(property)} | ${cell(describe(property))} |`),
+      ...Object.entries(spec.outputs.properties ?? {}).map(
+        ([output, property]) => `| \`${output}\` | ${nested.typeOf(property)} | ${cell(describe(property))} |`,
+      ),
       "",
     );
   }
@@ -233,7 +240,8 @@ class NestedTypes {
       const spec = this.schema.types[`${this.schema.name}:index:${name}`] ?? {};
       const required = new Set(spec.required ?? []);
       const rows = Object.entries(spec.properties ?? {}).map(
-        ([property, child]) => `| \`${property}\`${child.secret ? " (secret)" : ""} | ${this.typeOf(child)} | ${required.has(property) ? "yes" : "no"} | ${cell(describe(child))} |`,
+        ([property, child]) =>
+          `| \`${property}\`${child.secret ? " (secret)" : ""} | ${this.typeOf(child)} | ${required.has(property) ? "yes" : "no"} | ${cell(describe(child))} |`,
       );
       if (index === 0) lines.push("## Types", "");
       lines.push(`### ${name}`, "");

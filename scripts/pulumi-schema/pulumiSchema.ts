@@ -68,7 +68,9 @@ export function generatePulumiSchema(projectRoot: string): string {
   const entries = (typesName: string) => {
     const types = definitions[typesName];
     if (typeof types !== "object" || types.properties === undefined) throw new Error(`${typesName} did not generate an object`);
-    return Object.entries(types.properties).map(([name, entry]) => [name, typeof entry === "object" ? (entry.properties ?? {}) : {}] as const);
+    return Object.entries(types.properties).map(
+      ([name, entry]) => [name, typeof entry === "object" ? (entry.properties ?? {}) : {}] as const,
+    );
   };
 
   const resourceSpecs = Object.fromEntries(
@@ -94,12 +96,21 @@ export function generatePulumiSchema(projectRoot: string): string {
     entries(FUNCTION_TYPES).map(([name, { args, result }]) => {
       if (!dataFunctions.has(name)) throw new Error(`${name} has a type but is no data function the plugin serves`);
       const hint = name.replace(/^get/, "");
-      const inputs = specs.resolve(asDefinition(args)).properties === undefined ? { properties: {} } : specs.objectProperties(asDefinition(args), `${hint}Args`);
-      return [token(name), { description: docs.get(name) ?? "", inputs, outputs: specs.objectProperties(asDefinition(result), `${hint}Result`) }];
+      const inputs =
+        specs.resolve(asDefinition(args)).properties === undefined
+          ? { properties: {} }
+          : specs.objectProperties(asDefinition(args), `${hint}Args`);
+      return [
+        token(name),
+        { description: docs.get(name) ?? "", inputs, outputs: specs.objectProperties(asDefinition(result), `${hint}Result`) },
+      ];
     }),
   );
   const variables: Record<string, PropertySpec> = Object.fromEntries(
-    CONFIG_NAMES.map((name) => [name, { type: "string", description: configDescriptions[name], ...(SECRET_CONFIG.includes(name) ? { secret: true } : {}) }]),
+    CONFIG_NAMES.map((name) => [
+      name,
+      { type: "string", description: configDescriptions[name], ...(SECRET_CONFIG.includes(name) ? { secret: true } : {}) },
+    ]),
   );
 
   const schema = {
@@ -115,7 +126,11 @@ export function generatePulumiSchema(projectRoot: string): string {
     meta: { moduleFormat: "(.*)", supportPack: true },
     language,
     config: { variables },
-    provider: { description: "The Compute Platform provider: one account and API URL per instance.", inputProperties: variables, properties: variables },
+    provider: {
+      description: "The Compute Platform provider: one account and API URL per instance.",
+      inputProperties: variables,
+      properties: variables,
+    },
     types: Object.fromEntries([...specs.types].sort(([a], [b]) => a.localeCompare(b)).map(([name, spec]) => [token(name), spec])),
     resources: resourceSpecs,
     functions: functionSpecs,
@@ -131,17 +146,24 @@ function asDefinition(schema: TJS.DefinitionOrBoolean | undefined): TJS.Definiti
 /** An output that is also an input is an integer where the input is: the API's answer is the same integer. */
 function asInputIntegers(outputs: ObjectProperties["properties"], inputs: ObjectProperties["properties"]): ObjectProperties["properties"] {
   return Object.fromEntries(
-    Object.entries(outputs).map(([name, spec]) => [name, spec.type === "number" && inputs[name]?.type === "integer" ? { ...spec, type: "integer" } : spec]),
+    Object.entries(outputs).map(([name, spec]) => [
+      name,
+      spec.type === "number" && inputs[name]?.type === "integer" ? { ...spec, type: "integer" } : spec,
+    ]),
   );
 }
 
 /** Marks the outputs whose change replaces the resource, as its declaration says. */
 function withReplaceOnChanges(properties: ObjectProperties["properties"], replacing: readonly string[]): ObjectProperties["properties"] {
-  return Object.fromEntries(Object.entries(properties).map(([name, spec]) => [name, replacing.includes(name) ? { ...spec, replaceOnChanges: true } : spec]));
+  return Object.fromEntries(
+    Object.entries(properties).map(([name, spec]) => [name, replacing.includes(name) ? { ...spec, replaceOnChanges: true } : spec]),
+  );
 }
 
 function markSecret(properties: ObjectProperties["properties"], secrets: readonly string[] = []): ObjectProperties["properties"] {
-  return Object.fromEntries(Object.entries(properties).map(([name, spec]) => [name, secrets.includes(name) ? { ...spec, secret: true } : spec]));
+  return Object.fromEntries(
+    Object.entries(properties).map(([name, spec]) => [name, secrets.includes(name) ? { ...spec, secret: true } : spec]),
+  );
 }
 
 /** The TSDoc of every exported class in the resource files and every exported function in the data function files. */

@@ -50,7 +50,11 @@ export class TypeSpecs {
     /** Names object types must not take, such as the resources' own. */
     private readonly reserved: ReadonlySet<string>,
   ) {
-    this.definitionNames = new Set(Object.keys(definitions).filter((name) => /^\w+$/.test(name)).map(apiName));
+    this.definitionNames = new Set(
+      Object.keys(definitions)
+        .filter((name) => /^\w+$/.test(name))
+        .map(apiName),
+    );
   }
 
   /** The properties of the object that `schema` is (or refers to); `hint` names its nested anonymous types. */
@@ -83,7 +87,9 @@ export class TypeSpecs {
     const name = definitionName(schema.$ref);
     if (name !== undefined) {
       const definition = this.resolve(schema);
-      return isObjectType(definition) ? this.objectType(definition, /^\w+$/.test(name) ? apiName(name) : hint, name) : this.typeOf(definition, hint);
+      return isObjectType(definition)
+        ? this.objectType(definition, /^\w+$/.test(name) ? apiName(name) : hint, name)
+        : this.typeOf(definition, hint);
     }
     const members = (schema.anyOf ?? []).filter((member) => typeof member !== "object" || member.type !== "null");
     if (schema.anyOf !== undefined) {
@@ -120,7 +126,9 @@ export class TypeSpecs {
 
   private uniqueName(name: string, ownName: boolean): string {
     const taken = (candidate: string) =>
-      this.types.has(candidate) || this.reserved.has(candidate) || (!(ownName && candidate === name) && this.definitionNames.has(candidate));
+      this.types.has(candidate) ||
+      this.reserved.has(candidate) ||
+      (!(ownName && candidate === name) && this.definitionNames.has(candidate));
     let unique = name;
     for (let n = 2; taken(unique); n++) unique = `${name}${n}`;
     return unique;

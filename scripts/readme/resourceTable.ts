@@ -27,7 +27,9 @@ export function resourceTable(): string {
       ([name, field]) =>
         `| ${type} | \`${name}\` | ${fateText[field.fate.kind]} | ${field.secret ? secretText[field.secret] : ""} | ${field.default === undefined ? "" : `\`${JSON.stringify(field.default)}\``} |`,
     );
-    const outputOnly = declaration.outputs.filter((name: string) => !(name in declaration.fields)).map((name: string) => `| ${type} | \`${name}\` | output only | | |`);
+    const outputOnly = declaration.outputs
+      .filter((name: string) => !(name in declaration.fields))
+      .map((name: string) => `| ${type} | \`${name}\` | output only | | |`);
     return [...fields, ...outputOnly];
   });
   return ["| Kind | Field | A change | Secret | Default |", "| --- | --- | --- | --- | --- |", ...rows].join("\n");

@@ -76,7 +76,8 @@ test("/docs shows every route of every endpoint with its description's first lin
   const text = await renderedText(`${server.url}/docs`);
   await screenshot(`${server.url}/docs`, "dev-docs");
 
-  for (const method of ["POST", "PUT", "PATCH", "DELETE", "GET"]) expect(text).toContain(`${method} /api/{route} Serves the embeddings API.`);
+  for (const method of ["POST", "PUT", "PATCH", "DELETE", "GET"])
+    expect(text).toContain(`${method} /api/{route} Serves the embeddings API.`);
   expect(text).toContain("POST /transcribe/runsync Transcribes an audio file.");
   expect(text).toContain("POST /transcribe/run Transcribes an audio file.");
   expect(text).toContain("GET /transcribe/status/{jobId} Transcribes an audio file.");
@@ -89,37 +90,51 @@ test("/docs shows every route of every endpoint with its description's first lin
   expect(api.emulator.requests).toEqual([]);
 });
 
-test("with --allow-remote, the printed link hands the browser its token in a cookie, and the explorer calls the API with it", { timeout: 180_000 }, async () => {
-  const [, token] = await remote.waitFor(/^Bearer token \(every caller must send it as Authorization: Bearer <token>\): (\S+)$/m);
-  const port = Number(new URL(remote.url).port);
-  const [, link] = await remote.waitFor(/^API explorer: (\S+) \(the link gives this browser the token, in a cookie only this gateway's own pages send\)$/m);
-  expect(link).toBe(`http://0.0.0.0:${port}/docs?token=${token}`);
-  const local = `http://127.0.0.1:${port}`;
+test(
+  "with --allow-remote, the printed link hands the browser its token in a cookie, and the explorer calls the API with it",
+  { timeout: 180_000 },
+  async () => {
+    const [, token] = await remote.waitFor(/^Bearer token \(every caller must send it as Authorization: Bearer <token>\): (\S+)$/m);
+    const port = Number(new URL(remote.url).port);
+    const [, link] = await remote.waitFor(
+      /^API explorer: (\S+) \(the link gives this browser the token, in a cookie only this gateway's own pages send\)$/m,
+    );
+    expect(link).toBe(`http://0.0.0.0:${port}/docs?token=${token}`);
+    const local = `http://127.0.0.1:${port}`;
 
-  const text = await renderedText(`${local}/docs?token=${token}`);
+    const text = await renderedText(`${local}/docs?token=${token}`);
 
-  // Swagger UI fetched the document with the cookie alone: it sends no Authorization header of its own.
-  expect(text).toContain("POST /transcribe/runsync Transcribes an audio file.");
-  expect(text).toContain("POST /api/{route} Serves the embeddings API.");
-  await remote.waitFor(/^ {2}GET \/docs\?token=<redacted> 303 \(\d+ ms\)$/m);
-  await remote.waitFor(/^ {2}GET \/docs\/openapi\.json 200 \(\d+ ms\)$/m);
-  expect(remote.stdout.split(token!).length - 1).toBe(2);
+    // Swagger UI fetched the document with the cookie alone: it sends no Authorization header of its own.
+    expect(text).toContain("POST /transcribe/runsync Transcribes an audio file.");
+    expect(text).toContain("POST /api/{route} Serves the embeddings API.");
+    await remote.waitFor(/^ {2}GET \/docs\?token=<redacted> 303 \(\d+ ms\)$/m);
+    await remote.waitFor(/^ {2}GET \/docs\/openapi\.json 200 \(\d+ ms\)$/m);
+    expect(remote.stdout.split(token!).length - 1).toBe(2);
 
-  // What "Try it out" sends from the page: the gateway's own Origin, the cookie, a JSON body.
-  const signIn = await fetch(`${local}/docs?token=${token}`, { redirect: "manual" });
-  const cookie = `computeplatform-dev-${port}=${token}`;
-  expect([signIn.status, signIn.headers.get("location"), signIn.headers.get("set-cookie")]).toEqual([303, "/docs", `${cookie}; HttpOnly; SameSite=Strict; Path=/`]);
-  const unauthorized = { title: "Unauthorized", status: 401, detail: "this gateway is reachable from other machines: send the token it printed at startup as `Authorization: Bearer <token>`" };
-  const wrongLink = await fetch(`${local}/docs?token=${token!.slice(1)}x`, { redirect: "manual" });
-  expect([wrongLink.status, wrongLink.headers.get("set-cookie"), await wrongLink.json()]).toEqual([401, null, unauthorized]);
-  const otherPortsCookie = await fetch(`${local}/docs/openapi.json`, { headers: { cookie: `computeplatform-dev-${port + 1}=${token}` } });
-  expect(otherPortsCookie.status).toBe(401);
-  expect(api.emulator.requests).toEqual([]);
+    // What "Try it out" sends from the page: the gateway's own Origin, the cookie, a JSON body.
+    const signIn = await fetch(`${local}/docs?token=${token}`, { redirect: "manual" });
+    const cookie = `computeplatform-dev-${port}=${token}`;
+    expect([signIn.status, signIn.headers.get("location"), signIn.headers.get("set-cookie")]).toEqual([
+      303,
+      "/docs",
+      `${cookie}; HttpOnly; SameSite=Strict; Path=/`,
+    ]);
+    const unauthorized = {
+      title: "Unauthorized",
+      status: 401,
+      detail: "this gateway is reachable from other machines: send the token it printed at startup as `Authorization: Bearer <token>`",
+    };
+    const wrongLink = await fetch(`${local}/docs?token=${token!.slice(1)}x`, { redirect: "manual" });
+    expect([wrongLink.status, wrongLink.headers.get("set-cookie"), await wrongLink.json()]).toEqual([401, null, unauthorized]);
+    const otherPortsCookie = await fetch(`${local}/docs/openapi.json`, { headers: { cookie: `computeplatform-dev-${port + 1}=${token}` } });
+    expect(otherPortsCookie.status).toBe(401);
+    expect(api.emulator.requests).toEqual([]);
 
-  const tried = await fetch(`${local}/transcribe/run`, {
-    method: "POST",
-    headers: { cookie, origin: local, "content-type": "application/json" },
-    body: JSON.stringify({ input: { url: "a.wav" } }),
-  });
-  expect([tried.status, ((await tried.json()) as { status: string }).status]).toEqual([200, "IN_QUEUE"]);
-});
+    const tried = await fetch(`${local}/transcribe/run`, {
+      method: "POST",
+      headers: { cookie, origin: local, "content-type": "application/json" },
+      body: JSON.stringify({ input: { url: "a.wav" } }),
+    });
+    expect([tried.status, ((await tried.json()) as { status: string }).status]).toEqual([200, "IN_QUEUE"]);
+  },
+);

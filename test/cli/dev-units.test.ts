@@ -34,7 +34,10 @@ describe("parseDevOptions", () => {
   test.each([
     { args: [], options: defaults },
     { args: ["workers.yaml", "-p", "9000"], options: { ...defaults, manifest: "workers.yaml", port: 9000 } },
-    { args: ["--port", "65535", "--host", "0.0.0.0", "--allow-remote"], options: { ...defaults, port: 65535, host: "0.0.0.0", allowRemote: true } },
+    {
+      args: ["--port", "65535", "--host", "0.0.0.0", "--allow-remote"],
+      options: { ...defaults, port: 65535, host: "0.0.0.0", allowRemote: true },
+    },
     { args: ["--no-reload"], options: { ...defaults, reload: false } },
     { args: ["--no-reload", "--reload"], options: defaults },
     { args: ["--reload", "--no-reload"], options: { ...defaults, reload: false } },
@@ -55,13 +58,21 @@ describe("parseDevOptions", () => {
     { args: ["-p", "80.5"], message: '--port must be an integer from 1 to 65535; got "80.5"' },
     { args: ["--host", ""], message: "--host must name an address, for example localhost or 0.0.0.0" },
     { args: ["a.yaml", "b.yaml"], message: "unexpected arguments: b.yaml" },
-    { args: ["--allow-host", "gpu-box.lan"], message: "--allow-host needs --allow-remote: on loopback the gateway answers only localhost, 127.0.0.1 and [::1]" },
+    {
+      args: ["--allow-host", "gpu-box.lan"],
+      message: "--allow-host needs --allow-remote: on loopback the gateway answers only localhost, 127.0.0.1 and [::1]",
+    },
     {
       args: ["--allow-remote", "--allow-host", "evil.example/x"],
-      message: '--allow-host must be a host name or address, optionally with :PORT, for example gpu-box.lan or [fd00::5]:8888; got "evil.example/x"',
+      message:
+        '--allow-host must be a host name or address, optionally with :PORT, for example gpu-box.lan or [fd00::5]:8888; got "evil.example/x"',
     },
     { args: ["--stack", "my stack"], message: '--stack must be letters, digits, "-", "_", "." or "/"; got "my stack"' },
-    { args: ["--watch"], message: "Unknown option '--watch'. To specify a positional argument starting with a '-', place it at the end of the command after '--', as in '-- \"--watch\"" },
+    {
+      args: ["--watch"],
+      message:
+        "Unknown option '--watch'. To specify a positional argument starting with a '-', place it at the end of the command after '--', as in '-- \"--watch\"",
+    },
   ])("$args fails: $message", ({ args, message }) => {
     expect(() => parseDevOptions(args)).toThrow(message);
   });
@@ -140,8 +151,10 @@ describe("foreignCaller", () => {
   const runsync = { method: "POST", path: "/echo/runsync" };
   const hostRefused = (host: string) =>
     `Host "${host}" is not this gateway's: it answers only localhost:8888, 127.0.0.1:8888, [::1]:8888 (a page of another site can reach it through DNS rebinding)`;
-  const originRefused = (origin: string) => `Origin "${origin}" is not this gateway's own: pages of other sites may not call it (scripts and SDKs send no Origin)`;
-  const siteRefused = (site: string) => `Sec-Fetch-Site "${site}": the browser says another site sent this request, and pages of other sites may not call this gateway`;
+  const originRefused = (origin: string) =>
+    `Origin "${origin}" is not this gateway's own: pages of other sites may not call it (scripts and SDKs send no Origin)`;
+  const siteRefused = (site: string) =>
+    `Sec-Fetch-Site "${site}": the browser says another site sent this request, and pages of other sites may not call this gateway`;
 
   test.each([
     { headers: { host: "127.0.0.1:8888" }, refusal: undefined },
@@ -152,7 +165,11 @@ describe("foreignCaller", () => {
     { headers: { host: "127.0.0.1:8889" }, refusal: hostRefused("127.0.0.1:8889") },
     { headers: { host: "127.0.0.1" }, refusal: hostRefused("127.0.0.1") },
     { headers: { host: "127.0.0.2:8888" }, refusal: hostRefused("127.0.0.2:8888") },
-    { headers: {}, refusal: "a request without a Host header is not this gateway's: it answers only localhost:8888, 127.0.0.1:8888, [::1]:8888 (a page of another site can reach it through DNS rebinding)" },
+    {
+      headers: {},
+      refusal:
+        "a request without a Host header is not this gateway's: it answers only localhost:8888, 127.0.0.1:8888, [::1]:8888 (a page of another site can reach it through DNS rebinding)",
+    },
     { headers: { host: "evil.example:8888", origin: "http://evil.example" }, refusal: hostRefused("evil.example:8888") },
     { headers: { host: "127.0.0.1:8888", origin: "http://localhost:8888" }, refusal: undefined },
     { headers: { host: "127.0.0.1:8888", origin: "http://[::1]:8888" }, refusal: undefined },
@@ -178,15 +195,22 @@ describe("foreignCaller", () => {
   });
 
   test("on port 80 a name without its port is its own, as browsers send it", () => {
-    expect(acceptedHosts({ host: "localhost", port: 80, allowHosts: [] })).toEqual(new Set(["localhost:80", "localhost", "127.0.0.1:80", "127.0.0.1", "[::1]:80", "[::1]"]));
+    expect(acceptedHosts({ host: "localhost", port: 80, allowHosts: [] })).toEqual(
+      new Set(["localhost:80", "localhost", "127.0.0.1:80", "127.0.0.1", "[::1]:80", "[::1]"]),
+    );
   });
 
   test("off loopback on a wildcard address: this machine's addresses and host name, and the --allow-host names", () => {
     const remote = { host: "0.0.0.0", port: 9000, allowHosts: ["gpu-box.lan", "Proxy.example:443"] };
-    const addresses = Object.values(os.networkInterfaces()).flatMap((entries) => (entries ?? []).map((entry) => (entry.family === "IPv6" ? `[${entry.address}]` : entry.address)));
+    const addresses = Object.values(os.networkInterfaces()).flatMap((entries) =>
+      (entries ?? []).map((entry) => (entry.family === "IPv6" ? `[${entry.address}]` : entry.address)),
+    );
     const accepted = [...addresses, os.hostname(), "0.0.0.0", "localhost", "gpu-box.lan"].map((name) => `${name}:9000`);
-    for (const host of [...accepted, "proxy.example:443"]) expect(foreignCaller({ host, origin: `http://${host}` }, runsync, remote)).toBeUndefined();
-    expect(acceptedHosts(remote)).toEqual(new Set([...accepted.map((host) => host.toLowerCase()), "127.0.0.1:9000", "[::1]:9000", "proxy.example:443"]));
+    for (const host of [...accepted, "proxy.example:443"])
+      expect(foreignCaller({ host, origin: `http://${host}` }, runsync, remote)).toBeUndefined();
+    expect(acceptedHosts(remote)).toEqual(
+      new Set([...accepted.map((host) => host.toLowerCase()), "127.0.0.1:9000", "[::1]:9000", "proxy.example:443"]),
+    );
     expect(foreignCaller({ host: "evil.example:9000" }, runsync, remote)).toBe(
       `Host "evil.example:9000" is not this gateway's: it answers only this machine's addresses and host name with port 9000, and gpu-box.lan, Proxy.example:443 (a page of another site can reach it through DNS rebinding)`,
     );
@@ -223,24 +247,28 @@ describe("routeSlashesAsPath, the explorer's request hook", () => {
 describe("ConcurrencyLimit", () => {
   test("never runs more than its maximum at once, reaches it when there is enough work, and runs every task", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 4 }), fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 12 }), async (max, delays) => {
-        const limit = new ConcurrencyLimit(max);
-        let running = 0;
-        let peak = 0;
-        const results = await Promise.all(
-          delays.map((delay, index) =>
-            limit.run(async () => {
-              running++;
-              peak = Math.max(peak, running);
-              await new Promise((resolve) => setTimeout(resolve, delay));
-              running--;
-              return index;
-            }),
-          ),
-        );
-        expect(results).toEqual(delays.map((_, index) => index));
-        expect(peak).toBe(Math.min(max, delays.length));
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 4 }),
+        fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 12 }),
+        async (max, delays) => {
+          const limit = new ConcurrencyLimit(max);
+          let running = 0;
+          let peak = 0;
+          const results = await Promise.all(
+            delays.map((delay, index) =>
+              limit.run(async () => {
+                running++;
+                peak = Math.max(peak, running);
+                await new Promise((resolve) => setTimeout(resolve, delay));
+                running--;
+                return index;
+              }),
+            ),
+          );
+          expect(results).toEqual(delays.map((_, index) => index));
+          expect(peak).toBe(Math.min(max, delays.length));
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -317,7 +345,11 @@ describe("sealSecrets", () => {
   test("a plain sha256 digest, as caches of earlier versions hold, still stands for its value", () => {
     const legacy = { name: "live-creds", username: `sha256:${sha256("puller")}`, password: `sha256:${sha256("hunter2")}` };
 
-    expect(unsealSecrets(registry, legacy, { username: "puller", password: "hunter2" })).toEqual({ name: "live-creds", username: "puller", password: "hunter2" });
+    expect(unsealSecrets(registry, legacy, { username: "puller", password: "hunter2" })).toEqual({
+      name: "live-creds",
+      username: "puller",
+      password: "hunter2",
+    });
     expect(unsealSecrets(registry, legacy, { username: "puller", password: "rotated" })).toEqual({ ...legacy, username: "puller" });
   });
 
@@ -336,7 +368,9 @@ describe("sealSecrets", () => {
     const keyFile = path.join(configHome, "computeplatform", "digest.key");
     fs.mkdirSync(path.dirname(keyFile), { mode: 0o700 });
     fs.writeFileSync(keyFile, `${"ab".repeat(32)}\n`, { mode: 0o644 });
-    expect(() => sealSecrets(registry, { password: "hunter2" })).toThrow(`${keyFile} is readable by other users (mode 644); make it private with \`chmod 600 ${keyFile}\``);
+    expect(() => sealSecrets(registry, { password: "hunter2" })).toThrow(
+      `${keyFile} is readable by other users (mode 644); make it private with \`chmod 600 ${keyFile}\``,
+    );
   });
 
   test("env is a secret of every kind, and so is each property that reads stack config", () => {
@@ -367,7 +401,10 @@ describe("openApiDocument", () => {
       { name: "echo", type: "QUEUE" as const, summary: "Echoes." },
       { name: "web", type: "LOAD_BALANCER" as const },
     ];
-    const document = openApiDocument("manifest.yaml", endpoints, false) as { paths: Record<string, Record<string, { summary: string; operationId: string }>>; security?: unknown };
+    const document = openApiDocument("manifest.yaml", endpoints, false) as {
+      paths: Record<string, Record<string, { summary: string; operationId: string }>>;
+      security?: unknown;
+    };
     const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, { summary, operationId }]) => `${method.toUpperCase()} ${path} ${operationId}: ${summary}`),
     );

@@ -29,17 +29,31 @@ interface Entry {
 const queueEndpoint = (description?: string, queueDelay = 4): Entry => ({
   type: "ServerlessEndpoint",
   ...(description === undefined ? {} : { description }),
-  properties: { name: "placeholder", type: "QUEUE", image: "acme/echo:1", gpu: { pools: ["ADA_24"] }, scaling: { type: "QUEUE_DELAY", queueDelay } },
+  properties: {
+    name: "placeholder",
+    type: "QUEUE",
+    image: "acme/echo:1",
+    gpu: { pools: ["ADA_24"] },
+    scaling: { type: "QUEUE_DELAY", queueDelay },
+  },
 });
 const loadBalancedEndpoint = (description?: string): Entry => ({
   type: "ServerlessEndpoint",
   ...(description === undefined ? {} : { description }),
-  properties: { name: "placeholder", type: "LOAD_BALANCER", image: "acme/api:1", cpu: [{ id: "cpu3c", vcpuCount: 2 }], scaling: { type: "REQUEST_COUNT", requestCount: 10 } },
+  properties: {
+    name: "placeholder",
+    type: "LOAD_BALANCER",
+    image: "acme/api:1",
+    cpu: [{ id: "cpu3c", vcpuCount: 2 }],
+    scaling: { type: "REQUEST_COUNT", requestCount: 10 },
+  },
 });
 
 /** A manifest of `resources`, each endpoint's `name` property set to its resource name. */
 function manifestText(resources: Record<string, Entry>): string {
-  const named = Object.fromEntries(Object.entries(resources).map(([name, entry]) => [name, { ...entry, properties: { ...entry.properties, name } }]));
+  const named = Object.fromEntries(
+    Object.entries(resources).map(([name, entry]) => [name, { ...entry, properties: { ...entry.properties, name } }]),
+  );
   return stringify({ resources: named });
 }
 
@@ -48,10 +62,12 @@ let folder: string;
 let env: NodeJS.ProcessEnv;
 const running: DevServer[] = [];
 
-const writeManifest = (resources: Record<string, Entry>) =>
-  fs.writeFileSync(path.join(folder, "manifest.yaml"), manifestText(resources));
+const writeManifest = (resources: Record<string, Entry>) => fs.writeFileSync(path.join(folder, "manifest.yaml"), manifestText(resources));
 const dev = async (...args: string[]) => {
-  const server = await startDevServer(["dev", "manifest.yaml", "--host", "127.0.0.1", "--port", String(await freePort()), ...args], { cwd: folder, env });
+  const server = await startDevServer(["dev", "manifest.yaml", "--host", "127.0.0.1", "--port", String(await freePort()), ...args], {
+    cwd: folder,
+    env,
+  });
   running.push(server);
   return server;
 };
@@ -59,7 +75,8 @@ const cli = (...args: string[]) => exec(process.execPath, [main, ...args], { cwd
 const post = (url: string, body: unknown, init: RequestInit = {}) =>
   fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), ...init });
 const liveEndpoints = () => api.emulator.snapshot().endpoints.filter((endpoint) => endpoint.name.startsWith("live-"));
-const calls = (method: string, pathPattern: RegExp) => api.emulator.requests.filter((request) => request.method === method && pathPattern.test(request.path));
+const calls = (method: string, pathPattern: RegExp) =>
+  api.emulator.requests.filter((request) => request.method === method && pathPattern.test(request.path));
 const ENDPOINT_CREATE = /^\/v2\/serverless$/;
 
 /** `text` as a pattern that matches it literally. */
@@ -78,25 +95,35 @@ interface RawAnswer {
  * Sends a request as an attacker's page or script puts it on the wire: node:http leaves its Host, Origin and path
  * exactly as given, where fetch would set them itself or normalize the path.
  */
-function rawRequest(url: string, request: { method: string; path: string; headers: Record<string, string>; body?: string }): Promise<RawAnswer> {
+function rawRequest(
+  url: string,
+  request: { method: string; path: string; headers: Record<string, string>; body?: string },
+): Promise<RawAnswer> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
-    const sent = http.request({ host: hostname, port, method: request.method, path: request.path, headers: request.headers }, (response) => {
-      let text = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => (text += chunk));
-      response.on("end", () => {
-        const contentType = response.headers["content-type"];
-        resolve({ status: response.statusCode!, contentType, body: /json/.test(contentType ?? "") ? JSON.parse(text) : text });
-      });
-    });
+    const sent = http.request(
+      { host: hostname, port, method: request.method, path: request.path, headers: request.headers },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (text += chunk));
+        response.on("end", () => {
+          const contentType = response.headers["content-type"];
+          resolve({ status: response.statusCode!, contentType, body: /json/.test(contentType ?? "") ? JSON.parse(text) : text });
+        });
+      },
+    );
     sent.on("error", reject);
     sent.end(request.body);
   });
 }
 
 /** The gateway's own refusal, as `rawRequest` reads it. */
-const problem = (status: number, title: string, detail: string): RawAnswer => ({ status, contentType: "application/problem+json; charset=utf-8", body: { title, status, detail } });
+const problem = (status: number, title: string, detail: string): RawAnswer => ({
+  status,
+  contentType: "application/problem+json; charset=utf-8",
+  body: { title, status, detail },
+});
 
 /** A port nothing listens on now; `dev` moves on by itself should another process take it meanwhile. */
 async function freePort(): Promise<number> {
@@ -175,7 +202,8 @@ describe("starting", () => {
     expect(result).toEqual({
       code: 1,
       stdout: "",
-      stderr: 'computeplatform dev: manifest.yaml is not valid:\nmanifest.yaml:6:13: resources.echo.properties.type: Invalid option: expected one of "QUEUE"|"LOAD_BALANCER"\n',
+      stderr:
+        'computeplatform dev: manifest.yaml is not valid:\nmanifest.yaml:6:13: resources.echo.properties.type: Invalid option: expected one of "QUEUE"|"LOAD_BALANCER"\n',
     });
     expect(api.emulator.requests).toEqual([]);
   });
@@ -197,7 +225,10 @@ describe("starting", () => {
 
   test("run is a hidden alias: it serves the same, and the usage does not list it", { timeout: 90_000 }, async () => {
     writeManifest({ echo: queueEndpoint() });
-    const server = await startDevServer(["run", "manifest.yaml", "--host", "127.0.0.1", "--port", String(await freePort())], { cwd: folder, env });
+    const server = await startDevServer(["run", "manifest.yaml", "--host", "127.0.0.1", "--port", String(await freePort())], {
+      cwd: folder,
+      env,
+    });
     running.push(server);
 
     expect((await fetch(`${server.url}/`)).status).toBe(200);
@@ -209,60 +240,77 @@ describe("starting", () => {
 });
 
 describe("live endpoints", () => {
-  test("the first calls to a queue endpoint deploy exactly one live- endpoint; later and concurrent calls reuse it", { timeout: 90_000 }, async () => {
-    // The key comes from the .env beside the manifest here, as the stack commands read it.
-    fs.writeFileSync(path.join(folder, ".env"), `COMPUTEPLATFORM_API_KEY=${api.apiKey}\n`);
-    env = { COMPUTEPLATFORM_API_URL: api.emulator.url, COMPUTEPLATFORM_API_KEY: undefined };
-    writeManifest({ echo: queueEndpoint("Echoes its input.") });
-    const server = await dev();
+  test(
+    "the first calls to a queue endpoint deploy exactly one live- endpoint; later and concurrent calls reuse it",
+    { timeout: 90_000 },
+    async () => {
+      // The key comes from the .env beside the manifest here, as the stack commands read it.
+      fs.writeFileSync(path.join(folder, ".env"), `COMPUTEPLATFORM_API_KEY=${api.apiKey}\n`);
+      env = { COMPUTEPLATFORM_API_URL: api.emulator.url, COMPUTEPLATFORM_API_KEY: undefined };
+      writeManifest({ echo: queueEndpoint("Echoes its input.") });
+      const server = await dev();
 
-    const together = await Promise.all([post(`${server.url}/echo/runsync`, { input: { n: 1 } }), post(`${server.url}/echo/runsync`, { input: { n: 2 } })]);
-    const later = await post(`${server.url}/echo/runsync`, { input: { n: 3 } });
+      const together = await Promise.all([
+        post(`${server.url}/echo/runsync`, { input: { n: 1 } }),
+        post(`${server.url}/echo/runsync`, { input: { n: 2 } }),
+      ]);
+      const later = await post(`${server.url}/echo/runsync`, { input: { n: 3 } });
 
-    const outputs = await Promise.all([...together, later].map(async (response) => [response.status, ((await response.json()) as { output: unknown }).output]));
-    expect(outputs).toEqual([
-      [200, { n: 1 }],
-      [200, { n: 2 }],
-      [200, { n: 3 }],
-    ]);
-    const [live] = liveEndpoints();
-    expect(liveEndpoints().map(({ name, type }) => ({ name, type }))).toEqual([{ name: "live-echo", type: "QUEUE" }]);
-    expect(calls("POST", ENDPOINT_CREATE)).toHaveLength(1);
-    expect(calls("POST", /\/runsync$/).map((request) => request.path)).toEqual(Array(3).fill(`/v2/${live!.id}/runsync`));
-    await printed(server, `  echo: deploying live-echo\n  echo: live-echo is ready (ServerlessEndpoint ${live!.id})\n`);
-    expect(await (await fetch(`${server.url}/`)).json()).toEqual({
-      status: "ok",
-      endpoints: [{ name: "echo", type: "QUEUE", route: "POST /echo/runsync", summary: "Echoes its input.", state: "ready" }],
-    });
-  });
+      const outputs = await Promise.all(
+        [...together, later].map(async (response) => [response.status, ((await response.json()) as { output: unknown }).output]),
+      );
+      expect(outputs).toEqual([
+        [200, { n: 1 }],
+        [200, { n: 2 }],
+        [200, { n: 3 }],
+      ]);
+      const [live] = liveEndpoints();
+      expect(liveEndpoints().map(({ name, type }) => ({ name, type }))).toEqual([{ name: "live-echo", type: "QUEUE" }]);
+      expect(calls("POST", ENDPOINT_CREATE)).toHaveLength(1);
+      expect(calls("POST", /\/runsync$/).map((request) => request.path)).toEqual(Array(3).fill(`/v2/${live!.id}/runsync`));
+      await printed(server, `  echo: deploying live-echo\n  echo: live-echo is ready (ServerlessEndpoint ${live!.id})\n`);
+      expect(await (await fetch(`${server.url}/`)).json()).toEqual({
+        status: "ok",
+        endpoints: [{ name: "echo", type: "QUEUE", route: "POST /echo/runsync", summary: "Echoes its input.", state: "ready" }],
+      });
+    },
+  );
 
-  test("run and status go through the job API; a FAILED job and a platform error reach the caller as they are", { timeout: 90_000 }, async () => {
-    writeManifest({ echo: queueEndpoint() });
-    const server = await dev();
+  test(
+    "run and status go through the job API; a FAILED job and a platform error reach the caller as they are",
+    { timeout: 90_000 },
+    async () => {
+      writeManifest({ echo: queueEndpoint() });
+      const server = await dev();
 
-    const queued = await post(`${server.url}/echo/run`, { input: { n: 1 } });
-    const { id, status } = (await queued.json()) as { id: string; status: string };
-    const [live] = liveEndpoints();
-    const direct = await api.request("GET", `/v2/${live!.id}/status/${id}`);
-    const throughGateway = await fetch(`${server.url}/echo/status/${id}`);
-    const failed = await post(`${server.url}/echo/runsync`, { input: { error: "out of memory" } });
-    const unknownJob = await fetch(`${server.url}/echo/status/no-such-job`);
-    const directUnknown = await api.request("GET", `/v2/${live!.id}/status/no-such-job`);
-    const noInput = await post(`${server.url}/echo/runsync`, { inputs: {} });
+      const queued = await post(`${server.url}/echo/run`, { input: { n: 1 } });
+      const { id, status } = (await queued.json()) as { id: string; status: string };
+      const [live] = liveEndpoints();
+      const direct = await api.request("GET", `/v2/${live!.id}/status/${id}`);
+      const throughGateway = await fetch(`${server.url}/echo/status/${id}`);
+      const failed = await post(`${server.url}/echo/runsync`, { input: { error: "out of memory" } });
+      const unknownJob = await fetch(`${server.url}/echo/status/no-such-job`);
+      const directUnknown = await api.request("GET", `/v2/${live!.id}/status/no-such-job`);
+      const noInput = await post(`${server.url}/echo/runsync`, { inputs: {} });
 
-    expect([queued.status, status]).toEqual([200, "IN_QUEUE"]);
-    expect(throughGateway.status).toBe(200);
-    expect(((await throughGateway.json()) as { id: string }).id).toBe(((await direct.json()) as { id: string }).id);
-    expect(failed.status).toBe(400);
-    expect(await failed.json()).toMatchObject({ status: "FAILED", error: "out of memory" });
-    expect(unknownJob.status).toBe(404);
-    expect(unknownJob.headers.get("content-type")).toBe(directUnknown.headers.get("content-type"));
-    const { title, status: problemStatus, detail } = (await directUnknown.json()) as Record<string, unknown>;
-    expect(await unknownJob.json()).toEqual({ title, status: problemStatus, detail });
-    expect(noInput.status).toBe(400);
-    expect(await noInput.json()).toEqual({ title: "Bad Request", status: 400, detail: 'input: the body must be a JSON object {"input": {...}}' });
-    expect(calls("POST", ENDPOINT_CREATE)).toHaveLength(1);
-  });
+      expect([queued.status, status]).toEqual([200, "IN_QUEUE"]);
+      expect(throughGateway.status).toBe(200);
+      expect(((await throughGateway.json()) as { id: string }).id).toBe(((await direct.json()) as { id: string }).id);
+      expect(failed.status).toBe(400);
+      expect(await failed.json()).toMatchObject({ status: "FAILED", error: "out of memory" });
+      expect(unknownJob.status).toBe(404);
+      expect(unknownJob.headers.get("content-type")).toBe(directUnknown.headers.get("content-type"));
+      const { title, status: problemStatus, detail } = (await directUnknown.json()) as Record<string, unknown>;
+      expect(await unknownJob.json()).toEqual({ title, status: problemStatus, detail });
+      expect(noInput.status).toBe(400);
+      expect(await noInput.json()).toEqual({
+        title: "Bad Request",
+        status: 400,
+        detail: 'input: the body must be a JSON object {"input": {...}}',
+      });
+      expect(calls("POST", ENDPOINT_CREATE)).toHaveLength(1);
+    },
+  );
 
   test("an endpoint deleted elsewhere is deployed again on its next call", { timeout: 90_000 }, async () => {
     writeManifest({ echo: queueEndpoint() });
@@ -287,10 +335,17 @@ describe("live endpoints", () => {
     const server = await dev();
 
     const created = await post(`${server.url}/web/v1/items?limit=2`, { text: "hello", tags: ["a"] });
-    const replaced = await fetch(`${server.url}/web/v1/items/7`, { method: "PUT", headers: { "content-type": "application/json" }, body: "[1,2]" });
+    const replaced = await fetch(`${server.url}/web/v1/items/7`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: "[1,2]",
+    });
     const read = await fetch(`${server.url}/web/v1/items/7`);
 
-    expect([created.status, await created.json()]).toEqual([200, { method: "POST", path: "/v1/items", query: { limit: "2" }, body: { text: "hello", tags: ["a"] } }]);
+    expect([created.status, await created.json()]).toEqual([
+      200,
+      { method: "POST", path: "/v1/items", query: { limit: "2" }, body: { text: "hello", tags: ["a"] } },
+    ]);
     expect([replaced.status, await replaced.json()]).toEqual([200, { method: "PUT", path: "/v1/items/7", query: {}, body: [1, 2] }]);
     expect(((await read.json()) as { method: string }).method).toBe("GET");
     const options = await fetch(`${server.url}/web/v1/items`, { method: "OPTIONS" });
@@ -301,49 +356,61 @@ describe("live endpoints", () => {
     expect(liveEndpoints().map(({ name, type }) => ({ name, type }))).toEqual([{ name: "live-web", type: "LOAD_BALANCER" }]);
   });
 
-  test("a restart reuses the cache, a changed endpoint is updated with one PATCH, and --clean deletes every live- endpoint", { timeout: 120_000 }, async () => {
-    writeManifest({ echo: queueEndpoint(undefined, 4), other: queueEndpoint(undefined, 4) });
-    let server = await dev();
-    expect((await post(`${server.url}/echo/runsync`, { input: {} })).status).toBe(200);
-    expect((await post(`${server.url}/other/runsync`, { input: {} })).status).toBe(200);
-    expect((await server.stop()).stdout).toContain(`Stopped. The live- resources stay deployed for the next start; \`computeplatform dev --clean manifest.yaml\` deletes them.\n`);
-    const ids = Object.fromEntries(liveEndpoints().map((endpoint) => [endpoint.name, endpoint.id]));
-    const cached = JSON.parse(fs.readFileSync(path.join(folder, CACHE_FILE), "utf8")) as { resources: Record<string, { id: string }> };
-    expect(Object.fromEntries(Object.entries(cached.resources).map(([name, entry]) => [name, entry.id]))).toEqual({ echo: ids["live-echo"], other: ids["live-other"] });
+  test(
+    "a restart reuses the cache, a changed endpoint is updated with one PATCH, and --clean deletes every live- endpoint",
+    { timeout: 120_000 },
+    async () => {
+      writeManifest({ echo: queueEndpoint(undefined, 4), other: queueEndpoint(undefined, 4) });
+      let server = await dev();
+      expect((await post(`${server.url}/echo/runsync`, { input: {} })).status).toBe(200);
+      expect((await post(`${server.url}/other/runsync`, { input: {} })).status).toBe(200);
+      expect((await server.stop()).stdout).toContain(
+        `Stopped. The live- resources stay deployed for the next start; \`computeplatform dev --clean manifest.yaml\` deletes them.\n`,
+      );
+      const ids = Object.fromEntries(liveEndpoints().map((endpoint) => [endpoint.name, endpoint.id]));
+      const cached = JSON.parse(fs.readFileSync(path.join(folder, CACHE_FILE), "utf8")) as { resources: Record<string, { id: string }> };
+      expect(Object.fromEntries(Object.entries(cached.resources).map(([name, entry]) => [name, entry.id]))).toEqual({
+        echo: ids["live-echo"],
+        other: ids["live-other"],
+      });
 
-    api.emulator.resetRequests();
-    writeManifest({ echo: queueEndpoint(undefined, 7), other: queueEndpoint(undefined, 4) });
-    server = await dev();
-    expect((await post(`${server.url}/echo/runsync`, { input: {} })).status).toBe(200);
-    expect((await post(`${server.url}/other/runsync`, { input: {} })).status).toBe(200);
+      api.emulator.resetRequests();
+      writeManifest({ echo: queueEndpoint(undefined, 7), other: queueEndpoint(undefined, 4) });
+      server = await dev();
+      expect((await post(`${server.url}/echo/runsync`, { input: {} })).status).toBe(200);
+      expect((await post(`${server.url}/other/runsync`, { input: {} })).status).toBe(200);
 
-    expect(calls("POST", ENDPOINT_CREATE)).toEqual([]);
-    expect(calls("PATCH", /^\/v2\/serverless\//).map((request) => request.path)).toEqual([`/v2/serverless/${ids["live-echo"]}`]);
-    expect(liveEndpoints().find((endpoint) => endpoint.id === ids["live-echo"])?.scaling).toEqual({ type: "QUEUE_DELAY", queueDelay: 7 });
-    await printed(server, `  echo: updated live-echo (${ids["live-echo"]}) in place\n`);
-    await server.stop();
+      expect(calls("POST", ENDPOINT_CREATE)).toEqual([]);
+      expect(calls("PATCH", /^\/v2\/serverless\//).map((request) => request.path)).toEqual([`/v2/serverless/${ids["live-echo"]}`]);
+      expect(liveEndpoints().find((endpoint) => endpoint.id === ids["live-echo"])?.scaling).toEqual({ type: "QUEUE_DELAY", queueDelay: 7 });
+      await printed(server, `  echo: updated live-echo (${ids["live-echo"]}) in place\n`);
+      await server.stop();
 
-    const cleaned = await cli("dev", "--clean", "manifest.yaml");
+      const cleaned = await cli("dev", "--clean", "manifest.yaml");
 
-    expect(cleaned).toEqual({
-      code: 0,
-      stderr: "",
-      stdout: [
-        `Deleting the 2 live- resources that ${path.join(folder, CACHE_FILE)} lists:`,
-        `  deleted  ServerlessEndpoint ${ids["live-other"]} (other)`,
-        `  deleted  ServerlessEndpoint ${ids["live-echo"]} (echo)`,
-        "",
-      ].join("\n"),
-    });
-    expect(liveEndpoints()).toEqual([]);
-    expect(fs.existsSync(path.join(folder, CACHE_FILE))).toBe(false);
-  });
+      expect(cleaned).toEqual({
+        code: 0,
+        stderr: "",
+        stdout: [
+          `Deleting the 2 live- resources that ${path.join(folder, CACHE_FILE)} lists:`,
+          `  deleted  ServerlessEndpoint ${ids["live-other"]} (other)`,
+          `  deleted  ServerlessEndpoint ${ids["live-echo"]} (echo)`,
+          "",
+        ].join("\n"),
+      });
+      expect(liveEndpoints()).toEqual([]);
+      expect(fs.existsSync(path.join(folder, CACHE_FILE))).toBe(false);
+    },
+  );
 });
 
 describe("on the scaffold of computeplatform init", () => {
   test("serves its three workers as they are", { timeout: 120_000 }, async () => {
     expect((await cli("init", "workers")).code).toBe(0);
-    const server = await startDevServer(["dev", "--host", "127.0.0.1", "--port", String(await freePort())], { cwd: path.join(folder, "workers"), env });
+    const server = await startDevServer(["dev", "--host", "127.0.0.1", "--port", String(await freePort())], {
+      cwd: path.join(folder, "workers"),
+      env,
+    });
     running.push(server);
 
     const gpu = await post(`${server.url}/gpu-worker/runsync`, { input: { prompt: "hi" } });
@@ -358,69 +425,101 @@ describe("on the scaffold of computeplatform init", () => {
     ]);
     expect([gpu.status, ((await gpu.json()) as { output: unknown }).output]).toEqual([200, { prompt: "hi" }]);
     expect([lb.status, await lb.json()]).toEqual([200, { method: "POST", path: "/v1/generate", query: {}, body: { prompt: "hi" } }]);
-    expect(liveEndpoints().map((endpoint) => endpoint.name).sort()).toEqual(["live-workers-gpu-worker", "live-workers-lb-worker"]);
+    expect(
+      liveEndpoints()
+        .map((endpoint) => endpoint.name)
+        .sort(),
+    ).toEqual(["live-workers-gpu-worker", "live-workers-lb-worker"]);
   });
 });
 
 describe("what an endpoint references", () => {
-  test("a template and a registry credential are deployed first as live- resources, the password read from stack config", { timeout: 300_000 }, async () => {
-    env = { ...(await stackCommandEnvironment(folder, api)) };
-    fs.writeFileSync(path.join(folder, "Pulumi.yaml"), "name: dev-references\nruntime: nodejs\n");
-    const pulumi = (...args: string[]) => exec("pulumi", [...args, "--non-interactive"], { cwd: folder, env });
-    expect((await pulumi("stack", "init", "dev")).code).toBe(0);
-    expect((await pulumi("config", "set", "--secret", "registryPassword", "hunter2", "--stack", "dev")).code).toBe(0);
-    fs.writeFileSync(
-      path.join(folder, "manifest.yaml"),
-      stringify({
-        resources: {
-          creds: { type: "Registry", properties: { name: "creds", username: "puller", password: "${config.registryPassword}" } },
-          base: { type: "Template", properties: { name: "base", image: "ghcr.io/acme/worker:1", registry: "${creds.id}", serverless: true, env: { FROM: "template" } } },
-          worker: { ...queueEndpoint("Works."), properties: { name: "worker", type: "QUEUE", templateId: "${base.id}", gpu: { pools: ["ADA_24"] }, scaling: { type: "QUEUE_DELAY", queueDelay: 4 } } },
-        },
-      }),
-    );
-    const server = await dev();
+  test(
+    "a template and a registry credential are deployed first as live- resources, the password read from stack config",
+    { timeout: 300_000 },
+    async () => {
+      env = { ...(await stackCommandEnvironment(folder, api)) };
+      fs.writeFileSync(path.join(folder, "Pulumi.yaml"), "name: dev-references\nruntime: nodejs\n");
+      const pulumi = (...args: string[]) => exec("pulumi", [...args, "--non-interactive"], { cwd: folder, env });
+      expect((await pulumi("stack", "init", "dev")).code).toBe(0);
+      expect((await pulumi("config", "set", "--secret", "registryPassword", "hunter2", "--stack", "dev")).code).toBe(0);
+      fs.writeFileSync(
+        path.join(folder, "manifest.yaml"),
+        stringify({
+          resources: {
+            creds: { type: "Registry", properties: { name: "creds", username: "puller", password: "${config.registryPassword}" } },
+            base: {
+              type: "Template",
+              properties: {
+                name: "base",
+                image: "ghcr.io/acme/worker:1",
+                registry: "${creds.id}",
+                serverless: true,
+                env: { FROM: "template" },
+              },
+            },
+            worker: {
+              ...queueEndpoint("Works."),
+              properties: {
+                name: "worker",
+                type: "QUEUE",
+                templateId: "${base.id}",
+                gpu: { pools: ["ADA_24"] },
+                scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
+              },
+            },
+          },
+        }),
+      );
+      const server = await dev();
 
-    const response = await post(`${server.url}/worker/runsync`, { input: { n: 1 } });
+      const response = await post(`${server.url}/worker/runsync`, { input: { n: 1 } });
 
-    expect(response.status).toBe(200);
-    const { registries, templates, endpoints } = api.emulator.snapshot();
-    const registry = registries.find((candidate) => candidate.name === "live-creds");
-    const template = templates.find((candidate) => candidate.name === "live-base");
-    expect(template?.registry).toBe(registry?.id);
-    // The endpoint has what only the live template gives it.
-    expect(endpoints.filter((endpoint) => endpoint.name === "live-worker").map(({ image, registry: registryId, env }) => ({ image, registryId, env }))).toEqual([
-      { image: "ghcr.io/acme/worker:1", registryId: registry?.id, env: { FROM: "template" } },
-    ]);
-    await printed(server, "  creds: deploying live-creds\n");
-    expect(fs.readFileSync(path.join(folder, CACHE_FILE), "utf8")).not.toContain("hunter2");
-    await server.stop();
+      expect(response.status).toBe(200);
+      const { registries, templates, endpoints } = api.emulator.snapshot();
+      const registry = registries.find((candidate) => candidate.name === "live-creds");
+      const template = templates.find((candidate) => candidate.name === "live-base");
+      expect(template?.registry).toBe(registry?.id);
+      // The endpoint has what only the live template gives it.
+      expect(
+        endpoints
+          .filter((endpoint) => endpoint.name === "live-worker")
+          .map(({ image, registry: registryId, env }) => ({ image, registryId, env })),
+      ).toEqual([{ image: "ghcr.io/acme/worker:1", registryId: registry?.id, env: { FROM: "template" } }]);
+      await printed(server, "  creds: deploying live-creds\n");
+      expect(fs.readFileSync(path.join(folder, CACHE_FILE), "utf8")).not.toContain("hunter2");
+      await server.stop();
 
-    const cleaned = await cli("dev", "--clean", "manifest.yaml");
-    expect(cleaned.stdout.split("\n").slice(1, 4)).toEqual([
-      `  deleted  ServerlessEndpoint ${endpoints.find((endpoint) => endpoint.name === "live-worker")?.id} (worker)`,
-      `  deleted  Template ${template?.id} (base)`,
-      `  deleted  Registry ${registry?.id} (creds)`,
-    ]);
-    expect(api.emulator.snapshot().registries.filter((candidate) => candidate.name.startsWith("live-"))).toEqual([]);
-  });
+      const cleaned = await cli("dev", "--clean", "manifest.yaml");
+      expect(cleaned.stdout.split("\n").slice(1, 4)).toEqual([
+        `  deleted  ServerlessEndpoint ${endpoints.find((endpoint) => endpoint.name === "live-worker")?.id} (worker)`,
+        `  deleted  Template ${template?.id} (base)`,
+        `  deleted  Registry ${registry?.id} (creds)`,
+      ]);
+      expect(api.emulator.snapshot().registries.filter((candidate) => candidate.name.startsWith("live-"))).toEqual([]);
+    },
+  );
 });
 
 describe("--auto-provision", () => {
   const seven = () => Object.fromEntries(Array.from({ length: 7 }, (_, i) => [`worker${i + 1}`, queueEndpoint()]));
 
-  test("asks before deploying more than 5 endpoints; without a terminal and without --yes the answer is no", { timeout: 90_000 }, async () => {
-    writeManifest(seven());
-    const server = await dev("--auto-provision");
+  test(
+    "asks before deploying more than 5 endpoints; without a terminal and without --yes the answer is no",
+    { timeout: 90_000 },
+    async () => {
+      writeManifest(seven());
+      const server = await dev("--auto-provision");
 
-    await server.waitFor(/^Not deploying at startup/m);
+      await server.waitFor(/^Not deploying at startup/m);
 
-    expect(server.stdout).toContain(
-      "Deploy 7 new live- endpoints now? no: there is no terminal to answer on; pass --yes to answer yes\n" +
-        "Not deploying at startup: each endpoint is deployed on its first call instead.\n",
-    );
-    expect(api.emulator.requests).toEqual([]);
-  });
+      expect(server.stdout).toContain(
+        "Deploy 7 new live- endpoints now? no: there is no terminal to answer on; pass --yes to answer yes\n" +
+          "Not deploying at startup: each endpoint is deployed on its first call instead.\n",
+      );
+      expect(api.emulator.requests).toEqual([]);
+    },
+  );
 
   test("with --yes deploys all 7, never more than 3 creates in flight", { timeout: 120_000 }, async () => {
     writeManifest(seven());
@@ -440,12 +539,20 @@ describe("--auto-provision", () => {
     }
     expect(Math.max(...inFlight)).toBe(3);
     expect(calls("POST", ENDPOINT_CREATE).map((request) => request.status)).toEqual(Array(7).fill(201));
-    expect(liveEndpoints().map((endpoint) => endpoint.name).sort()).toEqual(Array.from({ length: 7 }, (_, i) => `live-worker${i + 1}`));
+    expect(
+      liveEndpoints()
+        .map((endpoint) => endpoint.name)
+        .sort(),
+    ).toEqual(Array.from({ length: 7 }, (_, i) => `live-worker${i + 1}`));
   });
 });
 
 describe("reload", () => {
-  const notRouted = (name: string) => ({ title: "Not Found", status: 404, detail: `the manifest has no serverless endpoint "${name}"; it has echo` });
+  const notRouted = (name: string) => ({
+    title: "Not Found",
+    status: 404,
+    detail: `the manifest has no serverless endpoint "${name}"; it has echo`,
+  });
 
   test("--no-reload ignores edits of the manifest", { timeout: 90_000 }, async () => {
     writeManifest({ echo: queueEndpoint() });
@@ -460,25 +567,29 @@ describe("reload", () => {
     expect(api.emulator.requests).toEqual([]);
   });
 
-  test("an added endpoint becomes callable, a removed one answers 404, and an invalid edit keeps the last valid manifest", { timeout: 90_000 }, async () => {
-    writeManifest({ echo: queueEndpoint() });
-    const server = await dev();
+  test(
+    "an added endpoint becomes callable, a removed one answers 404, and an invalid edit keeps the last valid manifest",
+    { timeout: 90_000 },
+    async () => {
+      writeManifest({ echo: queueEndpoint() });
+      const server = await dev();
 
-    writeManifest({ echo: queueEndpoint(), added: queueEndpoint() });
-    await server.waitFor(/^Reloaded manifest\.yaml: 2 serverless endpoints; added added$/m);
-    const added = await post(`${server.url}/added/runsync`, { input: { n: 1 } });
-    expect([added.status, ((await added.json()) as { output: unknown }).output]).toEqual([200, { n: 1 }]);
+      writeManifest({ echo: queueEndpoint(), added: queueEndpoint() });
+      await server.waitFor(/^Reloaded manifest\.yaml: 2 serverless endpoints; added added$/m);
+      const added = await post(`${server.url}/added/runsync`, { input: { n: 1 } });
+      expect([added.status, ((await added.json()) as { output: unknown }).output]).toEqual([200, { n: 1 }]);
 
-    writeManifest({ echo: queueEndpoint() });
-    await server.waitFor(/^Reloaded manifest\.yaml: 1 serverless endpoint; removed added$/m);
-    const removed = await post(`${server.url}/added/runsync`, { input: {} });
-    expect([removed.status, await removed.json()]).toEqual([404, notRouted("added")]);
+      writeManifest({ echo: queueEndpoint() });
+      await server.waitFor(/^Reloaded manifest\.yaml: 1 serverless endpoint; removed added$/m);
+      const removed = await post(`${server.url}/added/runsync`, { input: {} });
+      expect([removed.status, await removed.json()]).toEqual([404, notRouted("added")]);
 
-    fs.appendFileSync(path.join(folder, "manifest.yaml"), "  broken: [\n");
-    await server.waitFor(/^manifest\.yaml is not valid; still serving the last valid version:$/m);
-    const stillServed = await post(`${server.url}/echo/runsync`, { input: { n: 2 } });
-    expect([stillServed.status, ((await stillServed.json()) as { output: unknown }).output]).toEqual([200, { n: 2 }]);
-  });
+      fs.appendFileSync(path.join(folder, "manifest.yaml"), "  broken: [\n");
+      await server.waitFor(/^manifest\.yaml is not valid; still serving the last valid version:$/m);
+      const stillServed = await post(`${server.url}/echo/runsync`, { input: { n: 2 } });
+      expect([stillServed.status, ((await stillServed.json()) as { output: unknown }).output]).toEqual([200, { n: 2 }]);
+    },
+  );
 });
 
 describe("who may call it", () => {
@@ -499,22 +610,41 @@ describe("who may call it", () => {
 
   test("with --allow-remote a call without the printed token gets 401 and reaches no endpoint", { timeout: 90_000 }, async () => {
     writeManifest({ echo: queueEndpoint() });
-    const server = await startDevServer(["dev", "manifest.yaml", "--host", "0.0.0.0", "--allow-remote", "--port", String(await freePort())], { cwd: folder, env });
+    const server = await startDevServer(
+      ["dev", "manifest.yaml", "--host", "0.0.0.0", "--allow-remote", "--port", String(await freePort())],
+      { cwd: folder, env },
+    );
     running.push(server);
     const [, token] = await server.waitFor(/^Bearer token \(every caller must send it as Authorization: Bearer <token>\): (\S+)$/m);
     const local = server.url.replace("0.0.0.0", "127.0.0.1");
 
     const withoutToken = await post(`${local}/echo/runsync`, { input: {} });
-    const wrongToken = await post(`${local}/echo/runsync`, { input: {} }, { headers: { "content-type": "application/json", authorization: `Bearer ${api.apiKey}` } });
+    const wrongToken = await post(
+      `${local}/echo/runsync`,
+      { input: {} },
+      { headers: { "content-type": "application/json", authorization: `Bearer ${api.apiKey}` } },
+    );
     const docs = await fetch(`${local}/docs/openapi.json`);
 
-    const refusal = { title: "Unauthorized", status: 401, detail: "this gateway is reachable from other machines: send the token it printed at startup as `Authorization: Bearer <token>`" };
-    expect([withoutToken.status, withoutToken.headers.get("www-authenticate"), await withoutToken.json()]).toEqual([401, 'Bearer realm="computeplatform dev"', refusal]);
+    const refusal = {
+      title: "Unauthorized",
+      status: 401,
+      detail: "this gateway is reachable from other machines: send the token it printed at startup as `Authorization: Bearer <token>`",
+    };
+    expect([withoutToken.status, withoutToken.headers.get("www-authenticate"), await withoutToken.json()]).toEqual([
+      401,
+      'Bearer realm="computeplatform dev"',
+      refusal,
+    ]);
     expect([wrongToken.status, await wrongToken.json()]).toEqual([401, refusal]);
     expect(docs.status).toBe(401);
     expect(api.emulator.requests).toEqual([]);
 
-    const withToken = await post(`${local}/echo/runsync`, { input: { n: 1 } }, { headers: { "content-type": "application/json", authorization: `Bearer ${token}` } });
+    const withToken = await post(
+      `${local}/echo/runsync`,
+      { input: { n: 1 } },
+      { headers: { "content-type": "application/json", authorization: `Bearer ${token}` } },
+    );
     expect([withToken.status, ((await withToken.json()) as { output: unknown }).output]).toEqual([200, { n: 1 }]);
     const document = await (await fetch(`${local}/docs/openapi.json`, { headers: { authorization: `Bearer ${token}` } })).text();
     expect(document).not.toContain(api.apiKey);
@@ -524,85 +654,131 @@ describe("who may call it", () => {
     /** The scaffold's `dev` on a free loopback port, and that port. */
     const scaffoldDev = async () => {
       expect((await cli("init", "workers")).code).toBe(0);
-      const server = await startDevServer(["dev", "--host", "127.0.0.1", "--port", String(await freePort())], { cwd: path.join(folder, "workers"), env });
+      const server = await startDevServer(["dev", "--host", "127.0.0.1", "--port", String(await freePort())], {
+        cwd: path.join(folder, "workers"),
+        env,
+      });
       running.push(server);
       return { server, port: new URL(server.url).port };
     };
     const job = JSON.stringify({ input: { x: 1 } });
 
-    test("another site's requests are refused with 403 and logged, and none reaches the API; the gateway's own origin is served", { timeout: 120_000 }, async () => {
-      const { server, port } = await scaffoldDev();
-      const runsync = (headers: Record<string, string>) => rawRequest(server.url, { method: "POST", path: "/cpu-worker/runsync", headers, body: job });
-      const hostRefused = (host: string) =>
-        `Host "${host}" is not this gateway's: it answers only localhost:${port}, 127.0.0.1:${port}, [::1]:${port} (a page of another site can reach it through DNS rebinding)`;
-      const originRefused = 'Origin "http://evil.example" is not this gateway\'s own: pages of other sites may not call it (scripts and SDKs send no Origin)';
-      const siteRefused = 'Sec-Fetch-Site "cross-site": the browser says another site sent this request, and pages of other sites may not call this gateway';
+    test(
+      "another site's requests are refused with 403 and logged, and none reaches the API; the gateway's own origin is served",
+      { timeout: 120_000 },
+      async () => {
+        const { server, port } = await scaffoldDev();
+        const runsync = (headers: Record<string, string>) =>
+          rawRequest(server.url, { method: "POST", path: "/cpu-worker/runsync", headers, body: job });
+        const hostRefused = (host: string) =>
+          `Host "${host}" is not this gateway's: it answers only localhost:${port}, 127.0.0.1:${port}, [::1]:${port} (a page of another site can reach it through DNS rebinding)`;
+        const originRefused =
+          'Origin "http://evil.example" is not this gateway\'s own: pages of other sites may not call it (scripts and SDKs send no Origin)';
+        const siteRefused =
+          'Sec-Fetch-Site "cross-site": the browser says another site sent this request, and pages of other sites may not call this gateway';
 
-      // The issue's reproduction: a page's form-like POST, which a browser sends cross-origin without a preflight.
-      const fromIssue = await runsync({ host: `evil.example:${port}`, origin: "http://evil.example", "content-type": "text/plain" });
-      // DNS rebinding: the page's own name now points at 127.0.0.1, so its requests carry its Host and no Origin.
-      const rebound = await runsync({ host: `evil.example:${port}`, "content-type": "application/json" });
-      const reboundRead = await rawRequest(server.url, { method: "GET", path: "/", headers: { host: `evil.example:${port}` } });
-      const foreignOrigin = await runsync({ host: `127.0.0.1:${port}`, origin: "http://evil.example", "content-type": "application/json" });
-      // An image or script tag of another page sends no Origin; the browser still says who sent it.
-      const crossSite = await rawRequest(server.url, { method: "GET", path: "/lb-worker/v1/generate", headers: { host: `localhost:${port}`, "sec-fetch-site": "cross-site" } });
-      const textPlain = await runsync({ host: `127.0.0.1:${port}`, "content-type": "text/plain" });
-      const noType = await rawRequest(server.url, { method: "POST", path: "/cpu-worker/run", headers: { host: `127.0.0.1:${port}` }, body: job });
+        // The issue's reproduction: a page's form-like POST, which a browser sends cross-origin without a preflight.
+        const fromIssue = await runsync({ host: `evil.example:${port}`, origin: "http://evil.example", "content-type": "text/plain" });
+        // DNS rebinding: the page's own name now points at 127.0.0.1, so its requests carry its Host and no Origin.
+        const rebound = await runsync({ host: `evil.example:${port}`, "content-type": "application/json" });
+        const reboundRead = await rawRequest(server.url, { method: "GET", path: "/", headers: { host: `evil.example:${port}` } });
+        const foreignOrigin = await runsync({
+          host: `127.0.0.1:${port}`,
+          origin: "http://evil.example",
+          "content-type": "application/json",
+        });
+        // An image or script tag of another page sends no Origin; the browser still says who sent it.
+        const crossSite = await rawRequest(server.url, {
+          method: "GET",
+          path: "/lb-worker/v1/generate",
+          headers: { host: `localhost:${port}`, "sec-fetch-site": "cross-site" },
+        });
+        const textPlain = await runsync({ host: `127.0.0.1:${port}`, "content-type": "text/plain" });
+        const noType = await rawRequest(server.url, {
+          method: "POST",
+          path: "/cpu-worker/run",
+          headers: { host: `127.0.0.1:${port}` },
+          body: job,
+        });
 
-      expect(fromIssue).toEqual(problem(403, "Forbidden", hostRefused(`evil.example:${port}`)));
-      expect(rebound).toEqual(problem(403, "Forbidden", hostRefused(`evil.example:${port}`)));
-      expect(reboundRead).toEqual(problem(403, "Forbidden", hostRefused(`evil.example:${port}`)));
-      expect(foreignOrigin).toEqual(problem(403, "Forbidden", originRefused));
-      expect(crossSite).toEqual(problem(403, "Forbidden", siteRefused));
-      expect(textPlain).toEqual(problem(415, "Unsupported Media Type", 'POST /cpu-worker/runsync takes Content-Type application/json, not "text/plain"'));
-      expect(noType).toEqual(problem(415, "Unsupported Media Type", "POST /cpu-worker/run takes Content-Type application/json, not none"));
-      expect(api.emulator.requests).toEqual([]);
-      expect(liveEndpoints()).toEqual([]);
-      await printed(server, `  POST /cpu-worker/runsync 403 `);
-      for (const line of [
-        new RegExp(`^  POST /cpu-worker/runsync 403 \\(\\d+ ms\\): ${literally(hostRefused(`evil.example:${port}`))}$`, "m"),
-        new RegExp(`^  GET / 403 \\(\\d+ ms\\): ${literally(hostRefused(`evil.example:${port}`))}$`, "m"),
-        new RegExp(`^  POST /cpu-worker/runsync 403 \\(\\d+ ms\\): ${literally(originRefused)}$`, "m"),
-        new RegExp(`^  GET /lb-worker/v1/generate 403 \\(\\d+ ms\\): ${literally(siteRefused)}$`, "m"),
-        /^  POST \/cpu-worker\/runsync 415 \(\d+ ms\): POST \/cpu-worker\/runsync takes Content-Type application\/json, not "text\/plain"$/m,
-      ]) {
-        await server.waitFor(line);
-      }
+        expect(fromIssue).toEqual(problem(403, "Forbidden", hostRefused(`evil.example:${port}`)));
+        expect(rebound).toEqual(problem(403, "Forbidden", hostRefused(`evil.example:${port}`)));
+        expect(reboundRead).toEqual(problem(403, "Forbidden", hostRefused(`evil.example:${port}`)));
+        expect(foreignOrigin).toEqual(problem(403, "Forbidden", originRefused));
+        expect(crossSite).toEqual(problem(403, "Forbidden", siteRefused));
+        expect(textPlain).toEqual(
+          problem(415, "Unsupported Media Type", 'POST /cpu-worker/runsync takes Content-Type application/json, not "text/plain"'),
+        );
+        expect(noType).toEqual(
+          problem(415, "Unsupported Media Type", "POST /cpu-worker/run takes Content-Type application/json, not none"),
+        );
+        expect(api.emulator.requests).toEqual([]);
+        expect(liveEndpoints()).toEqual([]);
+        await printed(server, `  POST /cpu-worker/runsync 403 `);
+        for (const line of [
+          new RegExp(`^  POST /cpu-worker/runsync 403 \\(\\d+ ms\\): ${literally(hostRefused(`evil.example:${port}`))}$`, "m"),
+          new RegExp(`^  GET / 403 \\(\\d+ ms\\): ${literally(hostRefused(`evil.example:${port}`))}$`, "m"),
+          new RegExp(`^  POST /cpu-worker/runsync 403 \\(\\d+ ms\\): ${literally(originRefused)}$`, "m"),
+          new RegExp(`^  GET /lb-worker/v1/generate 403 \\(\\d+ ms\\): ${literally(siteRefused)}$`, "m"),
+          /^ {2}POST \/cpu-worker\/runsync 415 \(\d+ ms\): POST \/cpu-worker\/runsync takes Content-Type application\/json, not "text\/plain"$/m,
+        ]) {
+          await server.waitFor(line);
+        }
 
-      const sameOrigin = await runsync({ host: `localhost:${port}`, origin: `http://localhost:${port}`, "content-type": "application/json; charset=utf-8" });
-      expect([sameOrigin.status, (sameOrigin.body as { output: unknown }).output]).toEqual([200, { x: 1 }]);
-      expect(liveEndpoints().map((endpoint) => endpoint.name)).toEqual(["live-workers-cpu-worker"]);
-    });
+        const sameOrigin = await runsync({
+          host: `localhost:${port}`,
+          origin: `http://localhost:${port}`,
+          "content-type": "application/json; charset=utf-8",
+        });
+        expect([sameOrigin.status, (sameOrigin.body as { output: unknown }).output]).toEqual([200, { x: 1 }]);
+        expect(liveEndpoints().map((endpoint) => endpoint.name)).toEqual(["live-workers-cpu-worker"]);
+      },
+    );
 
-    test("a load-balanced path that could leave its endpoint is refused with 400 before anything is sent", { timeout: 120_000 }, async () => {
-      const { server, port } = await scaffoldDev();
-      const host = `127.0.0.1:${port}`;
-      const escapes = [
-        { path: "/lb-worker/..%2F..%2Fpods", reason: "an encoded slash or backslash (%2F)" },
-        { path: "/lb-worker/..%2f..%2fpods", reason: "an encoded slash or backslash (%2f)" },
-        { path: "/lb-worker/..%5C..%5Cpods", reason: "an encoded slash or backslash (%5C)" },
-        { path: "/lb-worker/..%5c..%5cpods", reason: "an encoded slash or backslash (%5c)" },
-        { path: "/lb-worker/..%252F..%252Fpods", reason: "an encoded slash or backslash (%252F)" },
-        { path: "/lb-worker/..\\..\\pods", reason: "a backslash" },
-        { path: "/lb-worker/../../pods", reason: 'a ".." segment' },
-        { path: "/lb-worker/./pods", reason: 'a "." segment' },
-        { path: "/lb-worker/%2e%2e/%2e%2e/pods", reason: 'a ".." segment' },
-        { path: "/lb-worker/%252e%252e/%252e%252e/pods", reason: 'a ".." segment' },
-        { path: "/cpu-worker/status/..%2F..%2Fpods", reason: "an encoded slash or backslash (%2F)" },
-      ];
-      for (const { path: attack, reason } of escapes) {
-        const name = attack.split("/")[1];
-        const refusal = problem(400, "Bad Request", `the path ${attack} has ${reason}, which could reach beyond the endpoint "${name}": it is not passed on`);
-        expect([attack, await rawRequest(server.url, { method: "GET", path: attack, headers: { host } })]).toEqual([attack, refusal]);
-        const created = await rawRequest(server.url, { method: "POST", path: attack, headers: { host, "content-type": "application/json" }, body: JSON.stringify({ name: "miner", gpuCount: 8 }) });
-        expect([attack, created]).toEqual([attack, refusal]);
-      }
-      expect(api.emulator.requests).toEqual([]);
-      expect(api.emulator.snapshot().pods).toEqual([]);
-      await server.waitFor(/^  POST \/lb-worker\/\.\.%2F\.\.%2Fpods 400 \(\d+ ms\): the path \/lb-worker\/\.\.%2F\.\.%2Fpods has an encoded slash or backslash \(%2F\)/m);
+    test(
+      "a load-balanced path that could leave its endpoint is refused with 400 before anything is sent",
+      { timeout: 120_000 },
+      async () => {
+        const { server, port } = await scaffoldDev();
+        const host = `127.0.0.1:${port}`;
+        const escapes = [
+          { path: "/lb-worker/..%2F..%2Fpods", reason: "an encoded slash or backslash (%2F)" },
+          { path: "/lb-worker/..%2f..%2fpods", reason: "an encoded slash or backslash (%2f)" },
+          { path: "/lb-worker/..%5C..%5Cpods", reason: "an encoded slash or backslash (%5C)" },
+          { path: "/lb-worker/..%5c..%5cpods", reason: "an encoded slash or backslash (%5c)" },
+          { path: "/lb-worker/..%252F..%252Fpods", reason: "an encoded slash or backslash (%252F)" },
+          { path: "/lb-worker/..\\..\\pods", reason: "a backslash" },
+          { path: "/lb-worker/../../pods", reason: 'a ".." segment' },
+          { path: "/lb-worker/./pods", reason: 'a "." segment' },
+          { path: "/lb-worker/%2e%2e/%2e%2e/pods", reason: 'a ".." segment' },
+          { path: "/lb-worker/%252e%252e/%252e%252e/pods", reason: 'a ".." segment' },
+          { path: "/cpu-worker/status/..%2F..%2Fpods", reason: "an encoded slash or backslash (%2F)" },
+        ];
+        for (const { path: attack, reason } of escapes) {
+          const name = attack.split("/")[1];
+          const refusal = problem(
+            400,
+            "Bad Request",
+            `the path ${attack} has ${reason}, which could reach beyond the endpoint "${name}": it is not passed on`,
+          );
+          expect([attack, await rawRequest(server.url, { method: "GET", path: attack, headers: { host } })]).toEqual([attack, refusal]);
+          const created = await rawRequest(server.url, {
+            method: "POST",
+            path: attack,
+            headers: { host, "content-type": "application/json" },
+            body: JSON.stringify({ name: "miner", gpuCount: 8 }),
+          });
+          expect([attack, created]).toEqual([attack, refusal]);
+        }
+        expect(api.emulator.requests).toEqual([]);
+        expect(api.emulator.snapshot().pods).toEqual([]);
+        await server.waitFor(
+          /^ {2}POST \/lb-worker\/\.\.%2F\.\.%2Fpods 400 \(\d+ ms\): the path \/lb-worker\/\.\.%2F\.\.%2Fpods has an encoded slash or backslash \(%2F\)/m,
+        );
 
-      const inside = await rawRequest(server.url, { method: "GET", path: "/lb-worker/v1/items%20list/...", headers: { host } });
-      expect([inside.status, (inside.body as { path: string }).path]).toEqual([200, "/v1/items%20list/..."]);
-    });
+        const inside = await rawRequest(server.url, { method: "GET", path: "/lb-worker/v1/items%20list/...", headers: { host } });
+        expect([inside.status, (inside.body as { path: string }).path]).toEqual([200, "/v1/items%20list/..."]);
+      },
+    );
   });
 });

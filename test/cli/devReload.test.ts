@@ -31,7 +31,15 @@ function aliasBomb(): string {
 
 test("validate reports an alias bomb as a YAML issue of the manifest, without expanding it", async () => {
   expect(await validateManifest({ file: "manifest.yaml", text: aliasBomb() })).toEqual({
-    issues: [{ file: "manifest.yaml", line: 1, column: 1, path: "", message: "YAML: Excessive alias count indicates a resource exhaustion attack" }],
+    issues: [
+      {
+        file: "manifest.yaml",
+        line: 1,
+        column: 1,
+        path: "",
+        message: "YAML: Excessive alias count indicates a resource exhaustion attack",
+      },
+    ],
   });
 });
 
@@ -51,26 +59,30 @@ describe("dev --reload", () => {
     fs.rmSync(folder, { recursive: true, force: true });
   });
 
-  test("an alias bomb is refused like any invalid edit: the last valid manifest is still served, and a later valid edit is picked up", { timeout: 90_000 }, async () => {
-    const api = emulator();
-    writeManifest(stringify({ resources: { echo: queueEndpoint("echo") } }));
-    const server = await startDevOnLoopback(folder, { COMPUTEPLATFORM_API_URL: api.emulator.url, COMPUTEPLATFORM_API_KEY: api.apiKey });
-    running.push(server);
+  test(
+    "an alias bomb is refused like any invalid edit: the last valid manifest is still served, and a later valid edit is picked up",
+    { timeout: 90_000 },
+    async () => {
+      const api = emulator();
+      writeManifest(stringify({ resources: { echo: queueEndpoint("echo") } }));
+      const server = await startDevOnLoopback(folder, { COMPUTEPLATFORM_API_URL: api.emulator.url, COMPUTEPLATFORM_API_KEY: api.apiKey });
+      running.push(server);
 
-    writeManifest(aliasBomb());
-    await server.waitFor(/^manifest\.yaml is not valid; still serving the last valid version:\n.*$/m);
-    expect(server.stdout).toContain(`manifest.yaml is not valid; still serving the last valid version:\n${REFUSED_EXPANSION}\n`);
-    expect(api.emulator.requests).toEqual([]);
+      writeManifest(aliasBomb());
+      await server.waitFor(/^manifest\.yaml is not valid; still serving the last valid version:\n.*$/m);
+      expect(server.stdout).toContain(`manifest.yaml is not valid; still serving the last valid version:\n${REFUSED_EXPANSION}\n`);
+      expect(api.emulator.requests).toEqual([]);
 
-    const stillServed = await postJson(`${server.url}/echo/runsync`, { input: { n: 1 } });
-    expect([stillServed.status, ((await stillServed.json()) as { output: unknown }).output]).toEqual([200, { n: 1 }]);
+      const stillServed = await postJson(`${server.url}/echo/runsync`, { input: { n: 1 } });
+      expect([stillServed.status, ((await stillServed.json()) as { output: unknown }).output]).toEqual([200, { n: 1 }]);
 
-    writeManifest(stringify({ resources: { echo: queueEndpoint("echo"), added: queueEndpoint("added") } }));
-    await server.waitFor(/^Reloaded manifest\.yaml: 2 serverless endpoints; added added$/m);
-    const added = await postJson(`${server.url}/added/runsync`, { input: { n: 2 } });
-    expect([added.status, ((await added.json()) as { output: unknown }).output]).toEqual([200, { n: 2 }]);
+      writeManifest(stringify({ resources: { echo: queueEndpoint("echo"), added: queueEndpoint("added") } }));
+      await server.waitFor(/^Reloaded manifest\.yaml: 2 serverless endpoints; added added$/m);
+      const added = await postJson(`${server.url}/added/runsync`, { input: { n: 2 } });
+      expect([added.status, ((await added.json()) as { output: unknown }).output]).toEqual([200, { n: 2 }]);
 
-    const { code, stderr } = await server.stop();
-    expect([code, stderr]).toEqual([0, ""]);
-  });
+      const { code, stderr } = await server.stop();
+      expect([code, stderr]).toEqual([0, ""]);
+    },
+  );
 });

@@ -28,8 +28,13 @@ const dev = async () => {
   return server;
 };
 const pulumi = (...args: string[]) => exec("pulumi", [...args, "--non-interactive"], { cwd: folder, env });
-const setSecret = async (key: string, value: string) => expect((await pulumi("config", "set", "--secret", key, value, "--stack", "dev")).code).toBe(0);
-const changes = () => api.emulator.requests.filter((request) => request.method === "PATCH" || (request.method === "POST" && /^\/v2\/(serverless|templates|registries)$/.test(request.path)));
+const setSecret = async (key: string, value: string) =>
+  expect((await pulumi("config", "set", "--secret", key, value, "--stack", "dev")).code).toBe(0);
+const changes = () =>
+  api.emulator.requests.filter(
+    (request) =>
+      request.method === "PATCH" || (request.method === "POST" && /^\/v2\/(serverless|templates|registries)$/.test(request.path)),
+  );
 const liveWorker = () => api.emulator.snapshot().endpoints.find((endpoint) => endpoint.name === "live-worker");
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
@@ -37,7 +42,16 @@ const sha256 = (text: string) => createHash("sha256").update(text).digest("hex")
 function writeManifest(mode: string): void {
   const resources = {
     creds: { type: "Registry", properties: { name: "creds", username: "puller-8f3a", password: "${config.registryPassword}" } },
-    base: { type: "Template", properties: { name: "base", image: "ghcr.io/acme/worker:1", registry: "${creds.id}", serverless: true, env: { FROM: "from-template-5e2a" } } },
+    base: {
+      type: "Template",
+      properties: {
+        name: "base",
+        image: "ghcr.io/acme/worker:1",
+        registry: "${creds.id}",
+        serverless: true,
+        env: { FROM: "from-template-5e2a" },
+      },
+    },
     worker: {
       type: "ServerlessEndpoint",
       properties: {
@@ -104,7 +118,12 @@ test(
     const entries = (JSON.parse(cache) as { resources: Record<string, { id: string; outputs: Record<string, unknown> }> }).resources;
     expect(Object.keys(entries).sort()).toEqual(["base", "creds", "worker"]);
     expect(entries.worker!.id).toBe(worker.id);
-    expect([entries.creds!.outputs.username, entries.creds!.outputs.password, entries.base!.outputs.env, entries.worker!.outputs.env]).toEqual([
+    expect([
+      entries.creds!.outputs.username,
+      entries.creds!.outputs.password,
+      entries.base!.outputs.env,
+      entries.worker!.outputs.env,
+    ]).toEqual([
       expect.stringMatching(/^hmac-sha256:[0-9a-f]{64}$/),
       expect.stringMatching(/^hmac-sha256:[0-9a-f]{64}$/),
       expect.stringMatching(/^hmac-sha256:[0-9a-f]{64}$/),

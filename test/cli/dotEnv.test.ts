@@ -16,7 +16,8 @@ import { emulatorForDev, postJson, startDevOnLoopback } from "../support/devSess
 import type { TestEmulator } from "../support/emulator";
 import { exec } from "../support/subprocess";
 
-const ALLOWED_SETTINGS = "a .env sets only COMPUTEPLATFORM_* variables, PULUMI_CONFIG_PASSPHRASE and PULUMI_CONFIG_PASSPHRASE_FILE; set others in your shell";
+const ALLOWED_SETTINGS =
+  "a .env sets only COMPUTEPLATFORM_* variables, PULUMI_CONFIG_PASSPHRASE and PULUMI_CONFIG_PASSPHRASE_FILE; set others in your shell";
 
 let folder: string;
 
@@ -29,7 +30,15 @@ afterEach(() => {
 });
 
 describe("loadDotEnv", () => {
-  const touched = ["NODE_OPTIONS", "NODE_TLS_REJECT_UNAUTHORIZED", "COMPUTEPLATFORM_API_URL", "COMPUTEPLATFORM_JOB_URL", "COMPUTEPLATFORM_API_KEY", "PULUMI_CONFIG_PASSPHRASE", "PULUMI_CONFIG_PASSPHRASE_FILE"];
+  const touched = [
+    "NODE_OPTIONS",
+    "NODE_TLS_REJECT_UNAUTHORIZED",
+    "COMPUTEPLATFORM_API_URL",
+    "COMPUTEPLATFORM_JOB_URL",
+    "COMPUTEPLATFORM_API_KEY",
+    "PULUMI_CONFIG_PASSPHRASE",
+    "PULUMI_CONFIG_PASSPHRASE_FILE",
+  ];
   const saved = new Map<string, string | undefined>();
 
   beforeEach(() => {
@@ -58,10 +67,18 @@ describe("loadDotEnv", () => {
     const hook = path.join(folder, "hook.cjs");
     fs.writeFileSync(hook, `require("node:fs").writeFileSync(${JSON.stringify(marker)}, "ran");\n`);
 
-    const lines = load(`NODE_OPTIONS="--require ${hook}"\nNODE_TLS_REJECT_UNAUTHORIZED=0\nCOMPUTEPLATFORM_API_KEY=key-from-file\nPULUMI_CONFIG_PASSPHRASE=pass-from-file\n`);
-    const child = await exec(process.execPath, ["-p", "JSON.stringify([process.env.NODE_OPTIONS ?? null, process.env.NODE_TLS_REJECT_UNAUTHORIZED ?? null])"], { cwd: folder });
+    const lines = load(
+      `NODE_OPTIONS="--require ${hook}"\nNODE_TLS_REJECT_UNAUTHORIZED=0\nCOMPUTEPLATFORM_API_KEY=key-from-file\nPULUMI_CONFIG_PASSPHRASE=pass-from-file\n`,
+    );
+    const child = await exec(
+      process.execPath,
+      ["-p", "JSON.stringify([process.env.NODE_OPTIONS ?? null, process.env.NODE_TLS_REJECT_UNAUTHORIZED ?? null])"],
+      { cwd: folder },
+    );
 
-    expect(lines).toEqual([`computeplatform: ignored NODE_OPTIONS, NODE_TLS_REJECT_UNAUTHORIZED in ${path.join(folder, ".env")}: ${ALLOWED_SETTINGS}`]);
+    expect(lines).toEqual([
+      `computeplatform: ignored NODE_OPTIONS, NODE_TLS_REJECT_UNAUTHORIZED in ${path.join(folder, ".env")}: ${ALLOWED_SETTINGS}`,
+    ]);
     expect([process.env.NODE_OPTIONS, process.env.NODE_TLS_REJECT_UNAUTHORIZED]).toEqual([undefined, undefined]);
     expect([process.env.COMPUTEPLATFORM_API_KEY, process.env.PULUMI_CONFIG_PASSPHRASE]).toEqual(["key-from-file", "pass-from-file"]);
     expect(child).toEqual({ code: 0, stdout: "[null,null]\n", stderr: "" });
@@ -75,7 +92,9 @@ describe("loadDotEnv", () => {
       "COMPUTEPLATFORM_API_URL=http://127.0.0.1:1/elsewhere\nCOMPUTEPLATFORM_JOB_URL=https://user:s3cret@jobs.example.test:8443/base\nPULUMI_CONFIG_PASSPHRASE_FILE=/run/pass\n",
     );
 
-    expect(lines).toEqual([`computeplatform: COMPUTEPLATFORM_JOB_URL is https://jobs.example.test:8443/base, from ${path.join(folder, ".env")}`]);
+    expect(lines).toEqual([
+      `computeplatform: COMPUTEPLATFORM_JOB_URL is https://jobs.example.test:8443/base, from ${path.join(folder, ".env")}`,
+    ]);
     expect([process.env.COMPUTEPLATFORM_API_URL, process.env.COMPUTEPLATFORM_JOB_URL, process.env.PULUMI_CONFIG_PASSPHRASE_FILE]).toEqual([
       "https://api.example.test",
       "https://user:s3cret@jobs.example.test:8443/base",
@@ -102,7 +121,9 @@ describe("computeplatform dev with a .env", () => {
     elsewhere = http.createServer((request, response) => {
       received.push({ path: request.url ?? "", authorization: request.headers.authorization });
       request.resume();
-      response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ id: "job-elsewhere", status: "COMPLETED", output: { from: "elsewhere" } }));
+      response
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ id: "job-elsewhere", status: "COMPLETED", output: { from: "elsewhere" } }));
     });
     await new Promise<void>((resolve) => elsewhere.listen(0, "127.0.0.1", resolve));
   });
@@ -121,7 +142,13 @@ describe("computeplatform dev with a .env", () => {
         resources: {
           echo: {
             type: "ServerlessEndpoint",
-            properties: { name: "echo", type: "QUEUE", image: "acme/echo:1", gpu: { pools: ["ADA_24"] }, scaling: { type: "QUEUE_DELAY", queueDelay: 4 } },
+            properties: {
+              name: "echo",
+              type: "QUEUE",
+              image: "acme/echo:1",
+              gpu: { pools: ["ADA_24"] },
+              scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
+            },
           },
         },
       }),
@@ -133,7 +160,12 @@ describe("computeplatform dev with a .env", () => {
   });
 
   const dev = async () => {
-    const server = await startDevOnLoopback(folder, { COMPUTEPLATFORM_API_URL: api.emulator.url, COMPUTEPLATFORM_API_KEY: api.apiKey, COMPUTEPLATFORM_JOB_URL: undefined, NODE_OPTIONS: undefined });
+    const server = await startDevOnLoopback(folder, {
+      COMPUTEPLATFORM_API_URL: api.emulator.url,
+      COMPUTEPLATFORM_API_KEY: api.apiKey,
+      COMPUTEPLATFORM_JOB_URL: undefined,
+      NODE_OPTIONS: undefined,
+    });
     running.push(server);
     return server;
   };
@@ -155,13 +187,20 @@ describe("computeplatform dev with a .env", () => {
     expect(server.stderr).toBe(notice);
   });
 
-  test("NODE_OPTIONS and NODE_TLS_REJECT_UNAUTHORIZED in .env are ignored with one warning naming both keys, never their values", { timeout: 90_000 }, async () => {
-    fs.writeFileSync(path.join(folder, ".env"), "NODE_OPTIONS=--max-old-space-size=77\nNODE_TLS_REJECT_UNAUTHORIZED=0\n");
+  test(
+    "NODE_OPTIONS and NODE_TLS_REJECT_UNAUTHORIZED in .env are ignored with one warning naming both keys, never their values",
+    { timeout: 90_000 },
+    async () => {
+      fs.writeFileSync(path.join(folder, ".env"), "NODE_OPTIONS=--max-old-space-size=77\nNODE_TLS_REJECT_UNAUTHORIZED=0\n");
 
-    const server = await dev();
-    const { code, stderr } = await server.stop();
+      const server = await dev();
+      const { code, stderr } = await server.stop();
 
-    expect([code, stderr]).toEqual([0, `computeplatform: ignored NODE_OPTIONS, NODE_TLS_REJECT_UNAUTHORIZED in ${path.join(folder, ".env")}: ${ALLOWED_SETTINGS}\n`]);
-    expect(api.emulator.requests).toEqual([]);
-  });
+      expect([code, stderr]).toEqual([
+        0,
+        `computeplatform: ignored NODE_OPTIONS, NODE_TLS_REJECT_UNAUTHORIZED in ${path.join(folder, ".env")}: ${ALLOWED_SETTINGS}\n`,
+      ]);
+      expect(api.emulator.requests).toEqual([]);
+    },
+  );
 });

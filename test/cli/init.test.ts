@@ -175,7 +175,10 @@ describe("computeplatform init on an empty folder", () => {
     await computeplatform(["init", project], { cwd: workDir });
     const text = fs.readFileSync(path.join(project, "manifest.yaml"), "utf8");
     const manifest = parseYaml(text) as {
-      resources: Record<string, { type: string; description: string; properties: { name: string; type: string; gpu?: unknown; cpu?: unknown } }>;
+      resources: Record<
+        string,
+        { type: string; description: string; properties: { name: string; type: string; gpu?: unknown; cpu?: unknown } }
+      >;
     };
 
     expect(text.split("\n")[0]).toBe("# yaml-language-server: $schema=./node_modules/pulumi-computeplatform/schema/manifest.json");
@@ -189,9 +192,30 @@ describe("computeplatform init on an empty folder", () => {
         compute: properties.gpu === undefined ? "cpu" : "gpu",
       })),
     ).toEqual([
-      { name: "lb-worker", type: "ServerlessEndpoint", summary: "Answers HTTP requests straight from CPU workers.", endpoint: "my-project-lb-worker", endpointType: "LOAD_BALANCER", compute: "cpu" },
-      { name: "gpu-worker", type: "ServerlessEndpoint", summary: "Runs jobs that need a GPU, one at a time per worker.", endpoint: "my-project-gpu-worker", endpointType: "QUEUE", compute: "gpu" },
-      { name: "cpu-worker", type: "ServerlessEndpoint", summary: "Runs jobs that need no GPU, such as preparing inputs.", endpoint: "my-project-cpu-worker", endpointType: "QUEUE", compute: "cpu" },
+      {
+        name: "lb-worker",
+        type: "ServerlessEndpoint",
+        summary: "Answers HTTP requests straight from CPU workers.",
+        endpoint: "my-project-lb-worker",
+        endpointType: "LOAD_BALANCER",
+        compute: "cpu",
+      },
+      {
+        name: "gpu-worker",
+        type: "ServerlessEndpoint",
+        summary: "Runs jobs that need a GPU, one at a time per worker.",
+        endpoint: "my-project-gpu-worker",
+        endpointType: "QUEUE",
+        compute: "gpu",
+      },
+      {
+        name: "cpu-worker",
+        type: "ServerlessEndpoint",
+        summary: "Runs jobs that need no GPU, such as preparing inputs.",
+        endpoint: "my-project-cpu-worker",
+        endpointType: "QUEUE",
+        compute: "cpu",
+      },
     ]);
   });
 
@@ -284,7 +308,11 @@ describe("computeplatform init on an existing project", () => {
 
     const result = await computeplatform(["init", project, "-f"], { cwd: workDir });
 
-    expect(result.stdout.split("\n").slice(9, 12)).toEqual(["  skipped     AGENTS.md", "  skipped     CLAUDE.md -> AGENTS.md", SKIPPED_NOTE]);
+    expect(result.stdout.split("\n").slice(9, 12)).toEqual([
+      "  skipped     AGENTS.md",
+      "  skipped     CLAUDE.md -> AGENTS.md",
+      SKIPPED_NOTE,
+    ]);
     expect(Object.keys(contents(project))).toEqual(scaffolded.filter((file) => file !== "AGENTS.md" && file !== "CLAUDE.md"));
   });
 
@@ -413,7 +441,12 @@ describe("computeplatform init", () => {
     expect(result.stdout).toContain("\n  cd existing\n");
     const files = contents(existing);
     expect(Object.keys(files)).toEqual([...scaffolded, "notes.txt"].sort());
-    expect([files["notes.txt"], files[".gitignore"], files["AGENTS.md"], files[record]]).toEqual(["mine\n", "dist/\n", "# Our rules\n", recordFor(["CLAUDE.md"])]);
+    expect([files["notes.txt"], files[".gitignore"], files["AGENTS.md"], files[record]]).toEqual([
+      "mine\n",
+      "dist/\n",
+      "# Our rules\n",
+      recordFor(["CLAUDE.md"]),
+    ]);
   });
 
   test("does not link to an agent-rules file that was deleted after init wrote it", async () => {
@@ -426,7 +459,12 @@ describe("computeplatform init", () => {
 
     const result = await computeplatform(["init", project], { cwd: workDir });
 
-    expect(result.stdout.split("\n").slice(9, 13)).toEqual(["  skipped     AGENTS.md", "  skipped     CLAUDE.md -> AGENTS.md", KEPT_NOTE, SKIPPED_NOTE]);
+    expect(result.stdout.split("\n").slice(9, 13)).toEqual([
+      "  skipped     AGENTS.md",
+      "  skipped     CLAUDE.md -> AGENTS.md",
+      KEPT_NOTE,
+      SKIPPED_NOTE,
+    ]);
     expect(Object.keys(contents(project))).toEqual(scaffolded.filter((file) => file !== "AGENTS.md" && file !== "CLAUDE.md"));
   });
 

@@ -17,14 +17,17 @@ describe("computeplatform", () => {
     expect(await computeplatform(flag)).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
   });
 
-  it.each(["preview", "up", "refresh", "destroy", "drift"])("%s refuses to deploy from a source checkout, saying how to install it", async (command) => {
-    expect(await computeplatform(command, "manifest.yaml")).toEqual({
-      code: 1,
-      stdout: "",
-      stderr:
-        `computeplatform: computeplatform ${command} deploys from an installed package, and this one runs from a source checkout (${fs.realpathSync(repoRoot)}). ` +
-        "Pulumi records each resource's provider as a path inside node_modules, which a checkout does not have. " +
-        `Install the checkout, then run the installed command: \`npm pack && npm install -g ./pulumi-computeplatform-${version}.tgz\`.\n`,
-    });
-  });
+  it.each(["preview", "up", "refresh", "destroy", "drift"])(
+    "%s refuses to deploy from a source checkout, saying how to install it",
+    async (command) => {
+      expect(await computeplatform(command, "manifest.yaml")).toEqual({
+        code: 1,
+        stdout: "",
+        stderr:
+          `computeplatform: computeplatform ${command} deploys from an installed package, and this one runs from a source checkout (${fs.realpathSync(repoRoot)}). ` +
+          "Pulumi records each resource's provider as a path inside node_modules, which a checkout does not have. " +
+          `Install the checkout, then run the installed command: \`npm pack && npm install -g ./pulumi-computeplatform-${version}.tgz\`.\n`,
+      });
+    },
+  );
 });

@@ -14,7 +14,8 @@ const fixtures = path.join(repoRoot, "test", "fixtures", "v1");
 const fixture = (name: string) => fs.readFileSync(path.join(fixtures, name), "utf8");
 
 /** Runs the built CLI as a user would, from the fixtures folder, with `stdin` as its standard input. */
-const computeplatform = (args: string[], stdin = ""): Promise<Finished> => exec(process.execPath, [main, ...args], { cwd: fixtures, stdin });
+const computeplatform = (args: string[], stdin = ""): Promise<Finished> =>
+  exec(process.execPath, [main, ...args], { cwd: fixtures, stdin });
 
 let scratch: string;
 
@@ -62,11 +63,19 @@ describe("computeplatform migrate", () => {
         'warning: pods[0] (name "etl_worker"): "minDiskBandwidthMBps" has no v2 equivalent; dropped',
       ),
     ],
-    ["pods-list.json", lines('warning: pods[2] (name "sdxl-worker"): is a worker of serverless endpoint "jpnw0v75y3qoql", which manages it; skipped')],
-    ["endpoint-create.json", lines('warning: endpoints[0] (name "sdxl"): "minCudaVersion" cannot be combined with allowedCudaVersions in v2; dropped')],
+    [
+      "pods-list.json",
+      lines('warning: pods[2] (name "sdxl-worker"): is a worker of serverless endpoint "jpnw0v75y3qoql", which manages it; skipped'),
+    ],
+    [
+      "endpoint-create.json",
+      lines('warning: endpoints[0] (name "sdxl"): "minCudaVersion" cannot be combined with allowedCudaVersions in v2; dropped'),
+    ],
     [
       "endpoints-list.json",
-      lines('warning: endpoints[1] (name "embedder"): "idleTimeout" does not apply to a queue endpoint scaling on REQUEST_COUNT in v2; dropped'),
+      lines(
+        'warning: endpoints[1] (name "embedder"): "idleTimeout" does not apply to a queue endpoint scaling on REQUEST_COUNT in v2; dropped',
+      ),
     ],
     [
       "template-create.json",
@@ -77,7 +86,10 @@ describe("computeplatform migrate", () => {
       ),
     ],
     ["templates-list.json", ""],
-    ["network-volume-create.json", lines('warning: networkVolumes[0] (name "scratch"): "size" 5 is below the v2 minimum of 10; size is 10')],
+    [
+      "network-volume-create.json",
+      lines('warning: networkVolumes[0] (name "scratch"): "size" 5 is below the v2 minimum of 10; size is 10'),
+    ],
     ["network-volumes-list.json", ""],
     [
       "registry-create.json",
@@ -265,11 +277,23 @@ describe("computeplatform migrate", () => {
   });
 
   test("reads a bare array mixing create bodies of every kind", async () => {
-    const bodies = ["registry-create.json", "network-volume-create.json", "template-create.json", "pod-create-cpu.json", "pod-create-gpu.json"];
+    const bodies = [
+      "registry-create.json",
+      "network-volume-create.json",
+      "template-create.json",
+      "pod-create-cpu.json",
+      "pod-create-gpu.json",
+    ];
     const result = await computeplatform(["migrate", "-"], `[${bodies.map(fixture).join(",")}]`);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^ {2}docker-hub:\n {4}type: Registry\n/m);
-    expect(result.stdout.match(/^ {2}[\w-]+:$/gm)).toEqual(["  docker-hub:", "  scratch:", "  trainer-base:", "  etl_worker:", "  vision-trainer:"]);
+    expect(result.stdout.match(/^ {2}[\w-]+:$/gm)).toEqual([
+      "  docker-hub:",
+      "  scratch:",
+      "  trainer-base:",
+      "  etl_worker:",
+      "  vision-trainer:",
+    ]);
     await expectValid(result.stdout, "bodies");
   });
 
@@ -290,7 +314,9 @@ describe("computeplatform migrate", () => {
     });
     const manifest = fs.readFileSync(output, "utf8");
     for (const secret of secrets) expect(manifest).not.toContain(secret);
-    expect((parseYaml(manifest) as { resources: Record<string, { properties: { env: unknown } }> }).resources["chat-api"]?.properties.env).toEqual({
+    expect(
+      (parseYaml(manifest) as { resources: Record<string, { properties: { env: unknown } }> }).resources["chat-api"]?.properties.env,
+    ).toEqual({
       OPENAI_KEY: "${config.chatApiOpenaiKey}",
       DB_PASS: "${config.chatApiDbPass}",
       DATABASE_URL: "${config.chatApiDatabaseUrl}",
@@ -307,7 +333,9 @@ describe("computeplatform migrate", () => {
     expect(toFile).toEqual({
       code: 0,
       stdout: "",
-      stderr: lines('warning: pods[2] (name "sdxl-worker"): is a worker of serverless endpoint "jpnw0v75y3qoql", which manages it; skipped'),
+      stderr: lines(
+        'warning: pods[2] (name "sdxl-worker"): is a worker of serverless endpoint "jpnw0v75y3qoql", which manages it; skipped',
+      ),
     });
     expect(toStdout.stdout).toBe("");
     expect(fs.readFileSync(output, "utf8")).toBe((await computeplatform(["migrate", "pods-list.json"])).stdout);
@@ -327,7 +355,12 @@ describe("computeplatform migrate", () => {
         "computeplatform: standard input holds no v1 pod, endpoint, template, network volume or registry to migrate",
       ),
     ],
-    ["an empty list", ["migrate", "-"], "[]", "computeplatform: standard input holds no v1 pod, endpoint, template, network volume or registry to migrate\n"],
+    [
+      "an empty list",
+      ["migrate", "-"],
+      "[]",
+      "computeplatform: standard input holds no v1 pod, endpoint, template, network volume or registry to migrate\n",
+    ],
   ])("fails with exit 1 and a message on %s", async (_label, args, stdin, stderr) => {
     expect(await computeplatform(args, stdin)).toEqual({ code: 1, stdout: "", stderr });
   });

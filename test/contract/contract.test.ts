@@ -33,7 +33,10 @@ interface Fixture {
 const fixtures: Record<KindName, Fixture> = {
   NetworkVolume: {
     args: { name: "data", size: 20, dataCenter: "US-TX-3" },
-    invalid: { change: { type: "FAST" }, failure: { property: "type", reason: 'Invalid option: expected one of "STANDARD"|"HIGH_PERFORMANCE"' } },
+    invalid: {
+      change: { type: "FAST" },
+      failure: { property: "type", reason: 'Invalid option: expected one of "STANDARD"|"HIGH_PERFORMANCE"' },
+    },
     replace: { change: { dataCenter: "EU-RO-1" }, replaces: ["dataCenter"] },
     inPlace: { change: { size: 30 }, write: (id) => ({ method: "PATCH", path: `/v2/network-volumes/${id}`, body: { size: 30 } }) },
     collection: "/v2/network-volumes",
@@ -48,7 +51,13 @@ const fixtures: Record<KindName, Fixture> = {
   },
   RegistryDelegation: {
     args: { resource: "arn:aws:ecr:eu-west-1:210987654321:repository/ml/trainer" },
-    invalid: { change: { resource: "arn:aws:s3:::bucket" }, failure: { property: "resource", reason: "must be an ECR repository ARN: arn:aws:ecr:<region>:<12-digit account id>:repository/<name>[:<tag>]" } },
+    invalid: {
+      change: { resource: "arn:aws:s3:::bucket" },
+      failure: {
+        property: "resource",
+        reason: "must be an ECR repository ARN: arn:aws:ecr:<region>:<12-digit account id>:repository/<name>[:<tag>]",
+      },
+    },
     replace: { change: { resource: "arn:aws:ecr:eu-west-1:210987654321:repository/ml/server" }, replaces: ["resource"] },
     collection: "/v2/registries/delegations",
     adoptable: true,
@@ -57,39 +66,77 @@ const fixtures: Record<KindName, Fixture> = {
     args: { name: "base", image: "org/base:1", mounts: { persistent: { size: 20, path: "/workspace" } } },
     invalid: { change: { disk: -1 }, failure: { property: "disk", reason: "Too small: expected number to be >=1" } },
     replace: { change: { mounts: {} }, replaces: ["mounts"] },
-    inPlace: { change: { image: "org/base:2" }, write: (id) => ({ method: "PATCH", path: `/v2/templates/${id}`, body: { image: "org/base:2" } }) },
+    inPlace: {
+      change: { image: "org/base:2" },
+      write: (id) => ({ method: "PATCH", path: `/v2/templates/${id}`, body: { image: "org/base:2" } }),
+    },
     collection: "/v2/templates",
     adoptable: true,
   },
   Pod: {
     args: { name: "trainer", image: "org/trainer:1", gpu: { id: "NVIDIA L40S", count: 1 }, env: { TOKEN: "t" } },
-    invalid: { change: { gpu: { id: "NVIDIA L40S", count: 0 } }, failure: { property: "gpu.count", reason: "Too small: expected number to be >=1" } },
+    invalid: {
+      change: { gpu: { id: "NVIDIA L40S", count: 0 } },
+      failure: { property: "gpu.count", reason: "Too small: expected number to be >=1" },
+    },
     replace: { change: { cloud: "COMMUNITY" }, replaces: ["cloud"] },
-    inPlace: { change: { image: "org/trainer:2" }, write: (id) => ({ method: "PATCH", path: `/v2/pods/${id}`, body: { image: "org/trainer:2" } }) },
+    inPlace: {
+      change: { image: "org/trainer:2" },
+      write: (id) => ({ method: "PATCH", path: `/v2/pods/${id}`, body: { image: "org/trainer:2" } }),
+    },
     collection: "/v2/pods",
     adoptable: true,
   },
   Cluster: {
-    args: { name: "hpc", type: "SLURM", compute: { gpuTypeId: "NVIDIA H100 80GB HBM3", gpuCountPerPod: 8, podCount: 2 }, image: "org/slurm:24" },
-    invalid: { change: { type: "K8S" }, failure: { property: "type", reason: 'Invalid option: expected one of "TRAINING"|"APPLICATION"|"SLURM"|"RAY"' } },
+    args: {
+      name: "hpc",
+      type: "SLURM",
+      compute: { gpuTypeId: "NVIDIA H100 80GB HBM3", gpuCountPerPod: 8, podCount: 2 },
+      image: "org/slurm:24",
+    },
+    invalid: {
+      change: { type: "K8S" },
+      failure: { property: "type", reason: 'Invalid option: expected one of "TRAINING"|"APPLICATION"|"SLURM"|"RAY"' },
+    },
     replace: { change: { image: "org/slurm:25" }, replaces: ["image"] },
     inPlace: { change: { name: "hpc-2" }, write: (id) => ({ method: "PATCH", path: `/v2/clusters/${id}`, body: { name: "hpc-2" } }) },
     collection: "/v2/clusters",
     adoptable: true,
   },
   ServerlessEndpoint: {
-    args: { name: "api", type: "QUEUE", image: "org/api:1", cpu: [{ id: "cpu3c", vcpuCount: 2 }], scaling: { type: "QUEUE_DELAY", queueDelay: 4 } },
-    invalid: { change: { cpu: [{ id: "cpu3c", vcpuCount: 6 }] }, failure: { property: "cpu[0].vcpuCount", reason: "must be a power of two (2, 4, 8, ...)" } },
+    args: {
+      name: "api",
+      type: "QUEUE",
+      image: "org/api:1",
+      cpu: [{ id: "cpu3c", vcpuCount: 2 }],
+      scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
+    },
+    invalid: {
+      change: { cpu: [{ id: "cpu3c", vcpuCount: 6 }] },
+      failure: { property: "cpu[0].vcpuCount", reason: "must be a power of two (2, 4, 8, ...)" },
+    },
     replace: { change: { type: "LOAD_BALANCER", scaling: { type: "REQUEST_COUNT", requestCount: 10 } }, replaces: ["type"] },
-    inPlace: { change: { image: "org/api:2" }, write: (id) => ({ method: "PATCH", path: `/v2/serverless/${id}`, body: { image: "org/api:2" } }) },
+    inPlace: {
+      change: { image: "org/api:2" },
+      write: (id) => ({ method: "PATCH", path: `/v2/serverless/${id}`, body: { image: "org/api:2" } }),
+    },
     collection: "/v2/serverless",
     adoptable: true,
   },
   AccountSshKeys: {
     args: { keys: [SSH_KEY], adopt: "account-ssh-keys" },
-    invalid: { change: { keys: ["not a key"] }, failure: { property: "keys[0]", reason: 'must be one authorized_keys line: "<type> <base64-key> [comment]", the type starting ssh-, ecdsa- or sk-' } },
+    invalid: {
+      change: { keys: ["not a key"] },
+      failure: {
+        property: "keys[0]",
+        reason: 'must be one authorized_keys line: "<type> <base64-key> [comment]", the type starting ssh-, ecdsa- or sk-',
+      },
+    },
     replace: { change: {}, replaces: [] },
-    inPlace: { change: { keys: [SSH_KEY, OTHER_SSH_KEY] }, write: () => ({ method: "PUT", path: "/v2/account/ssh-keys", body: { keys: [SSH_KEY, OTHER_SSH_KEY] } }) },
+    inPlace: {
+      change: { keys: [SSH_KEY, OTHER_SSH_KEY] },
+      write: () => ({ method: "PUT", path: "/v2/account/ssh-keys", body: { keys: [SSH_KEY, OTHER_SSH_KEY] } }),
+    },
     adoptable: true,
   },
   Job: {
@@ -120,7 +167,13 @@ beforeAll(async () => {
   const echo = await fetch(`${emulator.url}/v2/serverless`, {
     method: "POST",
     headers: { authorization: `Bearer ${API_KEY}`, "content-type": "application/json" },
-    body: JSON.stringify({ name: "echo", type: "QUEUE", image: "org/echo:1", cpu: [{ id: "cpu3c", vcpuCount: 2 }], scaling: { type: "QUEUE_DELAY", queueDelay: 1 } }),
+    body: JSON.stringify({
+      name: "echo",
+      type: "QUEUE",
+      image: "org/echo:1",
+      cpu: [{ id: "cpu3c", vcpuCount: 2 }],
+      scaling: { type: "QUEUE_DELAY", queueDelay: 1 },
+    }),
   });
   echoEndpoint = ((await echo.json()) as { id: string }).id;
 });
@@ -195,7 +248,10 @@ describe.each(Object.entries(servingPaths))("through %s", (_path, start) => {
     });
 
     it.runIf(fixture.collection !== undefined)("deleted elsewhere, a refresh drops it and a delete then succeeds", async () => {
-      const deleted = await fetch(`${emulator.url}${fixture.collection}/${id}`, { method: "DELETE", headers: { authorization: `Bearer ${API_KEY}` } });
+      const deleted = await fetch(`${emulator.url}${fixture.collection}/${id}`, {
+        method: "DELETE",
+        headers: { authorization: `Bearer ${API_KEY}` },
+      });
       expect(deleted.status).toBe(204);
       wire.reset();
       emulator.resetRequests();
@@ -203,7 +259,9 @@ describe.each(Object.entries(servingPaths))("through %s", (_path, start) => {
       await serving.delete(kind, id, outs);
       gone = true;
       expect(writes()).toEqual([{ method: "DELETE", path: `${fixture.collection}/${id}` }]);
-      expect(emulator.requests.filter((request) => request.method === "DELETE")).toEqual([{ method: "DELETE", path: `${fixture.collection}/${id}`, status: 404 }]);
+      expect(emulator.requests.filter((request) => request.method === "DELETE")).toEqual([
+        { method: "DELETE", path: `${fixture.collection}/${id}`, status: 404 },
+      ]);
     });
   });
 });

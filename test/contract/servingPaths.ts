@@ -73,7 +73,12 @@ async function nativePlugin(apiUrl: string): Promise<ServingPath> {
       return { inputs: plainProperties(response.getInputs()), failures: response.getFailuresList().map((failure) => failure.toObject()) };
     },
     async diff(kind, id, olds, news) {
-      const request = new proto.DiffRequest().setUrn(urn(kind)).setType(token(kind)).setId(id).setOlds(toStruct(olds)).setNews(toStruct(news));
+      const request = new proto.DiffRequest()
+        .setUrn(urn(kind))
+        .setType(token(kind))
+        .setId(id)
+        .setOlds(toStruct(olds))
+        .setNews(toStruct(news));
       const response = await plugin.call<proto.DiffResponse>("diff", request);
       return { changes: response.getChanges() === proto.DiffResponse.DiffChanges.DIFF_SOME, replaces: response.getReplacesList() };
     },
@@ -88,11 +93,19 @@ async function nativePlugin(apiUrl: string): Promise<ServingPath> {
       return { id: response.getId(), props: plainProperties(response.getProperties()) };
     },
     async update(kind, id, olds, news) {
-      const request = new proto.UpdateRequest().setUrn(urn(kind)).setType(token(kind)).setId(id).setOlds(toStruct(olds)).setNews(toStruct(news));
+      const request = new proto.UpdateRequest()
+        .setUrn(urn(kind))
+        .setType(token(kind))
+        .setId(id)
+        .setOlds(toStruct(olds))
+        .setNews(toStruct(news));
       return plainProperties((await plugin.call<proto.UpdateResponse>("update", request)).getProperties());
     },
     async delete(kind, id, props) {
-      await plugin.call("delete", new proto.DeleteRequest().setUrn(urn(kind)).setType(token(kind)).setId(id).setProperties(toStruct(props)));
+      await plugin.call(
+        "delete",
+        new proto.DeleteRequest().setUrn(urn(kind)).setType(token(kind)).setId(id).setProperties(toStruct(props)),
+      );
     },
     close: () => plugin.close(),
   };
@@ -103,4 +116,3 @@ export const servingPaths = {
   "the provider modules (dynamic resources)": providerModules,
   "the native plugin (gRPC)": nativePlugin,
 } satisfies Record<string, (apiUrl: string) => Promise<ServingPath>>;
-

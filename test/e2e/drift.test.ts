@@ -72,7 +72,14 @@ describe("computeplatform drift on a pod and a volume changed outside the stack"
     });
     const json = await computeplatform(["drift", "manifest.yaml", "--json"]);
     expect(json.code).toBe(0);
-    expect(JSON.parse(json.stdout)).toEqual({ operation: "drift", stack: "dev", manifest: "manifest.yaml", checked: 2, drifted: false, resources: [] });
+    expect(JSON.parse(json.stdout)).toEqual({
+      operation: "drift",
+      stack: "dev",
+      manifest: "manifest.yaml",
+      checked: 2,
+      drifted: false,
+      resources: [],
+    });
     expect(writesSince(before)).toEqual([]);
   });
 
@@ -89,7 +96,9 @@ describe("computeplatform drift on a pod and a volume changed outside the stack"
   it("names the resized pod's fields and the deleted volume with exit 2, sending no write and leaving the state as it was", async () => {
     const [pod] = api.emulator.snapshot().pods;
     const [volume] = api.emulator.snapshot().networkVolumes;
-    expect((await api.request("PATCH", `/v2/pods/${pod!.id}`, { disk: 40, env: { MODE: "interactive", LOG_LEVEL: "info" } })).status).toBe(200);
+    expect((await api.request("PATCH", `/v2/pods/${pod!.id}`, { disk: 40, env: { MODE: "interactive", LOG_LEVEL: "info" } })).status).toBe(
+      200,
+    );
     expect((await api.request("DELETE", `/v2/network-volumes/${volume!.id}`)).status).toBe(204);
     const before = api.emulator.requests.length;
     const stateBefore = await exportedState();
@@ -157,7 +166,9 @@ describe("computeplatform drift on a pod and a volume changed outside the stack"
   it("exits 1 naming the failure when the API key or URL is wrong", async () => {
     const badKey = await computeplatform(["drift", "manifest.yaml"], { COMPUTEPLATFORM_API_KEY: "not-the-key" });
     expect(badKey.code).toBe(1);
-    expect(badKey.stdout.trimEnd().split("\n").at(-1)).toMatch(/^drift failed: .*GET \/v2\/pods\/\w+ failed with 401 Unauthorized: Invalid API key/);
+    expect(badKey.stdout.trimEnd().split("\n").at(-1)).toMatch(
+      /^drift failed: .*GET \/v2\/pods\/\w+ failed with 401 Unauthorized: Invalid API key/,
+    );
     const badUrl = await computeplatform(["drift", "manifest.yaml", "--json"], { COMPUTEPLATFORM_API_URL: "http://127.0.0.1:9/" });
     expect({ code: badUrl.code, stdout: badUrl.stdout }).toEqual({ code: 1, stdout: "" });
     expect(badUrl.stderr.trimEnd().split("\n").at(-1)).toMatch(/^drift failed: .*GET \/v2\/pods\/\w+/);

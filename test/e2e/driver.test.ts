@@ -21,7 +21,10 @@ describe("engine driver", () => {
   beforeAll(async () => {
     const workDir = suiteWorkDir("driver");
     const fixture = requireFrom(workDir)("computeplatform-fixture-provider") as {
-      Echo: new (name: string, args: { message: pulumi.Input<string> }) => pulumi.CustomResource & {
+      Echo: new (
+        name: string,
+        args: { message: pulumi.Input<string> },
+      ) => pulumi.CustomResource & {
         message: pulumi.Output<string>;
         configuredUrl: pulumi.Output<string>;
       };

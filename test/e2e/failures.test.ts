@@ -52,7 +52,9 @@ describe("failures through the engine", () => {
     await setPod("doomed-at-create", "alpine:3");
     const error = await stack.up().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CommandError);
-    expect(String(error)).toMatch(/pod "doomed-at-create" did not become RUNNING: pod \w+ went to ERROR\. It was deleted; nothing was left behind\./);
+    expect(String(error)).toMatch(
+      /pod "doomed-at-create" did not become RUNNING: pod \w+ went to ERROR\. It was deleted; nothing was left behind\./,
+    );
     const state = await expectInSync(stack, api.emulator);
     expect(stateResources(state, "Pod")).toEqual([]);
     expect(api.emulator.snapshot().pods).toEqual([]);

@@ -62,40 +62,48 @@ describe("the Go SDK", () => {
     if (generated) fs.rmSync(generated, { recursive: true, force: true });
   });
 
-  it("sdk/go and sdk/python are byte for byte what `npm run sdk` generates from the committed schema", { timeout: GO_TIMEOUT }, async () => {
-    const result = await exec("bash", [path.join(repoRoot, "scripts/sdkgen.sh"), generated], { cwd: repoRoot });
-    expect(result.code, result.stderr).toBe(0);
-    for (const language of ["go", "python"]) {
-      const message = `sdk/${language} is out of date: run \`npm run sdk\` and commit the result`;
-      expect(tree(path.join(repoRoot, "sdk", language)), message).toEqual(tree(path.join(generated, language)));
-    }
-  });
+  it(
+    "sdk/go and sdk/python are byte for byte what `npm run sdk` generates from the committed schema",
+    { timeout: GO_TIMEOUT },
+    async () => {
+      const result = await exec("bash", [path.join(repoRoot, "scripts/sdkgen.sh"), generated], { cwd: repoRoot });
+      expect(result.code, result.stderr).toBe(0);
+      for (const language of ["go", "python"]) {
+        const message = `sdk/${language} is out of date: run \`npm run sdk\` and commit the result`;
+        expect(tree(path.join(repoRoot, "sdk", language)), message).toEqual(tree(path.join(generated, language)));
+      }
+    },
+  );
 
   it("sdk/go builds and vets, and so does the example as its own program", { timeout: GO_TIMEOUT }, async () => {
     await go("sdk/go", ["vet", "./..."]);
     await go("examples/go-gpu-pod", ["vet", "./..."]);
   });
 
-  it("examples/go-gpu-pod runs through the Automation API against the emulator and the packed plugin, every step in sync", { timeout: GO_TIMEOUT }, async () => {
-    const pulumi = await ensurePulumiCli();
-    const pluginBin = path.join(inject("programFolder"), "node_modules", ".bin");
-    expect(fs.existsSync(path.join(pluginBin, "pulumi-resource-computeplatform"))).toBe(true);
-    const output = await go("test/go", ["test", "-count=1", "-v", "-timeout=10m", "./..."], {
-      PATH: [path.dirname(pulumi.path), pluginBin, process.env.PATH ?? ""].join(path.delimiter),
-      COMPUTEPLATFORM_TEST_API_URL: emulator.url,
-      COMPUTEPLATFORM_TEST_API_KEY: apiKey,
-      COMPUTEPLATFORM_TEST_TEAM_API_KEY: teamKey,
-    });
-    const passed = [...output.matchAll(/^\s*--- PASS: (\S+)/gm)].map((match) => match[1]);
-    expect(passed).toEqual([
-      "TestGpuPodExample",
-      "TestGpuPodExample/up_creates_the_volume,_the_pod_that_mounts_it_on_the_invoked_GPU_type,_and_the_second_account's_volume",
-      "TestGpuPodExample/preview_right_after_up_shows_no_changes",
-      "TestGpuPodExample/a_mount_path_edit_updates_the_pod_in_place",
-      "TestGpuPodExample/a_GPU_memory_edit_that_picks_another_GPU_type_replaces_the_pod",
-      "TestGpuPodExample/refresh_after_an_out-of-band_delete_drops_the_pod_from_state",
-      "TestGpuPodExample/destroy_deletes_everything,_in_both_accounts",
-    ]);
-    expect(emulator.snapshot().networkVolumes).toEqual([]);
-  });
+  it(
+    "examples/go-gpu-pod runs through the Automation API against the emulator and the packed plugin, every step in sync",
+    { timeout: GO_TIMEOUT },
+    async () => {
+      const pulumi = await ensurePulumiCli();
+      const pluginBin = path.join(inject("programFolder"), "node_modules", ".bin");
+      expect(fs.existsSync(path.join(pluginBin, "pulumi-resource-computeplatform"))).toBe(true);
+      const output = await go("test/go", ["test", "-count=1", "-v", "-timeout=10m", "./..."], {
+        PATH: [path.dirname(pulumi.path), pluginBin, process.env.PATH ?? ""].join(path.delimiter),
+        COMPUTEPLATFORM_TEST_API_URL: emulator.url,
+        COMPUTEPLATFORM_TEST_API_KEY: apiKey,
+        COMPUTEPLATFORM_TEST_TEAM_API_KEY: teamKey,
+      });
+      const passed = [...output.matchAll(/^\s*--- PASS: (\S+)/gm)].map((match) => match[1]);
+      expect(passed).toEqual([
+        "TestGpuPodExample",
+        "TestGpuPodExample/up_creates_the_volume,_the_pod_that_mounts_it_on_the_invoked_GPU_type,_and_the_second_account's_volume",
+        "TestGpuPodExample/preview_right_after_up_shows_no_changes",
+        "TestGpuPodExample/a_mount_path_edit_updates_the_pod_in_place",
+        "TestGpuPodExample/a_GPU_memory_edit_that_picks_another_GPU_type_replaces_the_pod",
+        "TestGpuPodExample/refresh_after_an_out-of-band_delete_drops_the_pod_from_state",
+        "TestGpuPodExample/destroy_deletes_everything,_in_both_accounts",
+      ]);
+      expect(emulator.snapshot().networkVolumes).toEqual([]);
+    },
+  );
 });

@@ -61,7 +61,9 @@ describe("a project made by computeplatform init", () => {
   it("installs the schema that the manifest's first line names, and the manifest conforms to it", () => {
     const text = fs.readFileSync(path.join(project, "manifest.yaml"), "utf8");
     expect(text.split("\n")[0]).toBe("# yaml-language-server: $schema=./node_modules/pulumi-computeplatform/schema/manifest.json");
-    const schema = JSON.parse(fs.readFileSync(path.join(project, "node_modules", "pulumi-computeplatform", "schema", "manifest.json"), "utf8"));
+    const schema = JSON.parse(
+      fs.readFileSync(path.join(project, "node_modules", "pulumi-computeplatform", "schema", "manifest.json"), "utf8"),
+    );
     const conforms = new Ajv({ strict: true, allowUnionTypes: true }).compile(schema);
     expect(conforms(parseYaml(text)) ? [] : conforms.errors).toEqual([]);
   });
@@ -141,36 +143,51 @@ describe("a project made by computeplatform init", () => {
     expect(api.emulator.snapshot().endpoints).toEqual([]);
   });
 
-  it("the installed CLI's dev serves the three workers as they are, deploying each as a live- endpoint on its first call", { timeout: 180_000 }, async () => {
-    const installedCli = path.join(project, "node_modules", "pulumi-computeplatform", "dist", "cli", "main.js");
-    const server = await startDevServer(["dev", "--host", "127.0.0.1", "--no-reload"], { cwd: project, env, cli: installedCli });
-    try {
-      expect(server.stdout.split("\n").slice(0, 5)).toEqual([
-        "computeplatform dev: manifest.yaml, 3 serverless endpoints",
-        "  ENDPOINT    TYPE           ROUTE                     DESCRIPTION",
-        "  lb-worker   LOAD_BALANCER  POST /lb-worker/{route}   Answers HTTP requests straight from CPU workers.",
-        "  gpu-worker  QUEUE          POST /gpu-worker/runsync  Runs jobs that need a GPU, one at a time per worker.",
-        "  cpu-worker  QUEUE          POST /cpu-worker/runsync  Runs jobs that need no GPU, such as preparing inputs.",
-      ]);
-      const call = (route: string, body: unknown) =>
-        fetch(`${server.url}${route}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  it(
+    "the installed CLI's dev serves the three workers as they are, deploying each as a live- endpoint on its first call",
+    { timeout: 180_000 },
+    async () => {
+      const installedCli = path.join(project, "node_modules", "pulumi-computeplatform", "dist", "cli", "main.js");
+      const server = await startDevServer(["dev", "--host", "127.0.0.1", "--no-reload"], { cwd: project, env, cli: installedCli });
+      try {
+        expect(server.stdout.split("\n").slice(0, 5)).toEqual([
+          "computeplatform dev: manifest.yaml, 3 serverless endpoints",
+          "  ENDPOINT    TYPE           ROUTE                     DESCRIPTION",
+          "  lb-worker   LOAD_BALANCER  POST /lb-worker/{route}   Answers HTTP requests straight from CPU workers.",
+          "  gpu-worker  QUEUE          POST /gpu-worker/runsync  Runs jobs that need a GPU, one at a time per worker.",
+          "  cpu-worker  QUEUE          POST /cpu-worker/runsync  Runs jobs that need no GPU, such as preparing inputs.",
+        ]);
+        const call = (route: string, body: unknown) =>
+          fetch(`${server.url}${route}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
-      const job = await call("/gpu-worker/runsync", { input: { prompt: "hello" } });
-      const passedThrough = await call("/lb-worker/v1/embed?model=small", { text: "hello" });
+        const job = await call("/gpu-worker/runsync", { input: { prompt: "hello" } });
+        const passedThrough = await call("/lb-worker/v1/embed?model=small", { text: "hello" });
 
-      expect([job.status, ((await job.json()) as { status: string; output: unknown })]).toMatchObject([200, { status: "COMPLETED", output: { prompt: "hello" } }]);
-      expect([passedThrough.status, await passedThrough.json()]).toEqual([200, { method: "POST", path: "/v1/embed", query: { model: "small" }, body: { text: "hello" } }]);
-      expect(api.emulator.snapshot().endpoints.map(({ name, type }) => ({ name, type })).sort((a, b) => a.name.localeCompare(b.name))).toEqual([
-        { name: "live-gpu-lab-gpu-worker", type: "QUEUE" },
-        { name: "live-gpu-lab-lb-worker", type: "LOAD_BALANCER" },
-      ]);
-    } finally {
-      await server.stop();
-    }
-    const cleaned = await exec(process.execPath, [installedCli, "dev", "--clean"], { cwd: project, env });
-    expect(cleaned.code, cleaned.stdout + cleaned.stderr).toBe(0);
-    expect(api.emulator.snapshot().endpoints).toEqual([]);
-  });
+        expect([job.status, (await job.json()) as { status: string; output: unknown }]).toMatchObject([
+          200,
+          { status: "COMPLETED", output: { prompt: "hello" } },
+        ]);
+        expect([passedThrough.status, await passedThrough.json()]).toEqual([
+          200,
+          { method: "POST", path: "/v1/embed", query: { model: "small" }, body: { text: "hello" } },
+        ]);
+        expect(
+          api.emulator
+            .snapshot()
+            .endpoints.map(({ name, type }) => ({ name, type }))
+            .sort((a, b) => a.name.localeCompare(b.name)),
+        ).toEqual([
+          { name: "live-gpu-lab-gpu-worker", type: "QUEUE" },
+          { name: "live-gpu-lab-lb-worker", type: "LOAD_BALANCER" },
+        ]);
+      } finally {
+        await server.stop();
+      }
+      const cleaned = await exec(process.execPath, [installedCli, "dev", "--clean"], { cwd: project, env });
+      expect(cleaned.code, cleaned.stdout + cleaned.stderr).toBe(0);
+      expect(api.emulator.snapshot().endpoints).toEqual([]);
+    },
+  );
 
   it("the installed CLI's init . --force overwrites the templates, and does not write a deleted agent file again", async () => {
     fs.rmSync(path.join(project, "AGENTS.md"));

@@ -18,9 +18,8 @@ import { exec, stackCommandEnvironment } from "../support/subprocess";
 
 const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
 const { version } = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { version: string };
-const pulumiSdkVersion = (
-  JSON.parse(fs.readFileSync(require.resolve("@pulumi/pulumi/package.json"), "utf8")) as { version: string }
-).version;
+const pulumiSdkVersion = (JSON.parse(fs.readFileSync(require.resolve("@pulumi/pulumi/package.json"), "utf8")) as { version: string })
+  .version;
 
 /** The code block that follows `<!-- install: NAME -->` in the README. */
 function readmeBlock(name: string): string {
@@ -45,7 +44,14 @@ describe("the README's install steps in a fresh folder", () => {
     const command = readmeBlock("sh").trim();
     expect(command).toBe("npm install pulumi-computeplatform @pulumi/pulumi");
     expect((await run("npm", ["init", "-y"])).code).toBe(0);
-    const installed = await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", tarball, `@pulumi/pulumi@${pulumiSdkVersion}`]);
+    const installed = await run("npm", [
+      "install",
+      "--prefer-offline",
+      "--no-audit",
+      "--no-fund",
+      tarball,
+      `@pulumi/pulumi@${pulumiSdkVersion}`,
+    ]);
     expect(installed.code, installed.stderr).toBe(0);
     api = await startTestEmulator();
   });
@@ -73,11 +79,17 @@ describe("the README's install steps in a fresh folder", () => {
     const loaded = await run(process.execPath, ["-e", "require('pulumi-computeplatform/emulator')"]);
     expect(loaded.code).toBe(1);
     expect(loaded.stderr).toContain(`Error: ${message}`);
-    expect(await run("npx", ["computeplatform", "emulator", "--port", "0"])).toMatchObject({ code: 1, stdout: "", stderr: `computeplatform: ${message}\n` });
+    expect(await run("npx", ["computeplatform", "emulator", "--port", "0"])).toMatchObject({
+      code: 1,
+      stdout: "",
+      stderr: `computeplatform: ${message}\n`,
+    });
   });
 
   it("deploys and destroys the README's program against the API it is pointed at", async () => {
-    const program = ts.transpileModule(readmeBlock("index.ts"), { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } });
+    const program = ts.transpileModule(readmeBlock("index.ts"), {
+      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+    });
     fs.writeFileSync(path.join(folder, "index.js"), program.outputText);
     // No Node.js language host exists here, so the program runs inline through the folder's own Automation API.
     fs.writeFileSync(
@@ -104,7 +116,9 @@ describe("the README's install steps in a fresh folder", () => {
     const outputs = JSON.parse(deployed.stdout) as Record<string, unknown>;
     expect(outputs).toEqual({ volumeId: expect.any(String), volumeName: expect.stringMatching(/^data-[0-9a-f]{7}$/) });
     expect(api.emulator.snapshot().networkVolumes).toEqual([]);
-    expect(api.emulator.requests.filter((request) => request.method === "POST").map((request) => request.path)).toEqual(["/v2/network-volumes"]);
+    expect(api.emulator.requests.filter((request) => request.method === "POST").map((request) => request.path)).toEqual([
+      "/v2/network-volumes",
+    ]);
   });
 
   it("runs the emulator once the user installs its server framework", async () => {

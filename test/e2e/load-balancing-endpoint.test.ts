@@ -44,7 +44,10 @@ describe("examples/load-balancing-endpoint", () => {
   });
 
   it("a new scaling target and more workers update it in place", async () => {
-    await stack.setConfig({ "load-balancing-endpoint:maxWorkers": { value: "8" }, "load-balancing-endpoint:requestsPerWorker": { value: "32" } });
+    await stack.setConfig({
+      "load-balancing-endpoint:maxWorkers": { value: "8" },
+      "load-balancing-endpoint:requestsPerWorker": { value: "32" },
+    });
     expect(changeSummary(await stack.up())).toEqual({ same: 1, update: 1 });
     await expectInSync(stack, api.emulator);
     const [endpoint] = api.emulator.snapshot().endpoints;

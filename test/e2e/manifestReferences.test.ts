@@ -41,7 +41,8 @@ describe("a manifest reference to a cluster member that is not there", () => {
     writeManifest(`${cluster}  sixth: \${training.members[5].cluster.ip}\n`);
     const result = await computeplatform("up", "manifest.yaml");
     expect(result.code).toBe(1);
-    const failure = "manifest.yaml:12:10: ${training.members[5].cluster.ip} reaches nothing at deployment: training.members has 2 elements, no [5]";
+    const failure =
+      "manifest.yaml:12:10: ${training.members[5].cluster.ip} reaches nothing at deployment: training.members has 2 elements, no [5]";
     const lines = result.stdout.trimEnd().split("\n");
     expect(lines).toContain(`error: ${failure}`);
     expect(lines.at(-1)?.startsWith(`up failed: ${failure}`), lines.at(-1)).toBe(true);

@@ -46,7 +46,13 @@ describe("a stack deployed with the package of 13d24b8, carried on by this one",
 
   /** The installed package's exported subpaths: tells the old package from the new one. */
   const installedExports = () =>
-    Object.keys((JSON.parse(fs.readFileSync(path.join(folder, "node_modules", "pulumi-computeplatform", "package.json"), "utf8")) as { exports: object }).exports);
+    Object.keys(
+      (
+        JSON.parse(fs.readFileSync(path.join(folder, "node_modules", "pulumi-computeplatform", "package.json"), "utf8")) as {
+          exports: object;
+        }
+      ).exports,
+    );
 
   /** The stack's state, asserted equal to what the emulator holds. */
   async function inSync(): Promise<Deployment> {
@@ -72,7 +78,12 @@ describe("a stack deployed with the package of 13d24b8, carried on by this one",
         const { NetworkVolume, Pod } = requireFromFolder("pulumi-computeplatform") as Record<string, ResourceClass>;
         const config = new pulumi.Config();
         new NetworkVolume!("data", { name: "data", size: config.requireNumber("size"), dataCenter: "US-TX-3" });
-        new Pod!("worker", { name: "worker", image: config.require("image"), gpu: { id: "NVIDIA GeForce RTX 4090" }, readyTimeoutSeconds: 60 });
+        new Pod!("worker", {
+          name: "worker",
+          image: config.require("image"),
+          gpu: { id: "NVIDIA GeForce RTX 4090" },
+          readyTimeoutSeconds: 60,
+        });
       },
     });
     await stack.up();

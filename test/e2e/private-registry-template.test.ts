@@ -31,7 +31,10 @@ describe("examples/private-registry-template", () => {
     const state = await stack.exportState();
     for (const secret of [FIRST_PASSWORD, ROTATED_PASSWORD, api.apiKey]) {
       expect(stateContains(state, secret), "state").toBe(false);
-      expect(printed.some((text) => text.includes(secret)), "engine output").toBe(false);
+      expect(
+        printed.some((text) => text.includes(secret)),
+        "engine output",
+      ).toBe(false);
     }
   }
 
@@ -123,7 +126,11 @@ describe("examples/private-registry-template", () => {
     expect(changeSummary(await run(stack.destroy()))).toEqual({ delete: 4 });
     await expectInSync(stack, api.emulator);
     const { pods, templates, registries } = api.emulator.snapshot();
-    expect({ pods: pods.filter((pod) => pod.status !== "TERMINATED"), templates, registries }).toEqual({ pods: [], templates: [], registries: [] });
+    expect({ pods: pods.filter((pod) => pod.status !== "TERMINATED"), templates, registries }).toEqual({
+      pods: [],
+      templates: [],
+      registries: [],
+    });
     await expectNoSecretAnywhere();
   });
 });

@@ -25,7 +25,6 @@ const manifest = `resources:
         id: NVIDIA GeForce RTX 4090
 `;
 
-
 const originalPath = process.env.PATH;
 describe("computeplatform up and pulumi in the same folder share one state", () => {
   let api: TestEmulator;

@@ -36,7 +36,9 @@ function asDynamicTypes(state: Deployment): Deployment {
 }
 
 function nativeResources(state: Deployment, kind: string): StateResource[] {
-  return ((state.deployment?.resources ?? []) as StateResource[]).filter((resource) => resource.type === `${NATIVE}${kind}` && !resource.delete);
+  return ((state.deployment?.resources ?? []) as StateResource[]).filter(
+    (resource) => resource.type === `${NATIVE}${kind}` && !resource.delete,
+  );
 }
 
 describe("examples/yaml-gpu-pod: Pulumi YAML through the native plugin", () => {
@@ -182,7 +184,10 @@ describe("examples/yaml-gpu-pod: Pulumi YAML through the native plugin", () => {
     const program = parse(fs.readFileSync(path.join(workDir, "Pulumi.yaml"), "utf8")) as { resources: Record<string, unknown> };
     const imported = parse(fs.readFileSync(generated, "utf8")) as { resources: Record<string, unknown> };
     expect(Object.keys(imported.resources)).toEqual(["notebook"]);
-    fs.writeFileSync(path.join(workDir, "Pulumi.yaml"), stringify({ ...program, resources: { ...program.resources, ...imported.resources } }));
+    fs.writeFileSync(
+      path.join(workDir, "Pulumi.yaml"),
+      stringify({ ...program, resources: { ...program.resources, ...imported.resources } }),
+    );
     expect(changeSummary(await stack.preview())).toEqual({ same: 6 });
   });
 

@@ -28,12 +28,7 @@ const putKeys = (body: unknown, key?: string) => harness.call("PUT", PATH, { bod
 describe("GET /v2/account/ssh-keys", () => {
   test("the default account starts with one key, a new account with none", async () => {
     const [own, other] = [await getKeys(), await getKeys(OTHER_ACCOUNT_KEY)];
-    expect([own.status, own.body, other.status, other.body]).toEqual([
-      200,
-      { keys: [DEFAULT_ACCOUNT_SSH_KEY] },
-      200,
-      { keys: [] },
-    ]);
+    expect([own.status, own.body, other.status, other.body]).toEqual([200, { keys: [DEFAULT_ACCOUNT_SSH_KEY] }, 200, { keys: [] }]);
   });
 
   test("a read-only key may read", async () => {

@@ -8,11 +8,7 @@ let harness: Harness;
 
 beforeAll(async () => {
   harness = await startHarness({
-    apiKeys: [
-      API_KEY,
-      { key: READ_ONLY_KEY, readOnly: true },
-      { key: OTHER_ACCOUNT_KEY, account: "other" },
-    ],
+    apiKeys: [API_KEY, { key: READ_ONLY_KEY, readOnly: true }, { key: OTHER_ACCOUNT_KEY, account: "other" }],
   });
 });
 
@@ -86,9 +82,7 @@ describe("403 for another account's resources, 404 for missing ones", () => {
   let volumeId: string;
   beforeAll(async () => {
     podId = (await harness.call("POST", "/v2/pods", { body: gpuPod() })).body.id;
-    volumeId = (
-      await harness.call("POST", "/v2/network-volumes", { body: { name: "data", size: 10, dataCenter: "US-TX-3" } })
-    ).body.id;
+    volumeId = (await harness.call("POST", "/v2/network-volumes", { body: { name: "data", size: 10, dataCenter: "US-TX-3" } })).body.id;
   });
 
   test.each([

@@ -150,12 +150,10 @@ describe("network volume spend, per GB-month by type", () => {
       highPerformanceAmount,
     });
     const byId = (a: { networkVolumeId: string }, b: { networkVolumeId: string }) => (a.networkVolumeId < b.networkVolumeId ? -1 : 1);
-    expect(records).toEqual(
-      [
-        ...[day("02", standard, 0.230137, 0), day("02", fast, 0, 0.115068)].sort(byId),
-        ...[day("03", standard, 0, 0), day("03", fast, 0, 0.115068)].sort(byId),
-      ],
-    );
+    expect(records).toEqual([
+      ...[day("02", standard, 0.230137, 0), day("02", fast, 0, 0.115068)].sort(byId),
+      ...[day("03", standard, 0, 0), day("03", fast, 0, 0.115068)].sort(byId),
+    ]);
     expect(metadata).toEqual({
       query: { startTime: "2026-03-02T00:00:00Z", endTime: "2026-03-04T00:00:00Z", bucketSize: "day", networkVolumeId: null },
       recordCount: 4,
@@ -173,10 +171,12 @@ describe("network volume spend, per GB-month by type", () => {
 
   test("the aggregate's storage components are the volume spend", async () => {
     const { records } = await ok(harness.call("GET", "/v2/billing?startTime=2026-03-02T00:00:00Z"));
-    expect(records.map((record: { storageStandardAmount: number; storageHighPerformanceAmount: number }) => [
-      record.storageStandardAmount,
-      record.storageHighPerformanceAmount,
-    ])).toEqual([
+    expect(
+      records.map((record: { storageStandardAmount: number; storageHighPerformanceAmount: number }) => [
+        record.storageStandardAmount,
+        record.storageHighPerformanceAmount,
+      ]),
+    ).toEqual([
       [0.230137, 0.115068],
       [0, 0.115068],
     ]);
@@ -220,8 +220,18 @@ describe("the window", () => {
       end: "2026-03-04T00:00:00Z",
       count: 3,
     },
-    { query: "?startTime=2026-03-01T00:00:00Z&endTime=2026-03-03T00:00:00Z", start: "2026-03-01T00:00:00Z", end: "2026-03-03T00:00:00Z", count: 2 },
-    { query: "?startTime=2026-03-01T01:30:00%2B02:00&endTime=2026-03-01T12:00:00Z", start: "2026-02-28T00:00:00Z", end: "2026-03-02T00:00:00Z", count: 2 },
+    {
+      query: "?startTime=2026-03-01T00:00:00Z&endTime=2026-03-03T00:00:00Z",
+      start: "2026-03-01T00:00:00Z",
+      end: "2026-03-03T00:00:00Z",
+      count: 2,
+    },
+    {
+      query: "?startTime=2026-03-01T01:30:00%2B02:00&endTime=2026-03-01T12:00:00Z",
+      start: "2026-02-28T00:00:00Z",
+      end: "2026-03-02T00:00:00Z",
+      count: 2,
+    },
     { query: "?startTime=2026-02-10T00:00:00Z&bucketSize=week", start: "2026-02-09T00:00:00Z", end: "2026-03-16T00:00:00Z", count: 5 },
     { query: "?startTime=2026-01-31T23:00:00Z&bucketSize=month", start: "2026-01-01T00:00:00Z", end: "2026-04-01T00:00:00Z", count: 3 },
     { query: "?endTime=2026-03-09T00:00:00Z&bucketSize=week", start: "2026-02-02T00:00:00Z", end: "2026-03-09T00:00:00Z", count: 5 },
@@ -236,8 +246,14 @@ describe("the window", () => {
   });
 
   test.each([
-    { query: "?lastN=2&startTime=2026-03-01T00:00:00Z", detail: "lastN is mutually exclusive with startTime and endTime; send one or the other" },
-    { query: "?lastN=2&endTime=2026-03-01T00:00:00Z", detail: "lastN is mutually exclusive with startTime and endTime; send one or the other" },
+    {
+      query: "?lastN=2&startTime=2026-03-01T00:00:00Z",
+      detail: "lastN is mutually exclusive with startTime and endTime; send one or the other",
+    },
+    {
+      query: "?lastN=2&endTime=2026-03-01T00:00:00Z",
+      detail: "lastN is mutually exclusive with startTime and endTime; send one or the other",
+    },
     { query: "?startTime=2026-03-02T00:00:00Z&endTime=2026-03-02T00:00:00Z", detail: "startTime must be before endTime" },
     { query: "?startTime=2026-03-03T00:00:00Z&endTime=2026-03-02T00:00:00Z", detail: "startTime must be before endTime" },
     { query: "?startTime=2026-03-11T00:00:00Z", detail: "startTime must be before endTime, which defaults to now" },
@@ -247,7 +263,14 @@ describe("the window", () => {
       detail: "startTime and endTime span more than 10000 hour buckets; narrow the window or use a larger bucketSize",
     },
   ])("$query is 400", async ({ query, detail }) => {
-    for (const path of ["/v2/billing", "/v2/billing/pods", "/v2/billing/serverless", "/v2/billing/network-volumes", "/v2/billing/endpoints", "/v2/billing/clusters"]) {
+    for (const path of [
+      "/v2/billing",
+      "/v2/billing/pods",
+      "/v2/billing/serverless",
+      "/v2/billing/network-volumes",
+      "/v2/billing/endpoints",
+      "/v2/billing/clusters",
+    ]) {
       expectProblem(await harness.call("GET", `${path}${query}`), 400, detail);
     }
   });
@@ -257,7 +280,10 @@ describe("the window", () => {
     { query: "?lastN=0", errors: ["must be >= 1 at /lastN"] },
     { query: "?lastN=10001", errors: ["must be <= 10000 at /lastN"] },
     { query: "?lastN=1.5", errors: ["expected integer at /lastN"] },
-    { query: "?startTime=yesterday&endTime=2026-03-01", errors: ["must be an RFC 3339 date-time at /startTime", "must be an RFC 3339 date-time at /endTime"] },
+    {
+      query: "?startTime=yesterday&endTime=2026-03-01",
+      errors: ["must be an RFC 3339 date-time at /startTime", "must be an RFC 3339 date-time at /endTime"],
+    },
   ])("$query is 400 naming the parameter", async ({ query, errors }) => {
     expectProblem(await harness.call("GET", `/v2/billing/clusters${query}`), 400, "Query parameters failed validation", errors);
   });
@@ -277,7 +303,13 @@ describe("serverless and public endpoint spend, from what the emulator ran", () 
 
   /** A CPU worker's hour of cpu3c × 2 vCPU at 0.042 USD per vCPU-hour, its 20 GB of disk, and the 2% fee. */
   const cpuHour = { cpuAmount: 0.084, diskAmount: micros((20 * 0.1) / 730) / 1e6, feeAmount: 0.00168 };
-  const cpuBody = { type: "QUEUE", image: "org/echo:1", cpu: [{ id: "cpu3c", vcpuCount: 2 }], scaling: { type: "QUEUE_DELAY", queueDelay: 1 }, timeout: 2 * HOUR };
+  const cpuBody = {
+    type: "QUEUE",
+    image: "org/echo:1",
+    cpu: [{ id: "cpu3c", vcpuCount: 2 }],
+    scaling: { type: "QUEUE_DELAY", queueDelay: 1 },
+    timeout: 2 * HOUR,
+  };
   const create = async (body: Record<string, unknown>): Promise<string> => {
     const answer = await harness.call("POST", "/v2/serverless", { body });
     expect(answer.status).toBe(201);
@@ -297,7 +329,14 @@ describe("serverless and public endpoint spend, from what the emulator ran", () 
   beforeAll(async () => {
     harness = await startHarness({ clock: clock.read });
     // An RTX 4090 worker (the first type of ADA_24) standing from 00:00:00.
-    standing = await create({ name: "gpu", type: "QUEUE", image: "org/echo:1", gpu: { pools: ["ADA_24"] }, workers: { min: 1, max: 1 }, scaling: { type: "QUEUE_DELAY", queueDelay: 1 } });
+    standing = await create({
+      name: "gpu",
+      type: "QUEUE",
+      image: "org/echo:1",
+      gpu: { pools: ["ADA_24"] },
+      workers: { min: 1, max: 1 },
+      scaling: { type: "QUEUE_DELAY", queueDelay: 1 },
+    });
     clock.advance(400);
     // No standing worker: it runs from 00:00:00 while two jobs overlap for an hour in all, then is gone.
     onDemand = await create({ ...cpuBody, name: "cpu" });
@@ -453,7 +492,10 @@ describe("the aggregate is the sum of the families", () => {
     "%s: per bucket and in the totals",
     async (query) => {
       const aggregate = await ok(harness.call("GET", `/v2/billing${query}`));
-      const expected = aggregate.records.map((record: { startTime: string }) => ({ startTime: record.startTime, sums: {} as Record<string, number> }));
+      const expected = aggregate.records.map((record: { startTime: string }) => ({
+        startTime: record.startTime,
+        sums: {} as Record<string, number>,
+      }));
       for (const [path, components] of Object.entries(families)) {
         const history = await ok(harness.call("GET", `/v2/billing/${path}${query}`));
         expect(history.metadata.query).toMatchObject(aggregate.metadata.query);

@@ -485,7 +485,10 @@ describe("data center filters", () => {
     { query: "globalNetwork=true", expected: ["US-TX-3", "US-CA-2", "EU-SE-1"] },
     { query: "globalNetwork=false", expected: ["EU-RO-1", "CA-MTL-1"] },
     { query: "regions=NORTH_AMERICA&compliance=RENEWABLE&globalNetwork=false", expected: ["CA-MTL-1"] },
-    { query: "regions=NORTH_AMERICA,EUROPE&networkVolumeTypes=HIGH_PERFORMANCE&compliance=ISO_IEC_27001", expected: ["US-TX-3", "EU-RO-1"] },
+    {
+      query: "regions=NORTH_AMERICA,EUROPE&networkVolumeTypes=HIGH_PERFORMANCE&compliance=ISO_IEC_27001",
+      expected: ["US-TX-3", "EU-RO-1"],
+    },
   ])("$query", async ({ query, expected }) => {
     expect(await listed(query)).toEqual(expected);
   });
@@ -506,7 +509,12 @@ describe("data center filters", () => {
   });
 
   test.each([
-    { query: "?regions=MARS", errors: ["must be one of NORTH_AMERICA, SOUTH_AMERICA, EUROPE, ASIA, MIDDLE_EAST, AFRICA, OCEANIA, ANTARCTICA, UNKNOWN at /regions/0"] },
+    {
+      query: "?regions=MARS",
+      errors: [
+        "must be one of NORTH_AMERICA, SOUTH_AMERICA, EUROPE, ASIA, MIDDLE_EAST, AFRICA, OCEANIA, ANTARCTICA, UNKNOWN at /regions/0",
+      ],
+    },
     { query: "?networkVolumeTypes=STANDARD,NVME", errors: ["must be one of STANDARD, HIGH_PERFORMANCE at /networkVolumeTypes/1"] },
     {
       query: "?compliance=SOC2",

@@ -53,16 +53,7 @@ async function startCli(...args: string[]) {
 
 describe("computeplatform emulator", () => {
   test("serves the API with the given keys and quota, and stops cleanly on SIGTERM", async () => {
-    const cli = await startCli(
-      "--api-key",
-      "cli-key",
-      "--read-only-key",
-      "cli-reader",
-      "--quota",
-      "minute=5",
-      "--pod-start-ms",
-      "100",
-    );
+    const cli = await startCli("--api-key", "cli-key", "--read-only-key", "cli-reader", "--quota", "minute=5", "--pod-start-ms", "100");
     expect(cli.output.stdout).toContain("API key: cli-key\n");
     expect(cli.output.stdout).toContain("Read-only key: cli-reader\n");
     expect(cli.output.stdout).toContain(`export COMPUTEPLATFORM_API_URL=${cli.url}\n`);
@@ -92,7 +83,16 @@ describe("computeplatform emulator", () => {
   });
 
   test("--text-to-video-endpoint-id and the job timings shape the job API", async () => {
-    const cli = await startCli("--api-key", "cli-key", "--text-to-video-endpoint-id", "video-gen", "--job-queue-ms", "7", "--job-execution-ms", "11");
+    const cli = await startCli(
+      "--api-key",
+      "cli-key",
+      "--text-to-video-endpoint-id",
+      "video-gen",
+      "--job-queue-ms",
+      "7",
+      "--job-execution-ms",
+      "11",
+    );
     const body = { input: { prompt: "waves", duration: 3 } };
     const moved = await call(cli.url, "POST", "/v2/video-gen/runsync", { key: "cli-key", body });
     expect([moved.status, moved.body.delayTime, moved.body.executionTime, moved.body.output.cost]).toEqual([200, 7, 33, 0.45]);
@@ -128,12 +128,18 @@ describe("computeplatform emulator", () => {
     { args: ["--port", "70000"], message: '--port must be an integer from 0 to 65535; got "70000"' },
     { args: ["--quota", "minute=x"], message: '--quota must look like minute=60,hour=3000,day=50000; got "minute=x"' },
     { args: ["--quota", "week=5"], message: '--quota must look like minute=60,hour=3000,day=50000; got "week=5"' },
-    { args: ["--pod-start-ms=-5"], message: '--pod-start-ms must be an integer from 0 to' },
+    { args: ["--pod-start-ms=-5"], message: "--pod-start-ms must be an integer from 0 to" },
     { args: ["--api-key", "has space"], message: '--api-key/--read-only-key "has space" cannot be sent as a bearer token' },
     { args: ["extra"], message: "Unexpected argument 'extra'" },
-    { args: ["--text-to-video-endpoint-id", "a/b"], message: '--text-to-video-endpoint-id must be letters, digits, ".", "_" or "-"; got "a/b"' },
+    {
+      args: ["--text-to-video-endpoint-id", "a/b"],
+      message: '--text-to-video-endpoint-id must be letters, digits, ".", "_" or "-"; got "a/b"',
+    },
     { args: ["--job-queue-ms=-1"], message: "--job-queue-ms must be an integer from 0 to" },
-    { args: ["--fail-pods-named", "("], message: "--fail-pods-named must be a regular expression; Invalid regular expression: /(/: Unterminated group" },
+    {
+      args: ["--fail-pods-named", "("],
+      message: "--fail-pods-named must be a regular expression; Invalid regular expression: /(/: Unterminated group",
+    },
   ])("exits 2 naming the bad flag: $args", async ({ args, message }) => {
     const { code, stderr } = await run("emulator", ...args);
     expect(code).toBe(2);

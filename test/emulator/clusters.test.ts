@@ -55,7 +55,11 @@ describe("create", () => {
   });
 
   test("ranks and overlay IPs appear once members have machines; all RUNNING later", async () => {
-    const cluster = await createCluster({ name: "ray", type: "RAY", compute: { gpuTypeId: "NVIDIA H100 80GB HBM3", gpuCountPerPod: 1, podCount: 2 } });
+    const cluster = await createCluster({
+      name: "ray",
+      type: "RAY",
+      compute: { gpuTypeId: "NVIDIA H100 80GB HBM3", gpuCountPerPod: 1, podCount: 2 },
+    });
     clock.advance(250);
     const starting = await members(cluster.id);
     const subnet = cluster.network.cidr.split(".")[1];
@@ -71,7 +75,11 @@ describe("create", () => {
   });
 
   test("TRAINING and APPLICATION members have no role", async () => {
-    const cluster = await createCluster({ name: "train", type: "TRAINING", compute: { gpuTypeId: "NVIDIA H100 80GB HBM3", gpuCountPerPod: 1, podCount: 2 } });
+    const cluster = await createCluster({
+      name: "train",
+      type: "TRAINING",
+      compute: { gpuTypeId: "NVIDIA H100 80GB HBM3", gpuCountPerPod: 1, podCount: 2 },
+    });
     clock.advance(600);
     expect((await members(cluster.id)).map((pod: any) => pod.cluster)).toEqual([
       { id: cluster.id, rank: 0, ip: expect.any(String) },
@@ -87,7 +95,12 @@ describe("create", () => {
     [{ image: undefined }, ["missing required property at /image"]],
     [{ registry: "r1" }, ["unknown property at /registry"]],
   ])("400 for an invalid body %j", async (overrides, errors) => {
-    expectProblem(await harness.call("POST", "/v2/clusters", { body: clusterBody(overrides) }), 400, "Request body failed validation", errors);
+    expectProblem(
+      await harness.call("POST", "/v2/clusters", { body: clusterBody(overrides) }),
+      400,
+      "Request body failed validation",
+      errors,
+    );
   });
 
   test("400 for an unknown GPU type", async () => {
@@ -123,7 +136,10 @@ describe("members and the pod endpoints", () => {
   });
 
   test("a member that fails is counted as ERROR", async () => {
-    const cluster = await createCluster({ name: "doomed", compute: { gpuTypeId: "NVIDIA H100 80GB HBM3", gpuCountPerPod: 1, podCount: 2 } });
+    const cluster = await createCluster({
+      name: "doomed",
+      compute: { gpuTypeId: "NVIDIA H100 80GB HBM3", gpuCountPerPod: 1, podCount: 2 },
+    });
     clock.advance(600);
     const summary = (await harness.call("GET", `/v2/clusters/${cluster.id}`)).body;
     expect(summary.pods).toEqual({ total: 2, byStatus: { RUNNING: 1, ERROR: 1 } });
@@ -141,9 +157,12 @@ describe("list, rename, delete, ownership", () => {
     expect(listed).toContain(cluster.id);
     const renamed = await harness.call("PATCH", `/v2/clusters/${cluster.id}`, { body: { name: "after" } });
     expect({ status: renamed.status, name: renamed.body.name }).toEqual({ status: 200, name: "after" });
-    expectProblem(await harness.call("PATCH", `/v2/clusters/${cluster.id}`, { body: { name: "x", image: "y" } }), 400, "Request body failed validation", [
-      "unknown property at /image",
-    ]);
+    expectProblem(
+      await harness.call("PATCH", `/v2/clusters/${cluster.id}`, { body: { name: "x", image: "y" } }),
+      400,
+      "Request body failed validation",
+      ["unknown property at /image"],
+    );
     expectProblem(await harness.call("PATCH", `/v2/clusters/${cluster.id}`, { body: {} }), 400, "Request body failed validation", [
       "missing required property at /name",
     ]);
@@ -163,8 +182,16 @@ describe("list, rename, delete, ownership", () => {
   test("another account's cluster answers 403", async () => {
     const cluster = await createCluster({ name: "mine" });
     const other = { key: OTHER_KEY };
-    expectProblem(await harness.call("GET", `/v2/clusters/${cluster.id}`, other), 403, `Cluster ${cluster.id} is not accessible with this API key`);
-    expectProblem(await harness.call("DELETE", `/v2/clusters/${cluster.id}`, other), 403, `Cluster ${cluster.id} is not accessible with this API key`);
+    expectProblem(
+      await harness.call("GET", `/v2/clusters/${cluster.id}`, other),
+      403,
+      `Cluster ${cluster.id} is not accessible with this API key`,
+    );
+    expectProblem(
+      await harness.call("DELETE", `/v2/clusters/${cluster.id}`, other),
+      403,
+      `Cluster ${cluster.id} is not accessible with this API key`,
+    );
     expect((await harness.call("GET", "/v2/clusters", other)).body).toEqual({ clusters: [] });
   });
 });

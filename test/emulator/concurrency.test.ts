@@ -57,7 +57,9 @@ it(`${WRITERS} processes creating and deleting ${PER_WRITER} pods and ${PER_WRIT
       execFileAsync(process.execPath, ["-e", writer, harness.emulator.url, API_KEY, `writer${w}`, String(PER_WRITER)]),
     ),
   );
-  const reports = runs.map(({ stdout }) => JSON.parse(stdout) as { created: number[]; ids: string[]; mismatches: number; deleted: number[] });
+  const reports = runs.map(
+    ({ stdout }) => JSON.parse(stdout) as { created: number[]; ids: string[]; mismatches: number; deleted: number[] },
+  );
   for (const report of reports) {
     expect(report.created).toEqual(Array(2 * PER_WRITER).fill(201));
     expect(report.mismatches).toBe(0);

@@ -1,12 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { AVAILABILITY_LEVELS } from "../../emulator/catalog/availability";
 import { BUCKET_SIZES } from "../../emulator/billing/spans";
-import {
-  COMPLIANCE_CERTIFICATIONS,
-  CPU_PRODUCTS,
-  DATA_CENTER_REGIONS,
-  GPU_PRODUCTS,
-} from "../../emulator/data/catalog";
+import { COMPLIANCE_CERTIFICATIONS, CPU_PRODUCTS, DATA_CENTER_REGIONS, GPU_PRODUCTS } from "../../emulator/data/catalog";
 import { TEMPLATE_SOURCES } from "../../emulator/data/publicTemplates";
 import { DATA_CENTER_INCLUDES } from "../../emulator/schemas";
 import {

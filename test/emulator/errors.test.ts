@@ -51,9 +51,7 @@ describe("every error is an RFC 9457 problem", () => {
     { case: "an array", rawBody: "[]" },
     { case: "null", rawBody: "null" },
   ])("a body that is $case is 400", async ({ rawBody }) => {
-    expectProblem(await harness.call("POST", "/v2/pods", { rawBody }), 400, "Request body failed validation", [
-      "expected object at /",
-    ]);
+    expectProblem(await harness.call("POST", "/v2/pods", { rawBody }), 400, "Request body failed validation", ["expected object at /"]);
   });
 
   test("a path that does not URL-decode is 400, recorded like any request", async () => {

@@ -142,9 +142,7 @@ test("requests records rejected requests too, without query strings, until reset
 test("snapshot shows every account's pods as the API renders them now, and the volumes", async () => {
   const mine = (await harness.call("POST", "/v2/pods", { body: gpuPod({ name: "mine" }) })).body.id;
   const theirs = (await harness.call("POST", "/v2/pods", { key: "other-key", body: gpuPod({ name: "theirs" }) })).body.id;
-  const volume = (
-    await harness.call("POST", "/v2/network-volumes", { body: { name: "snap", size: 10, dataCenter: "US-TX-3" } })
-  ).body;
+  const volume = (await harness.call("POST", "/v2/network-volumes", { body: { name: "snap", size: 10, dataCenter: "US-TX-3" } })).body;
   clock.advance(500);
   const snapshot = harness.emulator.snapshot();
   const byId = new Map(snapshot.pods.map((pod) => [pod.id, pod]));

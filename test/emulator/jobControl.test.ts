@@ -13,7 +13,13 @@ afterAll(() => harness.emulator.close());
 
 /** A CPU queue-based endpoint running the echo handler; its id. */
 async function createEndpoint(overrides: Record<string, unknown> = {}): Promise<string> {
-  const body = { name: "echo", type: "QUEUE", image: "org/echo:1", cpu: [{ id: "cpu3c", vcpuCount: 2 }], scaling: { type: "QUEUE_DELAY", queueDelay: 1 } };
+  const body = {
+    name: "echo",
+    type: "QUEUE",
+    image: "org/echo:1",
+    cpu: [{ id: "cpu3c", vcpuCount: 2 }],
+    scaling: { type: "QUEUE_DELAY", queueDelay: 1 },
+  };
   const answer = await harness.call("POST", "/v2/serverless", { body: { ...body, ...overrides } });
   if (answer.status !== 201) throw new Error(`endpoint create answered ${answer.status}: ${answer.text}`);
   return answer.body.id;
@@ -55,7 +61,14 @@ describe("cancel", () => {
     clock.advance(300);
     expect(await answerOf(post(endpoint, `cancel/${done}`))).toEqual({ code: 200, body: { id: done, status: "COMPLETED" } });
     expect(await answerOf(post(endpoint, `cancel/${failed}`))).toEqual({ code: 200, body: { id: failed, status: "FAILED" } });
-    expect(await status(endpoint, done)).toEqual({ id: done, status: "COMPLETED", delayTime: 100, executionTime: 200, output: { n: 1 }, workerId: `${endpoint}-w0` });
+    expect(await status(endpoint, done)).toEqual({
+      id: done,
+      status: "COMPLETED",
+      delayTime: 100,
+      executionTime: 200,
+      output: { n: 1 },
+      workerId: `${endpoint}-w0`,
+    });
   });
 
   test("an unknown job answers 404", async () => {
@@ -97,7 +110,14 @@ describe("retry", () => {
     expect(await answerOf(post(endpoint, `retry/${id}`))).toEqual({ code: 200, body: { id, status: "IN_QUEUE" } });
     expect(await status(endpoint, id)).toEqual({ id, status: "IN_QUEUE" });
     clock.advance(300);
-    expect(await status(endpoint, id)).toEqual({ id, status: "FAILED", delayTime: 100, executionTime: 200, workerId: `${endpoint}-w0`, error: "flaky" });
+    expect(await status(endpoint, id)).toEqual({
+      id,
+      status: "FAILED",
+      delayTime: 100,
+      executionTime: 200,
+      workerId: `${endpoint}-w0`,
+      error: "flaky",
+    });
   });
 
   test("a TIMED_OUT job runs again, under the endpoint's timeout of now", async () => {
@@ -108,7 +128,14 @@ describe("retry", () => {
     expect((await harness.call("PATCH", `/v2/serverless/${endpoint}`, { body: { timeout: 5_000 } })).status).toBe(200);
     expect(await answerOf(post(endpoint, `retry/${id}`))).toEqual({ code: 200, body: { id, status: "IN_QUEUE" } });
     clock.advance(2_100);
-    expect(await status(endpoint, id)).toEqual({ id, status: "COMPLETED", delayTime: 100, executionTime: 2_000, output: { sleepMs: 2_000 }, workerId: `${endpoint}-w0` });
+    expect(await status(endpoint, id)).toEqual({
+      id,
+      status: "COMPLETED",
+      delayTime: 100,
+      executionTime: 2_000,
+      output: { sleepMs: 2_000 },
+      workerId: `${endpoint}-w0`,
+    });
   });
 
   test("a job that did not fail is refused", async () => {
@@ -120,8 +147,16 @@ describe("retry", () => {
     await post(endpoint, `cancel/${cancelled}`);
     const pending = await run(endpoint);
     expectProblem(await post(endpoint, `retry/${done}`), 400, `Job ${done} is COMPLETED; only a FAILED or TIMED_OUT job can be retried`);
-    expectProblem(await post(endpoint, `retry/${cancelled}`), 400, `Job ${cancelled} is CANCELLED; only a FAILED or TIMED_OUT job can be retried`);
-    expectProblem(await post(endpoint, `retry/${pending}`), 400, `Job ${pending} is IN_QUEUE; only a FAILED or TIMED_OUT job can be retried`);
+    expectProblem(
+      await post(endpoint, `retry/${cancelled}`),
+      400,
+      `Job ${cancelled} is CANCELLED; only a FAILED or TIMED_OUT job can be retried`,
+    );
+    expectProblem(
+      await post(endpoint, `retry/${pending}`),
+      400,
+      `Job ${pending} is IN_QUEUE; only a FAILED or TIMED_OUT job can be retried`,
+    );
     expect((await status(endpoint, queued)).status).toBe("COMPLETED");
   });
 });
@@ -177,7 +212,15 @@ describe("stream", () => {
 });
 
 describe("health", () => {
-  const workers = (counts: Record<string, number> = {}) => ({ idle: 0, initializing: 0, ready: 0, running: 0, throttled: 0, unhealthy: 0, ...counts });
+  const workers = (counts: Record<string, number> = {}) => ({
+    idle: 0,
+    initializing: 0,
+    ready: 0,
+    running: 0,
+    throttled: 0,
+    unhealthy: 0,
+    ...counts,
+  });
   const jobs = (counts: Record<string, number> = {}) => ({ completed: 0, failed: 0, inProgress: 0, inQueue: 0, retried: 0, ...counts });
 
   test("jobs and standing workers by state, as they start, run and finish", async () => {
@@ -242,5 +285,6 @@ test("a load-balancing endpoint has no job operations", async () => {
   const balanced = await createEndpoint({ type: "LOAD_BALANCER", scaling: { type: "REQUEST_COUNT", requestCount: 4 } });
   const refusal = `Endpoint ${balanced} is load-balancing and has no job queue; send requests to its base URL`;
   for (const operation of ["cancel/x", "retry/x", "purge-queue"]) expectProblem(await post(balanced, operation), 400, refusal);
-  for (const operation of ["stream/x", "health", "status-sync/x"]) expectProblem(await harness.call("GET", `/v2/${balanced}/${operation}`), 400, refusal);
+  for (const operation of ["stream/x", "health", "status-sync/x"])
+    expectProblem(await harness.call("GET", `/v2/${balanced}/${operation}`), 400, refusal);
 });

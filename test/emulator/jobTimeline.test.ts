@@ -14,19 +14,17 @@ const jobs = fc
     chunks: fc.array(fc.integer(), { maxLength: 6 }),
     cancelledAt: fc.option(fc.integer({ min: 0, max: 7_000 }), { nil: null }),
   })
-  .map(
-    ({ failed, ...drawn }): JobRecord => ({
-      id: "job",
-      input: {},
-      submittedAt: 0,
-      workerId: "w0",
-      result: failed ? { status: "FAILED", error: "boom" } : { status: "COMPLETED", output: { ok: true } },
-      chunksRead: 0,
-      retries: 0,
-      earlierRuns: [],
-      ...drawn,
-    }),
-  );
+  .map(({ failed, ...drawn }): JobRecord => ({
+    id: "job",
+    input: {},
+    submittedAt: 0,
+    workerId: "w0",
+    result: failed ? { status: "FAILED", error: "boom" } : { status: "COMPLETED", output: { ok: true } },
+    chunksRead: 0,
+    retries: 0,
+    earlierRuns: [],
+    ...drawn,
+  }));
 const ORDER = ["IN_QUEUE", "IN_PROGRESS", "FINAL"];
 const stage = (status: JobStatus) => ORDER.indexOf(isFinal(status) ? "FINAL" : status);
 const instants = Array.from({ length: 81 }, (_, index) => index * 100);
@@ -52,7 +50,8 @@ describe("a job's timeline", () => {
         const answer = renderJob(job, 10_000);
         if (answer.executionTime === undefined) return;
         if (job.timeout !== null) expect(answer.executionTime).toBeLessThanOrEqual(job.timeout);
-        if (job.cancelledAt !== null) expect(job.delayTime + answer.executionTime).toBeLessThanOrEqual(Math.max(job.cancelledAt, job.delayTime));
+        if (job.cancelledAt !== null)
+          expect(job.delayTime + answer.executionTime).toBeLessThanOrEqual(Math.max(job.cancelledAt, job.delayTime));
         expect(runsOf(job, 10_000).reduce((sum, run) => sum + run.end - run.start, 0)).toBe(answer.executionTime);
       }),
     );

@@ -8,7 +8,13 @@ let echo: string;
 
 /** A CPU queue-based endpoint running the echo handler; its id. */
 async function createEndpoint(overrides: Record<string, unknown> = {}): Promise<string> {
-  const body = { name: "echo", type: "QUEUE", image: "org/echo:1", cpu: [{ id: "cpu3c", vcpuCount: 2 }], scaling: { type: "QUEUE_DELAY", queueDelay: 1 } };
+  const body = {
+    name: "echo",
+    type: "QUEUE",
+    image: "org/echo:1",
+    cpu: [{ id: "cpu3c", vcpuCount: 2 }],
+    scaling: { type: "QUEUE_DELAY", queueDelay: 1 },
+  };
   const answer = await harness.call("POST", "/v2/serverless", { body: { ...body, ...overrides } });
   if (answer.status !== 201) throw new Error(`endpoint create answered ${answer.status}: ${answer.text}`);
   return answer.body.id;
@@ -89,7 +95,14 @@ describe("custom queue-based endpoints run an echo handler", () => {
     const done = await statusSync(echo, unfinished.body.id, "?wait=300000");
     expect({ status: done.status, body: done.body }).toEqual({
       status: 200,
-      body: { id: unfinished.body.id, status: "COMPLETED", delayTime: 100, executionTime: 5000, output: { sleepMs: 5000 }, workerId: `${echo}-w0` },
+      body: {
+        id: unfinished.body.id,
+        status: "COMPLETED",
+        delayTime: 100,
+        executionTime: 5000,
+        output: { sleepMs: 5000 },
+        workerId: `${echo}-w0`,
+      },
     });
   });
 
@@ -118,8 +131,15 @@ describe("custom queue-based endpoints run an echo handler", () => {
     ["soon", "expected number at /wait"],
   ])("wait=%s is refused before anything is queued: %s", async (wait, error) => {
     const before = (await harness.call("GET", `/v2/${echo}/health`)).body.jobs;
-    expectProblem(await harness.call("POST", `/v2/${echo}/runsync?wait=${wait}`, { body: { input: {} } }), 400, "Query parameters failed validation", [error]);
-    expectProblem(await harness.call("GET", `/v2/${echo}/status-sync/any?wait=${wait}`), 400, "Query parameters failed validation", [error]);
+    expectProblem(
+      await harness.call("POST", `/v2/${echo}/runsync?wait=${wait}`, { body: { input: {} } }),
+      400,
+      "Query parameters failed validation",
+      [error],
+    );
+    expectProblem(await harness.call("GET", `/v2/${echo}/status-sync/any?wait=${wait}`), 400, "Query parameters failed validation", [
+      error,
+    ]);
     expect((await harness.call("GET", `/v2/${echo}/health`)).body.jobs).toEqual(before);
   });
 
@@ -140,7 +160,12 @@ describe("custom queue-based endpoints run an echo handler", () => {
     clock.advance(299);
     expect((await status(starting, queued.id)).body).toEqual({ id: queued.id, status: "IN_QUEUE" });
     clock.advance(1);
-    expect((await status(starting, queued.id)).body).toEqual({ id: queued.id, status: "IN_PROGRESS", delayTime: 300, workerId: `${starting}-w0` });
+    expect((await status(starting, queued.id)).body).toEqual({
+      id: queued.id,
+      status: "IN_PROGRESS",
+      delayTime: 300,
+      workerId: `${starting}-w0`,
+    });
   });
 
   test("requests that are not jobs are problems", async () => {
@@ -160,17 +185,34 @@ describe("custom queue-based endpoints run an echo handler", () => {
     );
     const balanced = (
       await harness.call("POST", "/v2/serverless", {
-        body: { name: "lb", type: "LOAD_BALANCER", image: "org/api:1", cpu: [{ id: "cpu3c", vcpuCount: 2 }], scaling: { type: "REQUEST_COUNT", requestCount: 4 } },
+        body: {
+          name: "lb",
+          type: "LOAD_BALANCER",
+          image: "org/api:1",
+          cpu: [{ id: "cpu3c", vcpuCount: 2 }],
+          scaling: { type: "REQUEST_COUNT", requestCount: 4 },
+        },
       })
     ).body.id;
-    expectProblem(await run(balanced, {}), 400, `Endpoint ${balanced} is load-balancing and has no job queue; send requests to its base URL`);
+    expectProblem(
+      await run(balanced, {}),
+      400,
+      `Endpoint ${balanced} is load-balancing and has no job queue; send requests to its base URL`,
+    );
   });
 });
 
 test("closing the emulator ends the waits of runsync and status-sync, which answer the job as it stands", async () => {
   // Standing workers that take a minute to start keep the jobs IN_QUEUE for the whole test.
   const closing = await startHarness({ timings: { provisioningMs: 60_000, startingMs: 0 } });
-  const body = { name: "slow", type: "QUEUE", image: "org/echo:1", cpu: [{ id: "cpu3c", vcpuCount: 2 }], workers: { min: 1, max: 1 }, scaling: { type: "QUEUE_DELAY", queueDelay: 1 } };
+  const body = {
+    name: "slow",
+    type: "QUEUE",
+    image: "org/echo:1",
+    cpu: [{ id: "cpu3c", vcpuCount: 2 }],
+    workers: { min: 1, max: 1 },
+    scaling: { type: "QUEUE_DELAY", queueDelay: 1 },
+  };
   const endpoint = (await closing.call("POST", "/v2/serverless", { body })).body.id;
   const queued = (await closing.call("POST", `/v2/${endpoint}/run`, { body: { input: {} } })).body.id;
   const waits = [
@@ -244,7 +286,11 @@ describe("the hosted text-to-video model", () => {
     try {
       const answer = await moved.call("POST", "/v2/video-gen/runsync", { body: { input: { prompt: "x", duration: 3 } } });
       expect(answer.body.output.cost).toBe(0.45);
-      expectProblem(await moved.call("POST", "/v2/text-to-video/runsync", { body: { input: { prompt: "x" } } }), 404, "Endpoint text-to-video not found");
+      expectProblem(
+        await moved.call("POST", "/v2/text-to-video/runsync", { body: { input: { prompt: "x" } } }),
+        404,
+        "Endpoint text-to-video not found",
+      );
     } finally {
       await moved.emulator.close();
     }

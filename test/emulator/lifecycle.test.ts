@@ -231,12 +231,7 @@ describe("actions per status", () => {
     { body: { action: "stop", force: true }, errors: ["unknown property at /force"] },
   ])("an invalid action body $body is 400", async ({ body, errors }) => {
     const { id } = await create(gpuPod());
-    expectProblem(
-      await harness.call("POST", `/v2/pods/${id}/action`, { body }),
-      400,
-      "Request body failed validation",
-      errors,
-    );
+    expectProblem(await harness.call("POST", `/v2/pods/${id}/action`, { body }), 400, "Request body failed validation", errors);
   });
 });
 

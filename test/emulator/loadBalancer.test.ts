@@ -13,7 +13,13 @@ afterAll(() => harness.emulator.close());
 
 /** A load-balancing endpoint; its request URLs. */
 async function createBalanced(overrides: Record<string, unknown> = {}): Promise<{ id: string; base: string; health: string }> {
-  const body = { name: "api", type: "LOAD_BALANCER", image: "org/api:1", cpu: [{ id: "cpu3c", vcpuCount: 2 }], scaling: { type: "REQUEST_COUNT", requestCount: 4 } };
+  const body = {
+    name: "api",
+    type: "LOAD_BALANCER",
+    image: "org/api:1",
+    cpu: [{ id: "cpu3c", vcpuCount: 2 }],
+    scaling: { type: "REQUEST_COUNT", requestCount: 4 },
+  };
   const answer = await harness.call("POST", "/v2/serverless", { body: { ...body, ...overrides } });
   if (answer.status !== 201) throw new Error(`endpoint create answered ${answer.status}: ${answer.text}`);
   return { id: answer.body.id, ...answer.body.requestUrls };
@@ -28,10 +34,17 @@ const fetchUrl = (method: string, url: string, options: Parameters<typeof call>[
 describe("base: an echo worker behind every path", () => {
   test("JSON bodies come back parsed, with the method, the path after base and the query", async () => {
     const { base } = await createBalanced();
-    const answer = await fetchUrl("POST", `${base}/v1/chat/completions?stream=false&tag=a&tag=b`, { body: { messages: [{ role: "user", content: "hi" }] } });
+    const answer = await fetchUrl("POST", `${base}/v1/chat/completions?stream=false&tag=a&tag=b`, {
+      body: { messages: [{ role: "user", content: "hi" }] },
+    });
     expect({ status: answer.status, body: answer.body }).toEqual({
       status: 200,
-      body: { method: "POST", path: "/v1/chat/completions", query: { stream: "false", tag: ["a", "b"] }, body: { messages: [{ role: "user", content: "hi" }] } },
+      body: {
+        method: "POST",
+        path: "/v1/chat/completions",
+        query: { stream: "false", tag: ["a", "b"] },
+        body: { messages: [{ role: "user", content: "hi" }] },
+      },
     });
   });
 
@@ -59,9 +72,19 @@ describe("base: an echo worker behind every path", () => {
   });
 
   test("a queue-based endpoint has no workers to call directly", async () => {
-    const body = { name: "q", type: "QUEUE", image: "org/q:1", cpu: [{ id: "cpu3c", vcpuCount: 2 }], scaling: { type: "QUEUE_DELAY", queueDelay: 1 } };
+    const body = {
+      name: "q",
+      type: "QUEUE",
+      image: "org/q:1",
+      cpu: [{ id: "cpu3c", vcpuCount: 2 }],
+      scaling: { type: "QUEUE_DELAY", queueDelay: 1 },
+    };
     const { id } = (await harness.call("POST", "/v2/serverless", { body })).body;
-    expectProblem(await harness.call("POST", `/v2/lb/${id}/run`, { body: {} }), 400, `Endpoint ${id} is queue-based; send jobs to /v2/${id}/run`);
+    expectProblem(
+      await harness.call("POST", `/v2/lb/${id}/run`, { body: {} }),
+      400,
+      `Endpoint ${id} is queue-based; send jobs to /v2/${id}/run`,
+    );
   });
 });
 

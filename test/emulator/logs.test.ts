@@ -92,12 +92,7 @@ describe("invalid parameters are 400", () => {
     { query: "?since=yesterday", errors: ["Invalid ISO datetime at /since"] },
     { query: "?follow=yes", errors: ["must be one of true, false at /follow"] },
   ])("$query", async ({ query, errors }) => {
-    expectProblem(
-      await harness.call("GET", `/v2/pods/${podId}/logs${query}`),
-      400,
-      "Query parameters failed validation",
-      errors,
-    );
+    expectProblem(await harness.call("GET", `/v2/pods/${podId}/logs${query}`), 400, "Query parameters failed validation", errors);
   });
 
   test("a Last-Event-ID this stream never sent", async () => {

@@ -249,7 +249,12 @@ describe("answers match the schemas the description gives them", () => {
       workers: { min: 1, max: 2 },
       scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
     });
-    for (const path of ["/v2/serverless/{id}", "/v2/serverless/{id}/workers", "/v2/serverless/{id}/releases", "/v2/serverless/{id}/workers/{workerId}/logs"]) {
+    for (const path of [
+      "/v2/serverless/{id}",
+      "/v2/serverless/{id}/workers",
+      "/v2/serverless/{id}/releases",
+      "/v2/serverless/{id}/workers/{workerId}/logs",
+    ]) {
       ids[path] = endpoint.body.id;
     }
     const balanced = await documentedCall("POST", "/v2/serverless", "", {

@@ -50,22 +50,17 @@ describe("at create", () => {
     {
       case: "an empty network entry",
       mounts: { network: [{}] },
-      errors: [
-        "missing required property at /mounts/network/0/volumeId",
-        "missing required property at /mounts/network/0/path",
-      ],
+      errors: ["missing required property at /mounts/network/0/volumeId", "missing required property at /mounts/network/0/path"],
     },
   ])("rule 6: $case is 422", async ({ mounts, errors }) => {
     expectProblem(await create(gpuPod({ mounts })), 422, "Incomplete mount entry", errors);
   });
 
   test("a partial mount next to another failure is 400 listing both", async () => {
-    expectProblem(
-      await create(gpuPod({ disk: 0, mounts: { persistent: { size: 20 } } })),
-      400,
-      "Request body failed validation",
-      ["missing required property at /mounts/persistent/path", "must be >= 1 at /disk"],
-    );
+    expectProblem(await create(gpuPod({ disk: 0, mounts: { persistent: { size: 20 } } })), 400, "Request body failed validation", [
+      "missing required property at /mounts/persistent/path",
+      "must be >= 1 at /disk",
+    ]);
   });
 
   test("a persistent mount on a CPU pod is 400", async () => {
@@ -191,18 +186,12 @@ describe("on PATCH", () => {
   });
 
   test("the mount path may change", async () => {
-    expect((await patch(networkPod, { mounts: network(texasVolume, "/moved") })).body.mounts).toEqual(
-      network(texasVolume, "/moved"),
-    );
-    expect((await patch(persistentPod, { mounts: persistent(20, "/moved") })).body.mounts).toEqual(
-      persistent(20, "/moved"),
-    );
+    expect((await patch(networkPod, { mounts: network(texasVolume, "/moved") })).body.mounts).toEqual(network(texasVolume, "/moved"));
+    expect((await patch(persistentPod, { mounts: persistent(20, "/moved") })).body.mounts).toEqual(persistent(20, "/moved"));
   });
 
   test("a persistent mount may grow but not shrink", async () => {
-    expect((await patch(persistentPod, { mounts: persistent(40, "/moved") })).body.mounts).toEqual(
-      persistent(40, "/moved"),
-    );
+    expect((await patch(persistentPod, { mounts: persistent(40, "/moved") })).body.mounts).toEqual(persistent(40, "/moved"));
     expectProblem(
       await patch(persistentPod, { mounts: persistent(30, "/moved") }),
       400,

@@ -36,11 +36,7 @@ describe("create", () => {
     {
       case: "missing fields",
       body: {},
-      errors: [
-        "missing required property at /name",
-        "missing required property at /size",
-        "missing required property at /dataCenter",
-      ],
+      errors: ["missing required property at /name", "missing required property at /size", "missing required property at /dataCenter"],
     },
     {
       case: "an unknown type",
@@ -109,7 +105,12 @@ describe("read, update and delete", () => {
       detail: "Request body failed validation",
       errors: ["unknown property at /dataCenter", "unknown property at /type"],
     },
-    { case: "size above the maximum", body: { size: 5000 }, detail: "Request body failed validation", errors: ["must be <= 4096 at /size"] },
+    {
+      case: "size above the maximum",
+      body: { size: 5000 },
+      detail: "Request body failed validation",
+      errors: ["must be <= 4096 at /size"],
+    },
   ])("PATCH $case is 400", async ({ body, detail, errors }) => {
     expectProblem(await harness.call("PATCH", `/v2/network-volumes/${id}`, { body }), 400, detail, errors);
   });
@@ -123,9 +124,7 @@ describe("read, update and delete", () => {
 
 test("a volume mounted by a live pod cannot be deleted until the pod is gone", async () => {
   const volumeId = (await create({ name: "busy", size: 20, dataCenter: "EU-RO-1" })).body.id;
-  const podId = (
-    await harness.call("POST", "/v2/pods", { body: gpuPod({ mounts: { network: [{ volumeId, path: "/data" }] } }) })
-  ).body.id;
+  const podId = (await harness.call("POST", "/v2/pods", { body: gpuPod({ mounts: { network: [{ volumeId, path: "/data" }] } }) })).body.id;
   expectProblem(
     await harness.call("DELETE", `/v2/network-volumes/${volumeId}`),
     409,

@@ -61,7 +61,14 @@ describe("schema: 400 listing every failing path", () => {
     },
     {
       case: "two network mounts",
-      body: gpuPod({ mounts: { network: [{ volumeId: "a", path: "/a" }, { volumeId: "b", path: "/b" }] } }),
+      body: gpuPod({
+        mounts: {
+          network: [
+            { volumeId: "a", path: "/a" },
+            { volumeId: "b", path: "/b" },
+          ],
+        },
+      }),
       errors: ["allows at most 1 item(s) at /mounts/network"],
     },
     { case: "cloud PRIVATE", body: gpuPod({ cloud: "PRIVATE" }), errors: ["must be one of SECURE, COMMUNITY at /cloud"] },
@@ -217,7 +224,12 @@ describe("a created pod", () => {
     { case: "the first catalog data center offering the GPU", gpu: "NVIDIA H100 80GB HBM3", prefer: undefined, expected: "US-CA-2" },
     { case: "an empty preference list lets the scheduler choose", gpu: "NVIDIA H100 80GB HBM3", prefer: [], expected: "US-CA-2" },
     { case: "the first preferred one", gpu: "NVIDIA H100 80GB HBM3", prefer: ["EU-SE-1", "US-CA-2"], expected: "EU-SE-1" },
-    { case: "preferred ones lacking the GPU are skipped", gpu: "NVIDIA A100 80GB PCIe", prefer: ["EU-SE-1", "EU-RO-1"], expected: "EU-RO-1" },
+    {
+      case: "preferred ones lacking the GPU are skipped",
+      gpu: "NVIDIA A100 80GB PCIe",
+      prefer: ["EU-SE-1", "EU-RO-1"],
+      expected: "EU-RO-1",
+    },
   ])("is scheduled into $case", async ({ gpu, prefer, expected }) => {
     const { body } = await create(gpuPod({ gpu: { id: gpu }, ...(prefer === undefined ? {} : { dataCenterIds: prefer }) }));
     expect(body.dataCenterId).toBe(expected);

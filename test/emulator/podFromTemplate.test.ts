@@ -34,8 +34,7 @@ beforeAll(async () => {
 afterAll(() => harness.emulator.close());
 
 const create = (body: unknown, key?: string) => harness.call("POST", "/v2/pods", { body, key });
-const fromTemplate = (overrides: Record<string, unknown> = {}) =>
-  gpuPod({ image: undefined, templateId: template.id, ...overrides });
+const fromTemplate = (overrides: Record<string, unknown> = {}) => gpuPod({ image: undefined, templateId: template.id, ...overrides });
 /** The CUDA version the pod's host reports once it has its machine. */
 const hostCuda = async (id: string) => {
   clock.advance(1000);
@@ -101,9 +100,7 @@ describe("a pod created from a template", () => {
   });
 
   test("a network mount in the body replaces the template's persistent mount", async () => {
-    const volume = (
-      await harness.call("POST", "/v2/network-volumes", { body: { name: "data", size: 10, dataCenter: "US-TX-3" } })
-    ).body;
+    const volume = (await harness.call("POST", "/v2/network-volumes", { body: { name: "data", size: 10, dataCenter: "US-TX-3" } })).body;
     const answer = await create(fromTemplate({ mounts: { network: [{ volumeId: volume.id, path: "/data" }] } }));
     expect(answer.body.mounts).toEqual({ network: [{ volumeId: volume.id, path: "/data" }] });
   });
@@ -190,13 +187,21 @@ describe("a PATCH naming a template", () => {
 
   test("is refused like a create naming it: 404 unknown, 422 serverless, and nothing changes", async () => {
     const { id } = (await create(gpuPod({ name: "unchanged" }))).body;
-    expectProblem(await harness.call("PATCH", `/v2/pods/${id}`, { body: { templateId: "nosuchtpl1", name: "x" } }), 404, "Template nosuchtpl1 not found");
+    expectProblem(
+      await harness.call("PATCH", `/v2/pods/${id}`, { body: { templateId: "nosuchtpl1", name: "x" } }),
+      404,
+      "Template nosuchtpl1 not found",
+    );
     expectProblem(
       await harness.call("PATCH", `/v2/pods/${id}`, { body: { templateId: "cp-vllm-worker" } }),
       422,
       "Template cp-vllm-worker is a serverless template; pods cannot use it",
     );
-    expect((await harness.call("GET", `/v2/pods/${id}`)).body).toMatchObject({ name: "unchanged", image: "org/trainer:1.2", template: null });
+    expect((await harness.call("GET", `/v2/pods/${id}`)).body).toMatchObject({
+      name: "unchanged",
+      image: "org/trainer:1.2",
+      template: null,
+    });
   });
 });
 
@@ -206,20 +211,14 @@ describe("refusals", () => {
   });
 
   test("another account's private template is 404, as if it did not exist", async () => {
-    const theirs = (await harness.call("POST", "/v2/templates", { body: { name: "p", image: "them/p:1" }, key: OTHER_KEY }))
-      .body;
+    const theirs = (await harness.call("POST", "/v2/templates", { body: { name: "p", image: "them/p:1" }, key: OTHER_KEY })).body;
     expectProblem(await create(fromTemplate({ templateId: theirs.id })), 404, `Template ${theirs.id} not found`);
   });
 
   test("a serverless template is 422, a catalog one or an own one", async () => {
-    const own = (await harness.call("POST", "/v2/templates", { body: { name: "worker", image: "org/w:1", serverless: true } }))
-      .body.id;
+    const own = (await harness.call("POST", "/v2/templates", { body: { name: "worker", image: "org/w:1", serverless: true } })).body.id;
     for (const id of ["cp-vllm-worker", own]) {
-      expectProblem(
-        await create(fromTemplate({ templateId: id })),
-        422,
-        `Template ${id} is a serverless template; pods cannot use it`,
-      );
+      expectProblem(await create(fromTemplate({ templateId: id })), 422, `Template ${id} is a serverless template; pods cannot use it`);
     }
   });
 
@@ -239,9 +238,8 @@ describe("refusals", () => {
 
 describe("a pod's registry", () => {
   test("must be one of the caller's registries at create: 400 when unknown, 403 when another account's", async () => {
-    const foreign = (
-      await harness.call("POST", "/v2/registries", { body: { name: "r", username: "u", password: "p" }, key: OTHER_KEY })
-    ).body.id;
+    const foreign = (await harness.call("POST", "/v2/registries", { body: { name: "r", username: "u", password: "p" }, key: OTHER_KEY }))
+      .body.id;
     expect((await create(gpuPod({ registry }))).body.registry).toBe(registry);
     expectProblem(await create(gpuPod({ registry: "nosuchreg1" })), 400, "Registry nosuchreg1 does not exist");
     expectProblem(await create(gpuPod({ registry: foreign })), 403, `Registry ${foreign} is not accessible with this API key`);
@@ -249,9 +247,8 @@ describe("a pod's registry", () => {
   });
 
   test("is checked the same way by PATCH, which then changes nothing", async () => {
-    const foreign = (
-      await harness.call("POST", "/v2/registries", { body: { name: "r", username: "u", password: "p" }, key: OTHER_KEY })
-    ).body.id;
+    const foreign = (await harness.call("POST", "/v2/registries", { body: { name: "r", username: "u", password: "p" }, key: OTHER_KEY }))
+      .body.id;
     const pod = (await create(gpuPod())).body;
     const patch = (body: unknown) => harness.call("PATCH", `/v2/pods/${pod.id}`, { body });
     expectProblem(await patch({ name: "x", registry: "nosuchreg1" }), 400, "Registry nosuchreg1 does not exist");

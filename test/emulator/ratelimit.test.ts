@@ -5,8 +5,7 @@ import { API_KEY, expectProblem, gpuPod, type Harness, ManualClock, startHarness
 const READ_ONLY_KEY = "read-only-key";
 const OTHER_ACCOUNT_KEY = "other-account-key";
 
-const rateLimit = (minute: string, hour: string, day: string) =>
-  `"minute";${minute}, "hour";${hour}, "day";${day}`;
+const rateLimit = (minute: string, hour: string, day: string) => `"minute";${minute}, "hour";${hour}, "day";${day}`;
 
 describe("per-account fixed windows", () => {
   const clock = new ManualClock();

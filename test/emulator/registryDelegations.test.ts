@@ -16,12 +16,7 @@ let harness: Harness;
 beforeAll(async () => {
   harness = await startHarness({
     clock: clock.read,
-    apiKeys: [
-      API_KEY,
-      { key: SAME_ACCOUNT_KEY },
-      { key: READ_ONLY_KEY, readOnly: true },
-      { key: OTHER_ACCOUNT_KEY, account: "other" },
-    ],
+    apiKeys: [API_KEY, { key: SAME_ACCOUNT_KEY }, { key: READ_ONLY_KEY, readOnly: true }, { key: OTHER_ACCOUNT_KEY, account: "other" }],
   });
 });
 
@@ -131,7 +126,11 @@ describe("list and revoke", () => {
 
   test("a read-only key lists but cannot create or revoke: 403", async () => {
     expect((await list(READ_ONLY_KEY)).body.delegations).toContainEqual(delegation);
-    expectProblem(await create({ resource: ARN }, READ_ONLY_KEY), 403, "This API key is read-only and cannot POST /v2/registries/delegations");
+    expectProblem(
+      await create({ resource: ARN }, READ_ONLY_KEY),
+      403,
+      "This API key is read-only and cannot POST /v2/registries/delegations",
+    );
     expectProblem(
       await harness.call("DELETE", `/v2/registries/delegations/${id}`, { key: READ_ONLY_KEY }),
       403,

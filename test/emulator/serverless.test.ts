@@ -87,7 +87,14 @@ describe("create", () => {
     const registry = await createRegistry(harness);
     const template = (
       await harness.call("POST", "/v2/templates", {
-        body: { name: "worker", image: "org/private:3", serverless: true, registry, env: { A: "1", B: "2" }, allowedCudaVersions: ["12.8"] },
+        body: {
+          name: "worker",
+          image: "org/private:3",
+          serverless: true,
+          registry,
+          env: { A: "1", B: "2" },
+          allowedCudaVersions: ["12.8"],
+        },
       })
     ).body;
     const endpoint = await create(queueBody({ image: undefined, templateId: template.id, env: { B: "body" } }));
@@ -97,13 +104,21 @@ describe("create", () => {
       env: { A: "1", B: "body" },
       gpu: { pools: ["ADA_24"], count: 1, allowedCudaVersions: ["12.8"], minCudaVersion: null },
     });
-    expectProblem(await harness.call("DELETE", `/v2/templates/${template.id}`), 400, `Template ${template.id} is in use by endpoint ${endpoint.id}; delete them first`);
+    expectProblem(
+      await harness.call("DELETE", `/v2/templates/${template.id}`),
+      400,
+      `Template ${template.id} is in use by endpoint ${endpoint.id}; delete them first`,
+    );
     expect((await harness.call("DELETE", `/v2/serverless/${endpoint.id}`)).status).toBe(204);
     expect((await harness.call("DELETE", `/v2/templates/${template.id}`)).status).toBe(204);
   });
 
   test("a template that is missing answers 404, a pod template 422", async () => {
-    expectProblem(await harness.call("POST", "/v2/serverless", { body: queueBody({ templateId: "nope" }) }), 404, "Template nope not found");
+    expectProblem(
+      await harness.call("POST", "/v2/serverless", { body: queueBody({ templateId: "nope" }) }),
+      404,
+      "Template nope not found",
+    );
     const podTemplate = (await harness.call("POST", "/v2/templates", { body: { name: "pod", image: "org/pod:1" } })).body;
     expectProblem(
       await harness.call("POST", "/v2/serverless", { body: queueBody({ templateId: podTemplate.id }) }),
@@ -117,26 +132,91 @@ describe("create", () => {
     ["both compute families", { cpu: [{ id: "cpu3c", vcpuCount: 2 }] }, 400, "Exactly one of gpu or cpu must be set"],
     ["no image and no template", { image: undefined }, 422, "image is required unless templateId is set"],
     ["an unknown pool", { gpu: { pools: ["ADA_24", "TPU_9"] } }, 400, 'Unknown GPU pool "TPU_9" in gpu.pools'],
-    ["an exclusion outside the pools", { gpu: { pools: ["ADA_24"], excludedTypes: ["NVIDIA H100 80GB HBM3"] } }, 400, 'gpu.excludedTypes: "NVIDIA H100 80GB HBM3" is not a GPU type in pools ADA_24'],
-    ["exclusions that leave no GPU type", { gpu: { pools: ["ADA_24"], excludedTypes: ["NVIDIA GeForce RTX 4090"] } }, 400, "gpu.excludedTypes leaves no GPU type in the selected pools"],
-    ["a CUDA set with a floor", { gpu: { pools: ["ADA_24"], allowedCudaVersions: ["12.8"], minCudaVersion: "12.4" } }, 400, "gpu.allowedCudaVersions and gpu.minCudaVersion are mutually exclusive"],
-    ["QUEUE_DELAY on a load balancer", { type: "LOAD_BALANCER" }, 422, "A LOAD_BALANCER endpoint scales on REQUEST_COUNT; scaling.type QUEUE_DELAY is queue-based only"],
-    ["idleTimeout with QUEUE + REQUEST_COUNT", { scaling: { type: "REQUEST_COUNT", requestCount: 2 }, workers: { idleTimeout: 30 } }, 400, "workers.idleTimeout does not apply to a queue-based endpoint scaling on REQUEST_COUNT"],
+    [
+      "an exclusion outside the pools",
+      { gpu: { pools: ["ADA_24"], excludedTypes: ["NVIDIA H100 80GB HBM3"] } },
+      400,
+      'gpu.excludedTypes: "NVIDIA H100 80GB HBM3" is not a GPU type in pools ADA_24',
+    ],
+    [
+      "exclusions that leave no GPU type",
+      { gpu: { pools: ["ADA_24"], excludedTypes: ["NVIDIA GeForce RTX 4090"] } },
+      400,
+      "gpu.excludedTypes leaves no GPU type in the selected pools",
+    ],
+    [
+      "a CUDA set with a floor",
+      { gpu: { pools: ["ADA_24"], allowedCudaVersions: ["12.8"], minCudaVersion: "12.4" } },
+      400,
+      "gpu.allowedCudaVersions and gpu.minCudaVersion are mutually exclusive",
+    ],
+    [
+      "QUEUE_DELAY on a load balancer",
+      { type: "LOAD_BALANCER" },
+      422,
+      "A LOAD_BALANCER endpoint scales on REQUEST_COUNT; scaling.type QUEUE_DELAY is queue-based only",
+    ],
+    [
+      "idleTimeout with QUEUE + REQUEST_COUNT",
+      { scaling: { type: "REQUEST_COUNT", requestCount: 2 }, workers: { idleTimeout: 30 } },
+      400,
+      "workers.idleTimeout does not apply to a queue-based endpoint scaling on REQUEST_COUNT",
+    ],
     ["workers.min above max", { workers: { min: 4, max: 2 } }, 400, "workers.min 4 exceeds workers.max 2"],
     ["an unknown network volume", { networkVolumes: ["vol-x"] }, 404, "Network volume vol-x not found"],
     ["an unknown registry", { registry: "reg-x" }, 400, "Registry reg-x does not exist"],
     ["an unknown data center", { dataCenterIds: ["MARS-1"] }, 400, 'Unknown data center "MARS-1" in dataCenterIds'],
-    ["an unknown CPU flavor", { gpu: undefined, cpu: [{ id: "cpu9z", vcpuCount: 2 }] }, 400, 'Unknown CPU flavor "cpu9z" in cpu[0]; known: cpu3c, cpu3g, cpu5c'],
-    ["more vCPUs than the flavor has", { gpu: undefined, cpu: [{ id: "cpu3c", vcpuCount: 64 }] }, 400, 'cpu[0].vcpuCount 64 is outside 2..32, the range of "cpu3c"'],
+    [
+      "an unknown CPU flavor",
+      { gpu: undefined, cpu: [{ id: "cpu9z", vcpuCount: 2 }] },
+      400,
+      'Unknown CPU flavor "cpu9z" in cpu[0]; known: cpu3c, cpu3g, cpu5c',
+    ],
+    [
+      "more vCPUs than the flavor has",
+      { gpu: undefined, cpu: [{ id: "cpu3c", vcpuCount: 64 }] },
+      400,
+      'cpu[0].vcpuCount 64 is outside 2..32, the range of "cpu3c"',
+    ],
     ["a vCPU count below 2", { gpu: undefined, cpu: [{ id: "cpu3c", vcpuCount: 1 }] }, 400, invalid, ["must be >= 2 at /cpu/0/vcpuCount"]],
     ["an idleTimeout above an hour", { workers: { idleTimeout: 3601 } }, 400, invalid, ["must be <= 3600 at /workers/idleTimeout"]],
     ["no scaling", { scaling: undefined }, 400, invalid, ["missing required property at /scaling"]],
     ["no type", { type: undefined }, 400, invalid, ["missing required property at /type"]],
-    ["a vCPU count that is no power of two", { gpu: undefined, cpu: [{ id: "cpu3c", vcpuCount: 6 }] }, 400, invalid, ["must be a power of two at /cpu/0/vcpuCount"]],
-    ["a queue delay below 0.5", { scaling: { type: "QUEUE_DELAY", queueDelay: 0.1 } }, 400, invalid, ["must be >= 0.5 at /scaling/queueDelay"]],
+    [
+      "a vCPU count that is no power of two",
+      { gpu: undefined, cpu: [{ id: "cpu3c", vcpuCount: 6 }] },
+      400,
+      invalid,
+      ["must be a power of two at /cpu/0/vcpuCount"],
+    ],
+    [
+      "a queue delay below 0.5",
+      { scaling: { type: "QUEUE_DELAY", queueDelay: 0.1 } },
+      400,
+      invalid,
+      ["must be >= 0.5 at /scaling/queueDelay"],
+    ],
     ["an unknown property", { gpuCount: 2 }, 400, invalid, ["unknown property at /gpuCount"]],
-    ["a CPU configuration listed twice", { gpu: undefined, cpu: [{ id: "cpu3c", vcpuCount: 2 }, { id: "cpu3c", vcpuCount: 2 }] }, 400, invalid, ["must not list a configuration twice at /cpu"]],
-    ["a GPU type excluded twice", { gpu: { pools: ["ADA_24", "AMPERE_80"], excludedTypes: ["NVIDIA L4", " NVIDIA L4"] } }, 400, invalid, ["must not list a GPU type twice at /gpu/excludedTypes"]],
+    [
+      "a CPU configuration listed twice",
+      {
+        gpu: undefined,
+        cpu: [
+          { id: "cpu3c", vcpuCount: 2 },
+          { id: "cpu3c", vcpuCount: 2 },
+        ],
+      },
+      400,
+      invalid,
+      ["must not list a configuration twice at /cpu"],
+    ],
+    [
+      "a GPU type excluded twice",
+      { gpu: { pools: ["ADA_24", "AMPERE_80"], excludedTypes: ["NVIDIA L4", " NVIDIA L4"] } },
+      400,
+      invalid,
+      ["must not list a GPU type twice at /gpu/excludedTypes"],
+    ],
   ])("refuses %s", async (_, overrides, status, detail, errors) => {
     expectProblem(await harness.call("POST", "/v2/serverless", { body: queueBody(overrides) }), status, detail, errors);
   });
@@ -149,7 +229,9 @@ describe("create", () => {
 
 describe("change", () => {
   test("PATCH changes in place; a container change adds a release, a scaling change does not", async () => {
-    const endpoint = await create(queueBody({ name: "patched", gpu: { pools: ["ADA_24", "AMPERE_80"], excludedTypes: ["NVIDIA A100 80GB PCIe"] } }));
+    const endpoint = await create(
+      queueBody({ name: "patched", gpu: { pools: ["ADA_24", "AMPERE_80"], excludedTypes: ["NVIDIA A100 80GB PCIe"] } }),
+    );
     const patched = await harness.call("PATCH", `/v2/serverless/${endpoint.id}`, {
       body: { name: "renamed", workers: { max: 5 }, env: { MODE: "fast" }, gpu: { pools: ["ADA_24"] } },
     });
@@ -182,14 +264,30 @@ describe("change", () => {
     const endpoint = await create(queueBody());
     const patch = (body: unknown) => harness.call("PATCH", `/v2/serverless/${endpoint.id}`, { body });
     expectProblem(await patch({ type: "LOAD_BALANCER" }), 400, invalid, ["unknown property at /type"]);
-    expectProblem(await patch({ cpu: [{ id: "cpu3c", vcpuCount: 2 }] }), 400, `Endpoint ${endpoint.id} is a GPU endpoint; cpu cannot be set (the compute family never changes)`);
-    expectProblem(await patch({ gpu: { excludedTypes: ["NVIDIA GeForce RTX 4090"] } }), 400, "gpu.excludedTypes needs gpu.pools: the two are one selection");
+    expectProblem(
+      await patch({ cpu: [{ id: "cpu3c", vcpuCount: 2 }] }),
+      400,
+      `Endpoint ${endpoint.id} is a GPU endpoint; cpu cannot be set (the compute family never changes)`,
+    );
+    expectProblem(
+      await patch({ gpu: { excludedTypes: ["NVIDIA GeForce RTX 4090"] } }),
+      400,
+      "gpu.excludedTypes needs gpu.pools: the two are one selection",
+    );
   });
 
   test("PATCH with a template applies its container settings once, env merged under the body's", async () => {
     const template = (
       await harness.call("POST", "/v2/templates", {
-        body: { name: "patch-worker", image: "org/templated:2", args: "serve", disk: 30, ports: ["8000/http"], serverless: true, env: { A: "t", B: "t" } },
+        body: {
+          name: "patch-worker",
+          image: "org/templated:2",
+          args: "serve",
+          disk: 30,
+          ports: ["8000/http"],
+          serverless: true,
+          env: { A: "t", B: "t" },
+        },
       })
     ).body;
     const endpoint = await create(queueBody({ name: "from-patch", env: { OLD: "1" } }));
@@ -205,8 +303,16 @@ describe("change", () => {
     });
     const releases = (await harness.call("GET", `/v2/serverless/${endpoint.id}/releases`)).body;
     expect(releases.releases[0].diff.map((change: { field: string }) => change.field)).toEqual(["image", "args", "disk", "env", "ports"]);
-    expectProblem(await harness.call("DELETE", `/v2/templates/${template.id}`), 400, `Template ${template.id} is in use by endpoint ${endpoint.id}; delete them first`);
-    expectProblem(await harness.call("PATCH", `/v2/serverless/${endpoint.id}`, { body: { templateId: "nope" } }), 404, "Template nope not found");
+    expectProblem(
+      await harness.call("DELETE", `/v2/templates/${template.id}`),
+      400,
+      `Template ${template.id} is in use by endpoint ${endpoint.id}; delete them first`,
+    );
+    expectProblem(
+      await harness.call("PATCH", `/v2/serverless/${endpoint.id}`, { body: { templateId: "nope" } }),
+      404,
+      "Template nope not found",
+    );
   });
 
   test("scaling on REQUEST_COUNT drops idleTimeout from a queue-based endpoint, and refuses one; QUEUE_DELAY brings the default back", async () => {
@@ -225,11 +331,21 @@ describe("change", () => {
 
   test.each<[string, Record<string, unknown>, number, string, string[]?]>([
     ["workers.min above max", { workers: { min: 4 } }, 400, "workers.min 4 exceeds workers.max 3"],
-    ["a CUDA floor beside the set", { gpu: { allowedCudaVersions: ["12.8"], minCudaVersion: "12.4" } }, 400, "gpu.allowedCudaVersions and gpu.minCudaVersion are mutually exclusive"],
+    [
+      "a CUDA floor beside the set",
+      { gpu: { allowedCudaVersions: ["12.8"], minCudaVersion: "12.4" } },
+      400,
+      "gpu.allowedCudaVersions and gpu.minCudaVersion are mutually exclusive",
+    ],
     ["an unknown pool", { gpu: { pools: ["TPU_9"] } }, 400, 'Unknown GPU pool "TPU_9" in gpu.pools'],
     ["an unknown network volume", { networkVolumes: ["vol-x"] }, 404, "Network volume vol-x not found"],
     ["an unknown registry", { registry: "reg-x" }, 400, "Registry reg-x does not exist"],
-    ["both compute families", { gpu: { count: 2 }, cpu: [{ id: "cpu3c", vcpuCount: 2 }] }, 400, "gpu and cpu cannot both be set; an endpoint's compute family never changes"],
+    [
+      "both compute families",
+      { gpu: { count: 2 }, cpu: [{ id: "cpu3c", vcpuCount: 2 }] },
+      400,
+      "gpu and cpu cannot both be set; an endpoint's compute family never changes",
+    ],
     ["QUEUE_DELAY below 0.5", { scaling: { type: "QUEUE_DELAY", queueDelay: 0 } }, 400, invalid, ["must be >= 0.5 at /scaling/queueDelay"]],
   ])("PATCH refuses %s and changes nothing", async (_, body, status, detail, errors) => {
     const endpoint = await create(queueBody({ name: "unchanged" }));
@@ -244,19 +360,48 @@ describe("change", () => {
       422,
       "A LOAD_BALANCER endpoint scales on REQUEST_COUNT; scaling.type QUEUE_DELAY is queue-based only",
     );
-    const patched = await harness.call("PATCH", `/v2/serverless/${endpoint.id}`, { body: { scaling: { type: "REQUEST_COUNT", requestCount: 2 }, workers: { idleTimeout: 90 } } });
-    expect(patched.body).toEqual({ ...endpoint, scaling: { type: "REQUEST_COUNT", requestCount: 2 }, workers: { min: 0, max: 3, idleTimeout: 90 } });
+    const patched = await harness.call("PATCH", `/v2/serverless/${endpoint.id}`, {
+      body: { scaling: { type: "REQUEST_COUNT", requestCount: 2 }, workers: { idleTimeout: 90 } },
+    });
+    expect(patched.body).toEqual({
+      ...endpoint,
+      scaling: { type: "REQUEST_COUNT", requestCount: 2 },
+      workers: { min: 0, max: 3, idleTimeout: 90 },
+    });
   });
 
   test("PATCH sets and clears a CUDA floor; a CPU endpoint takes new CPU configurations without a release", async () => {
     const gpuEndpoint = await create(queueBody({ name: "cuda" }));
     const patchGpu = (gpu: unknown) => harness.call("PATCH", `/v2/serverless/${gpuEndpoint.id}`, { body: { gpu } });
-    expect((await patchGpu({ minCudaVersion: "12.4", count: 2 })).body.gpu).toEqual({ pools: ["ADA_24"], count: 2, allowedCudaVersions: [], minCudaVersion: "12.4" });
-    expect((await patchGpu({ minCudaVersion: "" })).body.gpu).toEqual({ pools: ["ADA_24"], count: 2, allowedCudaVersions: [], minCudaVersion: null });
+    expect((await patchGpu({ minCudaVersion: "12.4", count: 2 })).body.gpu).toEqual({
+      pools: ["ADA_24"],
+      count: 2,
+      allowedCudaVersions: [],
+      minCudaVersion: "12.4",
+    });
+    expect((await patchGpu({ minCudaVersion: "" })).body.gpu).toEqual({
+      pools: ["ADA_24"],
+      count: 2,
+      allowedCudaVersions: [],
+      minCudaVersion: null,
+    });
 
     const cpuEndpoint = await create(queueBody({ name: "cpus", gpu: undefined, cpu: [{ id: "cpu3c", vcpuCount: 2 }] }));
-    const patched = await harness.call("PATCH", `/v2/serverless/${cpuEndpoint.id}`, { body: { cpu: [{ id: "cpu3g", vcpuCount: 4 }, { id: "cpu3c", vcpuCount: 16 }] } });
-    expect(patched.body).toEqual({ ...cpuEndpoint, cpu: [{ id: "cpu3g", vcpuCount: 4, memory: 16 }, { id: "cpu3c", vcpuCount: 16, memory: 32 }] });
+    const patched = await harness.call("PATCH", `/v2/serverless/${cpuEndpoint.id}`, {
+      body: {
+        cpu: [
+          { id: "cpu3g", vcpuCount: 4 },
+          { id: "cpu3c", vcpuCount: 16 },
+        ],
+      },
+    });
+    expect(patched.body).toEqual({
+      ...cpuEndpoint,
+      cpu: [
+        { id: "cpu3g", vcpuCount: 4, memory: 16 },
+        { id: "cpu3c", vcpuCount: 16, memory: 32 },
+      ],
+    });
     expect((await harness.call("GET", `/v2/serverless/${cpuEndpoint.id}/releases`)).body.endpointVersion).toBe(1);
   });
 });
@@ -306,7 +451,8 @@ describe("read, delete, ownership", () => {
 describe("what an endpoint uses", () => {
   test("its registry credential and network volume cannot be deleted while it exists", async () => {
     const registry = await createRegistry(harness, "endpoint-images");
-    const volume = (await harness.call("POST", "/v2/network-volumes", { body: { name: "weights", size: 20, dataCenter: "US-TX-3" } })).body.id;
+    const volume = (await harness.call("POST", "/v2/network-volumes", { body: { name: "weights", size: 20, dataCenter: "US-TX-3" } })).body
+      .id;
     const endpoint = await create(queueBody({ name: "holder", registry, networkVolumes: [volume] }));
     expectProblem(
       await harness.call("DELETE", `/v2/registries/${registry}`),

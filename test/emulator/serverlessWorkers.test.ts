@@ -81,7 +81,12 @@ describe("workers", () => {
   });
 
   test("a CPU endpoint's workers carry no GPU and run in its first data center", async () => {
-    const endpoint = await create({ gpu: undefined, cpu: [{ id: "cpu3c", vcpuCount: 2 }], workers: { min: 1 }, dataCenterIds: ["US-TX-3", "EU-RO-1"] });
+    const endpoint = await create({
+      gpu: undefined,
+      cpu: [{ id: "cpu3c", vcpuCount: 2 }],
+      workers: { min: 1 },
+      dataCenterIds: ["US-TX-3", "EU-RO-1"],
+    });
     clock.advance(PROVISIONING_MS + STARTING_MS);
     expect((await workersOf(endpoint.id)).workers).toEqual([
       {
@@ -178,12 +183,20 @@ describe("worker logs", () => {
 });
 
 describe("ownership and deletion", () => {
-  const paths = (id: string) => [`/v2/serverless/${id}/workers`, `/v2/serverless/${id}/releases`, `/v2/serverless/${id}/workers/${id}-w0/logs`];
+  const paths = (id: string) => [
+    `/v2/serverless/${id}/workers`,
+    `/v2/serverless/${id}/releases`,
+    `/v2/serverless/${id}/workers/${id}-w0/logs`,
+  ];
 
   test("another account's endpoint answers 403, an unknown one 404", async () => {
     const endpoint = await create();
     for (const path of paths(endpoint.id)) {
-      expectProblem(await harness.call("GET", path, { key: OTHER_KEY }), 403, `Endpoint ${endpoint.id} is not accessible with this API key`);
+      expectProblem(
+        await harness.call("GET", path, { key: OTHER_KEY }),
+        403,
+        `Endpoint ${endpoint.id} is not accessible with this API key`,
+      );
     }
     for (const path of paths("ep-missing")) expectProblem(await harness.call("GET", path), 404, "Endpoint ep-missing not found");
   });

@@ -95,7 +95,11 @@ describe("create", () => {
       body: { ...minimal, allowedCudaVersions: ["12"] },
       errors: ["must be a CUDA version like 12.4 at /allowedCudaVersions/0"],
     },
-    { case: "a persistent mount below 10 GB", body: { ...minimal, mounts: { persistent: { size: 9, path: "/w" } } }, errors: ["must be >= 10 at /mounts/persistent/size"] },
+    {
+      case: "a persistent mount below 10 GB",
+      body: { ...minimal, mounts: { persistent: { size: 9, path: "/w" } } },
+      errors: ["must be >= 10 at /mounts/persistent/size"],
+    },
     { case: "a registry that is a number", body: { ...minimal, registry: 7 }, errors: ["expected string at /registry"] },
     {
       case: "the v1 field names",
@@ -262,7 +266,11 @@ describe("update", () => {
     const theirPrivate = (await create(minimal, OTHER_KEY)).body;
     expectProblem(await patch("cp-pytorch-24", { name: "mine now" }), 404, "Template cp-pytorch-24 not found");
     expectProblem(await patch(theirPublic.id, { name: "mine now" }), 404, `Template ${theirPublic.id} not found`);
-    expectProblem(await patch(theirPrivate.id, { name: "mine now" }), 403, `Template ${theirPrivate.id} is not accessible with this API key`);
+    expectProblem(
+      await patch(theirPrivate.id, { name: "mine now" }),
+      403,
+      `Template ${theirPrivate.id} is not accessible with this API key`,
+    );
     expect((await get(theirPublic.id, OTHER_KEY)).body.name).toBe("full");
     expect((await get(theirPrivate.id, OTHER_KEY)).body.name).toBe("trainer");
   });
@@ -292,11 +300,7 @@ describe("delete", () => {
     const first = (await harness.call("POST", "/v2/pods", { body: gpuPod({ image: undefined, templateId: template.id }) })).body;
     expectProblem(await remove(template.id), 400, `Template ${template.id} is in use by pod ${first.id}; delete them first`);
     const second = (await harness.call("POST", "/v2/pods", { body: gpuPod({ templateId: template.id }) })).body;
-    expectProblem(
-      await remove(template.id),
-      400,
-      `Template ${template.id} is in use by pods ${first.id}, ${second.id}; delete them first`,
-    );
+    expectProblem(await remove(template.id), 400, `Template ${template.id} is in use by pods ${first.id}, ${second.id}; delete them first`);
     await harness.call("DELETE", `/v2/pods/${first.id}`);
     await harness.call("DELETE", `/v2/pods/${second.id}`);
     expect((await remove(template.id)).status).toBe(204);

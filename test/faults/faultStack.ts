@@ -121,5 +121,8 @@ export function podNames(api: TestEmulator, prefix: string): string[] {
 
 /** The statuses the emulator answered to `method path` since the last reset, sorted. */
 export function statuses(api: TestEmulator, method: string, path: string): number[] {
-  return api.emulator.requests.filter((r) => r.method === method && r.path === path).map((r) => r.status).sort();
+  return api.emulator.requests
+    .filter((r) => r.method === method && r.path === path)
+    .map((r) => r.status)
+    .sort();
 }

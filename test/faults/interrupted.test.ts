@@ -26,7 +26,6 @@ const manifest = `resources:
         id: NVIDIA GeForce RTX 4090
 `;
 
-
 const originalPath = process.env.PATH;
 describe("a deployment killed after a create reached the API", () => {
   let api: TestEmulator;

@@ -39,7 +39,10 @@ describe("an exhausted day window", () => {
     // Enough of a day for the registry credential and the pods' creates (a list and a POST of each kind, and a second
     // pod), not for the pods' waits.
     // Pods provision for longer than the test, so the state's last-seen PROVISIONING is still the emulator's status.
-    api = await startTestEmulator(undefined, { rateLimit: { minute: 1000, hour: 20_000, day: 5 }, timings: { provisioningMs: 600_000, startingMs: 300 } });
+    api = await startTestEmulator(undefined, {
+      rateLimit: { minute: 1000, hour: 20_000, day: 5 },
+      timings: { provisioningMs: 600_000, startingMs: 300 },
+    });
     faults = await openFaultStack("fault-day-window", api);
   });
 

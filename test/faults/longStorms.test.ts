@@ -107,10 +107,20 @@ describe("faults longer than six tries", () => {
     api.emulator.resetRequests();
     recorder = injectAfterCreates(4, true, () => api.emulator.faults.rateLimitStorm({ count: 10, retryAfterSeconds: 3 }));
 
-    expect(await faults.deploy({ generation: "g1", pods: 4, readyTimeoutSeconds: 120 })).toEqual({ error: undefined, summary: { create: 6 } });
+    expect(await faults.deploy({ generation: "g1", pods: 4, readyTimeoutSeconds: 120 })).toEqual({
+      error: undefined,
+      summary: { create: 6 },
+    });
 
-    expect(podStatuses(api, "worker-")).toEqual(["worker-g1-0 RUNNING", "worker-g1-1 RUNNING", "worker-g1-2 RUNNING", "worker-g1-3 RUNNING"]);
-    expect(api.emulator.requests.filter((r) => r.status === 429).map((r) => `${r.method} ${r.path}`)).toEqual(Array(10).fill("GET /v2/pods"));
+    expect(podStatuses(api, "worker-")).toEqual([
+      "worker-g1-0 RUNNING",
+      "worker-g1-1 RUNNING",
+      "worker-g1-2 RUNNING",
+      "worker-g1-3 RUNNING",
+    ]);
+    expect(api.emulator.requests.filter((r) => r.status === 429).map((r) => `${r.method} ${r.path}`)).toEqual(
+      Array(10).fill("GET /v2/pods"),
+    );
     const polls = recorder.exchanges.filter((e) => e.method === "GET" && e.path === "/v2/pods");
     expect(polls.filter((poll) => poll.status === 429)).toHaveLength(10);
     for (const [i, poll] of polls.entries()) {
@@ -125,7 +135,12 @@ describe("faults longer than six tries", () => {
       error: undefined,
       summary: { same: 2, create: 4, delete: 4 },
     });
-    expect(podStatuses(api, "worker-")).toEqual(["worker-g2-0 RUNNING", "worker-g2-1 RUNNING", "worker-g2-2 RUNNING", "worker-g2-3 RUNNING"]);
+    expect(podStatuses(api, "worker-")).toEqual([
+      "worker-g2-0 RUNNING",
+      "worker-g2-1 RUNNING",
+      "worker-g2-2 RUNNING",
+      "worker-g2-3 RUNNING",
+    ]);
     const polled = statuses(api, "GET", "/v2/pods");
     expect(polled.filter((status) => status === 503)).toHaveLength(10);
     expect(polled.filter((status) => status !== 503 && status !== 200)).toEqual([]);

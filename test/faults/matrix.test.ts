@@ -66,7 +66,9 @@ describe("fault matrix", () => {
   it("pods that go to ERROR fail the deployment, naming each, and are deleted", async () => {
     const { error } = await faults.deploy({ generation: "g6", pods: 2, podPrefix: "doomed" });
     for (const name of ["doomed-g6-0", "doomed-g6-1"]) {
-      expect(error).toMatch(new RegExp(`pod "${name}" did not become RUNNING: pod \\w+ went to ERROR\\. It was deleted; nothing was left behind\\.`));
+      expect(error).toMatch(
+        new RegExp(`pod "${name}" did not become RUNNING: pod \\w+ went to ERROR\\. It was deleted; nothing was left behind\\.`),
+      );
     }
     expect(podNames(api, "doomed-")).toEqual([]);
   });

@@ -37,7 +37,10 @@ function usually<T>(common: fc.Arbitrary<T>, rare: fc.Arbitrary<T>): fc.Arbitrar
 
 /** A list of `item`, usually of `usual` entries. */
 function list(item: Value, usual: { minLength: number; maxLength: number }, invalid: readonly unknown[] = []): Value {
-  return field(fc.array(item, usual), fc.oneof(fc.array(item, { minLength: 0, maxLength: usual.maxLength + 1 }), ...(invalid.length ? [fc.constantFrom(...invalid)] : [])));
+  return field(
+    fc.array(item, usual),
+    fc.oneof(fc.array(item, { minLength: 0, maxLength: usual.maxLength + 1 }), ...(invalid.length ? [fc.constantFrom(...invalid)] : [])),
+  );
 }
 
 const container = {
@@ -144,7 +147,14 @@ export function endpointArguments(ids: Ids): fc.Arbitrary<Record<string, unknown
     [undefined, { type: "LATENCY", target: 1 }, { type: "REQUEST_COUNT", queueDelay: 4 }],
   );
   const workers = field(
-    fc.oneof(fc.constant(undefined), object({ min: field([undefined, 0, 1], [-1, 0.5, 4]), max: field([undefined, 0, 3, 5], [-1, "3"]), idleTimeout: field([undefined, 1, 3600], [0, 3601]) })),
+    fc.oneof(
+      fc.constant(undefined),
+      object({
+        min: field([undefined, 0, 1], [-1, 0.5, 4]),
+        max: field([undefined, 0, 3, 5], [-1, "3"]),
+        idleTimeout: field([undefined, 1, 3600], [0, 3601]),
+      }),
+    ),
     ["3"],
   );
   const rest = object({
@@ -167,7 +177,10 @@ export function endpointArguments(ids: Ids): fc.Arbitrary<Record<string, unknown
 export function templateArguments(ids: Ids): fc.Arbitrary<Record<string, unknown>> {
   const persistent = object({ size: field([10, 50], [9, undefined]), path: field(["/data"], ["data", undefined]) });
   return object({
-    name: fc.stringMatching(/^[a-z0-9-]{1,8}$/).map((suffix) => `base-${suffix}`).chain((name) => field([name], ["", undefined])),
+    name: fc
+      .stringMatching(/^[a-z0-9-]{1,8}$/)
+      .map((suffix) => `base-${suffix}`)
+      .chain((name) => field([name], ["", undefined])),
     ...container,
     image: field(["org/base:1"], ["", undefined]),
     registry: field([undefined, null, ids.registryId], [""]),
@@ -200,17 +213,33 @@ const KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIA me@laptop";
 
 /** Arguments of the kinds that the emulator's answer does not judge here, for the property tests of `check`. */
 export const otherArguments = {
-  Registry: object({ name: field(["ghcr"], ["", undefined]), username: field(["ci"], ["", 1]), password: field(["token"], ["", undefined]), ...misspelt("url") }),
+  Registry: object({
+    name: field(["ghcr"], ["", undefined]),
+    username: field(["ci"], ["", 1]),
+    password: field(["token"], ["", undefined]),
+    ...misspelt("url"),
+  }),
   RegistryDelegation: object({
-    resource: field(["arn:aws:ecr:eu-west-1:210987654321:repository/ml/trainer", "arn:aws:ecr:eu-west-1:210987654321:repository/ml/trainer:v3"], ["arn:aws:s3:::bucket", "", undefined]),
+    resource: field(
+      ["arn:aws:ecr:eu-west-1:210987654321:repository/ml/trainer", "arn:aws:ecr:eu-west-1:210987654321:repository/ml/trainer:v3"],
+      ["arn:aws:s3:::bucket", "", undefined],
+    ),
     name: field([undefined, null, "trainer"], [4]),
     ...misspelt("tag"),
   }),
   AccountSshKeys: object({
-    keys: field(fc.array(fc.constantFrom(KEY, `${KEY} again`, "ssh-rsa AAAAB3NzaC1yc2E other"), { maxLength: 3 }), [["not a key"], KEY, undefined]),
+    keys: field(fc.array(fc.constantFrom(KEY, `${KEY} again`, "ssh-rsa AAAAB3NzaC1yc2E other"), { maxLength: 3 }), [
+      ["not a key"],
+      KEY,
+      undefined,
+    ]),
     adopt: field([undefined, "account-ssh-keys"], ["mine"]),
   }),
-  Job: object({ endpointId: field(["ep-1"], ["", undefined]), input: field([{ prompt: "hi" }, {}], [[], "hi", undefined]), timeoutSeconds: field([undefined, 1, 86_400], [0, 86_401, 1.5]) }),
+  Job: object({
+    endpointId: field(["ep-1"], ["", undefined]),
+    input: field([{ prompt: "hi" }, {}], [[], "hi", undefined]),
+    timeoutSeconds: field([undefined, 1, 86_400], [0, 86_401, 1.5]),
+  }),
   TextToVideoJob: object({
     input: object({
       prompt: field(["A cat on a wave."], ["", "  ", 5, undefined]),

@@ -56,25 +56,29 @@ const kinds: Record<string, Kind> = {
 };
 
 describe(`check agrees with the emulator on ${RUNS} generated creates of each kind`, () => {
-  it.each(Object.entries(kinds))("%s", async (name, kind) => {
-    const verdicts = { created: 0, refused: 0 };
-    await fc.assert(
-      fc.asyncProperty(kind.args(ids), async (args) => {
-        const checked = await kind.check({}, args as never);
-        const passed = checked.failures === undefined;
-        verdicts[passed ? "created" : "refused"]++;
-        const answer = await harness.call("POST", kind.path, { body: passed ? kind.body(checked.inputs as never) : args });
-        if (answer.status === 201) await harness.call("DELETE", `${kind.path}/${answer.body.id}`);
-        harness.emulator.resetRequests();
-        expect({ status: passed ? 201 : answer.status === 422 ? 422 : 400, failures: checked.failures }).toEqual({
-          status: answer.status,
-          failures: checked.failures,
-        });
-      }),
-      { numRuns: RUNS },
-    );
-    console.info(`${name}: ${verdicts.created} created, ${verdicts.refused} refused, check and the emulator agreeing on each`);
-    // Arguments that only fail, or only pass, would prove half of the agreement.
-    expect(verdicts.created > 0 && verdicts.refused > 0).toBe(true);
-  }, 3_600_000);
+  it.each(Object.entries(kinds))(
+    "%s",
+    async (name, kind) => {
+      const verdicts = { created: 0, refused: 0 };
+      await fc.assert(
+        fc.asyncProperty(kind.args(ids), async (args) => {
+          const checked = await kind.check({}, args as never);
+          const passed = checked.failures === undefined;
+          verdicts[passed ? "created" : "refused"]++;
+          const answer = await harness.call("POST", kind.path, { body: passed ? kind.body(checked.inputs as never) : args });
+          if (answer.status === 201) await harness.call("DELETE", `${kind.path}/${answer.body.id}`);
+          harness.emulator.resetRequests();
+          expect({ status: passed ? 201 : answer.status === 422 ? 422 : 400, failures: checked.failures }).toEqual({
+            status: answer.status,
+            failures: checked.failures,
+          });
+        }),
+        { numRuns: RUNS },
+      );
+      console.info(`${name}: ${verdicts.created} created, ${verdicts.refused} refused, check and the emulator agreeing on each`);
+      // Arguments that only fail, or only pass, would prove half of the agreement.
+      expect(verdicts.created > 0 && verdicts.refused > 0).toBe(true);
+    },
+    3_600_000,
+  );
 });

@@ -41,30 +41,64 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 const json = fc.oneof(
   fc.jsonValue(),
   fc.record(
-    { title: fc.oneof(fc.string(), fc.integer(), fc.constant(null)), status: fc.oneof(fc.integer(), fc.string()), detail: fc.oneof(fc.string(), fc.jsonValue()), errors: fc.oneof(fc.array(fc.string()), fc.jsonValue()) },
+    {
+      title: fc.oneof(fc.string(), fc.integer(), fc.constant(null)),
+      status: fc.oneof(fc.integer(), fc.string()),
+      detail: fc.oneof(fc.string(), fc.jsonValue()),
+      errors: fc.oneof(fc.array(fc.string()), fc.jsonValue()),
+    },
     { requiredKeys: [] },
   ),
 );
-const body = fc.oneof(json.map((value) => JSON.stringify(value) ?? ""), fc.string(), fc.constant(""), fc.constant('{"title": "cut o'));
+const body = fc.oneof(
+  json.map((value) => JSON.stringify(value) ?? ""),
+  fc.string(),
+  fc.constant(""),
+  fc.constant('{"title": "cut o'),
+);
 
 /** Header values in the shape of structured fields, and anything else. */
-const member = fc.tuple(
-  fc.oneof(fc.constantFrom('"minute"', '"hour"', '"day"', "minute", "?"), fc.string({ maxLength: 6 })),
-  fc.array(fc.tuple(fc.constantFrom("r", "t", "q", "w", "x"), fc.oneof(fc.integer({ min: -5, max: 100_000 }), fc.double(), fc.string({ maxLength: 4 }).map((text) => JSON.stringify(text)), fc.constant("?1"))), { maxLength: 4 }),
-).map(([name, params]) => `${name}${params.map(([key, value]) => `;${key}=${value}`).join("")}`);
-const header = fc.oneof(fc.array(member, { maxLength: 4 }).map((members) => members.join(", ")), fc.string());
+const member = fc
+  .tuple(
+    fc.oneof(fc.constantFrom('"minute"', '"hour"', '"day"', "minute", "?"), fc.string({ maxLength: 6 })),
+    fc.array(
+      fc.tuple(
+        fc.constantFrom("r", "t", "q", "w", "x"),
+        fc.oneof(
+          fc.integer({ min: -5, max: 100_000 }),
+          fc.double(),
+          fc.string({ maxLength: 4 }).map((text) => JSON.stringify(text)),
+          fc.constant("?1"),
+        ),
+      ),
+      { maxLength: 4 },
+    ),
+  )
+  .map(([name, params]) => `${name}${params.map(([key, value]) => `;${key}=${value}`).join("")}`);
+const header = fc.oneof(
+  fc.array(member, { maxLength: 4 }).map((members) => members.join(", ")),
+  fc.string(),
+);
 
 describe(`the client on ${RUNS} malformed answers of each kind`, () => {
   it("turns any error answer into a typed error with its status, without the key", async () => {
     const errorAnswer = fc.record({
       status: fc.integer({ min: 400, max: 599 }),
       body,
-      headers: fc.record({ "retry-after": fc.oneof(fc.nat().map(String), fc.string()), ratelimit: header, "ratelimit-policy": header }, { requiredKeys: [] }),
+      headers: fc.record(
+        { "retry-after": fc.oneof(fc.nat().map(String), fc.string()), ratelimit: header, "ratelimit-policy": header },
+        { requiredKeys: [] },
+      ),
     });
     await fc.assert(
       fc.asyncProperty(errorAnswer, async (answer) => {
         next = answer;
-        const error = await freshClient().pods.get("p1").then(() => undefined, (thrown: unknown) => thrown);
+        const error = await freshClient()
+          .pods.get("p1")
+          .then(
+            () => undefined,
+            (thrown: unknown) => thrown,
+          );
         expect(error instanceof ApiError || error instanceof QuotaExhaustedError).toBe(true);
         if (error instanceof ApiError) expect(error.status).toBe(answer.status);
         expect((error as Error).message).not.toContain(API_KEY);
@@ -77,7 +111,11 @@ describe(`the client on ${RUNS} malformed answers of each kind`, () => {
     const pod = { pods: [] };
     await fc.assert(
       fc.asyncProperty(header, header, async (rateLimit, policy) => {
-        next = { status: 200, body: JSON.stringify(pod), headers: { ratelimit: rateLimit, "ratelimit-policy": policy, "content-type": "application/json" } };
+        next = {
+          status: 200,
+          body: JSON.stringify(pod),
+          headers: { ratelimit: rateLimit, "ratelimit-policy": policy, "content-type": "application/json" },
+        };
         expect(await freshClient().pods.list()).toEqual([]);
       }),
       { numRuns: RUNS },

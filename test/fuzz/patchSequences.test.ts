@@ -33,10 +33,25 @@ interface Patched {
 }
 
 const kinds: Record<string, Patched> = {
-  pods: { path: "/v2/pods", create: { name: "p", image: "org/app:1", gpu: { id: "NVIDIA GeForce RTX 4090" }, mounts: { persistent: { size: 20, path: "/data" } } }, patch: podArguments, shape: podSchema },
-  endpoints: { path: "/v2/serverless", create: { name: "e", type: "QUEUE", image: "org/app:1", gpu: { pools: ["ADA_24"] }, scaling: { type: "QUEUE_DELAY", queueDelay: 4 } }, patch: endpointArguments, shape: endpointSchema },
+  pods: {
+    path: "/v2/pods",
+    create: { name: "p", image: "org/app:1", gpu: { id: "NVIDIA GeForce RTX 4090" }, mounts: { persistent: { size: 20, path: "/data" } } },
+    patch: podArguments,
+    shape: podSchema,
+  },
+  endpoints: {
+    path: "/v2/serverless",
+    create: { name: "e", type: "QUEUE", image: "org/app:1", gpu: { pools: ["ADA_24"] }, scaling: { type: "QUEUE_DELAY", queueDelay: 4 } },
+    patch: endpointArguments,
+    shape: endpointSchema,
+  },
   templates: { path: "/v2/templates", create: { name: "t", image: "org/app:1" }, patch: templateArguments, shape: templateSchema },
-  volumes: { path: "/v2/network-volumes", create: { name: "v", size: 20, dataCenter: "US-TX-3" }, patch: () => volumeArguments(), shape: networkVolumeSchema },
+  volumes: {
+    path: "/v2/network-volumes",
+    create: { name: "v", size: 20, dataCenter: "US-TX-3" },
+    patch: () => volumeArguments(),
+    shape: networkVolumeSchema,
+  },
 };
 
 /** Some of the fields of generated arguments: a PATCH body, valid or not. */
@@ -44,23 +59,27 @@ const somePatch = (args: fc.Arbitrary<Record<string, unknown>>) =>
   args.chain((value) => fc.subarray(Object.keys(value)).map((keys) => Object.fromEntries(keys.map((key) => [key, value[key]]))));
 
 describe(`${RUNS} random PATCH sequences of each kind`, () => {
-  it.each(Object.entries(kinds))("%s", async (_name, kind) => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(somePatch(kind.patch(ids)), { minLength: 1, maxLength: 6 }), async (patches) => {
-        const created = await harness.call("POST", kind.path, { body: kind.create });
-        expect(created.status).toBe(201);
-        const at = `${kind.path}/${created.body.id}`;
-        for (const patch of patches) {
-          const answer = await harness.call("PATCH", at, { body: patch });
-          expect([200, 400, 409, 422]).toContain(answer.status);
-        }
-        const read = await harness.call("GET", at);
-        expect(read.status).toBe(200);
-        expect(kind.shape.safeParse(read.body).error).toBeUndefined();
-        expect((await harness.call("DELETE", at)).status).toBe(204);
-        harness.emulator.resetRequests();
-      }),
-      { numRuns: RUNS },
-    );
-  }, 3_600_000);
+  it.each(Object.entries(kinds))(
+    "%s",
+    async (_name, kind) => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(somePatch(kind.patch(ids)), { minLength: 1, maxLength: 6 }), async (patches) => {
+          const created = await harness.call("POST", kind.path, { body: kind.create });
+          expect(created.status).toBe(201);
+          const at = `${kind.path}/${created.body.id}`;
+          for (const patch of patches) {
+            const answer = await harness.call("PATCH", at, { body: patch });
+            expect([200, 400, 409, 422]).toContain(answer.status);
+          }
+          const read = await harness.call("GET", at);
+          expect(read.status).toBe(200);
+          expect(kind.shape.safeParse(read.body).error).toBeUndefined();
+          expect((await harness.call("DELETE", at)).status).toBe(204);
+          harness.emulator.resetRequests();
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    3_600_000,
+  );
 });

@@ -71,7 +71,11 @@ describe("check", () => {
   it.each([
     ["missing keys", {}, [{ property: "keys", reason: "Invalid input: expected array, received undefined" }]],
     ["an unknown property", { keys: [KEY_A], merge: true }, [{ property: "merge", reason: "unknown property" }]],
-    ["adopt naming anything but the key set", { keys: [KEY_A], adopt: "x" }, [{ property: "adopt", reason: 'must be "account-ssh-keys", the id of the account\'s key set' }]],
+    [
+      "adopt naming anything but the key set",
+      { keys: [KEY_A], adopt: "x" },
+      [{ property: "adopt", reason: 'must be "account-ssh-keys", the id of the account\'s key set' }],
+    ],
   ])("refuses %s without any API call", async (_label, props, failures) => {
     expect(await sshKeys.check({}, props as AccountSshKeysInputs)).toEqual({ failures });
     expect(emulator.requests).toEqual([]);

@@ -43,11 +43,25 @@ beforeAll(async () => {
   const scaling = { type: "QUEUE_DELAY", queueDelay: 1 } as const;
   // One RTX 4090 worker (the first type of ADA_24) standing all along.
   standingId = (
-    await client.serverless.create({ name: "standing", type: "QUEUE", image: "org/echo:1", gpu: { pools: ["ADA_24"] }, workers: { min: 1, max: 1 }, scaling })
+    await client.serverless.create({
+      name: "standing",
+      type: "QUEUE",
+      image: "org/echo:1",
+      gpu: { pools: ["ADA_24"] },
+      workers: { min: 1, max: 1 },
+      scaling,
+    })
   ).id;
   // No standing worker: one is scaled up from zero for the half hour its only job runs, 00:00:00.100 to 00:30:00.100.
   onDemandId = (
-    await client.serverless.create({ name: "on-demand", type: "QUEUE", image: "org/echo:1", cpu: [{ id: "cpu3c", vcpuCount: 2 }], scaling, timeout: HOUR })
+    await client.serverless.create({
+      name: "on-demand",
+      type: "QUEUE",
+      image: "org/echo:1",
+      cpu: [{ id: "cpu3c", vcpuCount: 2 }],
+      scaling,
+      timeout: HOUR,
+    })
   ).id;
   const echo = await client.jobs.run(onDemandId, { sleepMs: 30 * MINUTE });
   // 2 s of video at 0.15 USD per generated second, done at 00:00:00.500 on the 2nd.
@@ -79,24 +93,48 @@ describe("each history is the API's answer for the window asked", () => {
   it("getPodBilling, for one pod in hourly buckets", async () => {
     const args = { podId, bucketSize: "hour" as const, startTime: "2026-03-03T04:30:00Z", endTime: "2026-03-03T06:00:00Z" };
     const history = await getPodBilling(args);
-    expect(history).toEqual(await apiGet(emulator, `/v2/billing/pods?podId=${podId}&bucketSize=hour&startTime=2026-03-03T04:30:00Z&endTime=2026-03-03T06:00:00Z`));
+    expect(history).toEqual(
+      await apiGet(emulator, `/v2/billing/pods?podId=${podId}&bucketSize=hour&startTime=2026-03-03T04:30:00Z&endTime=2026-03-03T06:00:00Z`),
+    );
     expect(history.records).toEqual([
-      { startTime: "2026-03-03T04:00:00Z", endTime: "2026-03-03T05:00:00Z", podId, totalAmount: 11.962740, gpuAmount: 11.96, cpuAmount: 0, diskAmount: 0.00274 },
-      { startTime: "2026-03-03T05:00:00Z", endTime: "2026-03-03T06:00:00Z", podId, totalAmount: 11.962740, gpuAmount: 11.96, cpuAmount: 0, diskAmount: 0.00274 },
+      {
+        startTime: "2026-03-03T04:00:00Z",
+        endTime: "2026-03-03T05:00:00Z",
+        podId,
+        totalAmount: 11.96274,
+        gpuAmount: 11.96,
+        cpuAmount: 0,
+        diskAmount: 0.00274,
+      },
+      {
+        startTime: "2026-03-03T05:00:00Z",
+        endTime: "2026-03-03T06:00:00Z",
+        podId,
+        totalAmount: 11.96274,
+        gpuAmount: 11.96,
+        cpuAmount: 0,
+        diskAmount: 0.00274,
+      },
     ]);
     expect(history.metadata).toMatchObject({ recordCount: 2, uniquePodCount: 1, query: { podId } });
   });
 
   it("getNetworkVolumeBilling", async () => {
     const history = await getNetworkVolumeBilling({ networkVolumeId: volumeId, startTime: "2026-03-02T00:00:00Z" });
-    expect(history).toEqual(await apiGet(emulator, `/v2/billing/network-volumes?networkVolumeId=${volumeId}&startTime=2026-03-02T00:00:00Z`));
+    expect(history).toEqual(
+      await apiGet(emulator, `/v2/billing/network-volumes?networkVolumeId=${volumeId}&startTime=2026-03-02T00:00:00Z`),
+    );
     // 1000 GB at 0.14 USD per GB-month (730 h): a whole day, then 6 hours.
     expect(history.records.map((record) => record.highPerformanceAmount)).toEqual([4.60274, 1.150685]);
   });
 
   it("getServerlessBilling, getEndpointBilling and getClusterBilling", async () => {
-    expect(await getServerlessBilling({ bucketSize: "week", lastN: 3 })).toEqual(await apiGet(emulator, "/v2/billing/serverless?bucketSize=week&lastN=3"));
-    expect(await getEndpointBilling({ bucketSize: "month", lastN: 2 })).toEqual(await apiGet(emulator, "/v2/billing/endpoints?bucketSize=month&lastN=2"));
+    expect(await getServerlessBilling({ bucketSize: "week", lastN: 3 })).toEqual(
+      await apiGet(emulator, "/v2/billing/serverless?bucketSize=week&lastN=3"),
+    );
+    expect(await getEndpointBilling({ bucketSize: "month", lastN: 2 })).toEqual(
+      await apiGet(emulator, "/v2/billing/endpoints?bucketSize=month&lastN=2"),
+    );
     const clusters = await getClusterBilling({ bucketSize: "day", lastN: 7 });
     expect(clusters).toEqual(await apiGet(emulator, "/v2/billing/clusters?bucketSize=day&lastN=7"));
     expect(clusters.metadata.uniqueClusterCount).toBe(1);
@@ -111,12 +149,36 @@ describe("each history is the API's answer for the window asked", () => {
     // RTX 4090 at 0.77 USD/h, its 20 GB of disk at 0.10 USD per GB-month (730 h), and the 2% fee on compute:
     // 24 hours on the 2nd, 6 on the 3rd.
     const standing = [
-      { ...day("2"), serverlessId: standingId, totalAmount: 18.915353, gpuAmount: 18.48, cpuAmount: 0, diskAmount: 0.065753, feeAmount: 0.3696 },
-      { ...day("3"), serverlessId: standingId, totalAmount: 4.728838, gpuAmount: 4.62, cpuAmount: 0, diskAmount: 0.016438, feeAmount: 0.0924 },
+      {
+        ...day("2"),
+        serverlessId: standingId,
+        totalAmount: 18.915353,
+        gpuAmount: 18.48,
+        cpuAmount: 0,
+        diskAmount: 0.065753,
+        feeAmount: 0.3696,
+      },
+      {
+        ...day("3"),
+        serverlessId: standingId,
+        totalAmount: 4.728838,
+        gpuAmount: 4.62,
+        cpuAmount: 0,
+        diskAmount: 0.016438,
+        feeAmount: 0.0924,
+      },
     ];
     // cpu3c × 2 vCPUs at 0.042 USD per vCPU-hour for half an hour, and its 20 GB of disk for as long.
     const onDemand = [
-      { ...day("2"), serverlessId: onDemandId, totalAmount: 0.04421, gpuAmount: 0, cpuAmount: 0.042, diskAmount: 0.00137, feeAmount: 0.00084 },
+      {
+        ...day("2"),
+        serverlessId: onDemandId,
+        totalAmount: 0.04421,
+        gpuAmount: 0,
+        cpuAmount: 0.042,
+        diskAmount: 0.00137,
+        feeAmount: 0.00084,
+      },
       { ...day("3"), serverlessId: onDemandId, totalAmount: 0, gpuAmount: 0, cpuAmount: 0, diskAmount: 0, feeAmount: 0 },
     ];
     const inIdOrder = standingId < onDemandId ? [standing, onDemand] : [onDemand, standing];
@@ -150,15 +212,31 @@ describe("each history is the API's answer for the window asked", () => {
 
 describe("arguments are checked before any call", () => {
   it.each([
-    [getBilling, { lastN: 2, startTime: "2026-03-01T00:00:00Z" }, "getBilling: invalid arguments: startTime: cannot be combined with lastN; send one or the other"],
+    [
+      getBilling,
+      { lastN: 2, startTime: "2026-03-01T00:00:00Z" },
+      "getBilling: invalid arguments: startTime: cannot be combined with lastN; send one or the other",
+    ],
     [
       getBilling,
       { lastN: 2, startTime: "2026-03-01T00:00:00Z", endTime: "2026-03-02T00:00:00Z" },
       "getBilling: invalid arguments: startTime: cannot be combined with lastN; send one or the other; endTime: cannot be combined with lastN; send one or the other",
     ],
-    [getEndpointBilling, { startTime: "2026-03-02T00:00:00Z", endTime: "2026-03-01T00:00:00Z" }, "getEndpointBilling: invalid arguments: endTime: must be after startTime"],
-    [getClusterBilling, { startTime: "2026-03-02T00:00:00Z", endTime: "2026-03-02T00:00:00Z" }, "getClusterBilling: invalid arguments: endTime: must be after startTime"],
-    [getBilling, { bucketSize: "minute" }, 'getBilling: invalid arguments: bucketSize: Invalid option: expected one of "hour"|"day"|"week"|"month"|"year"'],
+    [
+      getEndpointBilling,
+      { startTime: "2026-03-02T00:00:00Z", endTime: "2026-03-01T00:00:00Z" },
+      "getEndpointBilling: invalid arguments: endTime: must be after startTime",
+    ],
+    [
+      getClusterBilling,
+      { startTime: "2026-03-02T00:00:00Z", endTime: "2026-03-02T00:00:00Z" },
+      "getClusterBilling: invalid arguments: endTime: must be after startTime",
+    ],
+    [
+      getBilling,
+      { bucketSize: "minute" },
+      'getBilling: invalid arguments: bucketSize: Invalid option: expected one of "hour"|"day"|"week"|"month"|"year"',
+    ],
     [getServerlessBilling, { lastN: 0 }, "getServerlessBilling: invalid arguments: lastN: Too small: expected number to be >=1"],
     [getServerlessBilling, { lastN: 1.5 }, "getServerlessBilling: invalid arguments: lastN: Invalid input: expected int, received number"],
     [
@@ -196,7 +274,9 @@ describe("Output forms", () => {
     const window = { lastN: pulumi.output(3), bucketSize: "hour" as const };
     expect(await outputValue(getBillingOutput(window))).toEqual(await apiGet(emulator, "/v2/billing?lastN=3&bucketSize=hour"));
     expect((await outputValue(getPodBillingOutput({ podId: pulumi.output(podId), lastN: 1 }))).records[0]?.podId).toBe(podId);
-    expect((await outputValue(getNetworkVolumeBillingOutput({ networkVolumeId: pulumi.output(volumeId) }))).metadata.uniqueNetworkVolumeCount).toBe(1);
+    expect(
+      (await outputValue(getNetworkVolumeBillingOutput({ networkVolumeId: pulumi.output(volumeId) }))).metadata.uniqueNetworkVolumeCount,
+    ).toBe(1);
     expect((await outputValue(getServerlessBillingOutput())).metadata).toMatchObject({
       recordCount: 62,
       uniqueServerlessCount: 2,

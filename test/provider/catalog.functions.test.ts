@@ -51,24 +51,56 @@ describe("getGpuTypes", () => {
     { case: "48 GB or more", args: { minMemory: 48 }, expected: [A100, H100, L40S, A6000, MI300X] },
     { case: "the COMMUNITY cloud", args: { cloud: "COMMUNITY" as const }, expected: [RTX_4090, A100, H100, L40S, A6000] },
     { case: "at most 0.80 USD per GPU-hour in SECURE", args: { maxPrice: 0.8 }, expected: [RTX_4090, A6000] },
-    { case: "at most 0.80 USD per GPU-hour in COMMUNITY", args: { maxPrice: 0.8, cloud: "COMMUNITY" as const }, expected: [RTX_4090, L40S, A6000] },
+    {
+      case: "at most 0.80 USD per GPU-hour in COMMUNITY",
+      args: { maxPrice: 0.8, cloud: "COMMUNITY" as const },
+      expected: [RTX_4090, L40S, A6000],
+    },
     { case: "by AMD", args: { manufacturer: "AMD" }, expected: [MI300X] },
     { case: "offered in EU-SE-1", args: { dataCenter: "EU-SE-1" }, expected: [H100, L40S] },
-    { case: "in stock in EU-SE-1 in COMMUNITY", args: { dataCenter: "EU-SE-1", cloud: "COMMUNITY" as const, inStock: true }, expected: [H100] },
+    {
+      case: "in stock in EU-SE-1 in COMMUNITY",
+      args: { dataCenter: "EU-SE-1", cloud: "COMMUNITY" as const, inStock: true },
+      expected: [H100],
+    },
     { case: "8 per pod in COMMUNITY", args: { count: 8, cloud: "COMMUNITY" as const }, expected: [H100, A6000] },
     { case: "8 per pod, in stock", args: { count: 8, inStock: true }, expected: [RTX_4090, A100, H100, L40S, A6000] },
     { case: "cluster nodes in stock", args: { product: "CLUSTER" as const, inStock: true }, expected: [H100, MI300X] },
-    { case: "serverless workers in stock", args: { product: "SERVERLESS" as const, inStock: true }, expected: [RTX_4090, A100, H100, L40S, A6000] },
-    { case: "serverless workers: only types in a pool", args: { product: "SERVERLESS" as const }, expected: [RTX_4090, A100, H100, L40S, A6000] },
-    { case: "serverless workers at most 0.80 USD per GPU-hour (pool rate)", args: { product: "SERVERLESS" as const, maxPrice: 0.8 }, expected: [RTX_4090] },
+    {
+      case: "serverless workers in stock",
+      args: { product: "SERVERLESS" as const, inStock: true },
+      expected: [RTX_4090, A100, H100, L40S, A6000],
+    },
+    {
+      case: "serverless workers: only types in a pool",
+      args: { product: "SERVERLESS" as const },
+      expected: [RTX_4090, A100, H100, L40S, A6000],
+    },
+    {
+      case: "serverless workers at most 0.80 USD per GPU-hour (pool rate)",
+      args: { product: "SERVERLESS" as const, maxPrice: 0.8 },
+      expected: [RTX_4090],
+    },
     { case: "serverless workers of 100 GB", args: { product: "SERVERLESS" as const, minMemory: 100 }, expected: [] },
-    { case: "cluster nodes: only types offered for clusters", args: { product: "CLUSTER" as const, minMemory: 24 }, expected: [H100, MI300X] },
+    {
+      case: "cluster nodes: only types offered for clusters",
+      args: { product: "CLUSTER" as const, minMemory: 24 },
+      expected: [H100, MI300X],
+    },
     { case: "cluster nodes in COMMUNITY: none offered", args: { product: "CLUSTER" as const, cloud: "COMMUNITY" as const }, expected: [] },
-    { case: "cluster nodes at most 2.50 USD per GPU-hour (pod rate)", args: { product: "CLUSTER" as const, maxPrice: 2.5 }, expected: [MI300X] },
+    {
+      case: "cluster nodes at most 2.50 USD per GPU-hour (pod rate)",
+      args: { product: "CLUSTER" as const, maxPrice: 2.5 },
+      expected: [MI300X],
+    },
     { case: "CUDA 12.8 or newer: only types offered on it", args: { minCudaVersion: "12.8" }, expected: [RTX_4090, H100, L40S] },
     { case: "in Sweden", args: { countryCodes: ["SE"] }, expected: [H100, L40S] },
     { case: "CUDA 12.8 or newer, in stock", args: { minCudaVersion: "12.8", inStock: true }, expected: [RTX_4090, H100, L40S] },
-    { case: "48 GB, under 1 USD, in stock in US-TX-3", args: { minMemory: 48, maxPrice: 1, dataCenter: "US-TX-3", inStock: true }, expected: [L40S] },
+    {
+      case: "48 GB, under 1 USD, in stock in US-TX-3",
+      args: { minMemory: 48, maxPrice: 1, dataCenter: "US-TX-3", inStock: true },
+      expected: [L40S],
+    },
   ])("$case", async ({ args, expected }) => {
     expect(ids((await getGpuTypes(args)).gpus)).toEqual(expected);
     expect(requests()).toEqual(["GET /v2/catalog/gpus"]);
@@ -88,7 +120,10 @@ describe("getGpuTypes", () => {
     [{ memory: 48 }, 'getGpuTypes: invalid arguments: arguments: Unrecognized key: "memory"'],
     [{ countryCodes: ["us"] }, "getGpuTypes: invalid arguments: countryCodes[0]: must be an uppercase ISO 3166-1 alpha-2 code, such as US"],
     [{ minCudaVersion: "12.x" }, "getGpuTypes: invalid arguments: minCudaVersion: must be a CUDA version such as 12 or 12.4"],
-    [{ maxPrice: -1, count: 0 }, "getGpuTypes: invalid arguments: count: Too small: expected number to be >=1; maxPrice: Too small: expected number to be >=0"],
+    [
+      { maxPrice: -1, count: 0 },
+      "getGpuTypes: invalid arguments: count: Too small: expected number to be >=1; maxPrice: Too small: expected number to be >=0",
+    ],
   ])("refuses %j before any API call", async (args, message) => {
     await expect(getGpuTypes(args as never)).rejects.toThrow(new UserError(message));
     expect(requests()).toEqual([]);
@@ -113,7 +148,9 @@ describe("getGpuType", () => {
   });
 
   it("fails with a message naming an id the catalog does not have", async () => {
-    await expect(getGpuType({ id: "NVIDIA B9000" })).rejects.toThrow(new UserError('getGpuType: the catalog has no GPU type "NVIDIA B9000"'));
+    await expect(getGpuType({ id: "NVIDIA B9000" })).rejects.toThrow(
+      new UserError('getGpuType: the catalog has no GPU type "NVIDIA B9000"'),
+    );
   });
 
   it("has an Output form", async () => {
@@ -127,8 +164,18 @@ describe("getCheapestGpuType", () => {
     { case: "80 GB", args: { minMemory: 80 }, id: A100, price: 1.64 },
     { case: "80 GB in COMMUNITY", args: { minMemory: 80, cloud: "COMMUNITY" as const }, id: A100, price: 1.19 },
     { case: "100 GB", args: { minMemory: 100 }, id: MI300X, price: 2.49 },
-    { case: "24 GB, 8 per pod, in stock in EU-SE-1", args: { minMemory: 24, count: 8, dataCenter: "EU-SE-1", inStock: true }, id: H100, price: 2.99 },
-    { case: "48 GB, 8 per pod in COMMUNITY, in stock", args: { minMemory: 48, count: 8, cloud: "COMMUNITY" as const, inStock: true }, id: A6000, price: 0.33 },
+    {
+      case: "24 GB, 8 per pod, in stock in EU-SE-1",
+      args: { minMemory: 24, count: 8, dataCenter: "EU-SE-1", inStock: true },
+      id: H100,
+      price: 2.99,
+    },
+    {
+      case: "48 GB, 8 per pod in COMMUNITY, in stock",
+      args: { minMemory: 48, count: 8, cloud: "COMMUNITY" as const, inStock: true },
+      id: A6000,
+      price: 0.33,
+    },
   ])("$case: $id", async ({ args, id, price }) => {
     const cheapest = await getCheapestGpuType(args);
     expect(cheapest.id).toBe(id);
@@ -138,9 +185,24 @@ describe("getCheapestGpuType", () => {
 
   it.each([
     { case: "serverless, 24 GB: the lowest pool rate", args: { product: "SERVERLESS" as const, minMemory: 24 }, id: RTX_4090, price: 0.77 },
-    { case: "serverless, 48 GB in COMMUNITY", args: { product: "SERVERLESS" as const, minMemory: 48, cloud: "COMMUNITY" as const }, id: A6000, price: 0.85 },
-    { case: "clusters, 24 GB: only types offered for clusters", args: { product: "CLUSTER" as const, minMemory: 24 }, id: MI300X, price: 2.49 },
-    { case: "clusters, 24 GB, in stock in US-CA-2", args: { product: "CLUSTER" as const, minMemory: 24, dataCenter: "US-CA-2", inStock: true }, id: H100, price: 2.99 },
+    {
+      case: "serverless, 48 GB in COMMUNITY",
+      args: { product: "SERVERLESS" as const, minMemory: 48, cloud: "COMMUNITY" as const },
+      id: A6000,
+      price: 0.85,
+    },
+    {
+      case: "clusters, 24 GB: only types offered for clusters",
+      args: { product: "CLUSTER" as const, minMemory: 24 },
+      id: MI300X,
+      price: 2.49,
+    },
+    {
+      case: "clusters, 24 GB, in stock in US-CA-2",
+      args: { product: "CLUSTER" as const, minMemory: 24, dataCenter: "US-CA-2", inStock: true },
+      id: H100,
+      price: 2.99,
+    },
   ])("$case: $id", async ({ args, id, price }) => {
     const cheapest = await getCheapestGpuType(args);
     expect(cheapest.id).toBe(id);
@@ -154,9 +216,18 @@ describe("getCheapestGpuType", () => {
       { minMemory: 80, dataCenter: "CA-MTL-1", inStock: true },
       "at least 80 GB of memory; product POD with 1 GPU per pod in the SECURE cloud; in stock in data center CA-MTL-1",
     ],
-    [{ minMemory: 192, count: 8, inStock: true }, "at least 192 GB of memory; product POD with 8 GPUs per pod in the SECURE cloud; in stock"],
-    [{ product: "SERVERLESS" as const, minMemory: 100 }, "at least 100 GB of memory; product SERVERLESS with 1 GPU per worker in the SECURE cloud"],
-    [{ product: "CLUSTER" as const, minMemory: 24, cloud: "COMMUNITY" as const }, "at least 24 GB of memory; product CLUSTER with 1 GPU per node in the COMMUNITY cloud"],
+    [
+      { minMemory: 192, count: 8, inStock: true },
+      "at least 192 GB of memory; product POD with 8 GPUs per pod in the SECURE cloud; in stock",
+    ],
+    [
+      { product: "SERVERLESS" as const, minMemory: 100 },
+      "at least 100 GB of memory; product SERVERLESS with 1 GPU per worker in the SECURE cloud",
+    ],
+    [
+      { product: "CLUSTER" as const, minMemory: 24, cloud: "COMMUNITY" as const },
+      "at least 24 GB of memory; product CLUSTER with 1 GPU per node in the COMMUNITY cloud",
+    ],
     [
       { minMemory: 24, maxPrice: 0.3, manufacturer: "NVIDIA", countryCodes: ["US", "CA"], minCudaVersion: "12.4", dataCenter: "US-TX-3" },
       "at least 24 GB of memory; product POD with 1 GPU per pod in the SECURE cloud; at most 0.3 USD per GPU-hour; made by NVIDIA; " +
@@ -225,7 +296,11 @@ describe("getDataCenters and getDataCenter", () => {
     { case: "every data center", args: {}, expected: ["US-TX-3", "US-CA-2", "EU-RO-1", "EU-SE-1", "CA-MTL-1"] },
     { case: "Europe with GDPR", args: { regions: ["EUROPE" as const], compliance: ["GDPR" as const] }, expected: ["EU-RO-1", "EU-SE-1"] },
     { case: "without global networking", args: { globalNetwork: false }, expected: ["EU-RO-1", "CA-MTL-1"] },
-    { case: "both volume types", args: { networkVolumeTypes: ["STANDARD" as const, "HIGH_PERFORMANCE" as const] }, expected: ["US-TX-3", "EU-RO-1"] },
+    {
+      case: "both volume types",
+      args: { networkVolumeTypes: ["STANDARD" as const, "HIGH_PERFORMANCE" as const] },
+      expected: ["US-TX-3", "EU-RO-1"],
+    },
     { case: "renewable and SOC 2", args: { compliance: ["RENEWABLE" as const, "SOC_2_TYPE_2" as const] }, expected: ["CA-MTL-1"] },
   ])("$case", async ({ args, expected }) => {
     expect(ids((await getDataCenters(args)).dataCenters)).toEqual(expected);
@@ -234,7 +309,9 @@ describe("getDataCenters and getDataCenter", () => {
 
   it("adds availability when asked", async () => {
     const { dataCenters } = await getDataCenters({ regions: ["EUROPE"], include: ["GPU_AVAILABILITY", "CPU_AVAILABILITY"] });
-    expect(dataCenters).toEqual((await apiGet(emulator, "/v2/catalog/datacenters?regions=EUROPE&include=GPU_AVAILABILITY,CPU_AVAILABILITY")).dataCenters);
+    expect(dataCenters).toEqual(
+      (await apiGet(emulator, "/v2/catalog/datacenters?regions=EUROPE&include=GPU_AVAILABILITY,CPU_AVAILABILITY")).dataCenters,
+    );
     expect(dataCenters[1]?.cpuAvailability).toEqual([{ id: "cpu5c", name: "Compute-Optimized", availability: "HIGH" }]);
   });
 
@@ -254,7 +331,9 @@ describe("getDataCenters and getDataCenter", () => {
     await expect(getDataCenters({ regions: [] })).rejects.toThrow(
       new UserError("getDataCenters: invalid arguments: regions: needs at least one entry; omit it for no filter"),
     );
-    await expect(getDataCenters({ compliance: ["SOC2" as never] })).rejects.toThrow(/^getDataCenters: invalid arguments: compliance\[0\]: Invalid option/);
+    await expect(getDataCenters({ compliance: ["SOC2" as never] })).rejects.toThrow(
+      /^getDataCenters: invalid arguments: compliance\[0\]: Invalid option/,
+    );
     expect(requests()).toEqual([]);
   });
 
@@ -263,8 +342,8 @@ describe("getDataCenters and getDataCenter", () => {
       "EU-SE-1",
       "CA-MTL-1",
     ]);
-    expect((await outputValue(getDataCenterOutput({ id: pulumi.output("EU-RO-1"), include: ["CPU_AVAILABILITY"] }))).cpuAvailability).toEqual([
-      { id: "cpu3c", name: "Compute-Optimized", availability: "MEDIUM" },
-    ]);
+    expect(
+      (await outputValue(getDataCenterOutput({ id: pulumi.output("EU-RO-1"), include: ["CPU_AVAILABILITY"] }))).cpuAvailability,
+    ).toEqual([{ id: "cpu3c", name: "Compute-Optimized", availability: "MEDIUM" }]);
   });
 });

@@ -33,7 +33,10 @@ const podBody = { name: "c1", image: "alpine:3", gpu: { id: "NVIDIA GeForce RTX 
 describe("client against the emulator", () => {
   let emulator: Emulator;
   beforeAll(async () => {
-    emulator = await startEmulator({ apiKeys: [KEY, { key: READ_ONLY_KEY, readOnly: true }], rateLimit: { minute: 1000, hour: 20000, day: 200000 } });
+    emulator = await startEmulator({
+      apiKeys: [KEY, { key: READ_ONLY_KEY, readOnly: true }],
+      rateLimit: { minute: 1000, hour: 20000, day: 200000 },
+    });
   });
   afterAll(async () => emulator.close());
   afterEach(() => {
@@ -43,18 +46,24 @@ describe("client against the emulator", () => {
 
   describe("problem responses become typed errors", () => {
     it("404 is a NotFoundError with the problem and request id", async () => {
-      const error = await clientFor(emulator).pods.get("nope").catch((e: unknown) => e);
+      const error = await clientFor(emulator)
+        .pods.get("nope")
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(NotFoundError);
       const notFound = error as NotFoundError;
       expect(notFound.status).toBe(404);
       expect(notFound.request).toEqual({ method: "GET", path: "/v2/pods/nope" });
       expect(notFound.requestId).toMatch(/.+/);
-      expect(notFound.message).toBe(`GET /v2/pods/nope failed with 404 ${notFound.title}: ${notFound.detail} [request ${notFound.requestId}]`);
+      expect(notFound.message).toBe(
+        `GET /v2/pods/nope failed with 404 ${notFound.title}: ${notFound.detail} [request ${notFound.requestId}]`,
+      );
     });
 
     it("401 is an AuthenticationError whose message never contains the key", async () => {
       const secret = "sk-wrong-secret-value";
-      const error = await clientFor(emulator, virtualTime(), secret).pods.list().catch((e: unknown) => e);
+      const error = await clientFor(emulator, virtualTime(), secret)
+        .pods.list()
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AuthenticationError);
       expect(String((error as Error).message)).not.toContain(secret);
       expect(JSON.stringify(error)).not.toContain(secret);
@@ -104,9 +113,9 @@ describe("client against the emulator", () => {
 
     it("never retries a POST that reached the server", async () => {
       emulator.faults.injectStatus(503, { count: 1, method: "POST", path: "/v2/network-volumes" });
-      await expect(
-        clientFor(emulator).networkVolumes.create({ name: "once", size: 10, dataCenter: "US-TX-3" }),
-      ).rejects.toBeInstanceOf(ServerError);
+      await expect(clientFor(emulator).networkVolumes.create({ name: "once", size: 10, dataCenter: "US-TX-3" })).rejects.toBeInstanceOf(
+        ServerError,
+      );
       expect(emulator.requests.filter((r) => r.method === "POST")).toHaveLength(1);
       expect(emulator.snapshot().networkVolumes.filter((v) => v.name === "once")).toEqual([]);
     });
@@ -159,13 +168,22 @@ describe("client against the emulator", () => {
 
   describe("one retry budget per call, whatever fails", () => {
     const budgeted = (clock = virtualTime(), maxAttempts = 6) =>
-      new ComputePlatformClient({ baseUrl: emulator.url, apiKey: KEY, clock, random: () => 0.5, limiter: new RateLimiter({ clock }), retry: { maxAttempts } });
+      new ComputePlatformClient({
+        baseUrl: emulator.url,
+        apiKey: KEY,
+        clock,
+        random: () => 0.5,
+        limiter: new RateLimiter({ clock }),
+        retry: { maxAttempts },
+      });
     const volumeRequests = () => emulator.requests.filter((r) => r.path === "/v2/network-volumes").map((r) => r.status);
 
     it("sends a GET whose answer keeps being cut off maxAttempts times in all, then fails", async () => {
       const clock = virtualTime();
       emulator.faults.truncateResponses(20, { method: "GET", path: "/v2/network-volumes" });
-      const error = await budgeted(clock).networkVolumes.list().catch((e: unknown) => e);
+      const error = await budgeted(clock)
+        .networkVolumes.list()
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ConnectionError);
       expect(volumeRequests()).toEqual([200, 200, 200, 200, 200, 200]);
       expect(clock.slept).toEqual([125, 250, 500, 1000, 2000]);
@@ -174,7 +192,9 @@ describe("client against the emulator", () => {
     it("counts 429 waits against the same budget", async () => {
       const clock = virtualTime();
       emulator.faults.rateLimitStorm({ count: 20, retryAfterSeconds: 7 });
-      const error = await budgeted(clock, 4).networkVolumes.list().catch((e: unknown) => e);
+      const error = await budgeted(clock, 4)
+        .networkVolumes.list()
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(RateLimitError);
       expect((error as RateLimitError).retryAfterSeconds).toBe(7);
       expect(volumeRequests()).toEqual([429, 429, 429, 429]);
@@ -185,7 +205,9 @@ describe("client against the emulator", () => {
       const clock = virtualTime();
       emulator.faults.injectStatus(503, { count: 2, method: "GET", path: "/v2/network-volumes" });
       emulator.faults.rateLimitStorm({ count: 2, retryAfterSeconds: 3 });
-      const error = await budgeted(clock, 4).networkVolumes.list().catch((e: unknown) => e);
+      const error = await budgeted(clock, 4)
+        .networkVolumes.list()
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(RateLimitError);
       expect(volumeRequests()).toEqual([503, 503, 429, 429]);
       expect(clock.slept).toEqual([125, 250, 3000]);
@@ -247,7 +269,9 @@ describe("client against the emulator", () => {
     it("sends no try that would start at or past the deadline, and fails with the last fault", async () => {
       const clock = virtualTime();
       emulator.faults.injectStatus(503, { count: 20, method: "GET", path: "/v2/network-volumes" });
-      const error = await clientFor(emulator, clock).networkVolumes.list({ deadline: clock.now() + 10_000 }).catch((e: unknown) => e);
+      const error = await clientFor(emulator, clock)
+        .networkVolumes.list({ deadline: clock.now() + 10_000 })
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ServerError);
       // After the seventh try, 7875 ms in, the next would start at 11875 ms: past the deadline.
       expect(volumeRequests()).toEqual(Array(7).fill(503));
@@ -257,7 +281,9 @@ describe("client against the emulator", () => {
     it("surfaces a 429 at once when its Retry-After ends past the deadline", async () => {
       const clock = virtualTime();
       emulator.faults.rateLimitStorm({ count: 1, retryAfterSeconds: 7 });
-      const error = await clientFor(emulator, clock).networkVolumes.list({ deadline: clock.now() + 5000 }).catch((e: unknown) => e);
+      const error = await clientFor(emulator, clock)
+        .networkVolumes.list({ deadline: clock.now() + 5000 })
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(RateLimitError);
       expect(volumeRequests()).toEqual([429]);
       expect(clock.slept).toEqual([]);
@@ -268,13 +294,20 @@ describe("client against the emulator", () => {
       emulator.faults.rateLimitStorm({ count: 8, retryAfterSeconds: 3 });
       const pod = await clientFor(emulator, clock).pods.create({ ...podBody, name: "storm-create" }, { deadline: clock.now() + 120_000 });
       expect(emulator.requests.filter((r) => r.method === "POST").map((r) => r.status)).toEqual([...Array(8).fill(429), 201]);
-      expect(emulator.snapshot().pods.filter((p) => p.name === "storm-create").map((p) => p.id)).toEqual([pod.id]);
+      expect(
+        emulator
+          .snapshot()
+          .pods.filter((p) => p.name === "storm-create")
+          .map((p) => p.id),
+      ).toEqual([pod.id]);
     });
 
     it("never sends a create again after a 503, deadline or not", async () => {
       const clock = virtualTime();
       emulator.faults.injectStatus(503, { count: 1, method: "POST", path: "/v2/pods" });
-      const error = await clientFor(emulator, clock).pods.create({ ...podBody, name: "once" }, { deadline: clock.now() + 120_000 }).catch((e: unknown) => e);
+      const error = await clientFor(emulator, clock)
+        .pods.create({ ...podBody, name: "once" }, { deadline: clock.now() + 120_000 })
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ServerError);
       expect(emulator.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(["POST /v2/pods 503"]);
     });
@@ -356,7 +389,9 @@ describe("client against the emulator", () => {
         // Another process spent the day; this client has not heard of it.
         await clientFor(tight, clock).pods.list();
         if (malformedHeaders) tight.faults.malformedRateLimitHeaders(1);
-        const error = await clientFor(tight, clock).pods.list().catch((e: unknown) => e);
+        const error = await clientFor(tight, clock)
+          .pods.list()
+          .catch((e: unknown) => e);
         expect(error).toBeInstanceOf(QuotaExhaustedError);
         expect((error as Error).message).toBe(daySpent);
         expect(clock.slept).toEqual([]);
@@ -382,7 +417,13 @@ describe("client against the emulator", () => {
         tight.resetRequests();
         const running = await Promise.all(
           pods.map((pod) =>
-            client.podWatcher.waitFor({ id: pod.id, wanted: "RUNNING", until: (p) => p?.status === "RUNNING", deadline: clock.now() + 60_000, timeoutSeconds: 60 }),
+            client.podWatcher.waitFor({
+              id: pod.id,
+              wanted: "RUNNING",
+              until: (p) => p?.status === "RUNNING",
+              deadline: clock.now() + 60_000,
+              timeoutSeconds: 60,
+            }),
           ),
         );
         expect(running.map((pod) => pod?.status)).toEqual(["RUNNING", "RUNNING", "RUNNING"]);
@@ -417,7 +458,12 @@ describe("client against the emulator", () => {
 
   describe("waiting for pods through faults that would pass", () => {
     const startTight = (clock: ReturnType<typeof virtualTime>) =>
-      startEmulator({ apiKeys: [KEY], rateLimit: { minute: 60, hour: 3000, day: 50000 }, timings: { provisioningMs: 3000, startingMs: 3000 }, clock: clock.now });
+      startEmulator({
+        apiKeys: [KEY],
+        rateLimit: { minute: 60, hour: 3000, day: 50000 },
+        timings: { provisioningMs: 3000, startingMs: 3000 },
+        clock: clock.now,
+      });
     const running = (client: ComputePlatformClient, id: string, deadline: number, timeoutSeconds: number) =>
       client.podWatcher.waitFor({ id, wanted: "RUNNING", until: (p) => p?.status === "RUNNING", deadline, timeoutSeconds });
 
@@ -431,7 +477,10 @@ describe("client against the emulator", () => {
         tight.faults.rateLimitStorm({ count: 10, retryAfterSeconds: 3 });
         const settled = await Promise.all(pods.map((pod) => running(client, pod.id, clock.now() + 120_000, 120)));
         expect(settled.map((pod) => pod?.status)).toEqual(["RUNNING", "RUNNING", "RUNNING", "RUNNING"]);
-        expect(tight.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([...Array(10).fill("GET /v2/pods 429"), "GET /v2/pods 200"]);
+        expect(tight.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+          ...Array(10).fill("GET /v2/pods 429"),
+          "GET /v2/pods 200",
+        ]);
         // One interval (a fifth of the minute quota), then one list that waits out each 429 to its Retry-After.
         expect(clock.slept).toEqual([5000, ...Array(10).fill(3000)]);
       } finally {
@@ -444,16 +493,24 @@ describe("client against the emulator", () => {
       const tight = await startTight(clock);
       try {
         const client = clientFor(tight, clock);
-        const [early, late] = await Promise.all([client.pods.create({ ...podBody, name: "early" }), client.pods.create({ ...podBody, name: "late" })]);
+        const [early, late] = await Promise.all([
+          client.pods.create({ ...podBody, name: "early" }),
+          client.pods.create({ ...podBody, name: "late" }),
+        ]);
         tight.resetRequests();
         tight.faults.rateLimitStorm({ count: 12, retryAfterSeconds: 3 });
         const start = clock.now();
-        const earlyWait = running(client, early!.id, start + 20_000, 20).catch((e: unknown) => ({ error: e, listsSent: tight.requests.length }));
+        const earlyWait = running(client, early!.id, start + 20_000, 20).catch((e: unknown) => ({
+          error: e,
+          listsSent: tight.requests.length,
+        }));
         const lateWait = running(client, late!.id, start + 120_000, 120);
         const { error, listsSent } = (await earlyWait) as { error: unknown; listsSent: number };
         expect(error).toBeInstanceOf(WaitTimeoutError);
         expect((error as Error).message).toMatch(
-          new RegExp(`^pod ${early!.id} did not become RUNNING within 20s \\(last seen: not listed yet\\); the last look failed: GET /v2/pods failed with 429 `),
+          new RegExp(
+            `^pod ${early!.id} did not become RUNNING within 20s \\(last seen: not listed yet\\); the last look failed: GET /v2/pods failed with 429 `,
+          ),
         );
         // The first list came 1667 ms in (a fifth of the minute quota over the 20 s horizon); its seventh try, 3 s
         // apart, came 1.7 s before the deadline and an eighth could only start after it. The first look after the

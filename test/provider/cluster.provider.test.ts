@@ -42,12 +42,32 @@ describe("check", () => {
   });
 
   it.each([
-    ["one pod", { compute: { gpuTypeId: "NVIDIA H100 80GB HBM3", gpuCountPerPod: 1, podCount: 1 } }, "compute.podCount", "Too small: expected number to be >=2"],
-    ["251 pods", { compute: { gpuTypeId: "NVIDIA H100 80GB HBM3", gpuCountPerPod: 1, podCount: 251 } }, "compute.podCount", "Too big: expected number to be <=250"],
-    ["no GPUs per pod", { compute: { gpuTypeId: "NVIDIA H100 80GB HBM3", gpuCountPerPod: 0, podCount: 2 } }, "compute.gpuCountPerPod", "Too small: expected number to be >=1"],
+    [
+      "one pod",
+      { compute: { gpuTypeId: "NVIDIA H100 80GB HBM3", gpuCountPerPod: 1, podCount: 1 } },
+      "compute.podCount",
+      "Too small: expected number to be >=2",
+    ],
+    [
+      "251 pods",
+      { compute: { gpuTypeId: "NVIDIA H100 80GB HBM3", gpuCountPerPod: 1, podCount: 251 } },
+      "compute.podCount",
+      "Too big: expected number to be <=250",
+    ],
+    [
+      "no GPUs per pod",
+      { compute: { gpuTypeId: "NVIDIA H100 80GB HBM3", gpuCountPerPod: 0, podCount: 2 } },
+      "compute.gpuCountPerPod",
+      "Too small: expected number to be >=1",
+    ],
     ["an unknown type", { type: "MPI" }, "type", 'Invalid option: expected one of "TRAINING"|"APPLICATION"|"SLURM"|"RAY"'],
     ["a bad port", { ports: ["22"] }, "ports[0]", 'must be "<port>/http" or "<port>/tcp" with a port from 1 to 65535'],
-    ["both mount kinds", { mounts: { persistent: { size: 20, path: "/a" }, network: [{ volumeId: "v", path: "/b" }] } }, "mounts", "persistent and network mounts are mutually exclusive"],
+    [
+      "both mount kinds",
+      { mounts: { persistent: { size: 20, path: "/a" }, network: [{ volumeId: "v", path: "/b" }] } },
+      "mounts",
+      "persistent and network mounts are mutually exclusive",
+    ],
     ["a registry", { registry: "r" }, "registry", "unknown property"],
   ])("names the property for %s, before any API call", async (_, overrides, property, reason) => {
     expect(await cluster.check({}, args(overrides as Partial<ClusterInputs>))).toEqual({ failures: [{ property, reason }] });

@@ -9,7 +9,13 @@ import { API_KEY, gpuPod, startHarness } from "../emulator/harness";
 
 const POD = "pulumi-nodejs:dynamic/computeplatform:Pod";
 const urn = (name: string) => `urn:pulumi:dev::p::${POD}::${name}`;
-const inputs = (name: string) => ({ name, image: "alpine:3", gpu: { id: "NVIDIA GeForce RTX 4090", count: 1 }, cloud: "SECURE", readyTimeoutSeconds: 600 });
+const inputs = (name: string) => ({
+  name,
+  image: "alpine:3",
+  gpu: { id: "NVIDIA GeForce RTX 4090", count: 1 },
+  cloud: "SECURE",
+  readyTimeoutSeconds: 600,
+});
 
 function checkpoint(startedAt: string, pending: Array<{ name: string; type?: string }>, resources: Array<{ id: string }> = []): Deployment {
   return {
@@ -17,7 +23,10 @@ function checkpoint(startedAt: string, pending: Array<{ name: string; type?: str
     deployment: {
       manifest: { time: startedAt },
       resources: [{ urn: "urn:pulumi:dev::p::pulumi:pulumi:Stack::p-dev", type: "pulumi:pulumi:Stack" }, ...resources],
-      pending_operations: pending.map(({ name, type }) => ({ type: "creating", resource: { urn: urn(name), type: type ?? POD, inputs: inputs(name) } })),
+      pending_operations: pending.map(({ name, type }) => ({
+        type: "creating",
+        resource: { urn: urn(name), type: type ?? POD, inputs: inputs(name) },
+      })),
     },
   } as Deployment;
 }
@@ -31,7 +40,12 @@ describe("interrupted creates", () => {
     const harness = await startHarness({ rateLimit: false });
     emulator = harness.emulator;
     client = new ComputePlatformClient({ baseUrl: emulator.url, apiKey: API_KEY });
-    for (const [key, name] of [["made", "made"], ["twinA", "twin"], ["twinB", "twin"], ["adopted", "adopted"]] as const) {
+    for (const [key, name] of [
+      ["made", "made"],
+      ["twinA", "twin"],
+      ["twinB", "twin"],
+      ["adopted", "adopted"],
+    ] as const) {
       ids[key] = (await harness.call("POST", "/v2/pods", { body: gpuPod({ name, image: "alpine:3" }) })).body.id as string;
     }
   });
@@ -39,9 +53,11 @@ describe("interrupted creates", () => {
   afterAll(() => emulator.close());
 
   it("finds, for each pending create, the matching resources made since the deployment started and not in the state", async () => {
-    const state = checkpoint(new Date(Date.now() - 5_000).toISOString(), [{ name: "made" }, { name: "twin" }, { name: "never" }, { name: "adopted" }], [
-      { id: ids.adopted! },
-    ]);
+    const state = checkpoint(
+      new Date(Date.now() - 5_000).toISOString(),
+      [{ name: "made" }, { name: "twin" }, { name: "never" }, { name: "adopted" }],
+      [{ id: ids.adopted! }],
+    );
     expect(await findInterruptedCreates(state, client)).toEqual([
       { urn: urn("made"), what: 'Pod "made"', candidates: [ids.made] },
       { urn: urn("twin"), what: 'Pod "twin"', candidates: [ids.twinA, ids.twinB] },
@@ -64,7 +80,11 @@ describe("interrupted creates", () => {
   });
 
   it("settles the state: a create with one candidate becomes that resource, one with none is dropped, others stay pending", () => {
-    const state = checkpoint("2026-01-01T00:00:00Z", [{ name: "made" }, { name: "never" }, { name: "bucket", type: "aws:s3/bucket:Bucket" }]);
+    const state = checkpoint("2026-01-01T00:00:00Z", [
+      { name: "made" },
+      { name: "never" },
+      { name: "bucket", type: "aws:s3/bucket:Bucket" },
+    ]);
     const settled = settledState(state, [
       { urn: urn("made"), what: 'Pod "made"', candidates: ["p1"] },
       { urn: urn("never"), what: 'Pod "never"', candidates: [] },

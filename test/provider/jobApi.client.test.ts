@@ -29,7 +29,11 @@ const answers: WireAnswer[] = [];
 
 beforeAll(async () => {
   // Standing workers take 2 s to start: long enough to see a load balancer's health ping before they are ready.
-  emulator = await startEmulator({ apiKeys: [apiKey], jobs: { queueMs, executionMs }, timings: { provisioningMs: 1000, startingMs: 1000 } });
+  emulator = await startEmulator({
+    apiKeys: [apiKey],
+    jobs: { queueMs, executionMs },
+    timings: { provisioningMs: 1000, startingMs: 1000 },
+  });
   client = new ComputePlatformClient({ baseUrl: emulator.url, apiKey, dispatcher: recordingDispatcher((answer) => answers.push(answer)) });
   documented = new OpenApiAnswers((await (await fetch(`${emulator.url}/v2/openapi.json`)).json()) as OpenApiDocument);
 });
@@ -97,94 +101,104 @@ describe.each([
       workerId: "text-to-video-w0",
     }),
   },
-])("the job API on $on", ({ endpointId: endpointIdOf, longInput, shortInput, endlessInput, failingInput, streamingInput, chunks, completed }) => {
-  let endpointId: string;
-  beforeAll(async () => {
-    endpointId = await endpointIdOf();
-  });
-
-  it("runsync?wait= comes back unfinished, then status-sync?wait= follows the job until it is done", async () => {
-    const first = await client.jobs.runsync(endpointId, longInput, { waitMs: 1000 });
-    expect(first).toEqual({ id: expect.stringMatching(/^sync-/), status: "IN_PROGRESS", delayTime: queueMs, workerId: `${endpointId}-w0` });
-    expect(await statusSyncUntilFinal(endpointId, first)).toEqual(completed(first.id, endpointId));
-    expect(answers.map((answer) => answer.path.replace(first.id, "{id}"))).toEqual([
-      `/v2/${endpointId}/runsync?wait=1000`,
-      ...Array<string>(answers.length - 1).fill(`/v2/${endpointId}/status-sync/{id}?wait=1000`),
-    ]);
-  });
-
-  it("run answers at once with the job IN_QUEUE, and status reads it until it is done", async () => {
-    const queued = await client.jobs.run(endpointId, longInput);
-    expect(queued).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), status: "IN_QUEUE" });
-    expect(await client.jobs.status(endpointId, queued.id)).toEqual({ id: queued.id, status: "IN_QUEUE" });
-    expect(await statusUntil(endpointId, queued.id, isFinal)).toEqual(completed(queued.id, endpointId));
-  });
-
-  it("stream/{id} hands out each chunk once, as the handler yields it, until the job completes", async () => {
-    const queued = await client.jobs.run(endpointId, streamingInput);
-    const streamed = [];
-    for await (const chunk of client.jobs.stream(endpointId, queued.id, { intervalMs: 100 })) streamed.push(chunk);
-    expect(streamed).toEqual(chunks(queued.id));
-    const reads = answers.filter((answer) => answer.path.includes("/stream/")).map((answer) => JSON.parse(answer.text));
-    expect(reads.at(-1).status).toBe("COMPLETED");
-    expect(reads.flatMap((read) => read.stream)).toEqual(streamed);
-    expect((await client.jobs.status(endpointId, queued.id)).status).toBe("COMPLETED");
-  });
-
-  it("cancel ends a running job CANCELLED, and leaves a job that has ended as it is", async () => {
-    const queued = await client.jobs.run(endpointId, longInput);
-    await statusUntil(endpointId, queued.id, (job) => job.status === "IN_PROGRESS");
-    expect(await client.jobs.cancel(endpointId, queued.id)).toEqual({ id: queued.id, status: "CANCELLED" });
-    expect((await client.jobs.status(endpointId, queued.id)).status).toBe("CANCELLED");
-    expect(await client.jobs.cancel(endpointId, queued.id)).toEqual({ id: queued.id, status: "CANCELLED" });
-    const done = await client.jobs.runsync(endpointId, shortInput);
-    expect(done.status).toBe("COMPLETED");
-    expect(await client.jobs.cancel(endpointId, done.id)).toEqual({ id: done.id, status: "COMPLETED" });
-  });
-
-  it("purge-queue removes the queued jobs and leaves the running one alone", async () => {
-    const running = await client.jobs.run(endpointId, longInput);
-    await statusUntil(endpointId, running.id, (job) => job.status === "IN_PROGRESS");
-    const queued = [await client.jobs.run(endpointId, longInput), await client.jobs.run(endpointId, longInput)];
-    expect(await client.jobs.purgeQueue(endpointId)).toEqual({ removed: 2, status: "completed" });
-    for (const job of queued) await expect(client.jobs.status(endpointId, job.id)).rejects.toBeInstanceOf(NotFoundError);
-    expect((await client.jobs.status(endpointId, running.id)).status).toBe("IN_PROGRESS");
-    expect(await client.jobs.purgeQueue(endpointId)).toEqual({ removed: 0, status: "completed" });
-    await client.jobs.cancel(endpointId, running.id);
-  });
-
-  it("health counts the jobs and workers by state, as the job API and the workers list report them", async () => {
-    const before = await client.jobs.health(endpointId);
-    expect(before.jobs).toMatchObject({ inProgress: 0, inQueue: 0 });
-    expect((await client.jobs.runsync(endpointId, shortInput)).status).toBe("COMPLETED");
-    expect((await client.jobs.runsync(endpointId, failingInput)).status).toBe("FAILED");
-    const running = await client.jobs.run(endpointId, endlessInput);
-    await statusUntil(endpointId, running.id, (job) => job.status === "IN_PROGRESS");
-    const queued = await client.jobs.run(endpointId, shortInput);
-    const health = await client.jobs.health(endpointId);
-    expect(health.jobs).toEqual({
-      completed: before.jobs.completed + 1,
-      failed: before.jobs.failed + 1,
-      inProgress: 1,
-      inQueue: 1,
-      retried: before.jobs.retried,
+])(
+  "the job API on $on",
+  ({ endpointId: endpointIdOf, longInput, shortInput, endlessInput, failingInput, streamingInput, chunks, completed }) => {
+    let endpointId: string;
+    beforeAll(async () => {
+      endpointId = await endpointIdOf();
     });
-    const workers =
-      endpointId === "text-to-video" ? { idle: 0, initializing: 0, running: 1, throttled: 0, unhealthy: 0 } : (await client.serverless.workers(endpointId)).summary;
-    expect(health.workers).toEqual({
-      idle: workers.idle,
-      initializing: workers.initializing,
-      ready: workers.idle + workers.running,
-      running: workers.running,
-      throttled: workers.throttled,
-      unhealthy: workers.unhealthy,
+
+    it("runsync?wait= comes back unfinished, then status-sync?wait= follows the job until it is done", async () => {
+      const first = await client.jobs.runsync(endpointId, longInput, { waitMs: 1000 });
+      expect(first).toEqual({
+        id: expect.stringMatching(/^sync-/),
+        status: "IN_PROGRESS",
+        delayTime: queueMs,
+        workerId: `${endpointId}-w0`,
+      });
+      expect(await statusSyncUntilFinal(endpointId, first)).toEqual(completed(first.id, endpointId));
+      expect(answers.map((answer) => answer.path.replace(first.id, "{id}"))).toEqual([
+        `/v2/${endpointId}/runsync?wait=1000`,
+        ...Array<string>(answers.length - 1).fill(`/v2/${endpointId}/status-sync/{id}?wait=1000`),
+      ]);
     });
-    expect(health.workers.running).toBe(1);
-    await client.jobs.cancel(endpointId, running.id);
-    await client.jobs.cancel(endpointId, queued.id);
-    expect((await client.jobs.health(endpointId)).jobs).toEqual({ ...health.jobs, inProgress: 0, inQueue: 0 });
-  });
-});
+
+    it("run answers at once with the job IN_QUEUE, and status reads it until it is done", async () => {
+      const queued = await client.jobs.run(endpointId, longInput);
+      expect(queued).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), status: "IN_QUEUE" });
+      expect(await client.jobs.status(endpointId, queued.id)).toEqual({ id: queued.id, status: "IN_QUEUE" });
+      expect(await statusUntil(endpointId, queued.id, isFinal)).toEqual(completed(queued.id, endpointId));
+    });
+
+    it("stream/{id} hands out each chunk once, as the handler yields it, until the job completes", async () => {
+      const queued = await client.jobs.run(endpointId, streamingInput);
+      const streamed = [];
+      for await (const chunk of client.jobs.stream(endpointId, queued.id, { intervalMs: 100 })) streamed.push(chunk);
+      expect(streamed).toEqual(chunks(queued.id));
+      const reads = answers.filter((answer) => answer.path.includes("/stream/")).map((answer) => JSON.parse(answer.text));
+      expect(reads.at(-1).status).toBe("COMPLETED");
+      expect(reads.flatMap((read) => read.stream)).toEqual(streamed);
+      expect((await client.jobs.status(endpointId, queued.id)).status).toBe("COMPLETED");
+    });
+
+    it("cancel ends a running job CANCELLED, and leaves a job that has ended as it is", async () => {
+      const queued = await client.jobs.run(endpointId, longInput);
+      await statusUntil(endpointId, queued.id, (job) => job.status === "IN_PROGRESS");
+      expect(await client.jobs.cancel(endpointId, queued.id)).toEqual({ id: queued.id, status: "CANCELLED" });
+      expect((await client.jobs.status(endpointId, queued.id)).status).toBe("CANCELLED");
+      expect(await client.jobs.cancel(endpointId, queued.id)).toEqual({ id: queued.id, status: "CANCELLED" });
+      const done = await client.jobs.runsync(endpointId, shortInput);
+      expect(done.status).toBe("COMPLETED");
+      expect(await client.jobs.cancel(endpointId, done.id)).toEqual({ id: done.id, status: "COMPLETED" });
+    });
+
+    it("purge-queue removes the queued jobs and leaves the running one alone", async () => {
+      const running = await client.jobs.run(endpointId, longInput);
+      await statusUntil(endpointId, running.id, (job) => job.status === "IN_PROGRESS");
+      const queued = [await client.jobs.run(endpointId, longInput), await client.jobs.run(endpointId, longInput)];
+      expect(await client.jobs.purgeQueue(endpointId)).toEqual({ removed: 2, status: "completed" });
+      for (const job of queued) await expect(client.jobs.status(endpointId, job.id)).rejects.toBeInstanceOf(NotFoundError);
+      expect((await client.jobs.status(endpointId, running.id)).status).toBe("IN_PROGRESS");
+      expect(await client.jobs.purgeQueue(endpointId)).toEqual({ removed: 0, status: "completed" });
+      await client.jobs.cancel(endpointId, running.id);
+    });
+
+    it("health counts the jobs and workers by state, as the job API and the workers list report them", async () => {
+      const before = await client.jobs.health(endpointId);
+      expect(before.jobs).toMatchObject({ inProgress: 0, inQueue: 0 });
+      expect((await client.jobs.runsync(endpointId, shortInput)).status).toBe("COMPLETED");
+      expect((await client.jobs.runsync(endpointId, failingInput)).status).toBe("FAILED");
+      const running = await client.jobs.run(endpointId, endlessInput);
+      await statusUntil(endpointId, running.id, (job) => job.status === "IN_PROGRESS");
+      const queued = await client.jobs.run(endpointId, shortInput);
+      const health = await client.jobs.health(endpointId);
+      expect(health.jobs).toEqual({
+        completed: before.jobs.completed + 1,
+        failed: before.jobs.failed + 1,
+        inProgress: 1,
+        inQueue: 1,
+        retried: before.jobs.retried,
+      });
+      const workers =
+        endpointId === "text-to-video"
+          ? { idle: 0, initializing: 0, running: 1, throttled: 0, unhealthy: 0 }
+          : (await client.serverless.workers(endpointId)).summary;
+      expect(health.workers).toEqual({
+        idle: workers.idle,
+        initializing: workers.initializing,
+        ready: workers.idle + workers.running,
+        running: workers.running,
+        throttled: workers.throttled,
+        unhealthy: workers.unhealthy,
+      });
+      expect(health.workers.running).toBe(1);
+      await client.jobs.cancel(endpointId, running.id);
+      await client.jobs.cancel(endpointId, queued.id);
+      expect((await client.jobs.health(endpointId)).jobs).toEqual({ ...health.jobs, inProgress: 0, inQueue: 0 });
+    });
+  },
+);
 
 describe("the job API on a queue endpoint, step by step", () => {
   let endpointId: string;
@@ -197,7 +211,11 @@ describe("the job API on a queue endpoint, step by step", () => {
     expect(failed).toEqual({ id: expect.stringMatching(/^sync-/), status: "FAILED", error: "handler crashed" });
     expect(answers.map((answer) => answer.status)).toEqual([400]);
     expect(await client.jobs.retry(endpointId, failed.id)).toEqual({ id: failed.id, status: "IN_QUEUE" });
-    expect(await statusSyncUntilFinal(endpointId, { id: failed.id, status: "IN_QUEUE" })).toMatchObject({ id: failed.id, status: "FAILED", error: "handler crashed" });
+    expect(await statusSyncUntilFinal(endpointId, { id: failed.id, status: "IN_QUEUE" })).toMatchObject({
+      id: failed.id,
+      status: "FAILED",
+      error: "handler crashed",
+    });
   });
 
   it("retry refuses a job that completed, naming its status", async () => {
@@ -208,8 +226,12 @@ describe("the job API on a queue endpoint, step by step", () => {
   });
 
   it("a wait the client knows to be out of bounds is refused before any call", async () => {
-    await expect(client.jobs.runsync(endpointId, {}, { waitMs: 999 })).rejects.toThrow(new RangeError("waitMs must be an integer from 1000 to 300000, not 999"));
-    await expect(client.jobs.statusSync(endpointId, "any", { waitMs: 300_001 })).rejects.toThrow(new RangeError("waitMs must be an integer from 1000 to 300000, not 300001"));
+    await expect(client.jobs.runsync(endpointId, {}, { waitMs: 999 })).rejects.toThrow(
+      new RangeError("waitMs must be an integer from 1000 to 300000, not 999"),
+    );
+    await expect(client.jobs.statusSync(endpointId, "any", { waitMs: 300_001 })).rejects.toThrow(
+      new RangeError("waitMs must be an integer from 1000 to 300000, not 300001"),
+    );
     expect(answers).toEqual([]);
   });
 });
@@ -226,7 +248,12 @@ describe("load-balancing endpoints, at the URLs they advertise", () => {
   it("base passes a request through unwrapped, with the API key, and returns the worker's answer whatever its status", async () => {
     const { requestUrls } = await client.serverless.create(loadBalancer);
     const base = (requestUrls as { base: string }).base;
-    const answer = await client.loadBalancing.request(base, { method: "POST", path: "/v1/generate", query: { seed: 7 }, body: { prompt: "hi" } });
+    const answer = await client.loadBalancing.request(base, {
+      method: "POST",
+      path: "/v1/generate",
+      query: { seed: 7 },
+      body: { prompt: "hi" },
+    });
     expect([answer.status, answer.headers["content-type"], answer.body]).toEqual([
       200,
       "application/json; charset=utf-8",
@@ -237,7 +264,12 @@ describe("load-balancing endpoints, at the URLs they advertise", () => {
   });
 
   it("health answers 204 while the standing workers start, then 200", async () => {
-    const { requestUrls } = await client.serverless.create({ ...loadBalancer, name: "warm", workers: { min: 1, max: 2 }, env: { HEALTH_CHECK_PATH: "/healthz" } });
+    const { requestUrls } = await client.serverless.create({
+      ...loadBalancer,
+      name: "warm",
+      workers: { min: 1, max: 2 },
+      env: { HEALTH_CHECK_PATH: "/healthz" },
+    });
     const health = (requestUrls as { health: string }).health;
     expect(health).toMatch(/\/healthz$/);
     expect(await client.loadBalancing.health(health)).toMatchObject({ status: 204, body: undefined });
@@ -265,7 +297,9 @@ describe("load-balancing endpoints, at the URLs they advertise", () => {
     ];
     for (const { path, resolved } of escapes) {
       for (const method of ["GET", "POST"] as const) {
-        await expect(client.loadBalancing.request(base, { method, path, body: method === "POST" ? { gpu: true } : undefined })).rejects.toThrow(
+        await expect(
+          client.loadBalancing.request(base, { method, path, body: method === "POST" ? { gpu: true } : undefined }),
+        ).rejects.toThrow(
           new RangeError(`path: "${path}" resolves to ${resolved}, outside the endpoint's base URL ${base}; nothing was sent`),
         );
       }
@@ -312,7 +346,11 @@ describe("a job's wait through faults that would pass", () => {
 describe("the answer check itself", () => {
   it("finds an answer whose body breaks its documented schema, and one whose status is not documented", () => {
     const health = { method: "GET", path: "/v2/abc/health", contentType: "application/json" };
-    expect(documented.problemWith({ ...health, status: 200, text: '{"jobs":{},"workers":{}}' })).toMatch(/^GET \/v2\/abc\/health answered 200 application\/json: data\/jobs must have required property/);
-    expect(documented.problemWith({ ...health, status: 418, text: "" })).toBe("GET /v2/abc/health answered 418 application/json: status not documented for GET /v2/{endpointId}/health");
+    expect(documented.problemWith({ ...health, status: 200, text: '{"jobs":{},"workers":{}}' })).toMatch(
+      /^GET \/v2\/abc\/health answered 200 application\/json: data\/jobs must have required property/,
+    );
+    expect(documented.problemWith({ ...health, status: 418, text: "" })).toBe(
+      "GET /v2/abc/health answered 418 application/json: status not documented for GET /v2/{endpointId}/health",
+    );
   });
 });

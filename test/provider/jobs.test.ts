@@ -23,7 +23,8 @@ describe("the job client", () => {
   const apiKey = "job-client-test-key";
   let emulator: Emulator;
   let echo: string;
-  const client = () => new ComputePlatformClient({ baseUrl: emulator.url, apiKey, clock: { now: clock.read, sleep: async (ms) => clock.advance(ms) } });
+  const client = () =>
+    new ComputePlatformClient({ baseUrl: emulator.url, apiKey, clock: { now: clock.read, sleep: async (ms) => clock.advance(ms) } });
 
   beforeAll(async () => {
     emulator = await startEmulator({ apiKeys: [apiKey], clock: clock.read });
@@ -37,8 +38,18 @@ describe("the job client", () => {
     const queued = await jobs.run(echo, { n: 1 });
     expect(queued.status).toBe("IN_QUEUE");
     const done = await clock.advanceUntil(jobs.wait(echo, queued.id));
-    expect(done).toEqual({ id: queued.id, status: "COMPLETED", delayTime: 100, executionTime: 200, output: { n: 1 }, workerId: `${echo}-w0` });
-    expect(emulator.requests.map((request) => `${request.method} ${request.path}`)).toEqual([`POST /v2/${echo}/run`, `GET /v2/${echo}/status-sync/${queued.id}`]);
+    expect(done).toEqual({
+      id: queued.id,
+      status: "COMPLETED",
+      delayTime: 100,
+      executionTime: 200,
+      output: { n: 1 },
+      workerId: `${echo}-w0`,
+    });
+    expect(emulator.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      `POST /v2/${echo}/run`,
+      `GET /v2/${echo}/status-sync/${queued.id}`,
+    ]);
   });
 
   it("a request the API refuses is still an ApiError", async () => {
@@ -86,7 +97,17 @@ describe("Job", () => {
   it("create runs the job; another input replaces it; a time-out change is recorded in place", async () => {
     const inputs = await passedCheck(job.check, { endpointId: echo, input: { prompt: "ping" } });
     const { id, outs } = await job.create(inputs);
-    expect(outs).toEqual({ endpointId: echo, input: { prompt: "ping" }, timeoutSeconds: 600, recordFailure: false, status: "COMPLETED", output: { prompt: "ping" }, delayTime: 100, executionTime: 200, workerId: `${echo}-w0` });
+    expect(outs).toEqual({
+      endpointId: echo,
+      input: { prompt: "ping" },
+      timeoutSeconds: 600,
+      recordFailure: false,
+      status: "COMPLETED",
+      output: { prompt: "ping" },
+      delayTime: 100,
+      executionTime: 200,
+      workerId: `${echo}-w0`,
+    });
     expect(writes(emulator)).toEqual([`POST /v2/${echo}/run`]);
     expect(await job.diff(id, outs!, { ...inputs, input: { prompt: "pong" } })).toEqual({ changes: true, replaces: ["input"] });
     expect(await job.diff(id, outs!, { ...inputs, timeoutSeconds: 60 })).toEqual({ changes: true, replaces: [] });
@@ -118,9 +139,16 @@ describe("Job", () => {
   it("when even the cancel fails, the job is recorded with the error, and destroying the resource cancels it", async () => {
     emulator.faults.injectStatus(503, { method: "POST", path: new RegExp(`^/v2/${echo}/cancel/`) });
     const inputs = await passedCheck(job.check, { endpointId: echo, input: { sleepMs: 60_000 }, timeoutSeconds: 1 });
-    const failure = (await rejection(job.create({ ...inputs, __provider: "serialized" } as never))) as Error & { id: string; properties: Record<string, unknown> };
+    const failure = (await rejection(job.create({ ...inputs, __provider: "serialized" } as never))) as Error & {
+      id: string;
+      properties: Record<string, unknown>;
+    };
     const id = failure.id;
-    expect(failure.message).toMatch(new RegExp(`^job ${id} of ${echo} did not become final within 1s \\(last seen: IN_PROGRESS\\); cancelling the job failed too \\(POST /v2/${echo}/cancel/${id} failed with 503 `));
+    expect(failure.message).toMatch(
+      new RegExp(
+        `^job ${id} of ${echo} did not become final within 1s \\(last seen: IN_PROGRESS\\); cancelling the job failed too \\(POST /v2/${echo}/cancel/${id} failed with 503 `,
+      ),
+    );
     expect(failure.message).toMatch(/: destroy the resource to cancel it$/);
     expect(failure.properties).toEqual({ ...inputs, status: "IN_PROGRESS", __provider: "serialized" });
     expect((await apiGet(emulator, `/v2/${echo}/status/${id}`)).status).toBe("IN_PROGRESS");
@@ -131,7 +159,17 @@ describe("Job", () => {
   it("recordFailure keeps a FAILED job with its error instead of failing create; the setting changes in place", async () => {
     const inputs = await passedCheck(job.check, { endpointId: echo, input: { error: "expected refusal" }, recordFailure: true });
     const { id, outs } = await job.create(inputs);
-    expect(outs).toEqual({ endpointId: echo, input: { error: "expected refusal" }, timeoutSeconds: 600, recordFailure: true, status: "FAILED", delayTime: 100, executionTime: 200, workerId: `${echo}-w0`, error: "expected refusal" });
+    expect(outs).toEqual({
+      endpointId: echo,
+      input: { error: "expected refusal" },
+      timeoutSeconds: 600,
+      recordFailure: true,
+      status: "FAILED",
+      delayTime: 100,
+      executionTime: 200,
+      workerId: `${echo}-w0`,
+      error: "expected refusal",
+    });
     expect(await job.diff(id, outs!, { ...inputs, recordFailure: false })).toEqual({ changes: true, replaces: [] });
     expect((await job.update(id, outs!, { ...inputs, recordFailure: false })).outs!.recordFailure).toBe(false);
   });
@@ -175,12 +213,19 @@ describe("TextToVideoJob", () => {
 
   it("at preview, an input unknown until apply passes check with the endpoint and time-out defaults", async () => {
     const inputs = await passedCheck(video.check, { input: { prompt: "waves", duration: UNKNOWN as never } });
-    expect(inputs).toEqual({ input: { prompt: "waves", duration: UNKNOWN }, endpointId: "text-to-video", timeoutSeconds: 600, recordFailure: false });
+    expect(inputs).toEqual({
+      input: { prompt: "waves", duration: UNKNOWN },
+      endpointId: "text-to-video",
+      timeoutSeconds: 600,
+      recordFailure: false,
+    });
     expect(emulator.requests).toEqual([]);
   });
 
   it("a video still being generated at the time-out is cancelled before create fails", async () => {
-    const error = await rejection(video.create(await passedCheck(video.check, { input: { prompt: "a long take", duration: 16 }, timeoutSeconds: 1 })));
+    const error = await rejection(
+      video.create(await passedCheck(video.check, { input: { prompt: "a long take", duration: 16 }, timeoutSeconds: 1 })),
+    );
     const [, id] = /^job (\S+) of /.exec(error.message) ?? [];
     expect(error.message).toBe(`job ${id} of text-to-video did not become final within 1s (last seen: IN_PROGRESS); the job was cancelled`);
     expect((await apiGet(emulator, `/v2/text-to-video/status/${id}`)).status).toBe("CANCELLED");
@@ -189,7 +234,17 @@ describe("TextToVideoJob", () => {
   it("create generates the video; its cost equals the estimate", async () => {
     const inputs = await passedCheck(video.check, { input: { prompt: "a red fox in fresh snow", duration: 4 } });
     expect(inputs).toEqual({
-      input: { prompt: "a red fox in fresh snow", style: "general", resolution: "720p", duration: 4, aspect_ratio: "4:3", movement_amplitude: "auto", generate_audio: true, bgm: true, seed: -1 },
+      input: {
+        prompt: "a red fox in fresh snow",
+        style: "general",
+        resolution: "720p",
+        duration: 4,
+        aspect_ratio: "4:3",
+        movement_amplitude: "auto",
+        generate_audio: true,
+        bgm: true,
+        seed: -1,
+      },
       endpointId: "text-to-video",
       timeoutSeconds: 600,
       recordFailure: false,
@@ -197,6 +252,9 @@ describe("TextToVideoJob", () => {
     const { id, outs } = await video.create(inputs);
     expect(outs).toMatchObject({ status: "COMPLETED", cost: 0.6, estimatedCost: 0.6, executionTime: 800 });
     expect(outs!.videoUrl).toBe(outs!.output!.video_url);
-    expect(await video.diff(id, outs!, { ...inputs, input: { ...inputs.input, duration: 8 } })).toEqual({ changes: true, replaces: ["input"] });
+    expect(await video.diff(id, outs!, { ...inputs, input: { ...inputs.input, duration: 8 } })).toEqual({
+      changes: true,
+      replaces: ["input"],
+    });
   });
 });

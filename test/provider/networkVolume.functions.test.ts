@@ -2,7 +2,12 @@
 import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import { getNetworkVolume, getNetworkVolumeOutput, getNetworkVolumes, getNetworkVolumesOutput } from "../../provider/functions/networkVolumes";
+import {
+  getNetworkVolume,
+  getNetworkVolumeOutput,
+  getNetworkVolumes,
+  getNetworkVolumesOutput,
+} from "../../provider/functions/networkVolumes";
 import type { NetworkVolume } from "../../provider/schemas/networkVolume";
 import { sharedClient } from "../../provider/sharedClient";
 import { apiGet, emulatorForProvider, outputValue, writes } from "./providerHarness";
@@ -28,12 +33,20 @@ beforeEach(() => emulator.resetRequests());
 describe("getNetworkVolume", () => {
   it("returns one of the account's volumes exactly as the API renders it, without writing", async () => {
     expect(await getNetworkVolume({ id: texasFast.id })).toEqual(await apiGet(emulator, `/v2/network-volumes/${texasFast.id}`));
-    expect(await getNetworkVolume({ id: sweden.id })).toEqual({ id: sweden.id, name: "datasets", size: 200, dataCenter: "EU-SE-1", type: "STANDARD" });
+    expect(await getNetworkVolume({ id: sweden.id })).toEqual({
+      id: sweden.id,
+      name: "datasets",
+      size: 200,
+      dataCenter: "EU-SE-1",
+      type: "STANDARD",
+    });
     expect(writes(emulator)).toEqual([]);
   });
 
   it("fails with a message naming an id there is no volume for", async () => {
-    await expect(getNetworkVolume({ id: "novolume01" })).rejects.toThrow(new UserError('getNetworkVolume: there is no network volume with id "novolume01"'));
+    await expect(getNetworkVolume({ id: "novolume01" })).rejects.toThrow(
+      new UserError('getNetworkVolume: there is no network volume with id "novolume01"'),
+    );
   });
 
   it("refuses an empty id before any API call", async () => {

@@ -18,7 +18,12 @@ beforeEach(() => {
   emulator.resetRequests();
 });
 
-const args = (overrides: Partial<NetworkVolumeInputs> = {}): NetworkVolumeInputs => ({ name: "data", size: 20, dataCenter: "US-TX-3", ...overrides });
+const args = (overrides: Partial<NetworkVolumeInputs> = {}): NetworkVolumeInputs => ({
+  name: "data",
+  size: 20,
+  dataCenter: "US-TX-3",
+  ...overrides,
+});
 const checked = (inputs: NetworkVolumeInputs, olds: Partial<NetworkVolumeInputs> = {}) => passedCheck(volume.check, inputs, olds);
 
 describe("check", () => {

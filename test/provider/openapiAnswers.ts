@@ -84,7 +84,10 @@ export class OpenApiAnswers {
     // A response is written in place, or refers to a shared one under `#/components/responses`.
     const responsePath =
       typeof listed.$ref === "string"
-        ? listed.$ref.replace(/^#\//, "").split("/").map((segment) => segment.replaceAll("~1", "/").replaceAll("~0", "~"))
+        ? listed.$ref
+            .replace(/^#\//, "")
+            .split("/")
+            .map((segment) => segment.replaceAll("~1", "/").replaceAll("~0", "~"))
         : ["paths", match.template, answer.method.toLowerCase(), "responses", String(answer.status)];
     const response = responsePath.reduce<any>((node, segment) => node?.[segment], this.document) as DocumentedResponse;
     if (response.content === undefined) return answer.text === "" ? undefined : `${where}: a body where none is documented`;

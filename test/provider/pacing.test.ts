@@ -45,7 +45,13 @@ describe("at 60 requests a minute, pods RUNNING 60 s after create", () => {
     const pods = await Promise.all(Array.from({ length: 50 }, (_, i) => client.pods.create(cpuPod(`p${i}`))));
     const running = await Promise.all(
       pods.map((pod) =>
-        client.podWatcher.waitFor({ id: pod.id, wanted: "RUNNING", until: (p) => p?.status === "RUNNING", deadline: clock.now() + 600_000, timeoutSeconds: 600 }),
+        client.podWatcher.waitFor({
+          id: pod.id,
+          wanted: "RUNNING",
+          until: (p) => p?.status === "RUNNING",
+          deadline: clock.now() + 600_000,
+          timeoutSeconds: 600,
+        }),
       ),
     );
     expect(running.map((pod) => pod?.status)).toEqual(Array(50).fill("RUNNING"));

@@ -24,14 +24,21 @@ describe("the native plugin", () => {
   const wire = (struct: { toJavaScript(): unknown } | undefined) => (struct?.toJavaScript() ?? {}) as Properties;
 
   async function checked(type: string, news: Properties): Promise<Properties> {
-    const response = await plugin.call<proto.CheckResponse>("check", new proto.CheckRequest().setUrn(podUrn("p")).setType(type).setNews(toStruct(news)));
+    const response = await plugin.call<proto.CheckResponse>(
+      "check",
+      new proto.CheckRequest().setUrn(podUrn("p")).setType(type).setNews(toStruct(news)),
+    );
     expect(response.getFailuresList()).toEqual([]);
     return wire(response.getInputs());
   }
 
   beforeAll(async () => {
     // Pods take 4 s to start, so that an engine deadline of 1 s runs out first; "doomed" ones then go to ERROR.
-    emulator = await startEmulator({ apiKeys: [API_KEY], timings: { provisioningMs: 2000, startingMs: 2000 }, faults: { failPodsNamed: "^doomed" } });
+    emulator = await startEmulator({
+      apiKeys: [API_KEY],
+      timings: { provisioningMs: 2000, startingMs: 2000 },
+      faults: { failPodsNamed: "^doomed" },
+    });
     plugin = await startPlugin();
     await plugin.call("configure", new proto.ConfigureRequest().setArgs(toStruct({ apiUrl: emulator.url, apiKey: secret(API_KEY) })));
   });
@@ -46,7 +53,11 @@ describe("the native plugin", () => {
       "checkConfig",
       new proto.CheckRequest().setNews(toStruct({ apiUrl: "http://127.0.0.1:1", apiKey: "plain", version: "0.1.0" })),
     );
-    expect(wire(response.getInputs())).toEqual({ apiUrl: "http://127.0.0.1:1", apiKey: { ...SECRET_SIGNATURE, value: "plain" }, version: "0.1.0" });
+    expect(wire(response.getInputs())).toEqual({
+      apiUrl: "http://127.0.0.1:1",
+      apiKey: { ...SECRET_SIGNATURE, value: "plain" },
+      version: "0.1.0",
+    });
   });
 
   it.each([
@@ -54,29 +65,48 @@ describe("the native plugin", () => {
     { name: "another key", olds: { apiUrl: "u", apiKey: "k" }, news: { apiUrl: "u", apiKey: "k2" }, diffs: ["apiKey"] },
     { name: "another URL and a job URL", olds: { apiUrl: "u" }, news: { apiUrl: "v", jobUrl: "j" }, diffs: ["apiUrl", "jobUrl"] },
   ])("diffConfig with $name: changes $diffs in place, replacing nothing", async ({ olds, news, diffs }) => {
-    const response = await plugin.call<proto.DiffResponse>("diffConfig", new proto.DiffRequest().setOlds(toStruct(olds)).setNews(toStruct(news)));
+    const response = await plugin.call<proto.DiffResponse>(
+      "diffConfig",
+      new proto.DiffRequest().setOlds(toStruct(olds)).setNews(toStruct(news)),
+    );
     const changes = diffs.length > 0 ? proto.DiffResponse.DiffChanges.DIFF_SOME : proto.DiffResponse.DiffChanges.DIFF_NONE;
-    expect({ changes: response.getChanges(), diffs: response.getDiffsList(), replaces: response.getReplacesList() }).toEqual({ changes, diffs, replaces: [] });
+    expect({ changes: response.getChanges(), diffs: response.getDiffsList(), replaces: response.getReplacesList() }).toEqual({
+      changes,
+      diffs,
+      replaces: [],
+    });
   });
 
   it("configure accepts no secrets, resources or previews: the engine sends plain values and the plugin marks secrets", async () => {
-    const response = await plugin.call<proto.ConfigureResponse>("configure", new proto.ConfigureRequest().setArgs(toStruct({ apiUrl: emulator.url, apiKey: API_KEY })));
+    const response = await plugin.call<proto.ConfigureResponse>(
+      "configure",
+      new proto.ConfigureRequest().setArgs(toStruct({ apiUrl: emulator.url, apiKey: API_KEY })),
+    );
     expect(response.toObject()).toMatchObject({ acceptsecrets: false, acceptresources: false, supportspreview: false });
   });
 
   it("a registry's credentials are secret in its checked inputs, and in its outputs", async () => {
     const inputs = await checked("computeplatform:index:Registry", { name: "ghcr", username: "robot", password: "hunter2" });
-    expect(inputs).toMatchObject({ username: { ...SECRET_SIGNATURE, value: "robot" }, password: { ...SECRET_SIGNATURE, value: "hunter2" } });
+    expect(inputs).toMatchObject({
+      username: { ...SECRET_SIGNATURE, value: "robot" },
+      password: { ...SECRET_SIGNATURE, value: "hunter2" },
+    });
     const created = await plugin.call<proto.CreateResponse>(
       "create",
-      new proto.CreateRequest().setUrn(podUrn("ghcr")).setType("computeplatform:index:Registry").setProperties(toStruct(plainProperties(toStruct(inputs)))),
+      new proto.CreateRequest()
+        .setUrn(podUrn("ghcr"))
+        .setType("computeplatform:index:Registry")
+        .setProperties(toStruct(plainProperties(toStruct(inputs)))),
     );
     expect(wire(created.getProperties())).toEqual({
       name: "ghcr",
       username: { ...SECRET_SIGNATURE, value: "robot" },
       password: { ...SECRET_SIGNATURE, value: "hunter2" },
     });
-    await plugin.call("delete", new proto.DeleteRequest().setUrn(podUrn("ghcr")).setType("computeplatform:index:Registry").setId(created.getId()));
+    await plugin.call(
+      "delete",
+      new proto.DeleteRequest().setUrn(podUrn("ghcr")).setType("computeplatform:index:Registry").setId(created.getId()),
+    );
   });
 
   it("the engine's create deadline (customTimeouts) bounds the pod's wait, and the failed pod is deleted", async () => {
@@ -96,15 +126,28 @@ describe("the native plugin", () => {
   });
 
   it("without a deadline from the engine, the pod waits as long as readyTimeoutSeconds; state records the declared bound and env as a secret", async () => {
-    const inputs = await checked(POD, { name: "steady", image: "org/steady:1", cpu: { id: "cpu3c", vcpuCount: 2, memory: 4 }, env: { TOKEN: "t" } });
-    const created = await plugin.call<proto.CreateResponse>("create", new proto.CreateRequest().setUrn(podUrn("steady")).setType(POD).setProperties(toStruct(inputs)));
+    const inputs = await checked(POD, {
+      name: "steady",
+      image: "org/steady:1",
+      cpu: { id: "cpu3c", vcpuCount: 2, memory: 4 },
+      env: { TOKEN: "t" },
+    });
+    const created = await plugin.call<proto.CreateResponse>(
+      "create",
+      new proto.CreateRequest().setUrn(podUrn("steady")).setType(POD).setProperties(toStruct(inputs)),
+    );
     const outputs = wire(created.getProperties());
     expect(outputs).toMatchObject({ status: "RUNNING", readyTimeoutSeconds: 600, env: { ...SECRET_SIGNATURE, value: { TOKEN: "t" } } });
     await plugin.call("delete", new proto.DeleteRequest().setUrn(podUrn("steady")).setType(POD).setId(created.getId()));
   });
 
   it("a pod that exists but did not initialise reaches state with env as a secret, as a created pod does", async () => {
-    const inputs = await checked(POD, { name: "doomed", image: "org/doomed:1", cpu: { id: "cpu3c", vcpuCount: 2, memory: 4 }, env: { TOKEN: "t" } });
+    const inputs = await checked(POD, {
+      name: "doomed",
+      image: "org/doomed:1",
+      cpu: { id: "cpu3c", vcpuCount: 2, memory: 4 },
+      env: { TOKEN: "t" },
+    });
     // The pod goes to ERROR, and deleting it is refused, so the plugin reports it as existing but not initialised.
     emulator.faults.injectStatus(409, { method: "DELETE", path: /^\/v2\/pods\// });
     const error = (await rejection(
@@ -143,22 +186,54 @@ describe("the native plugin", () => {
   it("serves every data function the package exports as an invoke", () => {
     const exported = Object.keys(pkg).filter((name) => /^get[A-Z]/.test(name) && !name.endsWith("Output"));
     expect([...dataFunctions.keys()].sort()).toEqual(exported.sort());
-    expect(exported).toEqual(expect.arrayContaining(["getNetworkVolume", "getNetworkVolumes", "getRegistry", "getRegistries", "getRegistryDelegation", "getRegistryDelegations"]));
+    expect(exported).toEqual(
+      expect.arrayContaining([
+        "getNetworkVolume",
+        "getNetworkVolumes",
+        "getRegistry",
+        "getRegistries",
+        "getRegistryDelegation",
+        "getRegistryDelegations",
+      ]),
+    );
   });
 
   it("an invoke of a network volume, registry or delegation lookup answers from the API", async () => {
     const invoke = async (token: string) =>
-      wire((await plugin.call<proto.InvokeResponse>("invoke", new proto.InvokeRequest().setTok(`computeplatform:index:${token}`).setArgs(toStruct({})))).getReturn());
+      wire(
+        (
+          await plugin.call<proto.InvokeResponse>(
+            "invoke",
+            new proto.InvokeRequest().setTok(`computeplatform:index:${token}`).setArgs(toStruct({})),
+          )
+        ).getReturn(),
+      );
     expect(await invoke("getNetworkVolumes")).toEqual({ networkVolumes: [] });
     expect(await invoke("getRegistries")).toEqual({ registries: [] });
     expect(await invoke("getRegistryDelegations")).toEqual({ delegations: [] });
   });
 
   it.each([
-    { method: "invoke", request: () => new proto.InvokeRequest().setTok("computeplatform:index:getNothing"), message: '2 UNKNOWN: computeplatform: unknown function "computeplatform:index:getNothing"' },
-    { method: "invoke", request: () => new proto.InvokeRequest().setTok("computeplatform:index:getPodOutput"), message: '2 UNKNOWN: computeplatform: unknown function "computeplatform:index:getPodOutput"' },
-    { method: "check", request: () => new proto.CheckRequest().setType("computeplatform:index:Gadget"), message: '2 UNKNOWN: computeplatform: unknown resource type "computeplatform:index:Gadget"' },
-    { method: "check", request: () => new proto.CheckRequest().setUrn("urn:pulumi:s::p::other:index:Pod::x"), message: '2 UNKNOWN: computeplatform: unknown resource type "other:index:Pod"' },
+    {
+      method: "invoke",
+      request: () => new proto.InvokeRequest().setTok("computeplatform:index:getNothing"),
+      message: '2 UNKNOWN: computeplatform: unknown function "computeplatform:index:getNothing"',
+    },
+    {
+      method: "invoke",
+      request: () => new proto.InvokeRequest().setTok("computeplatform:index:getPodOutput"),
+      message: '2 UNKNOWN: computeplatform: unknown function "computeplatform:index:getPodOutput"',
+    },
+    {
+      method: "check",
+      request: () => new proto.CheckRequest().setType("computeplatform:index:Gadget"),
+      message: '2 UNKNOWN: computeplatform: unknown resource type "computeplatform:index:Gadget"',
+    },
+    {
+      method: "check",
+      request: () => new proto.CheckRequest().setUrn("urn:pulumi:s::p::other:index:Pod::x"),
+      message: '2 UNKNOWN: computeplatform: unknown resource type "other:index:Pod"',
+    },
   ])("$method answers an unknown token with an error naming it", async ({ method, request, message }) => {
     expect((await rejection(plugin.call(method, request()))).message).toBe(message);
   });

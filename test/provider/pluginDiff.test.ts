@@ -37,7 +37,11 @@ const table: Record<ResourceKindName, { inputs: Properties; changes: Change[] }>
       { change: "another image", news: { image: "org/trainer:2" }, diff: { changes: true, replaces: [] } },
       { change: "another env value", news: { env: { TOKEN: "u" } }, diff: { changes: true, replaces: [] } },
       { change: "another cloud", news: { cloud: "COMMUNITY" }, diff: { changes: true, replaces: ["cloud"] } },
-      { change: "cpu instead of gpu", news: { gpu: undefined, cpu: { id: "cpu3c", vcpuCount: 2, memory: 4 } }, diff: { changes: true, replaces: ["cpu"] } },
+      {
+        change: "cpu instead of gpu",
+        news: { gpu: undefined, cpu: { id: "cpu3c", vcpuCount: 2, memory: 4 } },
+        diff: { changes: true, replaces: ["cpu"] },
+      },
     ],
   },
   Template: {
@@ -58,7 +62,11 @@ const table: Record<ResourceKindName, { inputs: Properties; changes: Change[] }>
     inputs: { resource: "arn:aws:ecr:eu-west-1:210987654321:repository/ml/trainer" },
     changes: [
       { change: "nothing", news: {}, diff: { changes: false, replaces: [] } },
-      { change: "another repository", news: { resource: "arn:aws:ecr:eu-west-1:210987654321:repository/ml/server" }, diff: { changes: true, replaces: ["resource"] } },
+      {
+        change: "another repository",
+        news: { resource: "arn:aws:ecr:eu-west-1:210987654321:repository/ml/server" },
+        diff: { changes: true, replaces: ["resource"] },
+      },
     ],
   },
   AccountSshKeys: {
@@ -69,7 +77,12 @@ const table: Record<ResourceKindName, { inputs: Properties; changes: Change[] }>
     ],
   },
   Cluster: {
-    inputs: { name: "hpc", type: "SLURM", compute: { gpuTypeId: "NVIDIA H100 80GB HBM3", gpuCountPerPod: 8, podCount: 2 }, image: "org/slurm:24" },
+    inputs: {
+      name: "hpc",
+      type: "SLURM",
+      compute: { gpuTypeId: "NVIDIA H100 80GB HBM3", gpuCountPerPod: 8, podCount: 2 },
+      image: "org/slurm:24",
+    },
     changes: [
       { change: "nothing", news: {}, diff: { changes: false, replaces: [] } },
       { change: "another name", news: { name: "hpc-2" }, diff: { changes: true, replaces: [] } },
@@ -77,11 +90,21 @@ const table: Record<ResourceKindName, { inputs: Properties; changes: Change[] }>
     ],
   },
   ServerlessEndpoint: {
-    inputs: { name: "api", type: "QUEUE", image: "org/api:1", cpu: [{ id: "cpu3c", vcpuCount: 2 }], scaling: { type: "QUEUE_DELAY", queueDelay: 4 } },
+    inputs: {
+      name: "api",
+      type: "QUEUE",
+      image: "org/api:1",
+      cpu: [{ id: "cpu3c", vcpuCount: 2 }],
+      scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
+    },
     changes: [
       { change: "nothing", news: {}, diff: { changes: false, replaces: [] } },
       { change: "another image", news: { image: "org/api:2" }, diff: { changes: true, replaces: [] } },
-      { change: "another type", news: { type: "LOAD_BALANCER", scaling: { type: "REQUEST_COUNT", requestCount: 10 } }, diff: { changes: true, replaces: ["type"] } },
+      {
+        change: "another type",
+        news: { type: "LOAD_BALANCER", scaling: { type: "REQUEST_COUNT", requestCount: 10 } },
+        diff: { changes: true, replaces: ["type"] },
+      },
     ],
   },
   Job: {
@@ -167,7 +190,10 @@ describe("the native plugin and the dynamic resources give the same diff", () =>
         "diff",
         new proto.DiffRequest().setUrn(urn(kind)).setType(token(kind)).setId(id).setOlds(read.getProperties()).setNews(toStruct(checked)),
       );
-      expect({ changes: diff.getChanges(), replaces: diff.getReplacesList() }).toEqual({ changes: proto.DiffResponse.DiffChanges.DIFF_NONE, replaces: [] });
+      expect({ changes: diff.getChanges(), replaces: diff.getReplacesList() }).toEqual({
+        changes: proto.DiffResponse.DiffChanges.DIFF_NONE,
+        replaces: [],
+      });
     },
   );
 

@@ -83,7 +83,10 @@ describe("Pod provider, from a template", () => {
 
     const bare = await pod.create(await inputs({ name: "bare", mounts: { network: [] } }));
     expect(bare.outs!.mounts).toEqual({});
-    expect(await pod.diff(bare.id, bare.outs!, await inputs({ name: "bare", mounts: { network: [] } }))).toEqual({ changes: false, replaces: [] });
+    expect(await pod.diff(bare.id, bare.outs!, await inputs({ name: "bare", mounts: { network: [] } }))).toEqual({
+      changes: false,
+      replaces: [],
+    });
     await pod.delete(bare.id);
   });
 

@@ -148,8 +148,17 @@ describe("Pod provider", () => {
       expect(error.message).toBe(`pod ${id} (doomed-update) did not reach RUNNING after the update: pod ${id} went to ERROR`);
       expect(error.id).toBe(id);
       expect(error.reasons).toEqual([error.message]);
-      expect(error.properties).toMatchObject({ __provider: engineProvider, status: "ERROR", name: "doomed-update", image: "org/trainer:9" });
-      const { outs: recovered } = await pod.update(id, error.properties as PodOutputs, await checked(base({ mounts: { network: [{ volumeId, path: "/data" }] } })));
+      expect(error.properties).toMatchObject({
+        __provider: engineProvider,
+        status: "ERROR",
+        name: "doomed-update",
+        image: "org/trainer:9",
+      });
+      const { outs: recovered } = await pod.update(
+        id,
+        error.properties as PodOutputs,
+        await checked(base({ mounts: { network: [{ volumeId, path: "/data" }] } })),
+      );
       expect(recovered!.status).toBe("RUNNING");
       outs = recovered!;
     });
@@ -191,7 +200,9 @@ describe("Pod provider", () => {
   it("deletes a pod that goes to ERROR and fails, leaving nothing behind", async () => {
     const before = emulator.snapshot().pods.length;
     const error = (await pod.create(await checked(base({ name: "doomed-1" }))).catch((e: unknown) => e)) as Error;
-    expect(error.message).toMatch(/^pod "doomed-1" did not become RUNNING: pod \w+ went to ERROR\. It was deleted; nothing was left behind\.$/);
+    expect(error.message).toMatch(
+      /^pod "doomed-1" did not become RUNNING: pod \w+ went to ERROR\. It was deleted; nothing was left behind\.$/,
+    );
     expect("id" in error).toBe(false);
     expect(emulator.snapshot().pods.length).toBe(before);
   });
@@ -216,13 +227,15 @@ describe("Pod provider", () => {
   it("names both ways to configure a missing key", async () => {
     await configure({ config: { get: () => undefined, require: () => "" } });
     try {
-      expect(() => resolveSettings({})).toThrow(
-        new MissingSettingError("apiKey"),
-      );
+      expect(() => resolveSettings({})).toThrow(new MissingSettingError("apiKey"));
       expect(() => resolveSettings({})).toThrow(
         "apiKey is not set: run `pulumi config set computeplatform:apiKey --secret <value>` or set the environment variable COMPUTEPLATFORM_API_KEY",
       );
-      expect(resolveSettings({ COMPUTEPLATFORM_API_KEY: "k", COMPUTEPLATFORM_API_URL: "http://x" })).toEqual({ apiKey: "k", apiUrl: "http://x", jobUrl: "http://x" });
+      expect(resolveSettings({ COMPUTEPLATFORM_API_KEY: "k", COMPUTEPLATFORM_API_URL: "http://x" })).toEqual({
+        apiKey: "k",
+        apiUrl: "http://x",
+        jobUrl: "http://x",
+      });
     } finally {
       await emulatorConfigRestore(emulator);
     }
@@ -258,7 +271,12 @@ describe("NetworkVolume provider", () => {
 
     emulator.faults.loseResponses(1, { method: "POST", path: "/v2/network-volumes" });
     const recovered = await volume.create({ ...inputs, name: "lost-answer" });
-    expect(emulator.snapshot().networkVolumes.filter((v) => v.name === "lost-answer").map((v) => v.id)).toEqual([recovered.id]);
+    expect(
+      emulator
+        .snapshot()
+        .networkVolumes.filter((v) => v.name === "lost-answer")
+        .map((v) => v.id),
+    ).toEqual([recovered.id]);
     await volume.delete(recovered.id);
 
     const adopted = await volume.create({ ...grown, adopt: id });

@@ -34,7 +34,10 @@ beforeAll(async () => {
   ghcr = await registries.create({ name: "ghcr", username: USERNAME, password: PASSWORD });
   ghcrBackup = await registries.create({ name: "ghcr", username: `${USERNAME}-2`, password: `${PASSWORD}-2` });
   docker = await registries.create({ name: "dockerhub", username: USERNAME, password: PASSWORD });
-  trainer = await registries.delegations.create({ resource: "arn:aws:ecr:eu-west-1:210987654321:repository/ml/trainer:v3", name: "trainer" });
+  trainer = await registries.delegations.create({
+    resource: "arn:aws:ecr:eu-west-1:210987654321:repository/ml/trainer:v3",
+    name: "trainer",
+  });
   server = await registries.delegations.create({ resource: "arn:aws:ecr:us-east-1:210987654321:repository/ml/server", name: null });
 });
 afterAll(async () => emulator.close());
@@ -50,7 +53,11 @@ describe("getRegistry and getRegistries", () => {
     expect(one).toEqual(await apiGet(emulator, `/v2/registries/${ghcr.id}`));
     const all = await getRegistries();
     expect(all).toEqual({ registries: [ghcr, ghcrBackup, docker] });
-    expect([carriesSecret(one), carriesSecret(all), carriesSecret(await outputValue(getRegistriesOutput()))]).toEqual([false, false, false]);
+    expect([carriesSecret(one), carriesSecret(all), carriesSecret(await outputValue(getRegistriesOutput()))]).toEqual([
+      false,
+      false,
+      false,
+    ]);
     expect(writes(emulator)).toEqual([]);
   });
 
@@ -60,9 +67,13 @@ describe("getRegistry and getRegistries", () => {
   });
 
   it("getRegistry fails with a message naming an id there is no credential for, and refuses an empty id before any call", async () => {
-    await expect(getRegistry({ id: "noregistry" })).rejects.toThrow(new UserError('getRegistry: there is no registry credential with id "noregistry"'));
+    await expect(getRegistry({ id: "noregistry" })).rejects.toThrow(
+      new UserError('getRegistry: there is no registry credential with id "noregistry"'),
+    );
     emulator.resetRequests();
-    await expect(getRegistry({ id: "" })).rejects.toThrow(new UserError("getRegistry: invalid arguments: id: Too small: expected string to have >=1 characters"));
+    await expect(getRegistry({ id: "" })).rejects.toThrow(
+      new UserError("getRegistry: invalid arguments: id: Too small: expected string to have >=1 characters"),
+    );
     expect(emulator.requests).toEqual([]);
   });
 
@@ -97,6 +108,8 @@ describe("getRegistryDelegation and getRegistryDelegations", () => {
 
   it("have Output forms that take Inputs", async () => {
     expect(await outputValue(getRegistryDelegationOutput({ id: pulumi.output(trainer.id) }))).toEqual(trainer);
-    expect(await outputValue(getRegistryDelegationsOutput({ repository: pulumi.output("ml/trainer") }))).toEqual({ delegations: [trainer] });
+    expect(await outputValue(getRegistryDelegationsOutput({ repository: pulumi.output("ml/trainer") }))).toEqual({
+      delegations: [trainer],
+    });
   });
 });

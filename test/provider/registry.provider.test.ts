@@ -35,7 +35,6 @@ const checked = (inputs: RegistryInputs) => passedCheck(registry.check, inputs);
 /** Calls the emulator directly, as something outside Pulumi would. */
 const api = (method: string, path: string, body?: unknown) => apiRequest(emulator, method, path, body);
 
-
 describe("check", () => {
   it.each([
     ["an empty password", { password: "" }, "password", "Too small: expected string to have >=1 characters"],
@@ -114,7 +113,8 @@ describe("with a credential", () => {
 it("explains a delete refused because pods use the credential, and deletes once they are gone", async () => {
   const { id } = await registry.create(await checked(args({ name: "in-use" })));
   const pods = [];
-  for (const name of ["puller-a", "puller-b"]) pods.push(JSON.parse((await api("POST", "/v2/pods", gpuPod({ name, registry: id }))).text).id);
+  for (const name of ["puller-a", "puller-b"])
+    pods.push(JSON.parse((await api("POST", "/v2/pods", gpuPod({ name, registry: id }))).text).id);
   const error = await rejection(registry.delete(id));
   expect(error.message).toBe(
     `registry credential ${id} cannot be deleted while pods ${pods[0]} (puller-a), ${pods[1]} (puller-b) use it: ` +

@@ -29,7 +29,12 @@ describe("check", () => {
   });
 
   it.each([
-    ["an image URI", { resource: "210987654321.dkr.ecr.eu-west-1.amazonaws.com/ml/trainer" }, "resource", "must be an ECR repository ARN: arn:aws:ecr:<region>:<12-digit account id>:repository/<name>[:<tag>]"],
+    [
+      "an image URI",
+      { resource: "210987654321.dkr.ecr.eu-west-1.amazonaws.com/ml/trainer" },
+      "resource",
+      "must be an ECR repository ARN: arn:aws:ecr:<region>:<12-digit account id>:repository/<name>[:<tag>]",
+    ],
     ["no resource", { name: "x" }, "resource", "Invalid input: expected string, received undefined"],
     ["a numeric name", { resource: ARN, name: 7 }, "name", "Invalid input: expected string, received number"],
     ["an unknown property", { resource: ARN, tag: "v3" }, "tag", "unknown property"],
@@ -46,7 +51,8 @@ describe("check", () => {
 describe("with a delegation", () => {
   let id: string;
   let outs: RegistryDelegationOutputs;
-  const args = (overrides: Partial<RegistryDelegationInputs> = {}) => checked({ resource: `${ARN}:v3`, name: "trainer-images", ...overrides });
+  const args = (overrides: Partial<RegistryDelegationInputs> = {}) =>
+    checked({ resource: `${ARN}:v3`, name: "trainer-images", ...overrides });
 
   beforeAll(async () => {
     emulator.resetRequests();
@@ -98,7 +104,9 @@ describe("with a delegation", () => {
       `adopt: registry delegation "${id}" differs from the arguments in resource, name (it covers ${ARN}:v3 and is named ` +
         '"trainer-images"), which cannot change in place; declare the delegation\'s current values or create a new delegation instead',
     );
-    await expect(delegation.create(await args({ adopt: "nosuchdel1" }))).rejects.toThrow('adopt: there is no registry delegation with id "nosuchdel1"');
+    await expect(delegation.create(await args({ adopt: "nosuchdel1" }))).rejects.toThrow(
+      'adopt: there is no registry delegation with id "nosuchdel1"',
+    );
     expect(writes(emulator)).toEqual([]);
   });
 
@@ -120,7 +128,12 @@ it("takes over the delegation a create made when the answer to that create was l
   const inputs = await checked({ resource: `${ARN}:lost`, name: "answer-lost" });
   emulator.faults.loseResponses(1, { method: "POST", path: "/v2/registries/delegations" });
   const { id, outs } = await delegation.create(inputs);
-  expect(emulator.snapshot().delegations.filter((d) => d.name === "answer-lost").map((d) => d.id)).toEqual([id]);
+  expect(
+    emulator
+      .snapshot()
+      .delegations.filter((d) => d.name === "answer-lost")
+      .map((d) => d.id),
+  ).toEqual([id]);
   expect(outs).toMatchObject({ tag: "lost", name: "answer-lost" });
   expect(emulator.requests.filter((r) => r.method === "POST")).toEqual([{ method: "POST", path: "/v2/registries/delegations", status: 0 }]);
   await delegation.delete(id);

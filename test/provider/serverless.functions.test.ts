@@ -109,7 +109,10 @@ describe("getServerlessEndpointWorkers and getServerlessEndpointReleases", () =>
     expect((await apiRequest(emulator, "PATCH", `/v2/serverless/${echo.id}`, { env: { TOKEN: "t-2" } })).status).toBe(200);
     const releases = await getServerlessEndpointReleases({ id: echo.id });
     expect(releases).toEqual(await apiGet(emulator, `/v2/serverless/${echo.id}/releases`));
-    expect([releases.endpointVersion, releases.releases[0]?.diff]).toEqual([2, [{ field: "env", old: { TOKEN: "t-1" }, new: { TOKEN: "t-2" } }]]);
+    expect([releases.endpointVersion, releases.releases[0]?.diff]).toEqual([
+      2,
+      [{ field: "env", old: { TOKEN: "t-1" }, new: { TOKEN: "t-2" } }],
+    ]);
   });
 
   it.each([

@@ -52,7 +52,13 @@ describe("check", () => {
 
   it("leaves the container settings a template supplies unset", async () => {
     const inputs = await checked(args({ image: undefined, templateId: "tpl" }));
-    expect([inputs.image, inputs.args, inputs.disk, inputs.ports, inputs.registry]).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect([inputs.image, inputs.args, inputs.disk, inputs.ports, inputs.registry]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it.each<[string, Partial<ServerlessEndpointInputs>, string, string]>([
@@ -60,15 +66,52 @@ describe("check", () => {
     ["neither gpu nor cpu", { gpu: undefined }, "gpu", "exactly one of gpu and cpu is required"],
     ["both gpu and cpu", { cpu: [{ id: "cpu3c", vcpuCount: 2 }] }, "cpu", "exactly one of gpu and cpu is required"],
     ["QUEUE_DELAY on a load balancer", { type: "LOAD_BALANCER" }, "scaling.type", "a LOAD_BALANCER endpoint scales on REQUEST_COUNT"],
-    ["idleTimeout with QUEUE + REQUEST_COUNT", { scaling: { type: "REQUEST_COUNT", requestCount: 2 }, workers: { idleTimeout: 5 } }, "workers.idleTimeout", "does not apply to a QUEUE endpoint scaling on REQUEST_COUNT"],
+    [
+      "idleTimeout with QUEUE + REQUEST_COUNT",
+      { scaling: { type: "REQUEST_COUNT", requestCount: 2 }, workers: { idleTimeout: 5 } },
+      "workers.idleTimeout",
+      "does not apply to a QUEUE endpoint scaling on REQUEST_COUNT",
+    ],
     ["min above max", { workers: { min: 5, max: 2 } }, "workers.min", "must not exceed workers.max (2)"],
-    ["a CUDA set with a floor", { gpu: { pools: ["ADA_24"], allowedCudaVersions: ["12.8"], minCudaVersion: "12.4" } }, "gpu.minCudaVersion", "cannot be set with a non-empty gpu.allowedCudaVersions"],
+    [
+      "a CUDA set with a floor",
+      { gpu: { pools: ["ADA_24"], allowedCudaVersions: ["12.8"], minCudaVersion: "12.4" } },
+      "gpu.minCudaVersion",
+      "cannot be set with a non-empty gpu.allowedCudaVersions",
+    ],
     ["no pools", { gpu: { pools: [] } }, "gpu.pools", "Too small: expected array to have >=1 items"],
     ["3 vCPUs", { gpu: undefined, cpu: [{ id: "cpu3c", vcpuCount: 3 }] }, "cpu[0].vcpuCount", "must be a power of two (2, 4, 8, ...)"],
-    ["an idle timeout of an hour and more", { workers: { idleTimeout: 3601 } }, "workers.idleTimeout", "Too big: expected number to be <=3600"],
-    ["a queue delay below 0.5", { scaling: { type: "QUEUE_DELAY", queueDelay: 0.2 } }, "scaling.queueDelay", "Too small: expected number to be >=0.5"],
-    ["a CPU configuration listed twice", { gpu: undefined, cpu: [{ id: "cpu3c", vcpuCount: 2 }, { id: "cpu3c", vcpuCount: 4 }, { id: "cpu3c", vcpuCount: 2 }] }, "cpu[2]", "duplicates cpu[0]"],
-    ["a GPU type excluded twice", { gpu: { pools: ["ADA_24"], excludedTypes: ["NVIDIA L4", " NVIDIA L4"] } }, "gpu.excludedTypes[1]", "duplicates gpu.excludedTypes[0]"],
+    [
+      "an idle timeout of an hour and more",
+      { workers: { idleTimeout: 3601 } },
+      "workers.idleTimeout",
+      "Too big: expected number to be <=3600",
+    ],
+    [
+      "a queue delay below 0.5",
+      { scaling: { type: "QUEUE_DELAY", queueDelay: 0.2 } },
+      "scaling.queueDelay",
+      "Too small: expected number to be >=0.5",
+    ],
+    [
+      "a CPU configuration listed twice",
+      {
+        gpu: undefined,
+        cpu: [
+          { id: "cpu3c", vcpuCount: 2 },
+          { id: "cpu3c", vcpuCount: 4 },
+          { id: "cpu3c", vcpuCount: 2 },
+        ],
+      },
+      "cpu[2]",
+      "duplicates cpu[0]",
+    ],
+    [
+      "a GPU type excluded twice",
+      { gpu: { pools: ["ADA_24"], excludedTypes: ["NVIDIA L4", " NVIDIA L4"] } },
+      "gpu.excludedTypes[1]",
+      "duplicates gpu.excludedTypes[0]",
+    ],
     ["an unknown property", { workersMax: 3 } as Partial<ServerlessEndpointInputs>, "workersMax", "unknown property"],
   ])("names the property for %s, before any API call", async (_, overrides, property, reason) => {
     expect(await endpoint.check({}, args(overrides))).toEqual({ failures: [{ property, reason }] });
@@ -105,7 +148,9 @@ describe("with a queue-based GPU endpoint", () => {
   });
 
   it("an in-place update is one PATCH of exactly the changed fields", async () => {
-    const news = await checked(args({ env: { MODE: "b" }, workers: { max: 5 }, gpu: { pools: ["ADA_24", "AMPERE_80"], excludedTypes: ["NVIDIA A100 80GB PCIe"] } }));
+    const news = await checked(
+      args({ env: { MODE: "b" }, workers: { max: 5 }, gpu: { pools: ["ADA_24", "AMPERE_80"], excludedTypes: ["NVIDIA A100 80GB PCIe"] } }),
+    );
     expect(await endpoint.diff(id, outs, news)).toEqual({ changes: true, replaces: [] });
     const update = vi.spyOn(sharedClient().serverless, "update");
     emulator.resetRequests();
@@ -193,10 +238,28 @@ describe("CUDA constraints", () => {
   const gpu = (cuda: Cuda): EndpointGpuInputs => ({ pools: ["ADA_24"], ...cuda });
 
   it.each<[string, Cuda, Cuda, object, object]>([
-    ["a floor becomes a set", { minCudaVersion: "12.4" }, { allowedCudaVersions: ["12.8"] }, { allowedCudaVersions: ["12.8"], minCudaVersion: "" }, { allowedCudaVersions: ["12.8"], minCudaVersion: null }],
-    ["a set becomes a floor", { allowedCudaVersions: ["12.8"] }, { minCudaVersion: "12.4" }, { allowedCudaVersions: [], minCudaVersion: "12.4" }, { allowedCudaVersions: [], minCudaVersion: "12.4" }],
+    [
+      "a floor becomes a set",
+      { minCudaVersion: "12.4" },
+      { allowedCudaVersions: ["12.8"] },
+      { allowedCudaVersions: ["12.8"], minCudaVersion: "" },
+      { allowedCudaVersions: ["12.8"], minCudaVersion: null },
+    ],
+    [
+      "a set becomes a floor",
+      { allowedCudaVersions: ["12.8"] },
+      { minCudaVersion: "12.4" },
+      { allowedCudaVersions: [], minCudaVersion: "12.4" },
+      { allowedCudaVersions: [], minCudaVersion: "12.4" },
+    ],
     ["a floor is removed", { minCudaVersion: "12.4" }, {}, { minCudaVersion: "" }, { allowedCudaVersions: [], minCudaVersion: null }],
-    ["a set is removed", { allowedCudaVersions: ["12.8"] }, {}, { allowedCudaVersions: [] }, { allowedCudaVersions: [], minCudaVersion: null }],
+    [
+      "a set is removed",
+      { allowedCudaVersions: ["12.8"] },
+      {},
+      { allowedCudaVersions: [] },
+      { allowedCudaVersions: [], minCudaVersion: null },
+    ],
   ])("%s in one PATCH that clears what the arguments no longer declare", async (_, before, after, sent, live) => {
     const { id, outs } = await endpoint.create(await checked(args({ name: "cuda", gpu: gpu(before) })));
     const news = await checked(args({ name: "cuda", gpu: gpu(after) }));
@@ -211,7 +274,9 @@ describe("CUDA constraints", () => {
   });
 
   it("a floor added to an endpoint whose template seeded a CUDA set clears the set", async () => {
-    const template = (await api("POST", "/v2/templates", { name: "cuda-worker", image: "org/tpl:1", serverless: true, allowedCudaVersions: ["12.8"] })).body;
+    const template = (
+      await api("POST", "/v2/templates", { name: "cuda-worker", image: "org/tpl:1", serverless: true, allowedCudaVersions: ["12.8"] })
+    ).body;
     const inputs = await checked(args({ name: "cuda-tpl", image: undefined, templateId: template.id }));
     const { id, outs } = await endpoint.create(inputs);
     expect(outs!.gpu).toMatchObject({ allowedCudaVersions: ["12.8"], minCudaVersion: null });
@@ -226,11 +291,18 @@ describe("CUDA constraints", () => {
 
 describe("from a template", () => {
   it("the template's settings and env keys never show as drift; another template, or none, applies in place", async () => {
-    const template = (await api("POST", "/v2/templates", { name: "worker", image: "org/tpl:1", serverless: true, env: { FROM_TEMPLATE: "1" } })).body;
+    const template = (
+      await api("POST", "/v2/templates", { name: "worker", image: "org/tpl:1", serverless: true, env: { FROM_TEMPLATE: "1" } })
+    ).body;
     const other = (await api("POST", "/v2/templates", { name: "worker2", image: "org/tpl:2", serverless: true, env: { OTHER: "2" } })).body;
     const inputs = await checked(args({ image: undefined, templateId: template.id, env: { OWN: "x" } }));
     const { id, outs } = await endpoint.create(inputs);
-    expect(outs).toMatchObject({ image: "org/tpl:1", env: { FROM_TEMPLATE: "1", OWN: "x" }, inheritedEnvKeys: ["FROM_TEMPLATE"], templateId: template.id });
+    expect(outs).toMatchObject({
+      image: "org/tpl:1",
+      env: { FROM_TEMPLATE: "1", OWN: "x" },
+      inheritedEnvKeys: ["FROM_TEMPLATE"],
+      templateId: template.id,
+    });
     expect(await endpoint.diff(id, outs!, inputs)).toEqual({ changes: false, replaces: [] });
 
     const moved = await checked(args({ image: undefined, templateId: other.id, env: { OWN: "x" } }));
@@ -260,8 +332,12 @@ describe("refresh and delete", () => {
   });
 
   it("refresh of an unchanged endpoint returns its outputs alone", async () => {
-    const template = (await api("POST", "/v2/templates", { name: "steady", image: "org/tpl:1", serverless: true, env: { FROM_TEMPLATE: "1" } })).body;
-    const { id, outs } = await endpoint.create(await checked(args({ name: "steady", image: undefined, templateId: template.id, env: { OWN: "x" } })));
+    const template = (
+      await api("POST", "/v2/templates", { name: "steady", image: "org/tpl:1", serverless: true, env: { FROM_TEMPLATE: "1" } })
+    ).body;
+    const { id, outs } = await endpoint.create(
+      await checked(args({ name: "steady", image: undefined, templateId: template.id, env: { OWN: "x" } })),
+    );
     expect(await endpoint.read(id, outs!)).toEqual({ id, props: outs });
     await endpoint.delete(id);
   });

@@ -2,7 +2,11 @@
 import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import { getServerlessEndpointHealth, getServerlessEndpointHealthOutput, getServerlessEndpointWorkers } from "../../provider/functions/serverless";
+import {
+  getServerlessEndpointHealth,
+  getServerlessEndpointHealthOutput,
+  getServerlessEndpointWorkers,
+} from "../../provider/functions/serverless";
 import type { CreateEndpointRequest } from "../../provider/schemas/serverlessEndpoint";
 import { sharedClient } from "../../provider/sharedClient";
 import { apiGet, emulatorForProvider, outputValue, writes } from "./providerHarness";
@@ -23,7 +27,14 @@ let api: string;
 beforeAll(async () => {
   emulator = await emulatorForProvider();
   echo = (await sharedClient().serverless.create(queue)).id;
-  api = (await sharedClient().serverless.create({ ...queue, name: "api", type: "LOAD_BALANCER", scaling: { type: "REQUEST_COUNT", requestCount: 4 } })).id;
+  api = (
+    await sharedClient().serverless.create({
+      ...queue,
+      name: "api",
+      type: "LOAD_BALANCER",
+      scaling: { type: "REQUEST_COUNT", requestCount: 4 },
+    })
+  ).id;
 });
 afterAll(async () => emulator.close());
 beforeEach(() => emulator.resetRequests());
@@ -44,11 +55,19 @@ describe("getServerlessEndpointHealth", () => {
     expect(health.workers.running).toBe(1);
     expect(writes(emulator)).toEqual([]);
     await jobs.cancel(echo, running.id);
-    expect((await getServerlessEndpointHealth({ id: echo })).jobs).toEqual({ completed: 1, failed: 1, inProgress: 0, inQueue: 0, retried: 0 });
+    expect((await getServerlessEndpointHealth({ id: echo })).jobs).toEqual({
+      completed: 1,
+      failed: 1,
+      inProgress: 0,
+      inQueue: 0,
+      retried: 0,
+    });
   });
 
   it("fails with a message naming an id there is no endpoint for, and passes on the refusal of a load-balancing one", async () => {
-    await expect(getServerlessEndpointHealth({ id: "nosuchep01" })).rejects.toThrow(new UserError('getServerlessEndpointHealth: there is no endpoint with id "nosuchep01"'));
+    await expect(getServerlessEndpointHealth({ id: "nosuchep01" })).rejects.toThrow(
+      new UserError('getServerlessEndpointHealth: there is no endpoint with id "nosuchep01"'),
+    );
     await expect(getServerlessEndpointHealth({ id: api })).rejects.toThrow(
       `GET /v2/${api}/health failed with 400 Bad Request: Endpoint ${api} is load-balancing and has no job queue; send requests to its base URL`,
     );

@@ -60,11 +60,7 @@ describe("getTemplates", () => {
   it("lists the account's own templates by default, as the API renders them", async () => {
     expect(await getTemplates()).toEqual(await apiGet(emulator, "/v2/templates"));
     expect(ids(await getTemplates({ source: "own" }))).toEqual([trainer.id, trainerCopy.id, worker.id]);
-    expect(emulator.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
-      "GET /v2/templates",
-      "GET /v2/templates",
-      "GET /v2/templates",
-    ]);
+    expect(emulator.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /v2/templates", "GET /v2/templates", "GET /v2/templates"]);
   });
 
   it.each([

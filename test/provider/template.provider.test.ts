@@ -36,7 +36,6 @@ const checked = (inputs: TemplateInputs) => passedCheck(template.check, inputs);
 /** Calls the emulator directly, as something outside Pulumi would. */
 const api = (method: string, path: string, body?: unknown) => apiRequest(emulator, method, path, body);
 
-
 describe("check", () => {
   it("applies every documented default", async () => {
     expect(await template.check({}, { name: "t", image: "org/t:1" })).toEqual({
@@ -64,10 +63,25 @@ describe("check", () => {
     ["no image", { image: undefined }, "image", "Invalid input: expected string, received undefined"],
     ["disk 0", { disk: 0 }, "disk", "Too small: expected number to be >=1"],
     ["a fractional disk", { disk: 2.5 }, "disk", "Invalid input: expected int, received number"],
-    ["a port without protocol", { ports: ["22/tcp", "8888"] }, "ports[1]", 'must be "<port>/http" or "<port>/tcp" with a port from 1 to 65535'],
+    [
+      "a port without protocol",
+      { ports: ["22/tcp", "8888"] },
+      "ports[1]",
+      'must be "<port>/http" or "<port>/tcp" with a port from 1 to 65535',
+    ],
     ["port 70000", { ports: ["70000/tcp"] }, "ports[0]", 'must be "<port>/http" or "<port>/tcp" with a port from 1 to 65535'],
-    ["a persistent mount below 10 GB", { mounts: { persistent: { size: 9, path: "/w" } } }, "mounts.persistent.size", "Too small: expected number to be >=10"],
-    ["a mount without a path", { mounts: { persistent: { size: 10 } } }, "mounts.persistent.path", "Invalid input: expected string, received undefined"],
+    [
+      "a persistent mount below 10 GB",
+      { mounts: { persistent: { size: 9, path: "/w" } } },
+      "mounts.persistent.size",
+      "Too small: expected number to be >=10",
+    ],
+    [
+      "a mount without a path",
+      { mounts: { persistent: { size: 10 } } },
+      "mounts.persistent.path",
+      "Invalid input: expected string, received undefined",
+    ],
     [
       "a network mount",
       { mounts: { network: [{ volumeId: "v", path: "/d" }] } },
@@ -236,9 +250,7 @@ describe("adopt refusals", () => {
     ["an unknown id", "nosuchtpl1"],
     ["a public catalog template", "cp-pytorch-24"],
   ])("refuses %s, which is not the account's", async (_label, id) => {
-    await expect(template.create(await checked(args({ adopt: id })))).rejects.toThrow(
-      `adopt: the account has no template with id "${id}"`,
-    );
+    await expect(template.create(await checked(args({ adopt: id })))).rejects.toThrow(`adopt: the account has no template with id "${id}"`);
     expect(writes(emulator)).toEqual([]);
   });
 });

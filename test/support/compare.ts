@@ -12,7 +12,11 @@ export type EmulatorResources = Pick<EmulatorSnapshot, "pods" | "networkVolumes"
 const compared = [
   { kind: "Pod", list: "pods", fields: ["name", "image", "gpu", "cpu", "mounts", "ports", "cloud", "dataCenterId", "status", "template"] },
   { kind: "NetworkVolume", list: "networkVolumes", fields: ["name", "size", "dataCenter", "type"] },
-  { kind: "Template", list: "templates", fields: ["name", "image", "args", "disk", "ports", "registry", "mounts", "public", "serverless", "category"] },
+  {
+    kind: "Template",
+    list: "templates",
+    fields: ["name", "image", "args", "disk", "ports", "registry", "mounts", "public", "serverless", "category"],
+  },
   { kind: "Registry", list: "registries", fields: ["name"] },
   { kind: "RegistryDelegation", list: "delegations", fields: ["name", "repository", "tag", "awsRegion", "awsUser"] },
   { kind: "Cluster", list: "clusters", fields: ["name", "type", "compute", "dataCenterId"] },

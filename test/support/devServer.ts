@@ -29,7 +29,9 @@ export async function startDevServer(
   // A variable set to undefined is left out, as if the user had not set it. The user's config folder, where dev
   // keeps the key of its cache's digests, is inside the test's folder unless the test chooses: never the real one.
   const defaults = { XDG_CONFIG_HOME: path.join(options.cwd, ".user-config") };
-  const env = Object.fromEntries(Object.entries({ ...process.env, ...defaults, ...options.env }).filter(([, value]) => value !== undefined));
+  const env = Object.fromEntries(
+    Object.entries({ ...process.env, ...defaults, ...options.env }).filter(([, value]) => value !== undefined),
+  );
   const child = spawn(process.execPath, [options.cli ?? main, ...args], { cwd: options.cwd, env });
   child.stdin.end();
   const output = { stdout: "", stderr: "" };
@@ -73,8 +75,12 @@ function waitForOutput(
       const match = output.stdout.match(pattern);
       if (match) finish(() => resolve(match));
     };
-    const onClose = () => finish(() => reject(new Error(`computeplatform exited before printing ${pattern}:\n${output.stdout}${output.stderr}`)));
-    const timer = setTimeout(() => finish(() => reject(new Error(`no line matching ${pattern} within ${timeoutMs} ms:\n${output.stdout}${output.stderr}`))), timeoutMs);
+    const onClose = () =>
+      finish(() => reject(new Error(`computeplatform exited before printing ${pattern}:\n${output.stdout}${output.stderr}`)));
+    const timer = setTimeout(
+      () => finish(() => reject(new Error(`no line matching ${pattern} within ${timeoutMs} ms:\n${output.stdout}${output.stderr}`))),
+      timeoutMs,
+    );
     const finish = (settle: () => void) => {
       clearTimeout(timer);
       child.stdout.off("data", check);

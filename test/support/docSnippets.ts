@@ -87,7 +87,9 @@ export function actionOf(snippet: Snippet): SnippetAction {
     case "json":
       return "json";
     case "yaml":
-      return isManifest(snippet) ? "manifest" : { cannotRun: `is not a manifest: mark it ${EXCERPT_MARKER} or give it a file name with <!-- file: NAME -->` };
+      return isManifest(snippet)
+        ? "manifest"
+        : { cannotRun: `is not a manifest: mark it ${EXCERPT_MARKER} or give it a file name with <!-- file: NAME -->` };
     case "ts":
       return marker === NODE_MARKER ? "script" : "program";
     default:
@@ -116,7 +118,12 @@ export async function runPageSnippets(root: string, file: string, context: Snipp
   return failures;
 }
 
-async function runSnippet(snippet: Snippet, action: Exclude<SnippetAction, object | "skip">, folder: string, env: NodeJS.ProcessEnv): Promise<string | undefined> {
+async function runSnippet(
+  snippet: Snippet,
+  action: Exclude<SnippetAction, object | "skip">,
+  folder: string,
+  env: NodeJS.ProcessEnv,
+): Promise<string | undefined> {
   switch (action) {
     case "file": {
       const target = FILE_MARKER.exec(snippet.marker ?? "")?.[1] ?? "";
@@ -172,9 +179,14 @@ function outcome(result: { code: number | null; stdout: string; stderr: string }
  * and what the block exports is what the function returns (a program's stack outputs).
  */
 function asModule(snippet: Snippet, folder: string): string {
-  const { outputText } = ts.transpileModule(snippet.text, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } });
+  const { outputText } = ts.transpileModule(snippet.text, {
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+  });
   const file = path.join(folder, `snippet-${snippet.line}.js`);
-  fs.writeFileSync(file, `module.exports = async () => {\nconst module = { exports: {} };\nconst exports = module.exports;\n${outputText}\nreturn module.exports;\n};\n`);
+  fs.writeFileSync(
+    file,
+    `module.exports = async () => {\nconst module = { exports: {} };\nconst exports = module.exports;\n${outputText}\nreturn module.exports;\n};\n`,
+  );
   return file;
 }
 
@@ -187,7 +199,9 @@ async function runScript(snippet: Snippet, folder: string, env: NodeJS.ProcessEn
 async function deployProgram(snippet: Snippet, folder: string, env: NodeJS.ProcessEnv): Promise<string | undefined> {
   // A manifest deployed earlier on the page made the folder a Pulumi project: the program joins it, in a stack of its own.
   const project = path.join(folder, "Pulumi.yaml");
-  const projectName = fs.existsSync(project) ? String((parseYaml(fs.readFileSync(project, "utf8")) as { name: unknown }).name) : "docs-snippets";
+  const projectName = fs.existsSync(project)
+    ? String((parseYaml(fs.readFileSync(project, "utf8")) as { name: unknown }).name)
+    : "docs-snippets";
   const options = { stackName: `line-${snippet.line}`, projectName, workDir: folder };
   const run = `const { openStack } = require("pulumi-computeplatform/automation");
 (async () => {

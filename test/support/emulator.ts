@@ -20,7 +20,13 @@ export async function startTestEmulator(
   options: Pick<EmulatorOptions, "timings" | "rateLimit"> = {},
 ): Promise<TestEmulator> {
   const apiKey = `e2e-${randomBytes(18).toString("base64url")}`;
-  const emulator = await startEmulator({ port: 0, apiKeys: [apiKey], timings: { provisioningMs: 200, startingMs: 300 }, faults, ...options });
+  const emulator = await startEmulator({
+    port: 0,
+    apiKeys: [apiKey],
+    timings: { provisioningMs: 200, startingMs: 300 },
+    faults,
+    ...options,
+  });
   return {
     emulator,
     apiKey,

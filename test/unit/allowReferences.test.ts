@@ -24,17 +24,37 @@ describe("allowReferences", () => {
       value: { description: "Size in GB.", default: 20, type: "integer", minimum: 10, maximum: 4096 },
       expected: { description: "Size in GB.", default: 20, anyOf: [{ type: "integer", minimum: 10, maximum: 4096 }, reference] },
     },
-    { name: "a boolean", value: { type: "boolean", default: false }, expected: { default: false, anyOf: [{ type: "boolean" }, reference] } },
+    {
+      name: "a boolean",
+      value: { type: "boolean", default: false },
+      expected: { default: false, anyOf: [{ type: "boolean" }, reference] },
+    },
     { name: "null", value: { type: "null" }, expected: { anyOf: [{ type: "null" }, reference] } },
-    { name: "a plain string, which takes references already", value: { description: "Name.", type: "string" }, expected: { description: "Name.", type: "string" } },
-    { name: "a nullable string, which takes references already", value: { type: ["null", "string"], default: null }, expected: { type: ["null", "string"], default: null } },
+    {
+      name: "a plain string, which takes references already",
+      value: { description: "Name.", type: "string" },
+      expected: { description: "Name.", type: "string" },
+    },
+    {
+      name: "a nullable string, which takes references already",
+      value: { type: ["null", "string"], default: null },
+      expected: { type: ["null", "string"], default: null },
+    },
     {
       name: "a string enum",
       value: { enum: ["COMMUNITY", "SECURE"], type: "string" },
       expected: { anyOf: [{ enum: ["COMMUNITY", "SECURE"], type: "string" }, reference] },
     },
-    { name: "a string constant", value: { const: "account-ssh-keys", type: "string" }, expected: { anyOf: [{ const: "account-ssh-keys", type: "string" }, reference] } },
-    { name: "a string with a pattern", value: { type: "string", pattern: "^/" }, expected: { anyOf: [{ type: "string", pattern: "^/" }, reference] } },
+    {
+      name: "a string constant",
+      value: { const: "account-ssh-keys", type: "string" },
+      expected: { anyOf: [{ const: "account-ssh-keys", type: "string" }, reference] },
+    },
+    {
+      name: "a string with a pattern",
+      value: { type: "string", pattern: "^/" },
+      expected: { anyOf: [{ type: "string", pattern: "^/" }, reference] },
+    },
     {
       name: "a $ref, whose description editors read beside it",
       value: { description: "GPU allocation.", $ref: "#/definitions/Gpu" },
@@ -67,7 +87,12 @@ describe("allowReferences", () => {
     },
     {
       name: "an object, and each of its properties",
-      value: { type: "object", properties: { size: { type: "integer" }, path: { type: "string" } }, additionalProperties: false, required: ["size"] },
+      value: {
+        type: "object",
+        properties: { size: { type: "integer" }, path: { type: "string" } },
+        additionalProperties: false,
+        required: ["size"],
+      },
       expected: {
         anyOf: [
           {

@@ -32,10 +32,20 @@ describe("withProposedName", () => {
 describe("resolveName", () => {
   const proposal = { [PROPOSED_NAME]: "web-1234567" };
   it.each([
-    { case: "a given name wins over the old one and the proposal", olds: { name: "old" }, news: { name: "given", ...proposal }, name: "given" },
+    {
+      case: "a given name wins over the old one and the proposal",
+      olds: { name: "old" },
+      news: { name: "given", ...proposal },
+      name: "given",
+    },
     { case: "a new resource takes the proposal", olds: {}, news: { ...proposal }, name: "web-1234567" },
     { case: "no old inputs at all takes the proposal", olds: undefined, news: { ...proposal }, name: "web-1234567" },
-    { case: "an existing resource keeps its name, never a new proposal", olds: { name: "web-7654321" }, news: { ...proposal }, name: "web-7654321" },
+    {
+      case: "an existing resource keeps its name, never a new proposal",
+      olds: { name: "web-7654321" },
+      news: { ...proposal },
+      name: "web-7654321",
+    },
     { case: "a name removed from the arguments stays as it was", olds: { name: "given" }, news: { ...proposal }, name: "given" },
     { case: "without a proposal nor a name, name stays unset for validation to report", olds: {}, news: {}, name: undefined },
   ])("$case", ({ olds, news, name }) => {
@@ -46,11 +56,17 @@ describe("resolveName", () => {
 
   it("never changes another input", () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.string().filter((key) => key !== "name" && key !== PROPOSED_NAME), fc.jsonValue()), (other) => {
-        const news: Record<string, unknown> = { ...other, [PROPOSED_NAME]: "b-1234567" };
-        const resolved = resolveName({ name: "a" }, news) as Record<string, unknown>;
-        expect(resolved).toEqual({ ...other, name: "a" });
-      }),
+      fc.property(
+        fc.dictionary(
+          fc.string().filter((key) => key !== "name" && key !== PROPOSED_NAME),
+          fc.jsonValue(),
+        ),
+        (other) => {
+          const news: Record<string, unknown> = { ...other, [PROPOSED_NAME]: "b-1234567" };
+          const resolved = resolveName({ name: "a" }, news) as Record<string, unknown>;
+          expect(resolved).toEqual({ ...other, name: "a" });
+        },
+      ),
     );
   });
 });

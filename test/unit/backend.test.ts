@@ -14,7 +14,8 @@ function folder(name: string, project: string | undefined, login: string | undef
   fs.mkdirSync(pulumiHome, { recursive: true });
   const projectFile = path.join(workDir, "Pulumi.yaml");
   if (project !== undefined) fs.writeFileSync(projectFile, project);
-  if (login !== undefined) fs.writeFileSync(path.join(pulumiHome, "credentials.json"), JSON.stringify({ current: login, accessTokens: { [login]: "" } }));
+  if (login !== undefined)
+    fs.writeFileSync(path.join(pulumiHome, "credentials.json"), JSON.stringify({ current: login, accessTokens: { [login]: "" } }));
   return { workDir, pulumiHome, ...(project === undefined ? {} : { projectFile }) };
 }
 
@@ -23,8 +24,21 @@ const plain = "name: p\nruntime: nodejs\n";
 
 describe("resolveBackend finds the backend as `pulumi` does, and falls back to a local folder only when there is none", () => {
   it.each([
-    { case: "option", backendUrl: "file:///chosen", env: "file:///env", project: withBackend, login: "file:///login", expected: { url: "file:///chosen", source: "option" } },
-    { case: "env", env: "file:///env", project: withBackend, login: "file:///login", expected: { url: "file:///env", source: "PULUMI_BACKEND_URL" } },
+    {
+      case: "option",
+      backendUrl: "file:///chosen",
+      env: "file:///env",
+      project: withBackend,
+      login: "file:///login",
+      expected: { url: "file:///chosen", source: "option" },
+    },
+    {
+      case: "env",
+      env: "file:///env",
+      project: withBackend,
+      login: "file:///login",
+      expected: { url: "file:///env", source: "PULUMI_BACKEND_URL" },
+    },
     { case: "project", project: withBackend, login: "file:///login", expected: { url: "s3://project-bucket", source: "project" } },
     { case: "login", project: plain, login: "file:///login", expected: { url: "file:///login", source: "login" } },
     { case: "login-no-project", login: "https://api.example.test", expected: { url: "https://api.example.test", source: "login" } },

@@ -22,13 +22,33 @@ describe("billingWindowSchema", () => {
     { case: "startTime at now", window: { startTime: at(now) }, issues: [startInFuture] },
     { case: "startTime in the future", window: { startTime: "2026-03-04T00:00:00Z" }, issues: [startInFuture] },
     { case: "startTime in the future, in another offset", window: { startTime: "2026-03-03T07:00:00+01:00" }, issues: [startInFuture] },
-    { case: "startTime in the future with a later endTime", window: { startTime: "2026-03-04T00:00:00Z", endTime: "2026-03-05T00:00:00Z" }, issues: [] },
+    {
+      case: "startTime in the future with a later endTime",
+      window: { startTime: "2026-03-04T00:00:00Z", endTime: "2026-03-05T00:00:00Z" },
+      issues: [],
+    },
     { case: "endTime just after 30 days before now", window: { endTime: at(now - DEFAULT_LOOKBACK_MS + 1) }, issues: [] },
     { case: "endTime at 30 days before now", window: { endTime: at(now - DEFAULT_LOOKBACK_MS) }, issues: [endTooEarly] },
-    { case: "endTime long ago, with an earlier startTime", window: { startTime: "2020-01-01T00:00:00Z", endTime: "2020-02-01T00:00:00Z" }, issues: [] },
-    { case: "endTime equal to startTime", window: { startTime: "2026-03-01T00:00:00Z", endTime: "2026-03-01T00:00:00Z" }, issues: ["endTime: must be after startTime"] },
-    { case: "a malformed startTime alone", window: { startTime: "yesterday" }, issues: ["startTime: must be an RFC 3339 date-time, such as 2026-06-01T00:00:00Z"] },
-    { case: "endTime before startTime", window: { startTime: "2026-03-02T00:00:00Z", endTime: "2026-03-01T00:00:00Z" }, issues: ["endTime: must be after startTime"] },
+    {
+      case: "endTime long ago, with an earlier startTime",
+      window: { startTime: "2020-01-01T00:00:00Z", endTime: "2020-02-01T00:00:00Z" },
+      issues: [],
+    },
+    {
+      case: "endTime equal to startTime",
+      window: { startTime: "2026-03-01T00:00:00Z", endTime: "2026-03-01T00:00:00Z" },
+      issues: ["endTime: must be after startTime"],
+    },
+    {
+      case: "a malformed startTime alone",
+      window: { startTime: "yesterday" },
+      issues: ["startTime: must be an RFC 3339 date-time, such as 2026-06-01T00:00:00Z"],
+    },
+    {
+      case: "endTime before startTime",
+      window: { startTime: "2026-03-02T00:00:00Z", endTime: "2026-03-01T00:00:00Z" },
+      issues: ["endTime: must be after startTime"],
+    },
     {
       case: "lastN with a future startTime: only the combination is named",
       window: { lastN: 2, startTime: "2026-03-04T00:00:00Z" },

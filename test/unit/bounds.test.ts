@@ -24,28 +24,62 @@ const kinds: Record<string, { schema: z.ZodType; bases: Record<string, unknown>[
   Pod: {
     schema: podInputsSchema,
     bases: [
-      { name: "p", image: "img", cpu: { id: "cpu3c", vcpuCount: 4, memory: 8 }, disk: 20, readyTimeoutSeconds: 600, mounts: { persistent: { size: 20, path: "/workspace" } } },
+      {
+        name: "p",
+        image: "img",
+        cpu: { id: "cpu3c", vcpuCount: 4, memory: 8 },
+        disk: 20,
+        readyTimeoutSeconds: 600,
+        mounts: { persistent: { size: 20, path: "/workspace" } },
+      },
       { name: "p", image: "img", gpu: { id: "NVIDIA A40", count: 1 }, mounts: { network: [{ volumeId: "vol1", path: "/data" }] } },
     ],
   },
   Cluster: {
     schema: clusterInputsSchema,
-    bases: [{ name: "c", type: "TRAINING", image: "img", compute: { gpuTypeId: "NVIDIA H100 80GB HBM3", gpuCountPerPod: 8, podCount: 2 }, disk: 20, readyTimeoutSeconds: 600 }],
+    bases: [
+      {
+        name: "c",
+        type: "TRAINING",
+        image: "img",
+        compute: { gpuTypeId: "NVIDIA H100 80GB HBM3", gpuCountPerPod: 8, podCount: 2 },
+        disk: 20,
+        readyTimeoutSeconds: 600,
+      },
+    ],
   },
   ServerlessEndpoint: {
     schema: serverlessEndpointInputsSchema,
     bases: [
-      { name: "e", type: "QUEUE", image: "img", gpu: { pools: ["ADA_24"], count: 1 }, workers: { min: 0, max: 2, idleTimeout: 5 }, scaling: { type: "QUEUE_DELAY", queueDelay: 4 }, disk: 20, timeout: 600 },
+      {
+        name: "e",
+        type: "QUEUE",
+        image: "img",
+        gpu: { pools: ["ADA_24"], count: 1 },
+        workers: { min: 0, max: 2, idleTimeout: 5 },
+        scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
+        disk: 20,
+        timeout: 600,
+      },
       { name: "e", type: "QUEUE", image: "img", cpu: [{ id: "cpu3c", vcpuCount: 4 }], scaling: { type: "REQUEST_COUNT", requestCount: 2 } },
     ],
   },
-  Template: { schema: templateInputsSchema, bases: [{ name: "t", image: "img", disk: 20, mounts: { persistent: { size: 20, path: "/workspace" } } }] },
+  Template: {
+    schema: templateInputsSchema,
+    bases: [{ name: "t", image: "img", disk: 20, mounts: { persistent: { size: 20, path: "/workspace" } } }],
+  },
   NetworkVolume: { schema: networkVolumeInputsSchema, bases: [{ name: "v", size: 20, dataCenter: "US-TX-3", type: "STANDARD" }] },
   Registry: { schema: registryInputsSchema, bases: [{ name: "r", username: "u", password: "p" }] },
-  RegistryDelegation: { schema: registryDelegationInputsSchema, bases: [{ resource: "arn:aws:ecr:eu-west-1:210987654321:repository/ml/trainer", name: "d" }] },
+  RegistryDelegation: {
+    schema: registryDelegationInputsSchema,
+    bases: [{ resource: "arn:aws:ecr:eu-west-1:210987654321:repository/ml/trainer", name: "d" }],
+  },
   AccountSshKeys: { schema: accountSshKeysInputsSchema, bases: [{ keys: [SSH_KEY] }] },
   Job: { schema: jobInputsSchema, bases: [{ endpointId: "ep", input: { prompt: "x" }, timeoutSeconds: 60, recordFailure: false }] },
-  TextToVideoJob: { schema: textToVideoJobInputsSchema, bases: [{ input: { prompt: "a cat" }, endpointId: "text-to-video", timeoutSeconds: 60 }] },
+  TextToVideoJob: {
+    schema: textToVideoJobInputsSchema,
+    bases: [{ input: { prompt: "a cat" }, endpointId: "text-to-video", timeoutSeconds: 60 }],
+  },
 };
 
 const ajv = new Ajv({ strict: false, allowUnionTypes: true });
@@ -75,7 +109,9 @@ function leaves(value: unknown, at: Array<string | number> = []): Array<Array<st
 
 function withValue(base: unknown, keys: ReadonlyArray<string | number>, value: unknown): unknown {
   const copy = structuredClone(base) as Record<string | number, unknown>;
-  const parent = keys.slice(0, -1).reduce<Record<string | number, unknown>>((node, key) => node[key] as Record<string | number, unknown>, copy);
+  const parent = keys
+    .slice(0, -1)
+    .reduce<Record<string | number, unknown>>((node, key) => node[key] as Record<string | number, unknown>, copy);
   parent[keys[keys.length - 1]!] = value;
   return copy;
 }
@@ -86,7 +122,8 @@ function edges(schema: Definition): unknown[] {
   for (const bound of [schema.minimum, schema.maximum, schema.exclusiveMinimum, schema.exclusiveMaximum]) {
     if (typeof bound === "number") for (const step of [-1, -0.5, 0, 0.5, 1]) values.add(bound + step);
   }
-  if (schema.type === "integer" || schema.type === "number") for (const value of [0, 1, 2, 3, 5, 6, 12, 1.5, -1, 2 ** 32 + 2]) values.add(value);
+  if (schema.type === "integer" || schema.type === "number")
+    for (const value of [0, 1, 2, 3, 5, 6, 12, 1.5, -1, 2 ** 32 + 2]) values.add(value);
   for (const bound of [schema.minLength, schema.maxLength]) {
     if (typeof bound === "number") for (const step of [-1, 0, 1]) if (bound + step >= 0) values.add("x".repeat(bound + step));
   }
@@ -116,7 +153,10 @@ describe.each(Object.keys(kinds))("%s", (kind) => {
           const args = withValue(base, keys, value);
           const editor = editorAccepts(args);
           const check = checkAccepts(args);
-          if (editor !== check) disagreements.push(`${keys.join(".")} = ${JSON.stringify(value)}: editor ${editor ? "accepts" : "refuses"}, check ${check ? "accepts" : "refuses"}`);
+          if (editor !== check)
+            disagreements.push(
+              `${keys.join(".")} = ${JSON.stringify(value)}: editor ${editor ? "accepts" : "refuses"}, check ${check ? "accepts" : "refuses"}`,
+            );
         }
       }
     }

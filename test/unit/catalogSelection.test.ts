@@ -52,8 +52,18 @@ describe("gpuHourlyPrice", () => {
     { case: "a pod in community", type: pooled, asked: need({ cloud: "COMMUNITY" }), price: 0.8 },
     { case: "a pod where the type is not sold in community", type: amd, asked: need({ cloud: "COMMUNITY" }), price: undefined },
     { case: "a pod where the type is not sold in secure", type: gpu({ id: "a", secure: false }), asked: need(), price: undefined },
-    { case: "a cluster node pays the pod rate of its cloud", type: pooled, asked: need({ product: "CLUSTER", cloud: "COMMUNITY" }), price: 0.8 },
-    { case: "a cluster node where the type is not sold in community", type: amd, asked: need({ product: "CLUSTER", cloud: "COMMUNITY" }), price: undefined },
+    {
+      case: "a cluster node pays the pod rate of its cloud",
+      type: pooled,
+      asked: need({ product: "CLUSTER", cloud: "COMMUNITY" }),
+      price: 0.8,
+    },
+    {
+      case: "a cluster node where the type is not sold in community",
+      type: amd,
+      asked: need({ product: "CLUSTER", cloud: "COMMUNITY" }),
+      price: undefined,
+    },
     { case: "a serverless worker pays the pool rate", type: pooled, asked: need({ product: "SERVERLESS" }), price: 1.3 },
     { case: "a serverless worker in community too", type: pooled, asked: need({ product: "SERVERLESS", cloud: "COMMUNITY" }), price: 1.3 },
     { case: "a serverless worker of a type in no pool", type: amd, asked: need({ product: "SERVERLESS" }), price: undefined },
@@ -166,18 +176,54 @@ describe("cheapestGpuType", () => {
   });
 
   describe("by product", () => {
-    const rtx4090 = gpu({ id: "NVIDIA GeForce RTX 4090", memory: 24, pool: "ADA_24", price: { secure: 0.59, community: 0.34, serverless: 0.77 } });
-    const h100 = gpu({ id: "NVIDIA H100 80GB HBM3", memory: 80, pool: "HOPPER_80", price: { secure: 2.99, community: 2.69, serverless: 4.18 } });
-    const a6000 = gpu({ id: "NVIDIA RTX A6000", memory: 48, pool: "AMPERE_48", price: { secure: 0.49, community: 0.33, serverless: 0.85 } });
-    const mi300x = gpu({ id: "AMD Instinct MI300X OAM", manufacturer: "AMD", memory: 192, community: false, price: { secure: 2.49, community: 0 } });
+    const rtx4090 = gpu({
+      id: "NVIDIA GeForce RTX 4090",
+      memory: 24,
+      pool: "ADA_24",
+      price: { secure: 0.59, community: 0.34, serverless: 0.77 },
+    });
+    const h100 = gpu({
+      id: "NVIDIA H100 80GB HBM3",
+      memory: 80,
+      pool: "HOPPER_80",
+      price: { secure: 2.99, community: 2.69, serverless: 4.18 },
+    });
+    const a6000 = gpu({
+      id: "NVIDIA RTX A6000",
+      memory: 48,
+      pool: "AMPERE_48",
+      price: { secure: 0.49, community: 0.33, serverless: 0.85 },
+    });
+    const mi300x = gpu({
+      id: "AMD Instinct MI300X OAM",
+      manufacturer: "AMD",
+      memory: 192,
+      community: false,
+      price: { secure: 2.49, community: 0 },
+    });
     const forProduct = [rtx4090, h100, a6000, mi300x];
     // Read for clusters, only the H100 and the MI300X are offered anywhere.
     const forClusters = [{ ...rtx4090, dataCenters: undefined }, h100, { ...a6000, dataCenters: undefined }, mi300x];
     it.each([
-      { case: "serverless, 24 GB: the lowest pool rate", types: forProduct, asked: need({ product: "SERVERLESS", minMemory: 24 }), id: "NVIDIA GeForce RTX 4090" },
-      { case: "serverless, 100 GB: the only type is in no pool", types: forProduct, asked: need({ product: "SERVERLESS", minMemory: 100 }), id: undefined },
+      {
+        case: "serverless, 24 GB: the lowest pool rate",
+        types: forProduct,
+        asked: need({ product: "SERVERLESS", minMemory: 24 }),
+        id: "NVIDIA GeForce RTX 4090",
+      },
+      {
+        case: "serverless, 100 GB: the only type is in no pool",
+        types: forProduct,
+        asked: need({ product: "SERVERLESS", minMemory: 100 }),
+        id: undefined,
+      },
       { case: "pods, 24 GB: the lowest pod rate", types: forProduct, asked: need({ minMemory: 24 }), id: "NVIDIA RTX A6000" },
-      { case: "clusters, 24 GB: only types offered for clusters", types: forClusters, asked: need({ product: "CLUSTER", minMemory: 24 }), id: "AMD Instinct MI300X OAM" },
+      {
+        case: "clusters, 24 GB: only types offered for clusters",
+        types: forClusters,
+        asked: need({ product: "CLUSTER", minMemory: 24 }),
+        id: "AMD Instinct MI300X OAM",
+      },
     ])("$case: $id", ({ types, asked, id }) => {
       expect(cheapestGpuType(types, asked)?.id).toBe(id);
     });
@@ -196,10 +242,21 @@ describe("describeGpuNeed", () => {
       text: "at least 24 GB of memory; product POD with 1 GPU per pod in the SECURE cloud; at most 0.5 USD per GPU-hour; made by NVIDIA; in stock in data center EU-RO-1",
     },
     { asked: need({ dataCenter: "US-TX-3" }), text: "product POD with 1 GPU per pod in the SECURE cloud; offered in data center US-TX-3" },
-    { asked: need({ product: "SERVERLESS", minMemory: 100 }), text: "at least 100 GB of memory; product SERVERLESS with 1 GPU per worker in the SECURE cloud" },
+    {
+      asked: need({ product: "SERVERLESS", minMemory: 100 }),
+      text: "at least 100 GB of memory; product SERVERLESS with 1 GPU per worker in the SECURE cloud",
+    },
     { asked: need({ product: "CLUSTER", count: 8 }), text: "product CLUSTER with 8 GPUs per node in the SECURE cloud" },
     {
-      asked: need({ product: "SERVERLESS", minMemory: 24, maxPrice: 0.7, manufacturer: "NVIDIA", countryCodes: ["US", "CA"], minCudaVersion: "12.4", dataCenter: "US-TX-3" }),
+      asked: need({
+        product: "SERVERLESS",
+        minMemory: 24,
+        maxPrice: 0.7,
+        manufacturer: "NVIDIA",
+        countryCodes: ["US", "CA"],
+        minCudaVersion: "12.4",
+        dataCenter: "US-TX-3",
+      }),
       text:
         "at least 24 GB of memory; product SERVERLESS with 1 GPU per worker in the SECURE cloud; at most 0.7 USD per GPU-hour; made by NVIDIA; " +
         "in a data center in US or CA; on CUDA 12.4 or newer; offered in data center US-TX-3",
@@ -212,7 +269,12 @@ describe("describeGpuNeed", () => {
 describe("CPU flavors", () => {
   const flavors = [
     cpu({ id: "small", vcpu: { min: 2, max: 8 } }),
-    cpu({ id: "large", vcpu: { min: 2, max: 64 }, availability: "NONE", dataCenters: [{ id: "US-TX-3", name: "US Texas 3", availability: "NONE" }] }),
+    cpu({
+      id: "large",
+      vcpu: { min: 2, max: 64 },
+      availability: "NONE",
+      dataCenters: [{ id: "US-TX-3", name: "US Texas 3", availability: "NONE" }],
+    }),
     cpu({ id: "elsewhere", dataCenters: [{ id: "EU-SE-1", name: "Europe Sweden 1", availability: "LOW" }] }),
   ];
   it.each([
@@ -241,25 +303,27 @@ describe("properties", () => {
   const level = fc.constantFrom("NONE", "LOW", "MEDIUM", "HIGH");
   const dataCenterIds = ["US-TX-3", "EU-RO-1", "CA-MTL-1"];
   const cents = (max: number) => fc.integer({ min: 1, max }).map((value) => value / 100);
-  const gpuType = fc.record({
-    id: fc.constantFrom("g1", "g2", "g3", "g4", "g5", "g6", "g7", "g8"),
-    pool: fc.option(fc.constantFrom("ADA_24", "AMPERE_48", "HOPPER_80"), { nil: null }),
-    manufacturer: fc.constantFrom("NVIDIA", "AMD"),
-    memory: fc.constantFrom(16, 24, 48, 80, 192),
-    secure: fc.boolean(),
-    community: fc.boolean(),
-    price: fc.record({ secure: cents(400), community: cents(400), serverless: cents(400) }, { requiredKeys: ["secure", "community"] }),
-    maxCount: fc.record({ secure: fc.integer({ min: 1, max: 8 }), community: fc.integer({ min: 1, max: 8 }) }),
-    availability: fc.option(level, { nil: undefined }),
-    dataCenters: fc.option(
-      fc.uniqueArray(fc.record({ id: fc.constantFrom(...dataCenterIds), availability: level }), { selector: (entry) => entry.id }),
-      { nil: undefined },
-    ),
-  }).map((fields): GpuType => ({
-    ...fields,
-    name: fields.id,
-    dataCenters: fields.dataCenters?.map((entry) => ({ ...entry, name: entry.id })),
-  }));
+  const gpuType = fc
+    .record({
+      id: fc.constantFrom("g1", "g2", "g3", "g4", "g5", "g6", "g7", "g8"),
+      pool: fc.option(fc.constantFrom("ADA_24", "AMPERE_48", "HOPPER_80"), { nil: null }),
+      manufacturer: fc.constantFrom("NVIDIA", "AMD"),
+      memory: fc.constantFrom(16, 24, 48, 80, 192),
+      secure: fc.boolean(),
+      community: fc.boolean(),
+      price: fc.record({ secure: cents(400), community: cents(400), serverless: cents(400) }, { requiredKeys: ["secure", "community"] }),
+      maxCount: fc.record({ secure: fc.integer({ min: 1, max: 8 }), community: fc.integer({ min: 1, max: 8 }) }),
+      availability: fc.option(level, { nil: undefined }),
+      dataCenters: fc.option(
+        fc.uniqueArray(fc.record({ id: fc.constantFrom(...dataCenterIds), availability: level }), { selector: (entry) => entry.id }),
+        { nil: undefined },
+      ),
+    })
+    .map((fields): GpuType => ({
+      ...fields,
+      name: fields.id,
+      dataCenters: fields.dataCenters?.map((entry) => ({ ...entry, name: entry.id })),
+    }));
   const catalog = fc.uniqueArray(gpuType, { selector: (type) => type.id, maxLength: 8 });
   const gpuNeed = fc.record({
     product: fc.constantFrom("POD" as const, "CLUSTER" as const, "SERVERLESS" as const),
@@ -342,7 +406,11 @@ describe("properties", () => {
 
   it("CPU filters never return a flavor too small for minVcpus", () => {
     const flavor = fc
-      .record({ id: fc.string({ minLength: 1, maxLength: 4 }), max: fc.constantFrom(8, 16, 32, 64), availability: fc.option(level, { nil: undefined }) })
+      .record({
+        id: fc.string({ minLength: 1, maxLength: 4 }),
+        max: fc.constantFrom(8, 16, 32, 64),
+        availability: fc.option(level, { nil: undefined }),
+      })
       .map(({ id, max, availability }) => cpu({ id, vcpu: { min: 2, max }, availability }));
     fc.assert(
       fc.property(fc.array(flavor, { maxLength: 6 }), fc.integer({ min: 1, max: 128 }), fc.boolean(), (flavors, minVcpus, inStock) => {

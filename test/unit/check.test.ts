@@ -31,17 +31,69 @@ describe("Pod check", () => {
   });
 
   it.each([
-    ["both mount kinds", { mounts: { persistent: { size: 20, path: "/a" }, network: [{ volumeId: "v", path: "/b" }] } }, "mounts", "persistent and network mounts are mutually exclusive"],
-    ["a persistent mount beside an empty network list", { mounts: { persistent: { size: 20, path: "/a" }, network: [] } }, "mounts", "persistent and network mounts are mutually exclusive"],
-    ["vcpuCount 3", { gpu: undefined, cpu: { id: "cpu3c", vcpuCount: 3, memory: 4 } }, "cpu.vcpuCount", "must be a power of two (2, 4, 8, ...)"],
-    ["vcpuCount 1", { gpu: undefined, cpu: { id: "cpu3c", vcpuCount: 1, memory: 4 } }, "cpu.vcpuCount", "Too small: expected number to be >=2"],
+    [
+      "both mount kinds",
+      { mounts: { persistent: { size: 20, path: "/a" }, network: [{ volumeId: "v", path: "/b" }] } },
+      "mounts",
+      "persistent and network mounts are mutually exclusive",
+    ],
+    [
+      "a persistent mount beside an empty network list",
+      { mounts: { persistent: { size: 20, path: "/a" }, network: [] } },
+      "mounts",
+      "persistent and network mounts are mutually exclusive",
+    ],
+    [
+      "vcpuCount 3",
+      { gpu: undefined, cpu: { id: "cpu3c", vcpuCount: 3, memory: 4 } },
+      "cpu.vcpuCount",
+      "must be a power of two (2, 4, 8, ...)",
+    ],
+    [
+      "vcpuCount 1",
+      { gpu: undefined, cpu: { id: "cpu3c", vcpuCount: 1, memory: 4 } },
+      "cpu.vcpuCount",
+      "Too small: expected number to be >=2",
+    ],
     ["neither gpu nor cpu", { gpu: undefined }, "gpu", "exactly one of gpu and cpu is required"],
     ["both gpu and cpu", { cpu: { id: "cpu3c", vcpuCount: 2, memory: 4 } }, "cpu", "exactly one of gpu and cpu is required"],
-    ["persistent on cpu", { gpu: undefined, cpu: { id: "cpu3c", vcpuCount: 2, memory: 4 }, mounts: { persistent: { size: 20, path: "/a" } } }, "mounts.persistent", "persistent mounts are not allowed on CPU pods; use a network volume"],
-    ["persistent size 9", { mounts: { persistent: { size: 9, path: "/a" } } }, "mounts.persistent.size", "Too small: expected number to be >=10"],
-    ["two network mounts", { mounts: { network: [{ volumeId: "a", path: "/a" }, { volumeId: "b", path: "/b" }] } }, "mounts.network", "Too big: expected array to have <=1 items"],
-    ["partial network mount", { mounts: { network: [{ volumeId: "a" }] } }, "mounts.network[0].path", "Invalid input: expected string, received undefined"],
-    ["a mount path that is not a string", { mounts: { network: [{ volumeId: "a", path: 5 }] } }, "mounts.network[0].path", "Invalid input: expected string, received number"],
+    [
+      "persistent on cpu",
+      { gpu: undefined, cpu: { id: "cpu3c", vcpuCount: 2, memory: 4 }, mounts: { persistent: { size: 20, path: "/a" } } },
+      "mounts.persistent",
+      "persistent mounts are not allowed on CPU pods; use a network volume",
+    ],
+    [
+      "persistent size 9",
+      { mounts: { persistent: { size: 9, path: "/a" } } },
+      "mounts.persistent.size",
+      "Too small: expected number to be >=10",
+    ],
+    [
+      "two network mounts",
+      {
+        mounts: {
+          network: [
+            { volumeId: "a", path: "/a" },
+            { volumeId: "b", path: "/b" },
+          ],
+        },
+      },
+      "mounts.network",
+      "Too big: expected array to have <=1 items",
+    ],
+    [
+      "partial network mount",
+      { mounts: { network: [{ volumeId: "a" }] } },
+      "mounts.network[0].path",
+      "Invalid input: expected string, received undefined",
+    ],
+    [
+      "a mount path that is not a string",
+      { mounts: { network: [{ volumeId: "a", path: 5 }] } },
+      "mounts.network[0].path",
+      "Invalid input: expected string, received number",
+    ],
     ["gpu count 0", { gpu: { id: "x", count: 0 } }, "gpu.count", "Too small: expected number to be >=1"],
     ["disk 0", { disk: 0 }, "disk", "Too small: expected number to be >=1"],
     ["bad port", { ports: ["22/udp"] }, "ports[0]", 'must be "<port>/http" or "<port>/tcp" with a port from 1 to 65535'],
@@ -92,8 +144,13 @@ describe("Pod check", () => {
   });
 
   it("refuses to shrink a persistent mount", async () => {
-    const result = await checkPod({ ...valid, mounts: { persistent: { size: 50, path: "/a" } } }, { ...valid, mounts: { persistent: { size: 20, path: "/a" } } });
-    expect(result.failures).toEqual([{ property: "mounts.persistent.size", reason: "cannot shrink from 50 to 20 GB: a persistent mount only grows" }]);
+    const result = await checkPod(
+      { ...valid, mounts: { persistent: { size: 50, path: "/a" } } },
+      { ...valid, mounts: { persistent: { size: 20, path: "/a" } } },
+    );
+    expect(result.failures).toEqual([
+      { property: "mounts.persistent.size", reason: "cannot shrink from 50 to 20 GB: a persistent mount only grows" },
+    ]);
   });
 
   it("lets values unknown at preview pass, and still applies defaults", async () => {
@@ -146,34 +203,155 @@ describe("check at preview", () => {
   const pod = { name: "trainer", image: "org/trainer:1.2", gpu: { id: "NVIDIA A100 80GB PCIe" } };
   const cpuPod = { name: "worker", image: "org/worker:1", cpu: { id: "cpu3c", vcpuCount: 2, memory: 4 } };
   const volumeMount = { volumeId: UNKNOWN, path: "/w" };
-  const cluster = { name: "c", type: "SLURM", image: "org/slurm:24", compute: { gpuTypeId: "NVIDIA H100 80GB HBM3", gpuCountPerPod: 8, podCount: 2 } };
-  const endpoint = { name: "api", type: "QUEUE", image: "org/api:1", gpu: { pools: ["ADA_24"] }, scaling: { type: "QUEUE_DELAY", queueDelay: 4 } };
+  const cluster = {
+    name: "c",
+    type: "SLURM",
+    image: "org/slurm:24",
+    compute: { gpuTypeId: "NVIDIA H100 80GB HBM3", gpuCountPerPod: 8, podCount: 2 },
+  };
+  const endpoint = {
+    name: "api",
+    type: "QUEUE",
+    image: "org/api:1",
+    gpu: { pools: ["ADA_24"] },
+    scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
+  };
   const KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIA me@laptop";
 
   // Each row: arguments holding values unknown until apply, and exactly the failures that hold whatever they turn out to be.
   it.each<{ name: string; type: ManifestResourceType; args: object; failures: Array<{ property: string; reason: string }> }>([
-    { name: "both mount kinds, the volume a reference", type: "Pod", args: { ...pod, mounts: { persistent: { size: 20, path: "/a" }, network: [volumeMount] } }, failures: [{ property: "mounts", reason: "persistent and network mounts are mutually exclusive" }] },
-    { name: "two network mounts of referenced volumes", type: "Pod", args: { ...pod, mounts: { network: [volumeMount, volumeMount] } }, failures: [{ property: "mounts.network", reason: "Too big: expected array to have <=1 items" }] },
-    { name: "gpu and cpu, the ids references", type: "Pod", args: { ...pod, gpu: { id: UNKNOWN }, cpu: { ...cpuPod.cpu, id: UNKNOWN } }, failures: [{ property: "cpu", reason: "exactly one of gpu and cpu is required" }] },
-    { name: "a persistent mount on a CPU pod of unknown flavor", type: "Pod", args: { ...cpuPod, cpu: { ...cpuPod.cpu, id: UNKNOWN }, mounts: { persistent: { size: UNKNOWN, path: "/a" } } }, failures: [{ property: "mounts.persistent", reason: "persistent mounts are not allowed on CPU pods; use a network volume" }] },
-    { name: "a bound on a known value beside an unknown number", type: "Pod", args: { ...cpuPod, disk: 0, cpu: { ...cpuPod.cpu, memory: UNKNOWN } }, failures: [{ property: "disk", reason: "Too small: expected number to be >=1" }] },
-    { name: "a misspelt argument beside an unknown one", type: "Pod", args: { ...pod, gpus: 2, image: UNKNOWN }, failures: [{ property: "gpus", reason: "unknown property" }] },
-    { name: "a CUDA floor beside a list, the GPU a reference", type: "Pod", args: { ...pod, gpu: { id: UNKNOWN, allowedCudaVersions: ["12.4"], minCudaVersion: "12.0" } }, failures: [{ property: "gpu.minCudaVersion", reason: "cannot be set with a non-empty gpu.allowedCudaVersions" }] },
+    {
+      name: "both mount kinds, the volume a reference",
+      type: "Pod",
+      args: { ...pod, mounts: { persistent: { size: 20, path: "/a" }, network: [volumeMount] } },
+      failures: [{ property: "mounts", reason: "persistent and network mounts are mutually exclusive" }],
+    },
+    {
+      name: "two network mounts of referenced volumes",
+      type: "Pod",
+      args: { ...pod, mounts: { network: [volumeMount, volumeMount] } },
+      failures: [{ property: "mounts.network", reason: "Too big: expected array to have <=1 items" }],
+    },
+    {
+      name: "gpu and cpu, the ids references",
+      type: "Pod",
+      args: { ...pod, gpu: { id: UNKNOWN }, cpu: { ...cpuPod.cpu, id: UNKNOWN } },
+      failures: [{ property: "cpu", reason: "exactly one of gpu and cpu is required" }],
+    },
+    {
+      name: "a persistent mount on a CPU pod of unknown flavor",
+      type: "Pod",
+      args: { ...cpuPod, cpu: { ...cpuPod.cpu, id: UNKNOWN }, mounts: { persistent: { size: UNKNOWN, path: "/a" } } },
+      failures: [{ property: "mounts.persistent", reason: "persistent mounts are not allowed on CPU pods; use a network volume" }],
+    },
+    {
+      name: "a bound on a known value beside an unknown number",
+      type: "Pod",
+      args: { ...cpuPod, disk: 0, cpu: { ...cpuPod.cpu, memory: UNKNOWN } },
+      failures: [{ property: "disk", reason: "Too small: expected number to be >=1" }],
+    },
+    {
+      name: "a misspelt argument beside an unknown one",
+      type: "Pod",
+      args: { ...pod, gpus: 2, image: UNKNOWN },
+      failures: [{ property: "gpus", reason: "unknown property" }],
+    },
+    {
+      name: "a CUDA floor beside a list, the GPU a reference",
+      type: "Pod",
+      args: { ...pod, gpu: { id: UNKNOWN, allowedCudaVersions: ["12.4"], minCudaVersion: "12.0" } },
+      failures: [{ property: "gpu.minCudaVersion", reason: "cannot be set with a non-empty gpu.allowedCudaVersions" }],
+    },
     { name: "a gpu that may turn out absent", type: "Pod", args: { ...cpuPod, gpu: UNKNOWN }, failures: [] },
-    { name: "a persistent mount that may turn out absent", type: "Pod", args: { ...pod, mounts: { persistent: UNKNOWN, network: [volumeMount] } }, failures: [] },
-    { name: "a network list of unknown length", type: "Pod", args: { ...pod, mounts: { persistent: { size: 20, path: "/a" }, network: UNKNOWN } }, failures: [] },
+    {
+      name: "a persistent mount that may turn out absent",
+      type: "Pod",
+      args: { ...pod, mounts: { persistent: UNKNOWN, network: [volumeMount] } },
+      failures: [],
+    },
+    {
+      name: "a network list of unknown length",
+      type: "Pod",
+      args: { ...pod, mounts: { persistent: { size: 20, path: "/a" }, network: UNKNOWN } },
+      failures: [],
+    },
     { name: "an argument the pod lacks, its value unknown", type: "Pod", args: { ...pod, gpus: UNKNOWN }, failures: [] },
-    { name: "no image and a template that may turn out absent", type: "Pod", args: { ...pod, image: undefined, templateId: UNKNOWN }, failures: [] },
-    { name: "a cluster with both mount kinds", type: "Cluster", args: { ...cluster, mounts: { persistent: { size: 20, path: "/a" }, network: [volumeMount] } }, failures: [{ property: "mounts", reason: "persistent and network mounts are mutually exclusive" }] },
-    { name: "a load balancer on queue delay, its image a reference", type: "ServerlessEndpoint", args: { ...endpoint, type: "LOAD_BALANCER", image: UNKNOWN }, failures: [{ property: "scaling.type", reason: "a LOAD_BALANCER endpoint scales on REQUEST_COUNT" }] },
-    { name: "workers.min above a known max, the name a reference", type: "ServerlessEndpoint", args: { ...endpoint, name: UNKNOWN, workers: { min: 5, max: 2 } }, failures: [{ property: "workers.min", reason: "must not exceed workers.max (2)" }] },
-    { name: "workers.min against an unknown max", type: "ServerlessEndpoint", args: { ...endpoint, workers: { min: 5, max: UNKNOWN } }, failures: [] },
-    { name: "a repeat after an unknown type, the same as a known earlier one", type: "ServerlessEndpoint", args: { ...endpoint, gpu: { pools: ["ADA_24"], excludedTypes: ["NVIDIA L4", UNKNOWN, "NVIDIA L4"] } }, failures: [{ property: "gpu.excludedTypes[2]", reason: "duplicates gpu.excludedTypes[0]" }] },
-    { name: "a repeat whose first occurrence may be an unknown one", type: "ServerlessEndpoint", args: { ...endpoint, gpu: { pools: ["ADA_24"], excludedTypes: [UNKNOWN, "NVIDIA L4", "NVIDIA L4"] } }, failures: [] },
-    { name: "a CPU config repeated after one of another flavor with unknown vCPUs", type: "ServerlessEndpoint", args: { ...endpoint, gpu: undefined, cpu: [{ id: "cpu5c", vcpuCount: UNKNOWN }, { id: "cpu3c", vcpuCount: 2 }, { id: "cpu3c", vcpuCount: 2 }] }, failures: [{ property: "cpu[2]", reason: "duplicates cpu[1]" }] },
-    { name: "a template network mount of a referenced volume", type: "Template", args: { name: "t", image: "i", mounts: { network: [volumeMount] } }, failures: [{ property: "mounts.network", reason: "a template mounts only persistent storage; mount network volumes on the pods instead" }] },
-    { name: "a volume too small in an unknown data center", type: "NetworkVolume", args: { name: "d", size: 5, dataCenter: UNKNOWN }, failures: [{ property: "size", reason: "Too small: expected number to be >=10" }] },
-    { name: "the same SSH key twice beside an unknown one", type: "AccountSshKeys", args: { keys: [KEY, UNKNOWN, `${KEY} again`] }, failures: [{ property: "keys[2]", reason: "is the same key as keys[0]" }] },
+    {
+      name: "no image and a template that may turn out absent",
+      type: "Pod",
+      args: { ...pod, image: undefined, templateId: UNKNOWN },
+      failures: [],
+    },
+    {
+      name: "a cluster with both mount kinds",
+      type: "Cluster",
+      args: { ...cluster, mounts: { persistent: { size: 20, path: "/a" }, network: [volumeMount] } },
+      failures: [{ property: "mounts", reason: "persistent and network mounts are mutually exclusive" }],
+    },
+    {
+      name: "a load balancer on queue delay, its image a reference",
+      type: "ServerlessEndpoint",
+      args: { ...endpoint, type: "LOAD_BALANCER", image: UNKNOWN },
+      failures: [{ property: "scaling.type", reason: "a LOAD_BALANCER endpoint scales on REQUEST_COUNT" }],
+    },
+    {
+      name: "workers.min above a known max, the name a reference",
+      type: "ServerlessEndpoint",
+      args: { ...endpoint, name: UNKNOWN, workers: { min: 5, max: 2 } },
+      failures: [{ property: "workers.min", reason: "must not exceed workers.max (2)" }],
+    },
+    {
+      name: "workers.min against an unknown max",
+      type: "ServerlessEndpoint",
+      args: { ...endpoint, workers: { min: 5, max: UNKNOWN } },
+      failures: [],
+    },
+    {
+      name: "a repeat after an unknown type, the same as a known earlier one",
+      type: "ServerlessEndpoint",
+      args: { ...endpoint, gpu: { pools: ["ADA_24"], excludedTypes: ["NVIDIA L4", UNKNOWN, "NVIDIA L4"] } },
+      failures: [{ property: "gpu.excludedTypes[2]", reason: "duplicates gpu.excludedTypes[0]" }],
+    },
+    {
+      name: "a repeat whose first occurrence may be an unknown one",
+      type: "ServerlessEndpoint",
+      args: { ...endpoint, gpu: { pools: ["ADA_24"], excludedTypes: [UNKNOWN, "NVIDIA L4", "NVIDIA L4"] } },
+      failures: [],
+    },
+    {
+      name: "a CPU config repeated after one of another flavor with unknown vCPUs",
+      type: "ServerlessEndpoint",
+      args: {
+        ...endpoint,
+        gpu: undefined,
+        cpu: [
+          { id: "cpu5c", vcpuCount: UNKNOWN },
+          { id: "cpu3c", vcpuCount: 2 },
+          { id: "cpu3c", vcpuCount: 2 },
+        ],
+      },
+      failures: [{ property: "cpu[2]", reason: "duplicates cpu[1]" }],
+    },
+    {
+      name: "a template network mount of a referenced volume",
+      type: "Template",
+      args: { name: "t", image: "i", mounts: { network: [volumeMount] } },
+      failures: [
+        { property: "mounts.network", reason: "a template mounts only persistent storage; mount network volumes on the pods instead" },
+      ],
+    },
+    {
+      name: "a volume too small in an unknown data center",
+      type: "NetworkVolume",
+      args: { name: "d", size: 5, dataCenter: UNKNOWN },
+      failures: [{ property: "size", reason: "Too small: expected number to be >=10" }],
+    },
+    {
+      name: "the same SSH key twice beside an unknown one",
+      type: "AccountSshKeys",
+      args: { keys: [KEY, UNKNOWN, `${KEY} again`] },
+      failures: [{ property: "keys[2]", reason: "is the same key as keys[0]" }],
+    },
   ])("$name", async ({ type, args, failures }) => {
     const result = await resourceKinds[type].check({}, args);
     expect(result.failures ?? []).toEqual(failures);

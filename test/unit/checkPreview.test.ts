@@ -116,14 +116,18 @@ const kinds: Array<[ManifestResourceType, fc.Arbitrary<Record<string, unknown>>]
 ];
 
 describe("check at preview reports exactly the failures that hold whatever the unknowns turn out to be", () => {
-  it.each(kinds)("%s", async (type, args) => {
-    await fc.assert(
-      fc.asyncProperty(previewCases(args), async ({ preview, unknowns, choices }) => {
-        const resolved = await Promise.all(resolutions(preview, unknowns, choices).map((value) => failures(type, value)));
-        const holdingAlways = resolved.reduce((common, each) => common.filter((failure) => each.includes(failure)));
-        expect(await failures(type, preview)).toEqual(holdingAlways);
-      }),
-      { numRuns: RUNS },
-    );
-  }, 120_000);
+  it.each(kinds)(
+    "%s",
+    async (type, args) => {
+      await fc.assert(
+        fc.asyncProperty(previewCases(args), async ({ preview, unknowns, choices }) => {
+          const resolved = await Promise.all(resolutions(preview, unknowns, choices).map((value) => failures(type, value)));
+          const holdingAlways = resolved.reduce((common, each) => common.filter((failure) => each.includes(failure)));
+          expect(await failures(type, preview)).toEqual(holdingAlways);
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    120_000,
+  );
 });

@@ -27,7 +27,12 @@ describe("createOnce", () => {
 
   it("takes the one new match when the answer was lost", async () => {
     const w = world(["a"]);
-    await expect(w.once("pod", async () => { w.ids.push("b"); throw lost; })).resolves.toEqual({ id: "b" });
+    await expect(
+      w.once("pod", async () => {
+        w.ids.push("b");
+        throw lost;
+      }),
+    ).resolves.toEqual({ id: "b" });
   });
 
   it("sends again when nothing was created, after a reset connection or a 5xx, pausing 1 s then 2 s", async () => {
@@ -46,7 +51,12 @@ describe("createOnce", () => {
   it(`gives up after ${MAX_CREATE_SENDS} sends that all failed, naming the last fault`, async () => {
     const w = world([]);
     let sends = 0;
-    await expect(w.once('pod "x"', async () => { sends++; throw unavailable; })).rejects.toThrow(
+    await expect(
+      w.once('pod "x"', async () => {
+        sends++;
+        throw unavailable;
+      }),
+    ).rejects.toThrow(
       'pod "x": the create request was sent 4 times and failed each time; none of them took effect. Last failure: ' +
         "POST /v2/pods failed with 503 Service Unavailable: try later [request r-1]",
     );
@@ -64,13 +74,23 @@ describe("createOnce", () => {
     const w = world(["old"]);
     await w.once('pod "first"', async () => ({ id: "first" }));
     let sends = 0;
-    await expect(w.once('pod "second"', async () => { if (++sends === 1) throw lost; return { id: "second" }; })).resolves.toEqual({ id: "second" });
+    await expect(
+      w.once('pod "second"', async () => {
+        if (++sends === 1) throw lost;
+        return { id: "second" };
+      }),
+    ).resolves.toEqual({ id: "second" });
     expect(sends).toBe(2);
   });
 
   it("refuses to guess between several new matches, naming them", async () => {
     const w = world(["a"]);
-    await expect(w.once('pod "x"', async () => { w.ids.push("c1", "c2"); throw lost; })).rejects.toThrow(
+    await expect(
+      w.once('pod "x"', async () => {
+        w.ids.push("c1", "c2");
+        throw lost;
+      }),
+    ).rejects.toThrow(
       'pod "x": the create request failed with a fault that leaves its outcome unknown (POST /v2/pods could not reach the API: ' +
         "socket hang up), and 2 matching resource(s) appeared meanwhile (c1, c2), so it cannot tell which one it made; none was taken over. Adopt the " +
         "right one with `adopt` and delete the others.",
@@ -82,15 +102,21 @@ describe("createOnce", () => {
     let answerSibling: (value: { id: string }) => void = () => undefined;
     const sibling = w.once('pod "twin"', () => new Promise<{ id: string }>((resolve) => (answerSibling = resolve)));
     await new Promise((resolve) => setImmediate(resolve));
-    const mine = w.once('pod "twin"', async () => { w.ids.push("s"); throw lost; });
-    await expect(mine).rejects.toThrow('and 1 matching resource(s) appeared meanwhile (s), so it cannot tell which one it made');
+    const mine = w.once('pod "twin"', async () => {
+      w.ids.push("s");
+      throw lost;
+    });
+    await expect(mine).rejects.toThrow("and 1 matching resource(s) appeared meanwhile (s), so it cannot tell which one it made");
     answerSibling({ id: "s" });
     await expect(sibling).resolves.toEqual({ id: "s" });
   });
 
   it("never takes over what another create in this process returned, and sends again instead", async () => {
     const w = world([]);
-    const first = w.once('pod "one"', async () => { w.ids.push("a"); return { id: "a" }; });
+    const first = w.once('pod "one"', async () => {
+      w.ids.push("a");
+      return { id: "a" };
+    });
     let sends = 0;
     const second = w.once('pod "one"', async () => {
       await first;
@@ -105,16 +131,31 @@ describe("createOnce", () => {
   it("treats a garbled 2xx answer like a lost one, but never sends it again", async () => {
     const w = world([]);
     const garbled = new ResponseShapeError(post, "not JSON");
-    await expect(w.once("pod", async () => { w.ids.push("g"); throw garbled; })).resolves.toEqual({ id: "g" });
+    await expect(
+      w.once("pod", async () => {
+        w.ids.push("g");
+        throw garbled;
+      }),
+    ).resolves.toEqual({ id: "g" });
     let sends = 0;
-    await expect(w.once("pod", async () => { sends++; throw garbled; })).rejects.toBe(garbled);
+    await expect(
+      w.once("pod", async () => {
+        sends++;
+        throw garbled;
+      }),
+    ).rejects.toBe(garbled);
     expect(sends).toBe(1);
   });
 
   it("does not look for a created resource after an error the API answered", async () => {
     const w = world([]);
     const refused = new Error("400");
-    await expect(w.once("pod", async () => { w.ids.push("b"); throw refused; })).rejects.toBe(refused);
+    await expect(
+      w.once("pod", async () => {
+        w.ids.push("b");
+        throw refused;
+      }),
+    ).rejects.toBe(refused);
     expect(w.source.lists).toBe(1);
   });
 });

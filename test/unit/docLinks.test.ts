@@ -8,7 +8,9 @@ const pages = [...documentationPages(repoRoot), "CHANGELOG.md"];
 
 /** Reads a page of the repository, or undefined when there is none. */
 const readPage = (file: string): string | undefined =>
-  fs.statSync(path.join(repoRoot, file), { throwIfNoEntry: false })?.isFile() ? fs.readFileSync(path.join(repoRoot, file), "utf8") : undefined;
+  fs.statSync(path.join(repoRoot, file), { throwIfNoEntry: false })?.isFile()
+    ? fs.readFileSync(path.join(repoRoot, file), "utf8")
+    : undefined;
 
 /** The text without its fenced blocks, where neither headings nor links count. */
 function withoutCodeBlocks(text: string): string {
@@ -55,9 +57,13 @@ describe("links between the docs pages", () => {
 
   it("reports a link to a missing page and to a missing heading, and takes headings as GitHub anchors them", () => {
     const scratch: Record<string, string> = {
-      "docs/a.md": "# A `dev` server: *now*\n## Quota\n## Quota\n[b](b.md) [c](c.md#quota-1) [d](c.md#nope) [e](#a-dev-server-now) `[f](g.md)`\n",
+      "docs/a.md":
+        "# A `dev` server: *now*\n## Quota\n## Quota\n[b](b.md) [c](c.md#quota-1) [d](c.md#nope) [e](#a-dev-server-now) `[f](g.md)`\n",
       "docs/c.md": "## Quota\n## Quota\n",
     };
-    expect(brokenLinks("docs/a.md", (file) => scratch[file])).toEqual(["docs/a.md: b.md (no docs/b.md)", "docs/a.md: c.md#nope (no heading #nope in docs/c.md)"]);
+    expect(brokenLinks("docs/a.md", (file) => scratch[file])).toEqual([
+      "docs/a.md: b.md (no docs/b.md)",
+      "docs/a.md: c.md#nope (no heading #nope in docs/c.md)",
+    ]);
   });
 });

@@ -13,7 +13,13 @@ describe("the code blocks of the README and docs/", () => {
   });
 
   it("tells each kind of block apart by its language and the marker before it", () => {
-    const block = (language: string, text: string, marker?: string) => ({ file: "x.md", line: 1, language, text, ...(marker ? { marker } : {}) });
+    const block = (language: string, text: string, marker?: string) => ({
+      file: "x.md",
+      line: 1,
+      language,
+      text,
+      ...(marker ? { marker } : {}),
+    });
     expect(
       [
         block("sh", "computeplatform validate m.yaml\n"),

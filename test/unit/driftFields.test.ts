@@ -16,9 +16,19 @@ describe("changedFields", () => {
     },
     { what: "a key only live", state: { env: {} }, live: { env: { NEW: "1" } }, fields: [{ field: "env.NEW", live: "1" }] },
     { what: "a key only in state", state: { disk: 20 }, live: {}, fields: [{ field: "disk", state: 20 }] },
-    { what: "arrays as a whole", state: { ports: ["22/tcp"] }, live: { ports: ["22/tcp", "80/http"] }, fields: [{ field: "ports", state: ["22/tcp"], live: ["22/tcp", "80/http"] }] },
+    {
+      what: "arrays as a whole",
+      state: { ports: ["22/tcp"] },
+      live: { ports: ["22/tcp", "80/http"] },
+      fields: [{ field: "ports", state: ["22/tcp"], live: ["22/tcp", "80/http"] }],
+    },
     { what: "the engine's serialized provider", state: { __provider: "a" }, live: { __provider: "b" }, fields: [] },
-    { what: "a record replaced by a scalar", state: { gpu: { count: 1 } }, live: { gpu: "none" }, fields: [{ field: "gpu", state: { count: 1 }, live: "none" }] },
+    {
+      what: "a record replaced by a scalar",
+      state: { gpu: { count: 1 } },
+      live: { gpu: "none" },
+      fields: [{ field: "gpu", state: { count: 1 }, live: "none" }],
+    },
   ];
   for (const row of rows) {
     it(row.what, () => expect(changedFields(row.state, row.live)).toEqual(row.fields));
@@ -34,7 +44,16 @@ describe("formatDrift", () => {
     },
     {
       what: "one line per field, absent values as (none)",
-      resource: { type: "Pod", name: "trainer", id: "pod-1", drift: "changed", fields: [{ field: "disk", state: 20, live: 40 }, { field: "env.NEW", live: "1" }] },
+      resource: {
+        type: "Pod",
+        name: "trainer",
+        id: "pod-1",
+        drift: "changed",
+        fields: [
+          { field: "disk", state: 20, live: 40 },
+          { field: "env.NEW", live: "1" },
+        ],
+      },
       lines: ["Pod trainer disk: state 20, live 40", 'Pod trainer env.NEW: state (none), live "1"'],
     },
   ];

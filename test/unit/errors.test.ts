@@ -61,7 +61,9 @@ describe("one root for every error the package throws on purpose", () => {
   it("a wait that a fault outlasted names it, and keeps it as the cause", () => {
     const fault = new RateLimitError(problem(429), request, "r1", 3);
     const error = new WaitTimeoutError("pod p1", "RUNNING", "not listed yet", 120, fault);
-    expect(error.message).toBe(`pod p1 did not become RUNNING within 120s (last seen: not listed yet); the last look failed: ${fault.message}`);
+    expect(error.message).toBe(
+      `pod p1 did not become RUNNING within 120s (last seen: not listed yet); the last look failed: ${fault.message}`,
+    );
     expect(error.cause).toBe(fault);
   });
 });
@@ -87,7 +89,11 @@ describe("a refusal meant for the user is a UserError with the exact message", (
         "it again; remove `adopt` from its arguments to let Pulumi create a new one and delete the old one.",
     },
     // Refused before the client is built: no API call is sent.
-    { area: "a function's argument", refuse: () => getPod({ id: "" }), message: "getPod: invalid arguments: id: Too small: expected string to have >=1 characters" },
+    {
+      area: "a function's argument",
+      refuse: () => getPod({ id: "" }),
+      message: "getPod: invalid arguments: id: Too small: expected string to have >=1 characters",
+    },
   ])("$area: $message", async ({ refuse, message }) => {
     const error = await rejection(refuse);
     expect(error).toBeInstanceOf(UserError);
@@ -110,7 +116,9 @@ describe("every error class of the package is under the root", () => {
 
   it("no class but ComputePlatformError extends Error directly", () => {
     const direct = sources.flatMap((file) =>
-      [...fs.readFileSync(path.join(root, file), "utf8").matchAll(/\bclass\s+(\w+)[^{]*?\bextends\s+Error\b/g)].map((match) => `${file}: ${match[1]}`),
+      [...fs.readFileSync(path.join(root, file), "utf8").matchAll(/\bclass\s+(\w+)[^{]*?\bextends\s+Error\b/g)].map(
+        (match) => `${file}: ${match[1]}`,
+      ),
     );
     expect(direct).toEqual([`${path.join("provider", "errors.ts")}: ComputePlatformError`]);
   });

@@ -48,8 +48,17 @@ describe("parseExpression", () => {
 
   it("reads back every reference it writes", () => {
     const name = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_-]{0,8}$/);
-    const step = fc.oneof(name, fc.nat(99), fc.string({ maxLength: 6 }).filter((key) => !key.includes("}")));
-    const reference = fc.tuple(name.filter((root) => root !== "config"), fc.array(step, { maxLength: 4 })).map(([root, path]) => ref(root, ...path));
+    const step = fc.oneof(
+      name,
+      fc.nat(99),
+      fc.string({ maxLength: 6 }).filter((key) => !key.includes("}")),
+    );
+    const reference = fc
+      .tuple(
+        name.filter((root) => root !== "config"),
+        fc.array(step, { maxLength: 4 }),
+      )
+      .map(([root, path]) => ref(root, ...path));
     fc.assert(
       fc.property(reference, (written) => {
         expect(parseExpression(formatReference(written))).toEqual(new Interpolation([written]));

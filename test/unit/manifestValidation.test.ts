@@ -10,10 +10,18 @@ const volumeProperties = "      name: data\n      size: 50\n      dataCenter: US
 
 describe("validateManifest", () => {
   it.each([
-    ["YAML syntax", "resources:\n  a: [1, 2\n", ["m.yaml:3:1: YAML: Flow sequence in block collection must be sufficiently indented and end with a ]"]],
+    [
+      "YAML syntax",
+      "resources:\n  a: [1, 2\n",
+      ["m.yaml:3:1: YAML: Flow sequence in block collection must be sufficiently indented and end with a ]"],
+    ],
     ["a duplicate key", `${volume(volumeProperties)}      size: 60\n`, ["m.yaml:8:7: YAML: Map keys must be unique"]],
     ["no resources", "outputs: {}\n", ["m.yaml:1:1: a manifest needs a `resources:` map"]],
-    ["an unknown top-level key", `variables: {}\n${volume(volumeProperties)}`, ["m.yaml:1:1: variables: unknown top-level key; a manifest has `resources` and `outputs`"]],
+    [
+      "an unknown top-level key",
+      `variables: {}\n${volume(volumeProperties)}`,
+      ["m.yaml:1:1: variables: unknown top-level key; a manifest has `resources` and `outputs`"],
+    ],
     [
       "an unknown type",
       "resources:\n  vol:\n    type: Volume\n",
@@ -21,15 +29,51 @@ describe("validateManifest", () => {
         'm.yaml:3:11: resources.vol.type: unknown type "Volume"; one of Pod, Cluster, ServerlessEndpoint, Template, NetworkVolume, Registry, RegistryDelegation, AccountSshKeys, Job, TextToVideoJob',
       ],
     ],
-    ["an unknown field", volume(`${volumeProperties}      colour: red\n`), ["m.yaml:8:7: resources.vol.properties.colour: unknown property"]],
-    ["a bad value", volume("      name: data\n      size: 5\n      dataCenter: US-TX-3\n"), ["m.yaml:6:13: resources.vol.properties.size: Too small: expected number to be >=10"]],
-    ["a missing property", volume("      name: data\n      size: 50\n"), ["m.yaml:4:5: resources.vol.properties.dataCenter: Invalid input: expected string, received undefined"]],
-    ["an unknown resource key", volume(`${volumeProperties}    option: {}\n`), ["m.yaml:8:5: resources.vol.option: unknown key; a resource has `type`, `description`, `properties` and `options`"]],
-    ["a description that is not text", volume(`${volumeProperties}    description: [a, b]\n`), ["m.yaml:8:18: resources.vol.description: must be text: what the resource is for, its first line a summary"]],
-    ["a blank description", volume(`${volumeProperties}    description: " "\n`), ["m.yaml:8:18: resources.vol.description: must not be blank; leave it out instead"]],
-    ["an entry that is not a map", "resources:\n  vol: 3\n", ["m.yaml:2:8: resources.vol: must be a map with `type` and `properties` (and optionally `description` and `options`)"]],
-    ["an unknown option", volume(`${volumeProperties}    options:\n      protected: true\n`), ["m.yaml:9:7: resources.vol.options.protected: unknown option"]],
-    ["a reserved name", "resources:\n  config:\n    type: AccountSshKeys\n    properties:\n      keys: []\n", ["m.yaml:2:3: resources.config: `config` is reserved for stack config references (`${config.<key>}`); choose another name"]],
+    [
+      "an unknown field",
+      volume(`${volumeProperties}      colour: red\n`),
+      ["m.yaml:8:7: resources.vol.properties.colour: unknown property"],
+    ],
+    [
+      "a bad value",
+      volume("      name: data\n      size: 5\n      dataCenter: US-TX-3\n"),
+      ["m.yaml:6:13: resources.vol.properties.size: Too small: expected number to be >=10"],
+    ],
+    [
+      "a missing property",
+      volume("      name: data\n      size: 50\n"),
+      ["m.yaml:4:5: resources.vol.properties.dataCenter: Invalid input: expected string, received undefined"],
+    ],
+    [
+      "an unknown resource key",
+      volume(`${volumeProperties}    option: {}\n`),
+      ["m.yaml:8:5: resources.vol.option: unknown key; a resource has `type`, `description`, `properties` and `options`"],
+    ],
+    [
+      "a description that is not text",
+      volume(`${volumeProperties}    description: [a, b]\n`),
+      ["m.yaml:8:18: resources.vol.description: must be text: what the resource is for, its first line a summary"],
+    ],
+    [
+      "a blank description",
+      volume(`${volumeProperties}    description: " "\n`),
+      ["m.yaml:8:18: resources.vol.description: must not be blank; leave it out instead"],
+    ],
+    [
+      "an entry that is not a map",
+      "resources:\n  vol: 3\n",
+      ["m.yaml:2:8: resources.vol: must be a map with `type` and `properties` (and optionally `description` and `options`)"],
+    ],
+    [
+      "an unknown option",
+      volume(`${volumeProperties}    options:\n      protected: true\n`),
+      ["m.yaml:9:7: resources.vol.options.protected: unknown option"],
+    ],
+    [
+      "a reserved name",
+      "resources:\n  config:\n    type: AccountSshKeys\n    properties:\n      keys: []\n",
+      ["m.yaml:2:3: resources.config: `config` is reserved for stack config references (`${config.<key>}`); choose another name"],
+    ],
     [
       "a reference to a missing resource",
       `${volume(volumeProperties)}outputs:\n  id: \${volume.id}\n`,
@@ -64,7 +108,9 @@ describe("validateManifest", () => {
     [
       "a secret written in the file",
       "resources:\n  reg:\n    type: Registry\n    properties: { name: r, username: u, password: hunter2 }\n",
-      ["m.yaml:4:51: resources.reg.properties.password: a secret must not be written in the manifest; set it with `pulumi config set --secret <key>` and write ${config.<key>}"],
+      [
+        "m.yaml:4:51: resources.reg.properties.password: a secret must not be written in the manifest; set it with `pulumi config set --secret <key>` and write ${config.<key>}",
+      ],
     ],
     [
       "a rule across properties",
@@ -114,7 +160,10 @@ describe("validateManifest", () => {
     });
 
     it("accepts the member's address where it is", async () => {
-      const { issues, manifest } = await validateManifest({ file: "m.yaml", text: `${cluster}outputs:\n  head: \${training.members[0].cluster.ip}\n` });
+      const { issues, manifest } = await validateManifest({
+        file: "m.yaml",
+        text: `${cluster}outputs:\n  head: \${training.members[0].cluster.ip}\n`,
+      });
       expect(issues).toEqual([]);
       expect(manifest?.outputs.head).toBeInstanceOf(Interpolation);
     });
@@ -122,7 +171,7 @@ describe("validateManifest", () => {
     it("refuses a step below a single value, and a misspelt property inside a longer string", async () => {
       const text = `${volume(volumeProperties)}outputs:\n  a: \${vol.size.gb}\n  b: "ssh \${vol.nmae}"\n`;
       expect(await validate(text)).toEqual([
-        "m.yaml:9:6: outputs.a: ${vol.size.gb}: a NetworkVolume's size is a single value, with no \"gb\"",
+        'm.yaml:9:6: outputs.a: ${vol.size.gb}: a NetworkVolume\'s size is a single value, with no "gb"',
         'm.yaml:10:6: outputs.b: ${vol.nmae}: a NetworkVolume has no output "nmae"; it has id, urn, name, size, dataCenter, type',
       ]);
     });
@@ -161,14 +210,19 @@ describe("descriptionSummary", () => {
 describe("loadManifest", () => {
   // Both failures are raised before any resource is declared, so no Pulumi engine or mock takes part.
   it("throws a ManifestError naming each issue for an invalid manifest", async () => {
-    const error = await loadManifest("m.yaml", { text: volume("      name: data\n      size: 5\n      dataCenter: US-TX-3\n") }).catch((e: unknown) => e);
+    const error = await loadManifest("m.yaml", { text: volume("      name: data\n      size: 5\n      dataCenter: US-TX-3\n") }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ManifestError);
-    expect((error as Error).message).toBe("invalid manifest (1 error):\n  m.yaml:6:13: resources.vol.properties.size: Too small: expected number to be >=10");
+    expect((error as Error).message).toBe(
+      "invalid manifest (1 error):\n  m.yaml:6:13: resources.vol.properties.size: Too small: expected number to be >=10",
+    );
   });
 
   it("throws a ManifestError for a config key the stack does not set", async () => {
     pulumi.runtime.setAllConfig({ "project:other": "x" });
-    const text = "resources:\n  reg:\n    type: Registry\n    properties: { name: r, username: u, password: '${config.registryPassword}' }\n";
+    const text =
+      "resources:\n  reg:\n    type: Registry\n    properties: { name: r, username: u, password: '${config.registryPassword}' }\n";
     const error = await loadManifest("m.yaml", { text }).catch((e: unknown) => e);
     expect((error as ManifestError).issues.map(formatIssue)).toEqual([
       "m.yaml:4:51: ${config.registryPassword} is not set in the stack config; set it with `pulumi config set project:registryPassword <value>` (with --secret for a secret)",

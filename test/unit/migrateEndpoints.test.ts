@@ -25,7 +25,12 @@ describe("migrating a v1 endpoint", () => {
     [
       "a minimal GPU create body, with the scaling and idle timeout v1 gave it",
       { name: "e", templateId: "t1", gpuTypeIds: ["NVIDIA GeForce RTX 4090"], workersMax: 3 },
-      { templateId: "t1", gpu: { pools: ["ADA_24"], count: 1 }, workers: { max: 3, idleTimeout: 5 }, scaling: { type: "QUEUE_DELAY", queueDelay: 4 } },
+      {
+        templateId: "t1",
+        gpu: { pools: ["ADA_24"], count: 1 },
+        workers: { max: 3, idleTimeout: 5 },
+        scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
+      },
       [],
     ],
     [
@@ -62,7 +67,15 @@ describe("migrating a v1 endpoint", () => {
     ],
     [
       "scaling on request count, which takes no idle timeout in v2",
-      { name: "e", templateId: "t1", gpuTypeIds: ["NVIDIA A100 80GB PCIe"], scalerType: "REQUEST_COUNT", scalerValue: 3, idleTimeout: 5, flashboot: false },
+      {
+        name: "e",
+        templateId: "t1",
+        gpuTypeIds: ["NVIDIA A100 80GB PCIe"],
+        scalerType: "REQUEST_COUNT",
+        scalerValue: 3,
+        idleTimeout: 5,
+        flashboot: false,
+      },
       { templateId: "t1", gpu: { pools: ["AMPERE_80"], count: 1 }, scaling: { type: "REQUEST_COUNT", requestCount: 3 }, flashboot: "OFF" },
       [`warning: ${subject}: "idleTimeout" does not apply to a queue endpoint scaling on REQUEST_COUNT in v2; dropped`],
     ],
@@ -74,7 +87,16 @@ describe("migrating a v1 endpoint", () => {
     ],
     [
       "a CUDA floor beside a CUDA set, and values below v2's minimums",
-      { name: "e", templateId: "t1", gpuTypeIds: ["NVIDIA L40S"], allowedCudaVersions: ["12.4"], minCudaVersion: "12.1", scalerValue: 0, executionTimeoutMs: 0, gpuCount: 0 },
+      {
+        name: "e",
+        templateId: "t1",
+        gpuTypeIds: ["NVIDIA L40S"],
+        allowedCudaVersions: ["12.4"],
+        minCudaVersion: "12.1",
+        scalerValue: 0,
+        executionTimeoutMs: 0,
+        gpuCount: 0,
+      },
       {
         templateId: "t1",
         gpu: { pools: ["ADA_48_PRO"], count: 1, allowedCudaVersions: ["12.4"] },
@@ -91,7 +113,12 @@ describe("migrating a v1 endpoint", () => {
     ],
     [
       "a CUDA floor alone, and one v2 refuses",
-      { endpoints: [{ name: "e", templateId: "t1", gpuTypeIds: ["NVIDIA L40S"], minCudaVersion: "12.1" }, { name: "f", templateId: "t1", gpuTypeIds: ["NVIDIA L40S"], minCudaVersion: "12" }] },
+      {
+        endpoints: [
+          { name: "e", templateId: "t1", gpuTypeIds: ["NVIDIA L40S"], minCudaVersion: "12.1" },
+          { name: "f", templateId: "t1", gpuTypeIds: ["NVIDIA L40S"], minCudaVersion: "12" },
+        ],
+      },
       {
         e: { templateId: "t1", gpu: { pools: ["ADA_48_PRO"], count: 1, minCudaVersion: "12.1" }, ...v1Scaling },
         f: { templateId: "t1", gpu: { pools: ["ADA_48_PRO"], count: 1 }, ...v1Scaling },
@@ -118,7 +145,12 @@ describe("migrating a v1 endpoint", () => {
     [
       "no GPU type and no template",
       { name: "e", workersMin: 0 },
-      { image: "${config.eImage}", gpu: { pools: ["${config.eGpuPool}"], count: 1 }, workers: { min: 0, idleTimeout: 5 }, scaling: { type: "QUEUE_DELAY", queueDelay: 4 } },
+      {
+        image: "${config.eImage}",
+        gpu: { pools: ["${config.eGpuPool}"], count: 1 },
+        workers: { min: 0, idleTimeout: 5 },
+        scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
+      },
       [
         `note: ${subject}: v1 names no GPU type, and v2 needs a serverless pool; run: pulumi config set eGpuPool <pool id from GET /v2/catalog/gpus>`,
         `note: ${subject}: v1 names no template, so v2 needs an image; run: pulumi config set eImage <image reference>`,
@@ -128,18 +160,33 @@ describe("migrating a v1 endpoint", () => {
       "a GPU body with CPU settings",
       { name: "e", templateId: "t1", gpuTypeIds: ["NVIDIA L40S"], cpuFlavorIds: ["cpu3c"], vcpuCount: 4 },
       { templateId: "t1", gpu: { pools: ["ADA_48_PRO"], count: 1 }, ...v1Scaling },
-      [`warning: ${subject}: "cpuFlavorIds" applies only to CPU endpoints; dropped`, `warning: ${subject}: "vcpuCount" applies only to CPU endpoints; dropped`],
+      [
+        `warning: ${subject}: "cpuFlavorIds" applies only to CPU endpoints; dropped`,
+        `warning: ${subject}: "vcpuCount" applies only to CPU endpoints; dropped`,
+      ],
     ],
     [
       "a CPU create body: each flavor a configuration, v1's 2 vCPUs by default",
       { name: "e", templateId: "t1", computeType: "CPU", cpuFlavorIds: ["cpu3c", "cpu5c"], gpuCount: 1 },
-      { templateId: "t1", cpu: [{ id: "cpu3c", vcpuCount: 2 }, { id: "cpu5c", vcpuCount: 2 }], ...v1Scaling },
+      {
+        templateId: "t1",
+        cpu: [
+          { id: "cpu3c", vcpuCount: 2 },
+          { id: "cpu5c", vcpuCount: 2 },
+        ],
+        ...v1Scaling,
+      },
       [`warning: ${subject}: "gpuCount" applies only to GPU endpoints; dropped`],
     ],
     [
       "a CPU body with a vCPU count v2 refuses",
       { name: "e", templateId: "t1", cpuFlavorIds: ["cpu3g"], vcpuCount: 3, workersMin: 0 },
-      { templateId: "t1", cpu: [{ id: "cpu3g", vcpuCount: 4 }], workers: { min: 0, idleTimeout: 5 }, scaling: { type: "QUEUE_DELAY", queueDelay: 4 } },
+      {
+        templateId: "t1",
+        cpu: [{ id: "cpu3g", vcpuCount: 4 }],
+        workers: { min: 0, idleTimeout: 5 },
+        scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
+      },
       [`warning: ${subject}: "vcpuCount" 3 is not a power of two of at least 2, as v2 requires; cpu[].vcpuCount is 4`],
     ],
     [
@@ -173,7 +220,10 @@ describe("migrating a v1 endpoint", () => {
       {
         templateId: "t1",
         env: { MODEL: "bge", API_KEY: "${config.eApiKey}" },
-        cpu: [{ id: "cpu3c", vcpuCount: 8 }, { id: "cpu5c", vcpuCount: 8 }],
+        cpu: [
+          { id: "cpu3c", vcpuCount: 8 },
+          { id: "cpu5c", vcpuCount: 8 },
+        ],
         workers: { min: 0, max: 2, idleTimeout: 30 },
         scaling: { type: "QUEUE_DELAY", queueDelay: 2 },
         dataCenterIds: ["US-TX-3", "EU-RO-1"],
@@ -188,14 +238,36 @@ describe("migrating a v1 endpoint", () => {
     ],
     [
       "a GPU endpoint of a list response, which gets no v1 idle timeout",
-      { id: "ep2", name: "e", templateId: "t1", gpuTypeIds: ["NVIDIA H100 80GB HBM3"], gpuCount: 1, instanceIds: [], scalerType: "QUEUE_DELAY", scalerValue: 4, workersMin: 0, workersMax: 1 },
-      { templateId: "t1", gpu: { pools: ["HOPPER_80"], count: 1 }, workers: { min: 0, max: 1 }, scaling: { type: "QUEUE_DELAY", queueDelay: 4 }, adopt: "ep2" },
+      {
+        id: "ep2",
+        name: "e",
+        templateId: "t1",
+        gpuTypeIds: ["NVIDIA H100 80GB HBM3"],
+        gpuCount: 1,
+        instanceIds: [],
+        scalerType: "QUEUE_DELAY",
+        scalerValue: 4,
+        workersMin: 0,
+        workersMax: 1,
+      },
+      {
+        templateId: "t1",
+        gpu: { pools: ["HOPPER_80"], count: 1 },
+        workers: { min: 0, max: 1 },
+        scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
+        adopt: "ep2",
+      },
       [],
     ],
   ])("%s", (_label, v1, properties, lines) => {
     const expected =
       "endpoints" in v1
-        ? Object.fromEntries(Object.entries(properties).map(([name, props]) => [name, { type: "ServerlessEndpoint", properties: { name, type: "QUEUE", ...props } }]))
+        ? Object.fromEntries(
+            Object.entries(properties).map(([name, props]) => [
+              name,
+              { type: "ServerlessEndpoint", properties: { name, type: "QUEUE", ...props } },
+            ]),
+          )
         : { e: { type: "ServerlessEndpoint", properties: { name: "e", type: "QUEUE", ...properties } } };
     expect(migrateEndpoint(v1)).toEqual({ resources: expected, lines });
   });

@@ -17,7 +17,14 @@ const pod = {
   volumeMountPath: "/data",
   containerRegistryAuthId: "reg1",
 };
-const endpoint = { id: "ep1", name: "sdxl", templateId: "tmpl1", gpuTypeIds: ["NVIDIA L40S"], networkVolumeIds: ["vol1", "vol-elsewhere"], workersMax: 2 };
+const endpoint = {
+  id: "ep1",
+  name: "sdxl",
+  templateId: "tmpl1",
+  gpuTypeIds: ["NVIDIA L40S"],
+  networkVolumeIds: ["vol1", "vol-elsewhere"],
+  workersMax: 2,
+};
 
 describe("migrateV1", () => {
   it("orders resources so each follows what it refers to, and refers to the input's resources by reference", () => {
@@ -26,7 +33,11 @@ describe("migrateV1", () => {
     expect(JSON.parse(JSON.stringify(document.resources))).toMatchObject({
       sdxl: { properties: { registry: "${ghcr.id}", adopt: "tmpl1" } },
       trainer: {
-        properties: { templateId: "${sdxl.id}", mounts: { network: [{ volumeId: "${shared-data.id}", path: "/data" }] }, registry: "${ghcr.id}" },
+        properties: {
+          templateId: "${sdxl.id}",
+          mounts: { network: [{ volumeId: "${shared-data.id}", path: "/data" }] },
+          registry: "${ghcr.id}",
+        },
       },
       "sdxl-endpoint": { properties: { name: "sdxl", templateId: "${sdxl.id}", networkVolumes: ["${shared-data.id}", "vol-elsewhere"] } },
     });
@@ -38,8 +49,13 @@ describe("migrateV1", () => {
   });
 
   it("keeps ids the input holds no resource for, and a body's ids as written", () => {
-    const { document } = migrateV1({ pods: [{ name: "p", imageName: "org/p:1", gpuTypeIds: ["NVIDIA A40"], templateId: "elsewhere", networkVolumeId: "vol9" }] });
-    expect(document.resources.p?.properties).toMatchObject({ templateId: "elsewhere", mounts: { network: [{ volumeId: "vol9", path: "/workspace" }] } });
+    const { document } = migrateV1({
+      pods: [{ name: "p", imageName: "org/p:1", gpuTypeIds: ["NVIDIA A40"], templateId: "elsewhere", networkVolumeId: "vol9" }],
+    });
+    expect(document.resources.p?.properties).toMatchObject({
+      templateId: "elsewhere",
+      mounts: { network: [{ volumeId: "vol9", path: "/workspace" }] },
+    });
   });
 
   it("skips an object that is the same v1 resource as one before it", () => {

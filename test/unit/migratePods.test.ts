@@ -119,7 +119,15 @@ describe("migrating a v1 pod", () => {
     ],
     [
       "values below v2's minimums, and entries v2 refuses",
-      { name: "p", ...gpu, gpuCount: 0, containerDiskInGb: 0, volumeInGb: 5, ports: ["8888/http", "53/udp"], allowedCudaVersions: ["12.4", "twelve"] },
+      {
+        name: "p",
+        ...gpu,
+        gpuCount: 0,
+        containerDiskInGb: 0,
+        volumeInGb: 5,
+        ports: ["8888/http", "53/udp"],
+        allowedCudaVersions: ["12.4", "twelve"],
+      },
       {
         image: "org/trainer:1.2",
         gpu: { id: "NVIDIA A40", count: 1, allowedCudaVersions: ["12.4"] },
@@ -149,7 +157,16 @@ describe("migrating a v1 pod", () => {
     ],
     [
       "env as a list of {key, value}, a start command as one string, no pod volume",
-      { name: "p", ...gpu, env: [{ key: "A", value: "1" }, { key: "B", value: { nested: true } }], dockerStartCmd: "python app.py", volumeInGb: 0 },
+      {
+        name: "p",
+        ...gpu,
+        env: [
+          { key: "A", value: "1" },
+          { key: "B", value: { nested: true } },
+        ],
+        dockerStartCmd: "python app.py",
+        volumeInGb: 0,
+      },
       { image: "org/trainer:1.2", gpu: a40, args: "python app.py", disk: 50, env: { A: "1" }, ports: ["8888/http", "22/tcp"] },
       [`warning: ${subject}: "env" entry "B" is not a string; dropped`],
     ],
@@ -170,7 +187,13 @@ describe("migrating a v1 pod", () => {
     [
       "a network volume, beside which a pod volume is ignored",
       { name: "p", ...gpu, networkVolumeId: "vol1", volumeInGb: 50 },
-      { image: "org/trainer:1.2", gpu: a40, mounts: { network: [{ volumeId: "vol1", path: "/workspace" }] }, disk: 50, ports: ["8888/http", "22/tcp"] },
+      {
+        image: "org/trainer:1.2",
+        gpu: a40,
+        mounts: { network: [{ volumeId: "vol1", path: "/workspace" }] },
+        disk: 50,
+        ports: ["8888/http", "22/tcp"],
+      },
       [`warning: ${subject}: "volumeInGb" is ignored beside a network volume, as v1 did; dropped`],
     ],
     [
@@ -184,7 +207,7 @@ describe("migrating a v1 pod", () => {
       { computeType: "GPU", cloudType: "SECURE" },
       { gpu: { id: "${config.myPodGpuType}", count: 1 }, image: "${config.myPodImage}", cloud: "SECURE", ...v1BodyDefaults },
       [
-        'note: pods[0]: v1 names no GPU type, which v2 requires; run: pulumi config set myPodGpuType <GPU type id>',
+        "note: pods[0]: v1 names no GPU type, which v2 requires; run: pulumi config set myPodGpuType <GPU type id>",
         "note: pods[0]: v1 names neither an image nor a template, and v2 requires one; run: pulumi config set myPodImage <image reference>",
       ],
     ],
@@ -203,7 +226,14 @@ describe("migrating a v1 pod", () => {
     ],
     [
       "a CPU body told by its flavors, with v1's 2 vCPUs, fallbacks and GPU settings",
-      { name: "p", imageName: "org/etl:1", cpuFlavorIds: ["cpu3c", "cpu5c"], cpuFlavorPriority: "custom", gpuCount: 1, allowedCudaVersions: ["12.4"] },
+      {
+        name: "p",
+        imageName: "org/etl:1",
+        cpuFlavorIds: ["cpu3c", "cpu5c"],
+        cpuFlavorPriority: "custom",
+        gpuCount: 1,
+        allowedCudaVersions: ["12.4"],
+      },
       { cpu: { id: "cpu3c", vcpuCount: 2, memory: 4 }, disk: 50, ports: ["8888/http", "22/tcp"] },
       [
         `warning: ${subject}: "cpuFlavorIds" lists fallbacks, which v2 does not have: cpu.id is "cpu3c"; dropped "cpu5c"`,
@@ -234,10 +264,16 @@ describe("migrating a v1 pod", () => {
       "a GPU body with CPU settings",
       { name: "p", ...gpu, cpuFlavorIds: ["cpu3c"], vcpuCount: 4 },
       { image: "org/trainer:1.2", gpu: a40, ...v1BodyDefaults },
-      [`warning: ${subject}: "cpuFlavorIds" applies only to CPU pods; dropped`, `warning: ${subject}: "vcpuCount" applies only to CPU pods; dropped`],
+      [
+        `warning: ${subject}: "cpuFlavorIds" applies only to CPU pods; dropped`,
+        `warning: ${subject}: "vcpuCount" applies only to CPU pods; dropped`,
+      ],
     ],
   ])("%s", (_label, v1, properties, lines) => {
-    expect(migratePod(v1)).toEqual({ resources: { p: { type: "Pod", properties: { name: "p", image: v1.imageName, ...properties } } }, lines });
+    expect(migratePod(v1)).toEqual({
+      resources: { p: { type: "Pod", properties: { name: "p", image: v1.imageName, ...properties } } },
+      lines,
+    });
   });
 
   const gpuResponse = {
@@ -308,7 +344,11 @@ describe("migrating a v1 pod", () => {
       { ...gpuResponse, endpointId: "ep1", aiApiId: "ep1" },
       [`warning: ${subject}: is a worker of serverless endpoint "ep1", which manages it; skipped`],
     ],
-    ["a worker named by the legacy field only", { ...gpuResponse, aiApiId: "ep1" }, [`warning: ${subject}: is a worker of serverless endpoint "ep1", which manages it; skipped`]],
+    [
+      "a worker named by the legacy field only",
+      { ...gpuResponse, aiApiId: "ep1" },
+      [`warning: ${subject}: is a worker of serverless endpoint "ep1", which manages it; skipped`],
+    ],
     ["a terminated pod", { ...gpuResponse, desiredStatus: "TERMINATED" }, [`warning: ${subject}: is TERMINATED; skipped`]],
   ])("skips %s", (_label, v1, lines) => {
     expect(migratePod([v1, { name: "kept", ...gpu }])).toEqual({

@@ -17,7 +17,12 @@ function recognised(input: unknown) {
 describe("recognise", () => {
   it.each([
     ["a single create body", gpuPodBody, ['pod pods[0] (name "trainer")'], []],
-    ["a bare list response", [podResponse, { ...podResponse, id: "p2", name: "b" }], ['pod pods[0] (name "a")', 'pod pods[1] (name "b")'], []],
+    [
+      "a bare list response",
+      [podResponse, { ...podResponse, id: "p2", name: "b" }],
+      ['pod pods[0] (name "a")', 'pod pods[1] (name "b")'],
+      [],
+    ],
     [
       "an array mixing kinds, numbered per kind",
       [gpuPodBody, templateBody, volumeBody, registryBody, endpointBody, podResponse],
@@ -38,8 +43,18 @@ describe("recognise", () => {
       ['pod pods[0] (name "a")', 'template templates[0] (name "base")', 'volume networkVolumes[0] (name "data")'],
       [],
     ],
-    ["an object with only id and name, as a registry", [{ id: "r1", name: "ghcr" }, { id: "r2" }], ['registry registries[0] (name "ghcr")', "registry registries[1]"], []],
-    ["container fields only, as a template (a pod body names its compute)", { name: "base", imageName: "org/base:1", ports: ["22/tcp"] }, ['template templates[0] (name "base")'], []],
+    [
+      "an object with only id and name, as a registry",
+      [{ id: "r1", name: "ghcr" }, { id: "r2" }],
+      ['registry registries[0] (name "ghcr")', "registry registries[1]"],
+      [],
+    ],
+    [
+      "container fields only, as a template (a pod body names its compute)",
+      { name: "base", imageName: "org/base:1", ports: ["22/tcp"] },
+      ['template templates[0] (name "base")'],
+      [],
+    ],
     ["fields no v1 kind has, which do not count", { ...gpuPodBody, volumeKey: "k" }, ['pod pods[0] (name "trainer")'], []],
     [
       "an object that could be a pod or an endpoint",
@@ -53,7 +68,12 @@ describe("recognise", () => {
       ['endpoint endpoints[0] (name "x")'],
       [],
     ],
-    ["a key naming the kind before the id-and-name rule", { "network-volumes": [{ id: "v1", name: "data" }] }, ['volume networkVolumes[0] (name "data")'], []],
+    [
+      "a key naming the kind before the id-and-name rule",
+      { "network-volumes": [{ id: "v1", name: "data" }] },
+      ['volume networkVolumes[0] (name "data")'],
+      [],
+    ],
     ["a key naming the kind in any case", { ContainerRegistryAuth: [{ name: "hub" }] }, ['registry registries[0] (name "hub")'], []],
     [
       "an object with only a name",

@@ -50,11 +50,21 @@ describe("migrating a v1 template", () => {
         serverless: true,
         category: "AMD",
       },
-      [`note: ${subject}: env GITHUB_TOKEN looks like a secret, so it is read from stack config; run: pulumi config set --secret tGithubToken <value>`],
+      [
+        `note: ${subject}: env GITHUB_TOKEN looks like a secret, so it is read from stack config; run: pulumi config set --secret tGithubToken <value>`,
+      ],
     ],
     [
       "settings v2 has no place for, a category v2 does not know, a small pod volume",
-      { name: "t", imageName: "org/t:1", dockerEntrypoint: ["/bin/sh", "-c"], readme: "# T", category: "INTEL", volumeInGb: 8, volumeMountPath: "/data" },
+      {
+        name: "t",
+        imageName: "org/t:1",
+        dockerEntrypoint: ["/bin/sh", "-c"],
+        readme: "# T",
+        category: "INTEL",
+        volumeInGb: 8,
+        volumeMountPath: "/data",
+      },
       { disk: 50, ports: ["8888/http", "22/tcp"], mounts: { persistent: { size: 10, path: "/data" } } },
       [
         `warning: ${subject}: "volumeInGb" 8 is below the v2 minimum of 10; mounts.persistent.size is 10`,
@@ -119,7 +129,9 @@ describe("migrating a v1 network volume", () => {
       "an update body without a data center",
       { name: "data", size: 100 },
       { name: "data", size: 100, dataCenter: "${config.dataDataCenter}" },
-      ['note: networkVolumes[0] (name "data"): v1 names no data center, which v2 requires; run: pulumi config set dataDataCenter <data center id>'],
+      [
+        'note: networkVolumes[0] (name "data"): v1 names no data center, which v2 requires; run: pulumi config set dataDataCenter <data center id>',
+      ],
     ],
   ])("%s", (_label, v1, properties, lines) => {
     expect(migrate("networkVolumes", v1)).toEqual({ resources: { data: { type: "NetworkVolume", properties } }, lines });
@@ -156,7 +168,10 @@ describe("migrating a v1 container registry auth", () => {
   it("adopts a list item, whose credentials v1 never returned", () => {
     expect(migrate("registries", { id: "reg1", name: "ghcr" })).toEqual({
       resources: {
-        ghcr: { type: "Registry", properties: { name: "ghcr", username: "${config.ghcrUsername}", password: "${config.ghcrPassword}", adopt: "reg1" } },
+        ghcr: {
+          type: "Registry",
+          properties: { name: "ghcr", username: "${config.ghcrUsername}", password: "${config.ghcrPassword}", adopt: "reg1" },
+        },
       },
       lines: notes('registries[0] (name "ghcr")', "ghcr"),
     });

@@ -16,13 +16,25 @@ describe("V1Fields", () => {
     ["null as absent", { f: null }, (fields: V1Fields) => fields.string("f"), undefined, []],
     ["number for a string", { f: 3 }, (fields: V1Fields) => fields.string("f"), undefined, ['"f" is not a string; dropped']],
     ["whole number", { f: 3 }, (fields: V1Fields) => fields.integer("f"), 3, []],
-    ["fraction for a whole number", { f: 2.5 }, (fields: V1Fields) => fields.integer("f"), undefined, ['"f" is not a whole number; dropped']],
+    [
+      "fraction for a whole number",
+      { f: 2.5 },
+      (fields: V1Fields) => fields.integer("f"),
+      undefined,
+      ['"f" is not a whole number; dropped'],
+    ],
     ["number", { f: 2.5 }, (fields: V1Fields) => fields.number("f"), 2.5, []],
     ["string for a number", { f: "2" }, (fields: V1Fields) => fields.number("f"), undefined, ['"f" is not a number; dropped']],
     ["boolean", { f: false }, (fields: V1Fields) => fields.boolean("f"), false, []],
     ["string for a boolean", { f: "yes" }, (fields: V1Fields) => fields.boolean("f"), undefined, ['"f" is not true or false; dropped']],
     ["enum value", { f: "B" }, (fields: V1Fields) => fields.oneOf("f", ["A", "B"]), "B", []],
-    ["value outside the enum", { f: "C" }, (fields: V1Fields) => fields.oneOf("f", ["A", "B"]), undefined, ['"f" is "C", not one of A, B; dropped']],
+    [
+      "value outside the enum",
+      { f: "C" },
+      (fields: V1Fields) => fields.oneOf("f", ["A", "B"]),
+      undefined,
+      ['"f" is "C", not one of A, B; dropped'],
+    ],
     ["list", { f: [" a", "b "] }, (fields: V1Fields) => fields.stringList("f"), ["a", "b"], []],
     ["comma-separated list", { f: "a, b,,c" }, (fields: V1Fields) => fields.stringList("f"), ["a", "b", "c"], []],
     ["list of numbers", { f: [1, 2] }, (fields: V1Fields) => fields.stringList("f"), undefined, ['"f" is not a list of strings; dropped']],
@@ -143,7 +155,9 @@ describe("bounds", () => {
     [5, 10, ['"volumeInGb" 5 is below the v2 minimum of 10; mounts.persistent.size is 10']],
   ])("atLeast(%j, 10) → %j", (value, expected, warnings) => {
     const reported: string[] = [];
-    expect(atLeast(value, 10, { field: "volumeInGb", target: "mounts.persistent.size" }, (message) => reported.push(message))).toBe(expected);
+    expect(atLeast(value, 10, { field: "volumeInGb", target: "mounts.persistent.size" }, (message) => reported.push(message))).toBe(
+      expected,
+    );
     expect(reported).toEqual(warnings);
   });
 

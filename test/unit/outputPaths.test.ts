@@ -33,7 +33,12 @@ const rows: Array<{ what: string; type: ManifestResourceType; path: Accessor[]; 
     what: "a misspelt property",
     type: "Pod",
     path: ["ssh", "proxi", "command"],
-    problem: { valid: ["ssh"], step: "proxi", suggestion: ["ssh", "proxy"], expected: expect.arrayContaining(["proxy"]) as unknown as string[] },
+    problem: {
+      valid: ["ssh"],
+      step: "proxi",
+      suggestion: ["ssh", "proxy"],
+      expected: expect.arrayContaining(["proxy"]) as unknown as string[],
+    },
   },
   {
     what: "an index into an object, with nothing near",
@@ -41,7 +46,12 @@ const rows: Array<{ what: string; type: ManifestResourceType; path: Accessor[]; 
     path: ["ssh", 3],
     problem: { valid: ["ssh"], step: 3, expected: expect.arrayContaining(["proxy"]) as unknown as string[] },
   },
-  { what: "a step below a single value", type: "NetworkVolume", path: ["size", "gb"], problem: { valid: ["size"], step: "gb", expected: [] } },
+  {
+    what: "a step below a single value",
+    type: "NetworkVolume",
+    path: ["size", "gb"],
+    problem: { valid: ["size"], step: "gb", expected: [] },
+  },
 ];
 
 describe("checkOutputPath", () => {
@@ -53,7 +63,9 @@ describe("checkOutputPath", () => {
 describe("the schema and the manifest's kinds", () => {
   it("know the same top-level outputs, so a path the kinds accept is checked below it, never refused at its start", () => {
     const refused = Object.entries(resourceKinds).flatMap(([type, kind]) =>
-      kind.outputs.filter((output) => checkOutputPath(type as ManifestResourceType, [output]) !== undefined).map((output) => `${type}.${output}`),
+      kind.outputs
+        .filter((output) => checkOutputPath(type as ManifestResourceType, [output]) !== undefined)
+        .map((output) => `${type}.${output}`),
     );
     expect(refused).toEqual([]);
   });

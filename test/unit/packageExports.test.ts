@@ -44,7 +44,14 @@ const PROVIDER_METHODS = ["check", "configure", "create", "delete", "diff", "rea
 
 describe("package.json exports", () => {
   it("name the entry points, the JSON Schemas and the provider modules, and nothing else under dist/", () => {
-    expect(Object.keys(exports)).toEqual([".", "./emulator", "./automation", "./dist/provider/resources/*.provider.js", "./schema/*", "./package.json"]);
+    expect(Object.keys(exports)).toEqual([
+      ".",
+      "./emulator",
+      "./automation",
+      "./dist/provider/resources/*.provider.js",
+      "./schema/*",
+      "./package.json",
+    ]);
     expect(exported(`${name}/dist/provider/index.js`)).toBeUndefined();
     expect(exported(`${name}/dist/provider/resources/lifecycle/lifecycle.js`)).toBeUndefined();
   });

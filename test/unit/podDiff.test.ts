@@ -198,7 +198,9 @@ describe("a pod made from a template", () => {
     expect(recorded).toMatchObject({ startSsh: true, startJupyter: false, gpu: { allowedCudaVersions: ["12.4"] } });
     expect(diffPod(recorded, declaredFromTemplate)).toEqual({ changes: false, replaces: [] });
     expect(diffPod(recorded, { ...declaredFromTemplate, startSsh: true })).toEqual({ changes: false, replaces: [] });
-    expect(diffPod(recorded, { ...declaredFromTemplate, gpu: { id: "NVIDIA A100 80GB PCIe", count: 1, allowedCudaVersions: ["12.4"] } })).toEqual({
+    expect(
+      diffPod(recorded, { ...declaredFromTemplate, gpu: { id: "NVIDIA A100 80GB PCIe", count: 1, allowedCudaVersions: ["12.4"] } }),
+    ).toEqual({
       changes: false,
       replaces: [],
     });
@@ -211,7 +213,9 @@ describe("a pod made from a template", () => {
 
   it("fills only what the arguments leave out, and nothing on a pod without a template", () => {
     const settings = { startSsh: true, startJupyter: true, allowedCudaVersions: ["12.4"] };
-    expect(withTemplateSettings({ ...declaredFromTemplate, startSsh: false, gpu: { id: "x", count: 1, minCudaVersion: "12.6" } }, settings)).toMatchObject({
+    expect(
+      withTemplateSettings({ ...declaredFromTemplate, startSsh: false, gpu: { id: "x", count: 1, minCudaVersion: "12.6" } }, settings),
+    ).toMatchObject({
       startSsh: false,
       startJupyter: true,
       gpu: { id: "x", count: 1, minCudaVersion: "12.6" },

@@ -20,8 +20,14 @@ interface PulumiSchema {
   config: { variables: Record<string, PropertySpec> };
   provider: { inputProperties: Record<string, PropertySpec> };
   types: Record<string, { properties: Record<string, PropertySpec> }>;
-  resources: Record<string, { inputProperties: Record<string, PropertySpec>; properties: Record<string, PropertySpec>; requiredInputs?: string[] }>;
-  functions: Record<string, { inputs: { properties: Record<string, PropertySpec> }; outputs: { properties: Record<string, PropertySpec> } }>;
+  resources: Record<
+    string,
+    { inputProperties: Record<string, PropertySpec>; properties: Record<string, PropertySpec>; requiredInputs?: string[] }
+  >;
+  functions: Record<
+    string,
+    { inputs: { properties: Record<string, PropertySpec> }; outputs: { properties: Record<string, PropertySpec> } }
+  >;
 }
 
 const committed = readFileSync(path.join(repoRoot, PULUMI_SCHEMA_FILE), "utf8");
@@ -34,11 +40,17 @@ describe("the Pulumi package schema", () => {
   }, 60_000);
 
   it("is byte for byte what the provider modules' types generate", () => {
-    expect(committed, `${PULUMI_SCHEMA_FILE} is out of date: run \`${REGENERATE_PULUMI_SCHEMA_COMMAND}\` and commit the result`).toBe(generated);
+    expect(committed, `${PULUMI_SCHEMA_FILE} is out of date: run \`${REGENERATE_PULUMI_SCHEMA_COMMAND}\` and commit the result`).toBe(
+      generated,
+    );
   });
 
   it("declares every resource kind the plugin serves as computeplatform:index:<Kind>, and nothing else", () => {
-    expect(Object.keys(schema.resources).sort()).toEqual(Object.keys(resources).map((kind) => `computeplatform:index:${kind}`).sort());
+    expect(Object.keys(schema.resources).sort()).toEqual(
+      Object.keys(resources)
+        .map((kind) => `computeplatform:index:${kind}`)
+        .sort(),
+    );
   });
 
   it("declares every data function as an invoke, and nothing else", () => {
@@ -51,7 +63,9 @@ describe("the Pulumi package schema", () => {
     const volume = schema.resources["computeplatform:index:NetworkVolume"]!;
     expect(volume.inputProperties.size).toMatchObject({ type: "integer" });
     expect(volume.properties.size).toMatchObject({ type: "integer" });
-    const replacing = Object.entries(volume.properties).filter(([, spec]) => spec.replaceOnChanges).map(([name]) => name);
+    const replacing = Object.entries(volume.properties)
+      .filter(([, spec]) => spec.replaceOnChanges)
+      .map(([name]) => name);
     expect(replacing.sort()).toEqual(["dataCenter", "type"]);
     const registry = schema.resources["computeplatform:index:Registry"]!;
     const secrets = (properties: Record<string, PropertySpec>) => Object.keys(properties).filter((name) => properties[name]?.secret);
@@ -68,7 +82,9 @@ describe("the Pulumi package schema", () => {
     ["ServerlessEndpoint", ["type"]],
   ])("marks what replaces a %s, and keeps its env secret", (kind, replacing) => {
     const resource = schema.resources[`computeplatform:index:${kind}`]!;
-    const marked = Object.entries(resource.properties).filter(([, spec]) => spec.replaceOnChanges).map(([name]) => name);
+    const marked = Object.entries(resource.properties)
+      .filter(([, spec]) => spec.replaceOnChanges)
+      .map(([name]) => name);
     expect(marked.sort()).toEqual(replacing);
     expect(Object.keys(resource.properties).filter((name) => resource.properties[name]?.secret)).toEqual(["env"]);
   });
@@ -119,7 +135,9 @@ describe("the Pulumi package schema", () => {
   it("names its types as the API does, without the Inputs of our TypeScript interfaces", () => {
     const names = Object.keys(schema.types).map((token) => token.replace("computeplatform:index:", ""));
     expect(names.filter((name) => name.endsWith("Inputs"))).toEqual([]);
-    expect(names).toEqual(expect.arrayContaining(["CpuConfig", "GpuConfig", "Mounts", "NetworkMount", "PersistentMount", "ClusterCompute"]));
+    expect(names).toEqual(
+      expect.arrayContaining(["CpuConfig", "GpuConfig", "Mounts", "NetworkMount", "PersistentMount", "ClusterCompute"]),
+    );
   });
 
   it("says where its source is and how the SDKs of other languages are named, so the Go module path follows", () => {

@@ -53,12 +53,15 @@ describe("the Python SDK", () => {
   });
 
   it.each(names(schema.types))("declares the type %s, as an output or as arguments", (name) => {
-    const declared = [`class ${name}(dict):`, `class ${name}Args:`].filter((line) => `${read("outputs.py")}${read("_inputs.py")}`.includes(`\n${line}`));
+    const declared = [`class ${name}(dict):`, `class ${name}Args:`].filter((line) =>
+      `${read("outputs.py")}${read("_inputs.py")}`.includes(`\n${line}`),
+    );
     expect(declared.length).toBeGreaterThan(0);
   });
 
   it("declares the provider and its config variables", () => {
     expect(read("provider.py")).toContain("\nclass Provider(pulumi.ProviderResource):");
-    for (const variable of Object.keys(schema.config.variables)) expect(read("config/vars.py")).toContain(`    def ${snake(variable)}(self)`);
+    for (const variable of Object.keys(schema.config.variables))
+      expect(read("config/vars.py")).toContain(`    def ${snake(variable)}(self)`);
   });
 });

@@ -66,13 +66,18 @@ describe("pacingDelayMs", () => {
 
   it("never waits past the reset and waits less as more remains", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 0, max: 3600 }), (quota, remaining, reset) => {
-        const w = { name: "m", quota, resetSeconds: reset };
-        const delay = pacingDelayMs({ ...w, remaining }, 0.1);
-        expect(delay).toBeGreaterThanOrEqual(0);
-        expect(delay).toBeLessThanOrEqual(reset * 1000);
-        expect(pacingDelayMs({ ...w, remaining: remaining + 1 }, 0.1)).toBeLessThanOrEqual(delay);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 10_000 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.integer({ min: 0, max: 3600 }),
+        (quota, remaining, reset) => {
+          const w = { name: "m", quota, resetSeconds: reset };
+          const delay = pacingDelayMs({ ...w, remaining }, 0.1);
+          expect(delay).toBeGreaterThanOrEqual(0);
+          expect(delay).toBeLessThanOrEqual(reset * 1000);
+          expect(pacingDelayMs({ ...w, remaining: remaining + 1 }, 0.1)).toBeLessThanOrEqual(delay);
+        },
+      ),
     );
   });
 });
@@ -199,8 +204,22 @@ describe("budgetIntervalMs", () => {
     ["a fresh 1000-a-minute window", [{ name: "minute", remaining: 1000, resetSeconds: 60 }], 120],
     ["an exhausted window", [{ name: "minute", remaining: 0, resetSeconds: 12 }], 24000],
     ["a day window alone, which is never paced", [{ name: "day", remaining: 5, resetSeconds: 86_400 }], 0],
-    ["a minute window beside a nearly spent day window", [{ name: "minute", remaining: 30, resetSeconds: 30 }, { name: "day", remaining: 2, resetSeconds: 86_400 }], 2000],
-    ["the tightest of several", [{ name: "minute", remaining: 300, resetSeconds: 60 }, { name: "hour", remaining: 100, resetSeconds: 3600 }], 12000],
+    [
+      "a minute window beside a nearly spent day window",
+      [
+        { name: "minute", remaining: 30, resetSeconds: 30 },
+        { name: "day", remaining: 2, resetSeconds: 86_400 },
+      ],
+      2000,
+    ],
+    [
+      "the tightest of several",
+      [
+        { name: "minute", remaining: 300, resetSeconds: 60 },
+        { name: "hour", remaining: 100, resetSeconds: 3600 },
+      ],
+      12000,
+    ],
   ])("%s, its quota unknown: every %i ms at half of what is left", (_label, windows, interval) => {
     expect(budgetIntervalMs(windows, 0.5, tenMinutes)).toBe(interval);
   });
@@ -208,8 +227,16 @@ describe("budgetIntervalMs", () => {
   const reference = { quota: 60, windowSeconds: 60 };
   it.each([
     { label: "a fresh 60-a-minute window", windows: [{ name: "minute", remaining: 60, resetSeconds: 60, ...reference }], interval: 5000 },
-    { label: "a nearly spent 60-a-minute window", windows: [{ name: "minute", remaining: 4, resetSeconds: 50, ...reference }], interval: 5000 },
-    { label: "a 1000-a-minute window", windows: [{ name: "minute", remaining: 900, resetSeconds: 10, quota: 1000, windowSeconds: 60 }], interval: 300 },
+    {
+      label: "a nearly spent 60-a-minute window",
+      windows: [{ name: "minute", remaining: 4, resetSeconds: 50, ...reference }],
+      interval: 5000,
+    },
+    {
+      label: "a 1000-a-minute window",
+      windows: [{ name: "minute", remaining: 900, resetSeconds: 10, quota: 1000, windowSeconds: 60 }],
+      interval: 300,
+    },
     {
       label: "the reference quota of 60 a minute, 3000 an hour and 50000 a day",
       windows: [
@@ -226,7 +253,9 @@ describe("budgetIntervalMs", () => {
   it("never lets a repeating request spend more than its share of what a window has left", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ remaining: fc.integer({ min: 1, max: 100_000 }), resetSeconds: fc.integer({ min: 1, max: 86_400 }) }), { maxLength: 3 }),
+        fc.array(fc.record({ remaining: fc.integer({ min: 1, max: 100_000 }), resetSeconds: fc.integer({ min: 1, max: 86_400 }) }), {
+          maxLength: 3,
+        }),
         fc.double({ min: 0.05, max: 1, noNaN: true }),
         fc.integer({ min: 1, max: 86_400_000 }),
         (specs, share, horizonMs) => {

@@ -22,16 +22,30 @@ describe("the generated reference pages", () => {
 
   it("give every resource kind a page with its arguments, outputs, adopt and import, and the functions one page", () => {
     const kinds = Object.keys(resources).sort();
-    expect([...generated.keys()].sort()).toEqual([...kinds.map((kind) => `${REFERENCE_FOLDER}/${kind}.md`), `${REFERENCE_FOLDER}/README.md`, `${REFERENCE_FOLDER}/functions.md`].sort());
+    expect([...generated.keys()].sort()).toEqual(
+      [
+        ...kinds.map((kind) => `${REFERENCE_FOLDER}/${kind}.md`),
+        `${REFERENCE_FOLDER}/README.md`,
+        `${REFERENCE_FOLDER}/functions.md`,
+      ].sort(),
+    );
     for (const kind of kinds) {
       const page = generated.get(`${REFERENCE_FOLDER}/${kind}.md`) ?? "";
-      expect(page.split("\n").filter((line) => line.startsWith("## ")).slice(0, 3), kind).toEqual(["## Arguments", "## Outputs", "## Adopt and import"]);
+      expect(
+        page
+          .split("\n")
+          .filter((line) => line.startsWith("## "))
+          .slice(0, 3),
+        kind,
+      ).toEqual(["## Arguments", "## Outputs", "## Adopt and import"]);
     }
   });
 
   it("take each row from the schema: type, required, secret and what a change does", () => {
     const volume = generated.get(`${REFERENCE_FOLDER}/NetworkVolume.md`) ?? "";
-    expect(volume).toContain("| `size` | integer | yes | in place | Size in GB, 10 to 4096. Grows in place; shrinking is refused by the service. |");
+    expect(volume).toContain(
+      "| `size` | integer | yes | in place | Size in GB, 10 to 4096. Grows in place; shrinking is refused by the service. |",
+    );
     expect(volume).toContain("| `dataCenter` | string | yes | replaces |");
     const registry = generated.get(`${REFERENCE_FOLDER}/Registry.md`) ?? "";
     expect(registry).toContain("| `password` (secret) | string | yes | replaces |");
@@ -40,7 +54,8 @@ describe("the generated reference pages", () => {
     const schema = JSON.parse(fs.readFileSync(path.join(repoRoot, "schema/pulumi-package.json"), "utf8")) as {
       resources: Record<string, { inputProperties: Record<string, { $ref?: string }> }>;
     };
-    const gpuType = schema.resources["computeplatform:index:Pod"]?.inputProperties.gpu?.$ref?.replace("#/types/computeplatform:index:", "") ?? "(none)";
+    const gpuType =
+      schema.resources["computeplatform:index:Pod"]?.inputProperties.gpu?.$ref?.replace("#/types/computeplatform:index:", "") ?? "(none)";
     expect(pod).toContain(`| \`gpu\` | [${gpuType}](#${gpuType.toLowerCase()}) | no | replaces |`);
     expect(pod).toContain(`### ${gpuType}`);
     expect(pod).toContain('<!-- excerpt -->\n```ts\nconst pod = new cp.Pod("trainer", {');

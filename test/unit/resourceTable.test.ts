@@ -13,7 +13,7 @@ describe("the README's resource table", () => {
 
   it("names each field's fate, secrecy and default as declared", () => {
     const lines = resourceTable().split("\n");
-    expect(lines).toContain("| NetworkVolume | `type` | replaces |  | `\"STANDARD\"` |");
+    expect(lines).toContain('| NetworkVolume | `type` | replaces |  | `"STANDARD"` |');
     expect(lines).toContain("| NetworkVolume | `size` | updates in place |  |  |");
     expect(lines).toContain("| Registry | `password` | replaces | input and output; from stack config only |  |");
     expect(lines).toContain("| Registry | `adopt` | read at create only |  |  |");

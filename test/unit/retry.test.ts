@@ -24,26 +24,138 @@ describe("shouldRetry", () => {
     { label: "a PATCH answered 502", method: "PATCH", result: answered(502), attempt: 1, bound: sixTries, retry: false },
     { label: "a GET answered 404", method: "GET", result: answered(404), attempt: 1, bound: sixTries, retry: false },
     { label: "a GET answered 409", method: "GET", result: answered(409), attempt: 1, bound: sixTries, retry: false },
-    { label: "a POST answered 429 for the minute window", method: "POST", result: answered(429, 5000, [minuteSpent]), attempt: 1, bound: sixTries, retry: true },
-    { label: "a GET answered 429 for the day window", method: "GET", result: answered(429, 7_200_000, [daySpent]), attempt: 1, bound: sixTries, retry: false },
-    { label: "a POST refused before sending", method: "POST", result: { kind: "unsent" } as const, attempt: 1, bound: sixTries, retry: true },
-    { label: "a GET interrupted after sending", method: "GET", result: { kind: "interrupted" } as const, attempt: 1, bound: sixTries, retry: true },
-    { label: "a PUT interrupted after sending", method: "PUT", result: { kind: "interrupted" } as const, attempt: 2, bound: sixTries, retry: true },
-    { label: "a POST interrupted after sending", method: "POST", result: { kind: "interrupted" } as const, attempt: 1, bound: sixTries, retry: false },
+    {
+      label: "a POST answered 429 for the minute window",
+      method: "POST",
+      result: answered(429, 5000, [minuteSpent]),
+      attempt: 1,
+      bound: sixTries,
+      retry: true,
+    },
+    {
+      label: "a GET answered 429 for the day window",
+      method: "GET",
+      result: answered(429, 7_200_000, [daySpent]),
+      attempt: 1,
+      bound: sixTries,
+      retry: false,
+    },
+    {
+      label: "a POST refused before sending",
+      method: "POST",
+      result: { kind: "unsent" } as const,
+      attempt: 1,
+      bound: sixTries,
+      retry: true,
+    },
+    {
+      label: "a GET interrupted after sending",
+      method: "GET",
+      result: { kind: "interrupted" } as const,
+      attempt: 1,
+      bound: sixTries,
+      retry: true,
+    },
+    {
+      label: "a PUT interrupted after sending",
+      method: "PUT",
+      result: { kind: "interrupted" } as const,
+      attempt: 2,
+      bound: sixTries,
+      retry: true,
+    },
+    {
+      label: "a POST interrupted after sending",
+      method: "POST",
+      result: { kind: "interrupted" } as const,
+      attempt: 1,
+      bound: sixTries,
+      retry: false,
+    },
     { label: "a GET answered 503 on the last try", method: "GET", result: answered(503), attempt: 6, bound: sixTries, retry: false },
     { label: "a 429 on the last try", method: "GET", result: answered(429, 1000), attempt: 6, bound: sixTries, retry: false },
     { label: "a refusal on the last try", method: "GET", result: { kind: "unsent" } as const, attempt: 6, bound: sixTries, retry: false },
-    { label: "a 429 on the sixth try, within the deadline", method: "GET", result: answered(429, 3000), attempt: 6, bound: withinDeadline, retry: true },
-    { label: "a 429 on the fortieth try, within the deadline", method: "POST", result: answered(429, 3000, [minuteSpent]), attempt: 40, bound: withinDeadline, retry: true },
-    { label: "a 429 whose Retry-After ends past the deadline", method: "GET", result: answered(429, 3000), attempt: 1, bound: pastDeadline, retry: false },
-    { label: "a GET answered 503 on the tenth try, within the deadline", method: "GET", result: answered(503), attempt: 10, bound: withinDeadline, retry: true },
+    {
+      label: "a 429 on the sixth try, within the deadline",
+      method: "GET",
+      result: answered(429, 3000),
+      attempt: 6,
+      bound: withinDeadline,
+      retry: true,
+    },
+    {
+      label: "a 429 on the fortieth try, within the deadline",
+      method: "POST",
+      result: answered(429, 3000, [minuteSpent]),
+      attempt: 40,
+      bound: withinDeadline,
+      retry: true,
+    },
+    {
+      label: "a 429 whose Retry-After ends past the deadline",
+      method: "GET",
+      result: answered(429, 3000),
+      attempt: 1,
+      bound: pastDeadline,
+      retry: false,
+    },
+    {
+      label: "a GET answered 503 on the tenth try, within the deadline",
+      method: "GET",
+      result: answered(503),
+      attempt: 10,
+      bound: withinDeadline,
+      retry: true,
+    },
     { label: "a GET answered 503 past the deadline", method: "GET", result: answered(503), attempt: 2, bound: pastDeadline, retry: false },
-    { label: "a GET cut off on the eighth try, within the deadline", method: "GET", result: { kind: "interrupted" } as const, attempt: 8, bound: withinDeadline, retry: true },
-    { label: "a POST answered 503, within the deadline", method: "POST", result: answered(503), attempt: 1, bound: withinDeadline, retry: false },
-    { label: "a POST interrupted, within the deadline", method: "POST", result: { kind: "interrupted" } as const, attempt: 1, bound: withinDeadline, retry: false },
-    { label: "a GET answered 429 for the day window, within the deadline", method: "GET", result: answered(429, 7_200_000, [daySpent]), attempt: 1, bound: withinDeadline, retry: false },
-    { label: "a GET answered 404, within the deadline", method: "GET", result: answered(404), attempt: 1, bound: withinDeadline, retry: false },
-    { label: "a try that would start exactly at the deadline", method: "GET", result: answered(503), attempt: 1, bound: { deadline: 120_000, nextTryAt: 120_000 }, retry: false },
+    {
+      label: "a GET cut off on the eighth try, within the deadline",
+      method: "GET",
+      result: { kind: "interrupted" } as const,
+      attempt: 8,
+      bound: withinDeadline,
+      retry: true,
+    },
+    {
+      label: "a POST answered 503, within the deadline",
+      method: "POST",
+      result: answered(503),
+      attempt: 1,
+      bound: withinDeadline,
+      retry: false,
+    },
+    {
+      label: "a POST interrupted, within the deadline",
+      method: "POST",
+      result: { kind: "interrupted" } as const,
+      attempt: 1,
+      bound: withinDeadline,
+      retry: false,
+    },
+    {
+      label: "a GET answered 429 for the day window, within the deadline",
+      method: "GET",
+      result: answered(429, 7_200_000, [daySpent]),
+      attempt: 1,
+      bound: withinDeadline,
+      retry: false,
+    },
+    {
+      label: "a GET answered 404, within the deadline",
+      method: "GET",
+      result: answered(404),
+      attempt: 1,
+      bound: withinDeadline,
+      retry: false,
+    },
+    {
+      label: "a try that would start exactly at the deadline",
+      method: "GET",
+      result: answered(503),
+      attempt: 1,
+      bound: { deadline: 120_000, nextTryAt: 120_000 },
+      retry: false,
+    },
   ])("$label: $retry", ({ method, result, attempt, bound, retry }) => {
     expect(shouldRetry(method, result, attempt, bound)).toBe(retry);
   });
@@ -55,14 +167,19 @@ describe("shouldRetry", () => {
       fc.integer({ min: 400, max: 599 }).map((status) => answered(status, 1000)),
     );
     fc.assert(
-      fc.property(fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE"), fc.array(results, { minLength: 1, maxLength: 30 }), fc.integer({ min: 1, max: 20 }), (method, failures, budget) => {
-        let tries = 0;
-        for (const result of failures) {
-          tries += 1;
-          if (!shouldRetry(method, result, tries, { maxAttempts: budget })) break;
-        }
-        expect(tries).toBeLessThanOrEqual(budget);
-      }),
+      fc.property(
+        fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE"),
+        fc.array(results, { minLength: 1, maxLength: 30 }),
+        fc.integer({ min: 1, max: 20 }),
+        (method, failures, budget) => {
+          let tries = 0;
+          for (const result of failures) {
+            tries += 1;
+            if (!shouldRetry(method, result, tries, { maxAttempts: budget })) break;
+          }
+          expect(tries).toBeLessThanOrEqual(budget);
+        },
+      ),
     );
   });
 

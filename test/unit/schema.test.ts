@@ -95,7 +95,10 @@ describe("generated schemas", () => {
 
   it.each(schemaFileNames)("%s is byte for byte what the TypeScript types generate", (fileName) => {
     const fresh = generated.find((file) => file.fileName === fileName)?.text;
-    expect(committed.get(fileName), `${SCHEMA_DIRECTORY}/${fileName} is out of date: run \`${REGENERATE_COMMAND}\` and commit the result`).toBe(fresh);
+    expect(
+      committed.get(fileName),
+      `${SCHEMA_DIRECTORY}/${fileName} is out of date: run \`${REGENERATE_COMMAND}\` and commit the result`,
+    ).toBe(fresh);
   });
 
   it.each(schemaFileNames)("%s starts with a notice that it is generated, by which command, from which file", (fileName) => {
@@ -207,13 +210,21 @@ describe("manifest.json", () => {
       name: "an integer below its minimum",
       at: "/resources/inference/properties/workers/idleTimeout",
       value: 0,
-      error: { instancePath: "/resources/inference/properties/workers/idleTimeout", keyword: "minimum", params: { comparison: ">=", limit: 1 } },
+      error: {
+        instancePath: "/resources/inference/properties/workers/idleTimeout",
+        keyword: "minimum",
+        params: { comparison: ">=", limit: 1 },
+      },
     },
     {
       name: "a number below its minimum",
       at: "/resources/inference/properties/scaling/queueDelay",
       value: 0.25,
-      error: { instancePath: "/resources/inference/properties/scaling/queueDelay", keyword: "minimum", params: { comparison: ">=", limit: 0.5 } },
+      error: {
+        instancePath: "/resources/inference/properties/scaling/queueDelay",
+        keyword: "minimum",
+        params: { comparison: ">=", limit: 0.5 },
+      },
     },
     {
       name: "a vCPU count that is no power of two",
@@ -229,7 +240,11 @@ describe("manifest.json", () => {
       name: "a value outside its enum",
       at: "/resources/inference/properties/flashboot",
       value: "TURBO",
-      error: { instancePath: "/resources/inference/properties/flashboot", keyword: "enum", params: { allowedValues: ["FLASHBOOT", "OFF", "PRIORITY_FLASHBOOT"] } },
+      error: {
+        instancePath: "/resources/inference/properties/flashboot",
+        keyword: "enum",
+        params: { allowedValues: ["FLASHBOOT", "OFF", "PRIORITY_FLASHBOOT"] },
+      },
     },
     {
       name: "a port that is not <port>/http or <port>/tcp",
@@ -324,7 +339,9 @@ describe("manifest.json", () => {
   ])("rejects $name", ({ at, value, error }) => {
     expect(validate(fixtureWith(at, value))).toBe(false);
     const [first] = validate.errors ?? [];
-    expect({ instancePath: first?.instancePath, keyword: first?.keyword, ...("params" in error ? { params: first?.params } : {}) }).toEqual(error);
+    expect({ instancePath: first?.instancePath, keyword: first?.keyword, ...("params" in error ? { params: first?.params } : {}) }).toEqual(
+      error,
+    );
   });
 });
 
@@ -333,26 +350,62 @@ describe("per-resource schemas", () => {
   const goodArguments: Record<ResourceType, { check: ZodType; arguments: Record<string, unknown> }> = {
     Pod: {
       check: podInputsSchema,
-      arguments: { name: "trainer", image: "org/trainer:1.2", gpu: { id: "NVIDIA A100 80GB PCIe", count: 2 }, mounts: { network: [{ volumeId: "vol-1", path: "/workspace" }] }, ports: ["22/tcp"], env: { A: "1" } },
+      arguments: {
+        name: "trainer",
+        image: "org/trainer:1.2",
+        gpu: { id: "NVIDIA A100 80GB PCIe", count: 2 },
+        mounts: { network: [{ volumeId: "vol-1", path: "/workspace" }] },
+        ports: ["22/tcp"],
+        env: { A: "1" },
+      },
     },
     Cluster: {
       check: clusterInputsSchema,
-      arguments: { name: "slurm", type: "SLURM", compute: { gpuTypeId: "NVIDIA H100 80GB HBM3", gpuCountPerPod: 8, podCount: 2 }, image: "org/slurm:24", readyTimeoutSeconds: 86400 },
+      arguments: {
+        name: "slurm",
+        type: "SLURM",
+        compute: { gpuTypeId: "NVIDIA H100 80GB HBM3", gpuCountPerPod: 8, podCount: 2 },
+        image: "org/slurm:24",
+        readyTimeoutSeconds: 86400,
+      },
     },
     ServerlessEndpoint: {
       check: serverlessEndpointInputsSchema,
-      arguments: { name: "api", type: "LOAD_BALANCER", image: "org/api:1", cpu: [{ id: "cpu3c", vcpuCount: 2 }], scaling: { type: "REQUEST_COUNT", requestCount: 1 }, workers: { min: 0, max: 1, idleTimeout: 3600 } },
+      arguments: {
+        name: "api",
+        type: "LOAD_BALANCER",
+        image: "org/api:1",
+        cpu: [{ id: "cpu3c", vcpuCount: 2 }],
+        scaling: { type: "REQUEST_COUNT", requestCount: 1 },
+        workers: { min: 0, max: 1, idleTimeout: 3600 },
+      },
     },
     Template: {
       check: templateInputsSchema,
-      arguments: { name: "base", image: "org/base:1", mounts: { persistent: { size: 10, path: "/data" } }, category: "CPU", allowedCudaVersions: ["12.4"], registry: null },
+      arguments: {
+        name: "base",
+        image: "org/base:1",
+        mounts: { persistent: { size: 10, path: "/data" } },
+        category: "CPU",
+        allowedCudaVersions: ["12.4"],
+        registry: null,
+      },
     },
     NetworkVolume: { check: networkVolumeInputsSchema, arguments: { name: "data", size: 4096, dataCenter: "US-TX-3", type: "STANDARD" } },
     Registry: { check: registryInputsSchema, arguments: { name: "ghcr", username: "ci", password: "token" } },
-    RegistryDelegation: { check: registryDelegationInputsSchema, arguments: { resource: "arn:aws:ecr:eu-west-1:210987654321:repository/ml/trainer", name: null } },
-    AccountSshKeys: { check: accountSshKeysInputsSchema, arguments: { keys: ["ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIA me@laptop"], adopt: "account-ssh-keys" } },
+    RegistryDelegation: {
+      check: registryDelegationInputsSchema,
+      arguments: { resource: "arn:aws:ecr:eu-west-1:210987654321:repository/ml/trainer", name: null },
+    },
+    AccountSshKeys: {
+      check: accountSshKeysInputsSchema,
+      arguments: { keys: ["ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIA me@laptop"], adopt: "account-ssh-keys" },
+    },
     Job: { check: jobInputsSchema, arguments: { endpointId: "ep-1", input: { prompt: "hi", n: 1 }, timeoutSeconds: 1 } },
-    TextToVideoJob: { check: textToVideoJobInputsSchema, arguments: { input: { prompt: "A cat.", duration: 16, seed: -1, aspect_ratio: "1:1" } } },
+    TextToVideoJob: {
+      check: textToVideoJobInputsSchema,
+      arguments: { input: { prompt: "A cat.", duration: 16, seed: -1, aspect_ratio: "1:1" } },
+    },
   };
 
   it.each(resourceTypes)("%s.json accepts known-good arguments, as the resource's own check does", (type) => {
@@ -364,21 +417,44 @@ describe("per-resource schemas", () => {
   });
 
   const badArguments: Array<{ type: ResourceType; arguments: Record<string, unknown>; error: Partial<ErrorObject> }> = [
-    { type: "NetworkVolume", arguments: { name: "data", size: "${config.size}", dataCenter: "US-TX-3" }, error: { instancePath: "/size", keyword: "type" } },
-    { type: "Pod", arguments: { name: "p", image: "i", cpu: { id: "cpu3c", vcpuCount: 2, memory: 0 } }, error: { instancePath: "/cpu/memory", keyword: "minimum" } },
-    { type: "Cluster", arguments: { name: "c", type: "RAY", image: "i", compute: { gpuTypeId: "g", gpuCountPerPod: 1, podCount: 251 } }, error: { instancePath: "/compute/podCount", keyword: "maximum" } },
-    { type: "Template", arguments: { name: "t", image: "i", mounts: { persistent: { size: 9, path: "/data" } } }, error: { instancePath: "/mounts/persistent/size", keyword: "minimum" } },
+    {
+      type: "NetworkVolume",
+      arguments: { name: "data", size: "${config.size}", dataCenter: "US-TX-3" },
+      error: { instancePath: "/size", keyword: "type" },
+    },
+    {
+      type: "Pod",
+      arguments: { name: "p", image: "i", cpu: { id: "cpu3c", vcpuCount: 2, memory: 0 } },
+      error: { instancePath: "/cpu/memory", keyword: "minimum" },
+    },
+    {
+      type: "Cluster",
+      arguments: { name: "c", type: "RAY", image: "i", compute: { gpuTypeId: "g", gpuCountPerPod: 1, podCount: 251 } },
+      error: { instancePath: "/compute/podCount", keyword: "maximum" },
+    },
+    {
+      type: "Template",
+      arguments: { name: "t", image: "i", mounts: { persistent: { size: 9, path: "/data" } } },
+      error: { instancePath: "/mounts/persistent/size", keyword: "minimum" },
+    },
     { type: "AccountSshKeys", arguments: { keys: [], adopt: "mine" }, error: { instancePath: "/adopt", keyword: "const" } },
-    { type: "TextToVideoJob", arguments: { input: { prompt: "A cat.", seed: -2 } }, error: { instancePath: "/input/seed", keyword: "minimum" } },
+    {
+      type: "TextToVideoJob",
+      arguments: { input: { prompt: "A cat.", seed: -2 } },
+      error: { instancePath: "/input/seed", keyword: "minimum" },
+    },
   ];
 
-  it.each(badArguments)("$type.json rejects bad arguments at $error.instancePath, as the resource's own check does", ({ type, arguments: args, error }) => {
-    expect(goodArguments[type].check.safeParse(args).success).toBe(false);
-    const validate = validator(`${type}.json`);
-    expect(validate(args)).toBe(false);
-    const [first] = validate.errors ?? [];
-    expect({ instancePath: first?.instancePath, keyword: first?.keyword }).toEqual(error);
-  });
+  it.each(badArguments)(
+    "$type.json rejects bad arguments at $error.instancePath, as the resource's own check does",
+    ({ type, arguments: args, error }) => {
+      expect(goodArguments[type].check.safeParse(args).success).toBe(false);
+      const validate = validator(`${type}.json`);
+      expect(validate(args)).toBe(false);
+      const [first] = validate.errors ?? [];
+      expect({ instancePath: first?.instancePath, keyword: first?.keyword }).toEqual(error);
+    },
+  );
 });
 
 describe("defaults", () => {

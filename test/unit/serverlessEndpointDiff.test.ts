@@ -6,7 +6,8 @@ import { withDeclaredDefaults } from "../../provider/resources/lifecycle/lifecyc
 import { endpointPatch, serverlessEndpoint, type ServerlessEndpointOutputs } from "../../provider/resources/serverlessEndpoint/declaration";
 import type { CheckedServerlessEndpointInputs, ServerlessEndpointInputs } from "../../provider/schemas/serverlessEndpoint";
 
-const withEndpointDefaults = (inputs: Named<ServerlessEndpointInputs>): CheckedServerlessEndpointInputs => withDeclaredDefaults(serverlessEndpoint, inputs) as CheckedServerlessEndpointInputs;
+const withEndpointDefaults = (inputs: Named<ServerlessEndpointInputs>): CheckedServerlessEndpointInputs =>
+  withDeclaredDefaults(serverlessEndpoint, inputs) as CheckedServerlessEndpointInputs;
 const diffEndpoint = (olds: ServerlessEndpointOutputs, news: CheckedServerlessEndpointInputs) => diffOf(serverlessEndpoint, olds, news);
 
 const recorded: ServerlessEndpointOutputs = {
@@ -44,9 +45,17 @@ const same: CheckedServerlessEndpointInputs = withEndpointDefaults({
 describe("diffEndpoint", () => {
   it.each<[string, Partial<CheckedServerlessEndpointInputs>, { changes: boolean; replaces: string[] }]>([
     ["nothing", {}, { changes: false, replaces: [] }],
-    ["the template's CUDA set left undeclared", { gpu: { pools: ["ADA_24"], excludedTypes: ["NVIDIA L4"], count: 1 } }, { changes: false, replaces: [] }],
+    [
+      "the template's CUDA set left undeclared",
+      { gpu: { pools: ["ADA_24"], excludedTypes: ["NVIDIA L4"], count: 1 } },
+      { changes: false, replaces: [] },
+    ],
     ["another name", { name: "x" }, { changes: true, replaces: [] }],
-    ["another scaling signal", { scaling: { type: "REQUEST_COUNT", requestCount: 2 }, workers: { min: 0, max: 3 } }, { changes: true, replaces: [] }],
+    [
+      "another scaling signal",
+      { scaling: { type: "REQUEST_COUNT", requestCount: 2 }, workers: { min: 0, max: 3 } },
+      { changes: true, replaces: [] },
+    ],
     ["another type", { type: "LOAD_BALANCER" }, { changes: true, replaces: ["type"] }],
     ["cpu instead of gpu", { gpu: undefined, cpu: [{ id: "cpu3c", vcpuCount: 2 }] }, { changes: true, replaces: ["cpu"] }],
   ])("%s", (_label, change, expected) => {
@@ -69,8 +78,16 @@ describe("endpointPatch", () => {
   });
 
   it.each<[string, CheckedServerlessEndpointInputs, object]>([
-    ["a floor declared beside the template's set clears the set", { ...same, gpu: { ...same.gpu!, minCudaVersion: "12.4" } }, { allowedCudaVersions: [], minCudaVersion: "12.4" }],
-    ["a set declared instead of the template's", { ...same, gpu: { ...same.gpu!, allowedCudaVersions: ["12.4"] } }, { allowedCudaVersions: ["12.4"] }],
+    [
+      "a floor declared beside the template's set clears the set",
+      { ...same, gpu: { ...same.gpu!, minCudaVersion: "12.4" } },
+      { allowedCudaVersions: [], minCudaVersion: "12.4" },
+    ],
+    [
+      "a set declared instead of the template's",
+      { ...same, gpu: { ...same.gpu!, allowedCudaVersions: ["12.4"] } },
+      { allowedCudaVersions: ["12.4"] },
+    ],
   ])("CUDA: %s", (_label, news, gpu) => {
     expect(endpointPatch(recorded, news)).toEqual({ gpu });
   });
@@ -96,7 +113,11 @@ describe("endpointPatch", () => {
       disk: fc.integer({ min: 1, max: 100 }),
       timeout: fc.integer({ min: 1, max: 600_000 }),
       flashboot: fc.constantFrom("OFF", "FLASHBOOT", "PRIORITY_FLASHBOOT"),
-      workers: fc.record({ min: fc.integer({ min: 0, max: 3 }), max: fc.integer({ min: 3, max: 9 }), idleTimeout: fc.integer({ min: 1, max: 3600 }) }),
+      workers: fc.record({
+        min: fc.integer({ min: 0, max: 3 }),
+        max: fc.integer({ min: 3, max: 9 }),
+        idleTimeout: fc.integer({ min: 1, max: 3600 }),
+      }),
       env: fc.dictionary(fc.constantFrom("MODE", "TOKEN", "LEVEL"), fc.string({ maxLength: 3 })),
       gpu: fc
         .record(

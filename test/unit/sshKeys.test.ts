@@ -51,8 +51,16 @@ describe("keysWithout", () => {
 
 describe("liveKeysInDeclaredOrder", () => {
   it.each([
-    [["b", "a"], ["a", "b"], ["a", "b"]],
-    [["a", "b", "c"], ["a", "b"], ["a", "b", "c"]],
+    [
+      ["b", "a"],
+      ["a", "b"],
+      ["a", "b"],
+    ],
+    [
+      ["a", "b", "c"],
+      ["a", "b"],
+      ["a", "b", "c"],
+    ],
     [[], ["a"], []],
   ])("live %j, declared %j: %j", (live, declared, expected) => {
     expect(liveKeysInDeclaredOrder(live, declared)).toEqual(expected);

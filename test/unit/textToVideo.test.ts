@@ -55,10 +55,14 @@ describe("textToVideoInputSchema", () => {
       seed: fc.integer({ min: -1 }),
     });
     fc.assert(
-      fc.property(valid, fc.integer().filter((n) => n < 1 || n > 16), (input, badDuration) => {
-        expect(textToVideoInputSchema.parse(input)).toEqual(input);
-        expect(textToVideoInputSchema.safeParse({ ...input, duration: badDuration }).success).toBe(false);
-      }),
+      fc.property(
+        valid,
+        fc.integer().filter((n) => n < 1 || n > 16),
+        (input, badDuration) => {
+          expect(textToVideoInputSchema.parse(input)).toEqual(input);
+          expect(textToVideoInputSchema.safeParse({ ...input, duration: badDuration }).success).toBe(false);
+        },
+      ),
     );
   });
 });

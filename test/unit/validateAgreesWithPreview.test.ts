@@ -33,27 +33,33 @@ const kinds: Array<[ManifestResourceType, fc.Arbitrary<Record<string, unknown>>]
 ];
 
 describe("validate reports what check reports at preview, references being unknown", () => {
-  it.each(kinds)("%s", async (type, args) => {
-    // Which leaves become references: the pattern repeats over the leaves in order.
-    const picks = fc.array(fc.boolean(), { minLength: 1, maxLength: 7 });
-    await fc.assert(
-      fc.asyncProperty(args, picks, async (generated, pattern) => {
-        // A manifest names a resource that has no `name` itself, as the resource classes do: preview sees a name.
-        const properties = { name: "subject", ...generated };
-        const manifest = {
-          resources: {
-            volume: { type: "NetworkVolume", properties: { name: "data", size: 10, dataCenter: "US-TX-3" } },
-            subject: { type, properties: replaceLeaves(properties, pattern, REFERENCE) },
-          },
-        };
-        const { issues } = await validateManifest({ file: "m.yaml", text: stringify(manifest) });
-        const previewed = await resourceKinds[type].check({}, replaceLeaves(properties, pattern, UNKNOWN) as object);
-        const expected = (previewed.failures ?? []).map(({ property, reason }) => `${property === "" ? AT : `${AT}.${property}`}: ${reason}`);
-        expect(issues.map((issue) => `${issue.path}: ${issue.message}`).sort()).toEqual(expected.sort());
-      }),
-      { numRuns: RUNS },
-    );
-  }, 120_000);
+  it.each(kinds)(
+    "%s",
+    async (type, args) => {
+      // Which leaves become references: the pattern repeats over the leaves in order.
+      const picks = fc.array(fc.boolean(), { minLength: 1, maxLength: 7 });
+      await fc.assert(
+        fc.asyncProperty(args, picks, async (generated, pattern) => {
+          // A manifest names a resource that has no `name` itself, as the resource classes do: preview sees a name.
+          const properties = { name: "subject", ...generated };
+          const manifest = {
+            resources: {
+              volume: { type: "NetworkVolume", properties: { name: "data", size: 10, dataCenter: "US-TX-3" } },
+              subject: { type, properties: replaceLeaves(properties, pattern, REFERENCE) },
+            },
+          };
+          const { issues } = await validateManifest({ file: "m.yaml", text: stringify(manifest) });
+          const previewed = await resourceKinds[type].check({}, replaceLeaves(properties, pattern, UNKNOWN) as object);
+          const expected = (previewed.failures ?? []).map(
+            ({ property, reason }) => `${property === "" ? AT : `${AT}.${property}`}: ${reason}`,
+          );
+          expect(issues.map((issue) => `${issue.path}: ${issue.message}`).sort()).toEqual(expected.sort());
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    120_000,
+  );
 });
 
 describe("validate on the rules that hold whatever a referenced volume turns out to be", () => {
@@ -64,12 +70,12 @@ describe("validate on the rules that hold whatever a referenced volume turns out
   it.each([
     [
       "both mount kinds",
-      "        persistent: { size: 20, path: /a }\n        network: [{ volumeId: \"${data.id}\", path: /w }]\n",
+      '        persistent: { size: 20, path: /a }\n        network: [{ volumeId: "${data.id}", path: /w }]\n',
       ["m.yaml:12:9: resources.trainer.properties.mounts: persistent and network mounts are mutually exclusive"],
     ],
     [
       "two network mounts",
-      "        network: [{ volumeId: \"${data.id}\", path: /w }, { volumeId: \"${data.id}\", path: /v }]\n",
+      '        network: [{ volumeId: "${data.id}", path: /w }, { volumeId: "${data.id}", path: /v }]\n',
       ["m.yaml:12:18: resources.trainer.properties.mounts.network: Too big: expected array to have <=1 items"],
     ],
   ])("reports %s", async (_name, mounts, issues) => {

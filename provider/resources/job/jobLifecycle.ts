@@ -17,7 +17,9 @@ export interface JobKind<Args extends object, Checked extends JobRunInputs, Outp
 }
 
 /** The provider methods of a job kind, every job resource's lifecycle: queue and wait at create, record a new setting, cancel at delete. */
-export function jobLifecycle<Args extends object, Checked extends JobRunInputs, Outputs extends JobRunOutputs<Checked>>(kind: JobKind<Args, Checked, Outputs>) {
+export function jobLifecycle<Args extends object, Checked extends JobRunInputs, Outputs extends JobRunOutputs<Checked>>(
+  kind: JobKind<Args, Checked, Outputs>,
+) {
   return {
     async check(_olds: Partial<Args>, props: Args): Promise<dynamic.CheckResult<Checked>> {
       const news = ownProperties(props);

@@ -169,7 +169,7 @@ export interface Declaration<Args extends object, F extends Fields<Args>, Live e
 }
 
 /** A declaration of any kind, as the kind registry and the generators read it. */
-// `any`: the registry holds kinds of every shape, and each method is typed at its own declaration.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry holds kinds of every shape, and each method is typed at its own declaration.
 export type AnyDeclaration = Declaration<any, any, any, any>;
 
 /** The fields with a fate of the given kind. */

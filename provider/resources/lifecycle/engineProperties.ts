@@ -8,7 +8,11 @@ const PROVIDER_PROPERTY = "__provider";
  * name that `resolveName` did not take (resources without auto-naming ignore it).
  */
 export function ownProperties<T extends object>(props: T): T {
-  const { [PROVIDER_PROPERTY]: _provider, [PROPOSED_NAME]: _proposed, ...own } = props as T & {
+  const {
+    [PROVIDER_PROPERTY]: _provider,
+    [PROPOSED_NAME]: _proposed,
+    ...own
+  } = props as T & {
     [PROVIDER_PROPERTY]?: unknown;
     [PROPOSED_NAME]?: unknown;
   };

@@ -30,7 +30,10 @@ export function fieldChanges(declaration: AnyDeclaration, olds: object, news: ob
     })
     .map(([name]) => name);
   const updates = fields
-    .filter(([name, field]) => (field.fate.kind === "inPlace" || field.fate.kind === "inPlaceUnless") && !replaces.includes(name) && changed(name, field))
+    .filter(
+      ([name, field]) =>
+        (field.fate.kind === "inPlace" || field.fate.kind === "inPlaceUnless") && !replaces.includes(name) && changed(name, field),
+    )
     .map(([name]) => name);
   return { updates, replaces };
 }

@@ -41,7 +41,9 @@ export function lifecycleOf<Args extends object, F extends Fields<Args>, Live ex
   const api = (): KindApi<Live, Omit<Checked<Args, F>, "adopt">, Partial<Checked<Args, F>>> => declaration.api(sharedClient());
 
   const patchOf = (live: Outputs, news: Checked<Args, F>): Partial<Checked<Args, F>> =>
-    Object.fromEntries(fieldChanges(declaration, live, news).updates.map((name) => [name, valueOf(news, name)])) as Partial<Checked<Args, F>>;
+    Object.fromEntries(fieldChanges(declaration, live, news).updates.map((name) => [name, valueOf(news, name)])) as Partial<
+      Checked<Args, F>
+    >;
 
   /** PATCHes the fields that change in place and differ from `from`; undefined when none does. */
   const patchFrom = async (id: string, from: Outputs, news: Checked<Args, F>): Promise<Live | undefined> => {
@@ -135,7 +137,9 @@ export function withDeclaredDefaults<Args extends object, F extends Fields<Args>
   inputs: Named<Args>,
 ): Checked<Args, F> {
   const fields = Object.entries(declaration.fields as unknown as Record<string, Field<unknown, unknown>>);
-  const defaults = fields.filter(([, field]) => field.default !== undefined).map(([name, field]) => [name, valueOf(inputs, name) ?? field.default]);
+  const defaults = fields
+    .filter(([, field]) => field.default !== undefined)
+    .map(([name, field]) => [name, valueOf(inputs, name) ?? field.default]);
   const checked = { ...inputs, ...Object.fromEntries(defaults) } as Checked<Args, F>;
   return declaration.dependentDefaults?.(checked) ?? checked;
 }

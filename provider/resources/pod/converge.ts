@@ -53,7 +53,8 @@ async function waitForStatus(
     deadline,
     timeoutSeconds,
     until: (current) => {
-      if (!current || current.status === "TERMINATED") throw new PodFailedError(`pod ${id} disappeared while waiting for it to become ${target}`);
+      if (!current || current.status === "TERMINATED")
+        throw new PodFailedError(`pod ${id} disappeared while waiting for it to become ${target}`);
       if (current.status === "ERROR") throw new PodFailedError(`pod ${id} went to ERROR`);
       return current.status === target;
     },

@@ -29,15 +29,23 @@ const fields = {
   // Another template is applied in place; dropping it leaves the pod's settings and makes env wholly the program's.
   templateId: inPlace({ changed: (olds: PodOutputs, news: CheckedPodInputs) => olds.templateId !== news.templateId }),
   gpu: replacesWhen((olds: PodOutputs, news: CheckedPodInputs) =>
-    switchesFamily(olds, news) ? news.gpu !== undefined : news.gpu !== undefined && !sameValue(comparableGpu(olds.gpu), comparableGpu(news.gpu)),
+    switchesFamily(olds, news)
+      ? news.gpu !== undefined
+      : news.gpu !== undefined && !sameValue(comparableGpu(olds.gpu), comparableGpu(news.gpu)),
   ),
   cpu: replacesWhen((olds: PodOutputs, news: CheckedPodInputs) =>
-    switchesFamily(olds, news) ? news.gpu === undefined : news.gpu === undefined && news.cpu !== undefined && !sameValue(olds.cpu, news.cpu),
+    switchesFamily(olds, news)
+      ? news.gpu === undefined
+      : news.gpu === undefined && news.cpu !== undefined && !sameValue(olds.cpu, news.cpu),
   ),
   cloud: replaces({ default: "SECURE" }),
-  mounts: inPlaceUnless((olds: PodOutputs, news: CheckedPodInputs) => declaresMounts(news) && mountsNeedReplacement(olds.mounts, news.mounts), {
-    changed: (olds: PodOutputs, news: CheckedPodInputs) => declaresMounts(news) && !sameValue(comparableMounts(olds.mounts), comparableMounts(news.mounts)),
-  }),
+  mounts: inPlaceUnless(
+    (olds: PodOutputs, news: CheckedPodInputs) => declaresMounts(news) && mountsNeedReplacement(olds.mounts, news.mounts),
+    {
+      changed: (olds: PodOutputs, news: CheckedPodInputs) =>
+        declaresMounts(news) && !sameValue(comparableMounts(olds.mounts), comparableMounts(news.mounts)),
+    },
+  ),
   startSsh: replaces(),
   startJupyter: replaces(),
   dataCenterIds: replacesWhen((olds: PodOutputs, news: CheckedPodInputs) => placedOutside(news.dataCenterIds, olds.dataCenterId), {
@@ -61,8 +69,29 @@ export const pod: Declaration<PodInputs, typeof fields, Pod, PodOutputs> = {
   schema: podInputsSchema,
   deadline: "readyTimeoutSeconds",
   outputs: [
-    "name", "status", "actions", "image", "args", "disk", "mounts", "gpu", "cpu", "cloud", "dataCenterId", "cudaVersion", "ssh",
-    "template", "cost", "locked", "globalNetworking", "env", "ports", "registry", "createdAt", "startedAt", "desiredStatus",
+    "name",
+    "status",
+    "actions",
+    "image",
+    "args",
+    "disk",
+    "mounts",
+    "gpu",
+    "cpu",
+    "cloud",
+    "dataCenterId",
+    "cudaVersion",
+    "ssh",
+    "template",
+    "cost",
+    "locked",
+    "globalNetworking",
+    "env",
+    "ports",
+    "registry",
+    "createdAt",
+    "startedAt",
+    "desiredStatus",
   ],
   api: (client) => client.pods as never,
   outputsOf: (live, recorded) => podOutputs(live, recorded as unknown as CheckedPodInputs),
@@ -71,12 +100,16 @@ export const pod: Declaration<PodInputs, typeof fields, Pod, PodOutputs> = {
   dependentDefaults: (inputs) => withTemplateDependentDefaults(inputs),
   // On a pod made from a template, the create-only settings the arguments leave out are those the pod got from it.
   effective: (olds, news) =>
-    news.templateId !== undefined && news.templateId === olds.templateId ? withTemplateSettings(news, recordedTemplateSettings(olds)) : news,
+    news.templateId !== undefined && news.templateId === olds.templateId
+      ? withTemplateSettings(news, recordedTemplateSettings(olds))
+      : news,
   transition(olds, news) {
     const oldSize = olds?.mounts?.persistent?.size;
     const newSize = news?.mounts?.persistent?.size;
     if (typeof oldSize !== "number" || typeof newSize !== "number" || newSize >= oldSize) return [];
-    return [{ property: "mounts.persistent.size", reason: `cannot shrink from ${oldSize} to ${newSize} GB: a persistent mount only grows` }];
+    return [
+      { property: "mounts.persistent.size", reason: `cannot shrink from ${oldSize} to ${newSize} GB: a persistent mount only grows` },
+    ];
   },
 };
 
@@ -100,7 +133,8 @@ function withTemplateDependentDefaults(inputs: CheckedPodInputs): CheckedPodInpu
   if (gpu !== undefined) completed.gpu = isPlainObject(gpu) ? { ...gpu, count: gpu.count ?? 1 } : gpu;
   // On a pod made from a template, an empty `network` list is how it declines the template's persistent mount.
   if (mounts !== undefined) {
-    const normalised = !fromTemplate && isPlainObject(mounts) && isEmptyList(mounts.network) ? (({ network: _empty, ...others }) => others)(mounts) : mounts;
+    const normalised =
+      !fromTemplate && isPlainObject(mounts) && isEmptyList(mounts.network) ? (({ network: _empty, ...others }) => others)(mounts) : mounts;
     if (!isPlainObject(normalised) || Object.keys(normalised).length > 0) completed.mounts = normalised;
   }
   return completed;

@@ -27,7 +27,8 @@ export const registry: Declaration<RegistryInputs, typeof fields, LiveRegistry, 
   schema: registryInputsSchema,
   outputs: ["name", "username", "password"],
   api: (client) => client.registries,
-  outputsOf: (live, recorded) => stripUndefined({ name: live.name, username: recorded.username, password: recorded.password }) as RegistryOutputs,
+  outputsOf: (live, recorded) =>
+    stripUndefined({ name: live.name, username: recorded.username, password: recorded.password }) as RegistryOutputs,
   adoptRefusal: (live, _conflicts, inputs) =>
     `is named "${live.name}", not "${inputs.name}", and a name cannot change in place; declare its current name or create a new credential instead`,
 };

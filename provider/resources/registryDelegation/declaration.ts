@@ -18,7 +18,9 @@ export type RegistryDelegationOutputs = Omit<EcrDelegation, "id" | "name"> & { n
 /** `resource` is compared by what it designates, so an explicit `:latest` is the same as no tag. */
 const designatesAnother = (olds: EcrRepositoryReference, news: { resource: string }): boolean => {
   const repository = parseEcrRepositoryArn(news.resource);
-  return repository === undefined || (["awsRegion", "awsUser", "repository", "tag"] as const).some((part) => olds[part] !== repository[part]);
+  return (
+    repository === undefined || (["awsRegion", "awsUser", "repository", "tag"] as const).some((part) => olds[part] !== repository[part])
+  );
 };
 
 // The service has no update for a delegation: every field replaces it.

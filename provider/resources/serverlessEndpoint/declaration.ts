@@ -44,9 +44,15 @@ export function inheritedEnvKeys(endpoint: Endpoint, inputs: CheckedServerlessEn
  * compares them. `gpu.pools` always travels with `gpu.excludedTypes`, because the API clears exclusions sent without pools.
  */
 export function endpointPatch(olds: ServerlessEndpointOutputs, news: CheckedServerlessEndpointInputs): UpdateEndpointRequest {
-  const sent: Record<string, () => unknown> = { env: () => envPatch(olds, news), gpu: () => gpuPatch(olds, news), cpu: () => cpuConfigs(news.cpu) };
+  const sent: Record<string, () => unknown> = {
+    env: () => envPatch(olds, news),
+    gpu: () => gpuPatch(olds, news),
+    cpu: () => cpuConfigs(news.cpu),
+  };
   const changes = fieldChanges(serverlessEndpoint, olds, news).updates;
-  return Object.fromEntries(changes.map((name) => [name, sent[name]?.() ?? news[name as keyof CheckedServerlessEndpointInputs]])) as UpdateEndpointRequest;
+  return Object.fromEntries(
+    changes.map((name) => [name, sent[name]?.() ?? news[name as keyof CheckedServerlessEndpointInputs]]),
+  ) as UpdateEndpointRequest;
 }
 
 /**
@@ -88,16 +94,26 @@ const fields = {
   args: inPlace(),
   disk: inPlace(),
   // Workers' env typically carries API tokens.
-  env: inPlace({ default: {}, secret: "output", changed: (olds: ServerlessEndpointOutputs, news: CheckedServerlessEndpointInputs) => envPatch(olds, news) !== undefined }),
+  env: inPlace({
+    default: {},
+    secret: "output",
+    changed: (olds: ServerlessEndpointOutputs, news: CheckedServerlessEndpointInputs) => envPatch(olds, news) !== undefined,
+  }),
   ports: inPlace(),
   registry: inPlace(),
-  gpu: inPlaceUnless((olds: ServerlessEndpointOutputs, news: CheckedServerlessEndpointInputs) => switchesFamily(olds, news) && news.gpu !== undefined, {
-    changed: (olds: ServerlessEndpointOutputs, news: CheckedServerlessEndpointInputs) => gpuPatch(olds, news) !== undefined,
-  }),
-  cpu: inPlaceUnless((olds: ServerlessEndpointOutputs, news: CheckedServerlessEndpointInputs) => switchesFamily(olds, news) && news.gpu === undefined, {
-    changed: (olds: ServerlessEndpointOutputs, news: CheckedServerlessEndpointInputs) =>
-      news.cpu !== undefined && !sameValue(cpuConfigs(olds.cpu), cpuConfigs(news.cpu)),
-  }),
+  gpu: inPlaceUnless(
+    (olds: ServerlessEndpointOutputs, news: CheckedServerlessEndpointInputs) => switchesFamily(olds, news) && news.gpu !== undefined,
+    {
+      changed: (olds: ServerlessEndpointOutputs, news: CheckedServerlessEndpointInputs) => gpuPatch(olds, news) !== undefined,
+    },
+  ),
+  cpu: inPlaceUnless(
+    (olds: ServerlessEndpointOutputs, news: CheckedServerlessEndpointInputs) => switchesFamily(olds, news) && news.gpu === undefined,
+    {
+      changed: (olds: ServerlessEndpointOutputs, news: CheckedServerlessEndpointInputs) =>
+        news.cpu !== undefined && !sameValue(cpuConfigs(olds.cpu), cpuConfigs(news.cpu)),
+    },
+  ),
   workers: inPlace({ default: { min: 0, max: 3, idleTimeout: 10 } }),
   scaling: inPlace(),
   dataCenterIds: inPlace({ default: [] }),
@@ -116,8 +132,25 @@ export const serverlessEndpoint: Declaration<ServerlessEndpointInputs, typeof fi
   fields,
   schema: serverlessEndpointInputsSchema,
   outputs: [
-    "name", "type", "requestUrls", "templateId", "image", "args", "disk", "env", "ports", "registry", "gpu", "cpu", "workers", "scaling",
-    "dataCenterIds", "networkVolumes", "timeout", "flashboot", "createdAt",
+    "name",
+    "type",
+    "requestUrls",
+    "templateId",
+    "image",
+    "args",
+    "disk",
+    "env",
+    "ports",
+    "registry",
+    "gpu",
+    "cpu",
+    "workers",
+    "scaling",
+    "dataCenterIds",
+    "networkVolumes",
+    "timeout",
+    "flashboot",
+    "createdAt",
   ],
   api: (client) => client.serverless as never,
   // The adopted endpoint's template is unknown: every env key it has is either declared or removed.
@@ -187,13 +220,14 @@ function withDependentDefaults(inputs: CheckedServerlessEndpointInputs): Checked
     ...containerDefaults,
     // A whole `gpu` or `workers` unknown at preview stays unknown: defaults must not hide that it may change.
     ...(isObject(inputs.gpu) ? { gpu: gpuWithDefaults(inputs.gpu) } : {}),
-    workers: isObject(inputs.workers) || inputs.workers === undefined
-      ? {
-          min: inputs.workers?.min ?? 0,
-          max: inputs.workers?.max ?? 3,
-          ...(idleTimeoutApplies ? { idleTimeout: inputs.workers?.idleTimeout ?? 10 } : {}),
-        }
-      : inputs.workers,
+    workers:
+      isObject(inputs.workers) || inputs.workers === undefined
+        ? {
+            min: inputs.workers?.min ?? 0,
+            max: inputs.workers?.max ?? 3,
+            ...(idleTimeoutApplies ? { idleTimeout: inputs.workers?.idleTimeout ?? 10 } : {}),
+          }
+        : inputs.workers,
   };
 }
 
@@ -203,14 +237,15 @@ function gpuWithDefaults(gpu: EndpointGpuInputs): EndpointGpuInputs {
   return {
     ...gpu,
     count: gpu.count ?? 1,
-    ...(Array.isArray(excludedTypes) ? { excludedTypes: excludedTypes.map((type) => (typeof type === "string" ? type.trim() : type)) } : {}),
+    ...(Array.isArray(excludedTypes)
+      ? { excludedTypes: excludedTypes.map((type) => (typeof type === "string" ? type.trim() : type)) }
+      : {}),
   };
 }
 
 function isObject<T>(value: T | undefined): value is T & object {
   return typeof value === "object" && value !== null;
 }
-
 
 /**
  * The `gpu` part of a PATCH. The API merges CUDA fields into the live ones and refuses a set beside a floor, so
