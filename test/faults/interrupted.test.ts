@@ -60,6 +60,9 @@ describe("a deployment killed after a create reached the API", () => {
     expect(killProcessesIn(folder).length).toBeGreaterThanOrEqual(3);
     await exited;
     const [created] = api.emulator.snapshot().pods;
+    // Refresh records the pod as the API shows it at that moment: wait for the emulator to bring it up, as the killed
+    // run was waiting to, so that what is asserted does not depend on how fast the steps below run.
+    while (api.emulator.snapshot().pods[0]?.status !== "RUNNING") await new Promise((resolve) => setTimeout(resolve, 50));
 
     // The killed run's lock stays behind; releasing it is the user's step, as the engine's message says.
     expect((await exec("pulumi", ["cancel", "--yes", "--stack", "dev", "--non-interactive"], { cwd: folder, env })).code).toBe(0);
