@@ -34,7 +34,8 @@ const PRIMITIVES = new Set(["string", "number", "integer", "boolean"]);
  * Turns the JSON Schemas that typescript-json-schema writes into Pulumi schema types. Every object with properties
  * becomes a named object type: a TypeScript type keeps the API's name for it, its own without the `Inputs` that our
  * modules add to the interfaces a user writes (`MountsInputs` → `Mounts`); an anonymous one is named after where it
- * is first met (`PodOutputs.ssh` → `PodSsh`), and yields a name a TypeScript type takes (`ClusterCompute2`). Enums and constants become their primitive, `null` drops out of a union (an
+ * is first met (`PodOutputs.ssh` → `PodSsh`), or is the type of that name when it has the same properties (an answer's
+ * `compute` is the `ClusterCompute` a program declares). Enums and constants become their primitive, `null` drops out of a union (an
  * absent value means the same), `Record`s become maps, and `unknown` becomes Any.
  */
 export class TypeSpecs {
@@ -113,6 +114,8 @@ export class TypeSpecs {
 
   /** A reference to the object type for `schema`, declared under `name` the first time it is met. */
   private objectType(schema: Definition, name: string, definition: string | undefined): TypeSpec {
+    const twin = definition === undefined || !/^\w+$/.test(definition) ? this.twinOf(schema, name) : undefined;
+    if (twin !== undefined) return twin;
     const known = definition === undefined ? undefined : this.names.get(definition);
     if (known !== undefined) return { $ref: `#/types/${this.token(known)}` };
     const unique = this.uniqueName(name, definition !== undefined && this.definitionNames.has(name));
@@ -122,6 +125,26 @@ export class TypeSpecs {
     const { properties, required } = this.objectProperties(schema, unique);
     Object.assign(spec, schema.description ? { description: schema.description } : {}, { properties }, required ? { required } : {});
     return { $ref: `#/types/${this.token(unique)}` };
+  }
+
+  /**
+   * The type an anonymous object is another view of: the one under the name it would take, with the same properties
+   * (an API answer's `compute` is the `ClusterCompute` a program declares). One object of the API keeps one type and
+   * one name in every language, instead of a `ClusterCompute2` beside it.
+   */
+  private twinOf(schema: Definition, name: string): TypeSpec | undefined {
+    const propertyNames = (object: Definition) =>
+      Object.keys(this.resolve(object).properties ?? {})
+        .sort()
+        .join();
+    const declared = this.types.get(name);
+    if (declared !== undefined) {
+      return Object.keys(declared.properties).sort().join() === propertyNames(schema) ? { $ref: `#/types/${this.token(name)}` } : undefined;
+    }
+    const definition = Object.keys(this.definitions).find((candidate) => /^\w+$/.test(candidate) && apiName(candidate) === name);
+    const twin = definition === undefined ? undefined : this.definitions[definition];
+    if (definition === undefined || typeof twin !== "object" || propertyNames(twin) !== propertyNames(schema)) return undefined;
+    return this.objectType(this.resolve(twin), name, definition);
   }
 
   private uniqueName(name: string, ownName: boolean): string {

@@ -20,7 +20,7 @@ type Cluster struct {
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
 	// Arguments for the container entrypoint.
 	Args         pulumi.StringOutput    `pulumi:"args"`
-	Compute      ClusterCompute2Output  `pulumi:"compute"`
+	Compute      ClusterComputeOutput   `pulumi:"compute"`
 	CreatedAt    pulumi.StringOutput    `pulumi:"createdAt"`
 	DataCenterId pulumi.StringPtrOutput `pulumi:"dataCenterId"`
 	// Preferred data centers, in order; the first with cluster nodes of the GPU type is used. When empty or not set, any data center that has them.
@@ -226,8 +226,8 @@ func (o ClusterOutput) Args() pulumi.StringOutput {
 	return o.ApplyT(func(v *Cluster) pulumi.StringOutput { return v.Args }).(pulumi.StringOutput)
 }
 
-func (o ClusterOutput) Compute() ClusterCompute2Output {
-	return o.ApplyT(func(v *Cluster) ClusterCompute2Output { return v.Compute }).(ClusterCompute2Output)
+func (o ClusterOutput) Compute() ClusterComputeOutput {
+	return o.ApplyT(func(v *Cluster) ClusterComputeOutput { return v.Compute }).(ClusterComputeOutput)
 }
 
 func (o ClusterOutput) CreatedAt() pulumi.StringOutput {

@@ -28,15 +28,15 @@ type LookupClusterArgs struct {
 }
 
 type LookupClusterResult struct {
-	Compute      ClusterCompute2 `pulumi:"compute"`
-	CreatedAt    string          `pulumi:"createdAt"`
-	DataCenterId *string         `pulumi:"dataCenterId"`
-	Id           string          `pulumi:"id"`
-	Name         string          `pulumi:"name"`
-	Network      *ClusterNetwork `pulumi:"network"`
-	Pods         ClusterPods     `pulumi:"pods"`
-	Primary      *ClusterPrimary `pulumi:"primary"`
-	Type         string          `pulumi:"type"`
+	Compute      ClusterResultCompute `pulumi:"compute"`
+	CreatedAt    string               `pulumi:"createdAt"`
+	DataCenterId *string              `pulumi:"dataCenterId"`
+	Id           string               `pulumi:"id"`
+	Name         string               `pulumi:"name"`
+	Network      *ClusterNetwork      `pulumi:"network"`
+	Pods         ClusterPods          `pulumi:"pods"`
+	Primary      *ClusterPrimary      `pulumi:"primary"`
+	Type         string               `pulumi:"type"`
 }
 
 func LookupClusterOutput(ctx *pulumi.Context, args LookupClusterOutputArgs, opts ...pulumi.InvokeOption) LookupClusterResultOutput {
@@ -67,8 +67,8 @@ func (o LookupClusterResultOutput) ToLookupClusterResultOutputWithContext(ctx co
 	return o
 }
 
-func (o LookupClusterResultOutput) Compute() ClusterCompute2Output {
-	return o.ApplyT(func(v LookupClusterResult) ClusterCompute2 { return v.Compute }).(ClusterCompute2Output)
+func (o LookupClusterResultOutput) Compute() ClusterResultComputeOutput {
+	return o.ApplyT(func(v LookupClusterResult) ClusterResultCompute { return v.Compute }).(ClusterResultComputeOutput)
 }
 
 func (o LookupClusterResultOutput) CreatedAt() pulumi.StringOutput {

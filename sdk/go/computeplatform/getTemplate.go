@@ -35,7 +35,7 @@ type LookupTemplateResult struct {
 	Env                 map[string]interface{} `pulumi:"env"`
 	Id                  string                 `pulumi:"id"`
 	Image               string                 `pulumi:"image"`
-	Mounts              TemplateMounts2        `pulumi:"mounts"`
+	Mounts              TemplateResultMounts   `pulumi:"mounts"`
 	Name                string                 `pulumi:"name"`
 	Ports               []string               `pulumi:"ports"`
 	Public              bool                   `pulumi:"public"`
@@ -101,8 +101,8 @@ func (o LookupTemplateResultOutput) Image() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupTemplateResult) string { return v.Image }).(pulumi.StringOutput)
 }
 
-func (o LookupTemplateResultOutput) Mounts() TemplateMounts2Output {
-	return o.ApplyT(func(v LookupTemplateResult) TemplateMounts2 { return v.Mounts }).(TemplateMounts2Output)
+func (o LookupTemplateResultOutput) Mounts() TemplateResultMountsOutput {
+	return o.ApplyT(func(v LookupTemplateResult) TemplateResultMounts { return v.Mounts }).(TemplateResultMountsOutput)
 }
 
 func (o LookupTemplateResultOutput) Name() pulumi.StringOutput {

@@ -537,38 +537,6 @@ func (o ClusterComputeOutput) PodCount() pulumi.IntOutput {
 	return o.ApplyT(func(v ClusterCompute) int { return v.PodCount }).(pulumi.IntOutput)
 }
 
-type ClusterCompute2 struct {
-	GpuCountPerPod float64 `pulumi:"gpuCountPerPod"`
-	GpuTypeId      string  `pulumi:"gpuTypeId"`
-	PodCount       float64 `pulumi:"podCount"`
-}
-
-type ClusterCompute2Output struct{ *pulumi.OutputState }
-
-func (ClusterCompute2Output) ElementType() reflect.Type {
-	return reflect.TypeOf((*ClusterCompute2)(nil)).Elem()
-}
-
-func (o ClusterCompute2Output) ToClusterCompute2Output() ClusterCompute2Output {
-	return o
-}
-
-func (o ClusterCompute2Output) ToClusterCompute2OutputWithContext(ctx context.Context) ClusterCompute2Output {
-	return o
-}
-
-func (o ClusterCompute2Output) GpuCountPerPod() pulumi.Float64Output {
-	return o.ApplyT(func(v ClusterCompute2) float64 { return v.GpuCountPerPod }).(pulumi.Float64Output)
-}
-
-func (o ClusterCompute2Output) GpuTypeId() pulumi.StringOutput {
-	return o.ApplyT(func(v ClusterCompute2) string { return v.GpuTypeId }).(pulumi.StringOutput)
-}
-
-func (o ClusterCompute2Output) PodCount() pulumi.Float64Output {
-	return o.ApplyT(func(v ClusterCompute2) float64 { return v.PodCount }).(pulumi.Float64Output)
-}
-
 // A cluster member as the `Cluster` resource records it: the Pod without `env` (it holds injected secrets) and `runtime` (it changes every second).
 type ClusterMember struct {
 	Actions          []string            `pulumi:"actions"`
@@ -1032,16 +1000,48 @@ func (o ClusterPrimaryPtrOutput) Status() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+type ClusterResultCompute struct {
+	GpuCountPerPod float64 `pulumi:"gpuCountPerPod"`
+	GpuTypeId      string  `pulumi:"gpuTypeId"`
+	PodCount       float64 `pulumi:"podCount"`
+}
+
+type ClusterResultComputeOutput struct{ *pulumi.OutputState }
+
+func (ClusterResultComputeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClusterResultCompute)(nil)).Elem()
+}
+
+func (o ClusterResultComputeOutput) ToClusterResultComputeOutput() ClusterResultComputeOutput {
+	return o
+}
+
+func (o ClusterResultComputeOutput) ToClusterResultComputeOutputWithContext(ctx context.Context) ClusterResultComputeOutput {
+	return o
+}
+
+func (o ClusterResultComputeOutput) GpuCountPerPod() pulumi.Float64Output {
+	return o.ApplyT(func(v ClusterResultCompute) float64 { return v.GpuCountPerPod }).(pulumi.Float64Output)
+}
+
+func (o ClusterResultComputeOutput) GpuTypeId() pulumi.StringOutput {
+	return o.ApplyT(func(v ClusterResultCompute) string { return v.GpuTypeId }).(pulumi.StringOutput)
+}
+
+func (o ClusterResultComputeOutput) PodCount() pulumi.Float64Output {
+	return o.ApplyT(func(v ClusterResultCompute) float64 { return v.PodCount }).(pulumi.Float64Output)
+}
+
 type ClustersResultClustersItem struct {
-	Compute      ClusterCompute2 `pulumi:"compute"`
-	CreatedAt    string          `pulumi:"createdAt"`
-	DataCenterId *string         `pulumi:"dataCenterId"`
-	Id           string          `pulumi:"id"`
-	Name         string          `pulumi:"name"`
-	Network      *ClusterNetwork `pulumi:"network"`
-	Pods         ClusterPods     `pulumi:"pods"`
-	Primary      *ClusterPrimary `pulumi:"primary"`
-	Type         string          `pulumi:"type"`
+	Compute      ClusterResultCompute `pulumi:"compute"`
+	CreatedAt    string               `pulumi:"createdAt"`
+	DataCenterId *string              `pulumi:"dataCenterId"`
+	Id           string               `pulumi:"id"`
+	Name         string               `pulumi:"name"`
+	Network      *ClusterNetwork      `pulumi:"network"`
+	Pods         ClusterPods          `pulumi:"pods"`
+	Primary      *ClusterPrimary      `pulumi:"primary"`
+	Type         string               `pulumi:"type"`
 }
 
 type ClustersResultClustersItemOutput struct{ *pulumi.OutputState }
@@ -1058,8 +1058,8 @@ func (o ClustersResultClustersItemOutput) ToClustersResultClustersItemOutputWith
 	return o
 }
 
-func (o ClustersResultClustersItemOutput) Compute() ClusterCompute2Output {
-	return o.ApplyT(func(v ClustersResultClustersItem) ClusterCompute2 { return v.Compute }).(ClusterCompute2Output)
+func (o ClustersResultClustersItemOutput) Compute() ClusterResultComputeOutput {
+	return o.ApplyT(func(v ClustersResultClustersItem) ClusterResultCompute { return v.Compute }).(ClusterResultComputeOutput)
 }
 
 func (o ClustersResultClustersItemOutput) CreatedAt() pulumi.StringOutput {
@@ -5534,97 +5534,6 @@ func (o TemplateMountsPtrOutput) Persistent() TemplatePersistentMountPtrOutput {
 	}).(TemplatePersistentMountPtrOutput)
 }
 
-type TemplateMounts2 struct {
-	Persistent *TemplateMounts2Persistent `pulumi:"persistent"`
-}
-
-type TemplateMounts2Output struct{ *pulumi.OutputState }
-
-func (TemplateMounts2Output) ElementType() reflect.Type {
-	return reflect.TypeOf((*TemplateMounts2)(nil)).Elem()
-}
-
-func (o TemplateMounts2Output) ToTemplateMounts2Output() TemplateMounts2Output {
-	return o
-}
-
-func (o TemplateMounts2Output) ToTemplateMounts2OutputWithContext(ctx context.Context) TemplateMounts2Output {
-	return o
-}
-
-func (o TemplateMounts2Output) Persistent() TemplateMounts2PersistentPtrOutput {
-	return o.ApplyT(func(v TemplateMounts2) *TemplateMounts2Persistent { return v.Persistent }).(TemplateMounts2PersistentPtrOutput)
-}
-
-type TemplateMounts2Persistent struct {
-	Path string  `pulumi:"path"`
-	Size float64 `pulumi:"size"`
-}
-
-type TemplateMounts2PersistentOutput struct{ *pulumi.OutputState }
-
-func (TemplateMounts2PersistentOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*TemplateMounts2Persistent)(nil)).Elem()
-}
-
-func (o TemplateMounts2PersistentOutput) ToTemplateMounts2PersistentOutput() TemplateMounts2PersistentOutput {
-	return o
-}
-
-func (o TemplateMounts2PersistentOutput) ToTemplateMounts2PersistentOutputWithContext(ctx context.Context) TemplateMounts2PersistentOutput {
-	return o
-}
-
-func (o TemplateMounts2PersistentOutput) Path() pulumi.StringOutput {
-	return o.ApplyT(func(v TemplateMounts2Persistent) string { return v.Path }).(pulumi.StringOutput)
-}
-
-func (o TemplateMounts2PersistentOutput) Size() pulumi.Float64Output {
-	return o.ApplyT(func(v TemplateMounts2Persistent) float64 { return v.Size }).(pulumi.Float64Output)
-}
-
-type TemplateMounts2PersistentPtrOutput struct{ *pulumi.OutputState }
-
-func (TemplateMounts2PersistentPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**TemplateMounts2Persistent)(nil)).Elem()
-}
-
-func (o TemplateMounts2PersistentPtrOutput) ToTemplateMounts2PersistentPtrOutput() TemplateMounts2PersistentPtrOutput {
-	return o
-}
-
-func (o TemplateMounts2PersistentPtrOutput) ToTemplateMounts2PersistentPtrOutputWithContext(ctx context.Context) TemplateMounts2PersistentPtrOutput {
-	return o
-}
-
-func (o TemplateMounts2PersistentPtrOutput) Elem() TemplateMounts2PersistentOutput {
-	return o.ApplyT(func(v *TemplateMounts2Persistent) TemplateMounts2Persistent {
-		if v != nil {
-			return *v
-		}
-		var ret TemplateMounts2Persistent
-		return ret
-	}).(TemplateMounts2PersistentOutput)
-}
-
-func (o TemplateMounts2PersistentPtrOutput) Path() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *TemplateMounts2Persistent) *string {
-		if v == nil {
-			return nil
-		}
-		return &v.Path
-	}).(pulumi.StringPtrOutput)
-}
-
-func (o TemplateMounts2PersistentPtrOutput) Size() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *TemplateMounts2Persistent) *float64 {
-		if v == nil {
-			return nil
-		}
-		return &v.Size
-	}).(pulumi.Float64PtrOutput)
-}
-
 // Host-local storage that GPU pods made from the template get; CPU pods do without it.
 type TemplatePersistentMount struct {
 	// Mount path in the container. Changes in place.
@@ -5784,6 +5693,97 @@ func (o TemplatePersistentMountPtrOutput) Size() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
+type TemplateResultMounts struct {
+	Persistent *TemplateResultMountsPersistent `pulumi:"persistent"`
+}
+
+type TemplateResultMountsOutput struct{ *pulumi.OutputState }
+
+func (TemplateResultMountsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TemplateResultMounts)(nil)).Elem()
+}
+
+func (o TemplateResultMountsOutput) ToTemplateResultMountsOutput() TemplateResultMountsOutput {
+	return o
+}
+
+func (o TemplateResultMountsOutput) ToTemplateResultMountsOutputWithContext(ctx context.Context) TemplateResultMountsOutput {
+	return o
+}
+
+func (o TemplateResultMountsOutput) Persistent() TemplateResultMountsPersistentPtrOutput {
+	return o.ApplyT(func(v TemplateResultMounts) *TemplateResultMountsPersistent { return v.Persistent }).(TemplateResultMountsPersistentPtrOutput)
+}
+
+type TemplateResultMountsPersistent struct {
+	Path string  `pulumi:"path"`
+	Size float64 `pulumi:"size"`
+}
+
+type TemplateResultMountsPersistentOutput struct{ *pulumi.OutputState }
+
+func (TemplateResultMountsPersistentOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TemplateResultMountsPersistent)(nil)).Elem()
+}
+
+func (o TemplateResultMountsPersistentOutput) ToTemplateResultMountsPersistentOutput() TemplateResultMountsPersistentOutput {
+	return o
+}
+
+func (o TemplateResultMountsPersistentOutput) ToTemplateResultMountsPersistentOutputWithContext(ctx context.Context) TemplateResultMountsPersistentOutput {
+	return o
+}
+
+func (o TemplateResultMountsPersistentOutput) Path() pulumi.StringOutput {
+	return o.ApplyT(func(v TemplateResultMountsPersistent) string { return v.Path }).(pulumi.StringOutput)
+}
+
+func (o TemplateResultMountsPersistentOutput) Size() pulumi.Float64Output {
+	return o.ApplyT(func(v TemplateResultMountsPersistent) float64 { return v.Size }).(pulumi.Float64Output)
+}
+
+type TemplateResultMountsPersistentPtrOutput struct{ *pulumi.OutputState }
+
+func (TemplateResultMountsPersistentPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**TemplateResultMountsPersistent)(nil)).Elem()
+}
+
+func (o TemplateResultMountsPersistentPtrOutput) ToTemplateResultMountsPersistentPtrOutput() TemplateResultMountsPersistentPtrOutput {
+	return o
+}
+
+func (o TemplateResultMountsPersistentPtrOutput) ToTemplateResultMountsPersistentPtrOutputWithContext(ctx context.Context) TemplateResultMountsPersistentPtrOutput {
+	return o
+}
+
+func (o TemplateResultMountsPersistentPtrOutput) Elem() TemplateResultMountsPersistentOutput {
+	return o.ApplyT(func(v *TemplateResultMountsPersistent) TemplateResultMountsPersistent {
+		if v != nil {
+			return *v
+		}
+		var ret TemplateResultMountsPersistent
+		return ret
+	}).(TemplateResultMountsPersistentOutput)
+}
+
+func (o TemplateResultMountsPersistentPtrOutput) Path() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *TemplateResultMountsPersistent) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Path
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o TemplateResultMountsPersistentPtrOutput) Size() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *TemplateResultMountsPersistent) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.Size
+	}).(pulumi.Float64PtrOutput)
+}
+
 type TemplatesResultTemplatesItem struct {
 	AllowedCudaVersions []string               `pulumi:"allowedCudaVersions"`
 	Args                string                 `pulumi:"args"`
@@ -5792,7 +5792,7 @@ type TemplatesResultTemplatesItem struct {
 	Env                 map[string]interface{} `pulumi:"env"`
 	Id                  string                 `pulumi:"id"`
 	Image               string                 `pulumi:"image"`
-	Mounts              TemplateMounts2        `pulumi:"mounts"`
+	Mounts              TemplateResultMounts   `pulumi:"mounts"`
 	Name                string                 `pulumi:"name"`
 	Ports               []string               `pulumi:"ports"`
 	Public              bool                   `pulumi:"public"`
@@ -5844,8 +5844,8 @@ func (o TemplatesResultTemplatesItemOutput) Image() pulumi.StringOutput {
 	return o.ApplyT(func(v TemplatesResultTemplatesItem) string { return v.Image }).(pulumi.StringOutput)
 }
 
-func (o TemplatesResultTemplatesItemOutput) Mounts() TemplateMounts2Output {
-	return o.ApplyT(func(v TemplatesResultTemplatesItem) TemplateMounts2 { return v.Mounts }).(TemplateMounts2Output)
+func (o TemplatesResultTemplatesItemOutput) Mounts() TemplateResultMountsOutput {
+	return o.ApplyT(func(v TemplatesResultTemplatesItem) TemplateResultMounts { return v.Mounts }).(TemplateResultMountsOutput)
 }
 
 func (o TemplatesResultTemplatesItemOutput) Name() pulumi.StringOutput {
@@ -6139,7 +6139,6 @@ func init() {
 	pulumi.RegisterOutputType(ClusterBillingResultRecordsItemOutput{})
 	pulumi.RegisterOutputType(ClusterBillingResultRecordsItemArrayOutput{})
 	pulumi.RegisterOutputType(ClusterComputeOutput{})
-	pulumi.RegisterOutputType(ClusterCompute2Output{})
 	pulumi.RegisterOutputType(ClusterMemberOutput{})
 	pulumi.RegisterOutputType(ClusterMemberArrayOutput{})
 	pulumi.RegisterOutputType(ClusterMemberGpuOutput{})
@@ -6150,6 +6149,7 @@ func init() {
 	pulumi.RegisterOutputType(ClusterPodsByStatusOutput{})
 	pulumi.RegisterOutputType(ClusterPrimaryOutput{})
 	pulumi.RegisterOutputType(ClusterPrimaryPtrOutput{})
+	pulumi.RegisterOutputType(ClusterResultComputeOutput{})
 	pulumi.RegisterOutputType(ClustersResultClustersItemOutput{})
 	pulumi.RegisterOutputType(ClustersResultClustersItemArrayOutput{})
 	pulumi.RegisterOutputType(CpuConfigOutput{})
@@ -6252,11 +6252,11 @@ func init() {
 	pulumi.RegisterOutputType(ServerlessEndpointsResultEndpointsItemArrayOutput{})
 	pulumi.RegisterOutputType(TemplateMountsOutput{})
 	pulumi.RegisterOutputType(TemplateMountsPtrOutput{})
-	pulumi.RegisterOutputType(TemplateMounts2Output{})
-	pulumi.RegisterOutputType(TemplateMounts2PersistentOutput{})
-	pulumi.RegisterOutputType(TemplateMounts2PersistentPtrOutput{})
 	pulumi.RegisterOutputType(TemplatePersistentMountOutput{})
 	pulumi.RegisterOutputType(TemplatePersistentMountPtrOutput{})
+	pulumi.RegisterOutputType(TemplateResultMountsOutput{})
+	pulumi.RegisterOutputType(TemplateResultMountsPersistentOutput{})
+	pulumi.RegisterOutputType(TemplateResultMountsPersistentPtrOutput{})
 	pulumi.RegisterOutputType(TemplatesResultTemplatesItemOutput{})
 	pulumi.RegisterOutputType(TemplatesResultTemplatesItemArrayOutput{})
 	pulumi.RegisterOutputType(TextToVideoInputOutput{})

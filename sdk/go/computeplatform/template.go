@@ -22,7 +22,7 @@ type Template struct {
 	Disk                pulumi.IntOutput         `pulumi:"disk"`
 	Env                 pulumi.MapOutput         `pulumi:"env"`
 	Image               pulumi.StringOutput      `pulumi:"image"`
-	Mounts              TemplateMounts2Output    `pulumi:"mounts"`
+	Mounts              TemplateMountsOutput     `pulumi:"mounts"`
 	Name                pulumi.StringOutput      `pulumi:"name"`
 	Ports               pulumi.StringArrayOutput `pulumi:"ports"`
 	Public              pulumi.BoolOutput        `pulumi:"public"`
@@ -206,8 +206,8 @@ func (o TemplateOutput) Image() pulumi.StringOutput {
 	return o.ApplyT(func(v *Template) pulumi.StringOutput { return v.Image }).(pulumi.StringOutput)
 }
 
-func (o TemplateOutput) Mounts() TemplateMounts2Output {
-	return o.ApplyT(func(v *Template) TemplateMounts2Output { return v.Mounts }).(TemplateMounts2Output)
+func (o TemplateOutput) Mounts() TemplateMountsOutput {
+	return o.ApplyT(func(v *Template) TemplateMountsOutput { return v.Mounts }).(TemplateMountsOutput)
 }
 
 func (o TemplateOutput) Name() pulumi.StringOutput {

@@ -428,7 +428,7 @@ class Cluster(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def compute(self) -> pulumi.Output['outputs.ClusterCompute2']:
+    def compute(self) -> pulumi.Output['outputs.ClusterCompute']:
         return pulumi.get(self, "compute")
 
     @_builtins.property

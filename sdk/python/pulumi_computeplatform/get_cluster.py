@@ -55,7 +55,7 @@ class GetClusterResult:
 
     @_builtins.property
     @pulumi.getter
-    def compute(self) -> 'outputs.ClusterCompute2':
+    def compute(self) -> 'outputs.ClusterResultCompute':
         return pulumi.get(self, "compute")
 
     @_builtins.property

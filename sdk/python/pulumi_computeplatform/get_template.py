@@ -108,7 +108,7 @@ class GetTemplateResult:
 
     @_builtins.property
     @pulumi.getter
-    def mounts(self) -> 'outputs.TemplateMounts2':
+    def mounts(self) -> 'outputs.TemplateResultMounts':
         return pulumi.get(self, "mounts")
 
     @_builtins.property

@@ -24,13 +24,14 @@ __all__ = [
     'ClusterBillingResultMetadataQuery',
     'ClusterBillingResultMetadataTotals',
     'ClusterBillingResultRecordsItem',
-    'ClusterCompute2',
+    'ClusterCompute',
     'ClusterMember',
     'ClusterMemberGpu',
     'ClusterNetwork',
     'ClusterPods',
     'ClusterPodsByStatus',
     'ClusterPrimary',
+    'ClusterResultCompute',
     'ClustersResultClustersItem',
     'CpuTypeResultPrice',
     'CpuTypeResultVcpu',
@@ -90,8 +91,10 @@ __all__ = [
     'ServerlessEndpointWorkersResultSummary',
     'ServerlessEndpointWorkersResultWorkersItem',
     'ServerlessEndpointsResultEndpointsItem',
-    'TemplateMounts2',
-    'TemplateMounts2Persistent',
+    'TemplateMounts',
+    'TemplatePersistentMount',
+    'TemplateResultMounts',
+    'TemplateResultMountsPersistent',
     'TemplatesResultTemplatesItem',
     'TextToVideoJobInput',
 ]
@@ -523,7 +526,10 @@ class ClusterBillingResultRecordsItem(dict):
 
 
 @pulumi.output_type
-class ClusterCompute2(dict):
+class ClusterCompute(dict):
+    """
+    The homogeneous shape of every member pod. Fixed at create: any change replaces the cluster.
+    """
     @staticmethod
     def __key_warning(key: str):
         suggest = None
@@ -535,37 +541,53 @@ class ClusterCompute2(dict):
             suggest = "pod_count"
 
         if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in ClusterCompute2. Access the value via the '{suggest}' property getter instead.")
+            pulumi.log.warn(f"Key '{key}' not found in ClusterCompute. Access the value via the '{suggest}' property getter instead.")
 
     def __getitem__(self, key: str) -> Any:
-        ClusterCompute2.__key_warning(key)
+        ClusterCompute.__key_warning(key)
         return super().__getitem__(key)
 
     def get(self, key: str, default = None) -> Any:
-        ClusterCompute2.__key_warning(key)
+        ClusterCompute.__key_warning(key)
         return super().get(key, default)
 
     def __init__(__self__, *,
-                 gpu_count_per_pod: _builtins.float,
+                 gpu_count_per_pod: _builtins.int,
                  gpu_type_id: _builtins.str,
-                 pod_count: _builtins.float):
+                 pod_count: _builtins.int):
+        """
+        The homogeneous shape of every member pod. Fixed at create: any change replaces the cluster.
+
+        :param _builtins.int gpu_count_per_pod: GPUs in each member pod. Minimum 1.
+        :param _builtins.str gpu_type_id: GPU type id offered for clusters, as listed by `GET /v2/catalog/gpus?product=CLUSTER`, e.g. `"NVIDIA H100 80GB HBM3"`.
+        :param _builtins.int pod_count: Number of member pods. From 2 to 250.
+        """
         pulumi.set(__self__, "gpu_count_per_pod", gpu_count_per_pod)
         pulumi.set(__self__, "gpu_type_id", gpu_type_id)
         pulumi.set(__self__, "pod_count", pod_count)
 
     @_builtins.property
     @pulumi.getter(name="gpuCountPerPod")
-    def gpu_count_per_pod(self) -> _builtins.float:
+    def gpu_count_per_pod(self) -> _builtins.int:
+        """
+        GPUs in each member pod. Minimum 1.
+        """
         return pulumi.get(self, "gpu_count_per_pod")
 
     @_builtins.property
     @pulumi.getter(name="gpuTypeId")
     def gpu_type_id(self) -> _builtins.str:
+        """
+        GPU type id offered for clusters, as listed by `GET /v2/catalog/gpus?product=CLUSTER`, e.g. `"NVIDIA H100 80GB HBM3"`.
+        """
         return pulumi.get(self, "gpu_type_id")
 
     @_builtins.property
     @pulumi.getter(name="podCount")
-    def pod_count(self) -> _builtins.float:
+    def pod_count(self) -> _builtins.int:
+        """
+        Number of member pods. From 2 to 250.
+        """
         return pulumi.get(self, "pod_count")
 
 
@@ -998,9 +1020,35 @@ class ClusterPrimary(dict):
 
 
 @pulumi.output_type
+class ClusterResultCompute(dict):
+    def __init__(__self__, *,
+                 gpu_count_per_pod: _builtins.float,
+                 gpu_type_id: _builtins.str,
+                 pod_count: _builtins.float):
+        pulumi.set(__self__, "gpu_count_per_pod", gpu_count_per_pod)
+        pulumi.set(__self__, "gpu_type_id", gpu_type_id)
+        pulumi.set(__self__, "pod_count", pod_count)
+
+    @_builtins.property
+    @pulumi.getter(name="gpuCountPerPod")
+    def gpu_count_per_pod(self) -> _builtins.float:
+        return pulumi.get(self, "gpu_count_per_pod")
+
+    @_builtins.property
+    @pulumi.getter(name="gpuTypeId")
+    def gpu_type_id(self) -> _builtins.str:
+        return pulumi.get(self, "gpu_type_id")
+
+    @_builtins.property
+    @pulumi.getter(name="podCount")
+    def pod_count(self) -> _builtins.float:
+        return pulumi.get(self, "pod_count")
+
+
+@pulumi.output_type
 class ClustersResultClustersItem(dict):
     def __init__(__self__, *,
-                 compute: 'outputs.ClusterCompute2',
+                 compute: 'outputs.ClusterResultCompute',
                  created_at: _builtins.str,
                  id: _builtins.str,
                  name: _builtins.str,
@@ -1024,7 +1072,7 @@ class ClustersResultClustersItem(dict):
 
     @_builtins.property
     @pulumi.getter
-    def compute(self) -> 'outputs.ClusterCompute2':
+    def compute(self) -> 'outputs.ClusterResultCompute':
         return pulumi.get(self, "compute")
 
     @_builtins.property
@@ -3533,20 +3581,78 @@ class ServerlessEndpointsResultEndpointsItem(dict):
 
 
 @pulumi.output_type
-class TemplateMounts2(dict):
+class TemplateMounts(dict):
+    """
+    Storage of pods made from the template. Templates mount only persistent storage.
+    """
     def __init__(__self__, *,
-                 persistent: Optional['outputs.TemplateMounts2Persistent'] = None):
+                 persistent: Optional['outputs.TemplatePersistentMount'] = None):
+        """
+        Storage of pods made from the template. Templates mount only persistent storage.
+
+        :param 'TemplatePersistentMount' persistent: A persistent mount. Adding or changing it happens in place; removing it replaces the template, because the API cannot take a template's mount away.
+        """
         if persistent is not None:
             pulumi.set(__self__, "persistent", persistent)
 
     @_builtins.property
     @pulumi.getter
-    def persistent(self) -> Optional['outputs.TemplateMounts2Persistent']:
+    def persistent(self) -> Optional['outputs.TemplatePersistentMount']:
+        """
+        A persistent mount. Adding or changing it happens in place; removing it replaces the template, because the API cannot take a template's mount away.
+        """
         return pulumi.get(self, "persistent")
 
 
 @pulumi.output_type
-class TemplateMounts2Persistent(dict):
+class TemplatePersistentMount(dict):
+    """
+    Host-local storage that GPU pods made from the template get; CPU pods do without it.
+    """
+    def __init__(__self__, *,
+                 path: _builtins.str,
+                 size: _builtins.int):
+        """
+        Host-local storage that GPU pods made from the template get; CPU pods do without it.
+
+        :param _builtins.str path: Mount path in the container. Changes in place.
+        :param _builtins.int size: Size in GB. Minimum 10. Changes in place (pods already made keep theirs).
+        """
+        pulumi.set(__self__, "path", path)
+        pulumi.set(__self__, "size", size)
+
+    @_builtins.property
+    @pulumi.getter
+    def path(self) -> _builtins.str:
+        """
+        Mount path in the container. Changes in place.
+        """
+        return pulumi.get(self, "path")
+
+    @_builtins.property
+    @pulumi.getter
+    def size(self) -> _builtins.int:
+        """
+        Size in GB. Minimum 10. Changes in place (pods already made keep theirs).
+        """
+        return pulumi.get(self, "size")
+
+
+@pulumi.output_type
+class TemplateResultMounts(dict):
+    def __init__(__self__, *,
+                 persistent: Optional['outputs.TemplateResultMountsPersistent'] = None):
+        if persistent is not None:
+            pulumi.set(__self__, "persistent", persistent)
+
+    @_builtins.property
+    @pulumi.getter
+    def persistent(self) -> Optional['outputs.TemplateResultMountsPersistent']:
+        return pulumi.get(self, "persistent")
+
+
+@pulumi.output_type
+class TemplateResultMountsPersistent(dict):
     def __init__(__self__, *,
                  path: _builtins.str,
                  size: _builtins.float):
@@ -3574,7 +3680,7 @@ class TemplatesResultTemplatesItem(dict):
                  env: Mapping[str, Any],
                  id: _builtins.str,
                  image: _builtins.str,
-                 mounts: 'outputs.TemplateMounts2',
+                 mounts: 'outputs.TemplateResultMounts',
                  name: _builtins.str,
                  ports: Sequence[_builtins.str],
                  public: _builtins.bool,
@@ -3635,7 +3741,7 @@ class TemplatesResultTemplatesItem(dict):
 
     @_builtins.property
     @pulumi.getter
-    def mounts(self) -> 'outputs.TemplateMounts2':
+    def mounts(self) -> 'outputs.TemplateResultMounts':
         return pulumi.get(self, "mounts")
 
     @_builtins.property

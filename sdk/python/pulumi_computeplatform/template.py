@@ -446,7 +446,7 @@ class Template(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def mounts(self) -> pulumi.Output['outputs.TemplateMounts2']:
+    def mounts(self) -> pulumi.Output['outputs.TemplateMounts']:
         return pulumi.get(self, "mounts")
 
     @_builtins.property
