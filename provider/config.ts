@@ -36,8 +36,12 @@ export class MissingSettingError extends ComputePlatformError {
   override readonly name = "MissingSettingError";
   constructor(setting: SettingName) {
     const { configKey, envVar } = sources[setting];
-    const secret = setting === "apiKey" ? " --secret" : "";
-    super(`${setting} is not set: run \`pulumi config set ${configKey}${secret} <value>\` or set the environment variable ${envVar}`);
+    // A secret is typed at the prompt: a value written after the key would stay in the shell's history and `ps`.
+    const command =
+      setting === "apiKey"
+        ? `\`pulumi config set --secret ${configKey}\` (it prompts for the value)`
+        : `\`pulumi config set ${configKey} <value>\``;
+    super(`${setting} is not set: run ${command} or set the environment variable ${envVar}`);
   }
 }
 

@@ -22,7 +22,7 @@ export function stackConfigReader(manifest: string, stackName: string): (key: st
     const value = config[fullKey]?.value;
     if (value === undefined) {
       throw new UserError(
-        `\${config.${key}} is not set in stack ${stackName}; set it with \`pulumi config set --stack ${stackName} ${fullKey} <value>\` (with --secret for a secret)`,
+        `\${config.${key}} is not set in stack ${stackName}; set it with \`pulumi config set --stack ${stackName} ${fullKey} <value>\`, or for a secret \`pulumi config set --stack ${stackName} --secret ${fullKey}\`, which prompts for it`,
       );
     }
     return value;

@@ -82,7 +82,7 @@ export function unsetConfigIssues(
       file: manifest.file,
       ...position,
       path: "",
-      message: `\${config.${key}} is not set in ${stack.where}; set it with \`${stack.command} ${fullKey} <value>\` (with --secret for a secret)`,
+      message: `\${config.${key}} is not set in ${stack.where}; set it with \`${stack.command} ${fullKey} <value>\`, or for a secret \`${stack.command} --secret ${fullKey}\`, which prompts for it`,
     });
   }
   return issues;

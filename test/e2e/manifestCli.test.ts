@@ -54,7 +54,7 @@ describe("computeplatform preview/up/destroy on the sample manifest", () => {
       stdout: `Wrote Pulumi.yaml (project ${project}): the manifest's folder had no Pulumi project.\n`,
       stderr:
         "manifest.yaml:15:17: ${config.registryPassword} is not set in stack dev; set it with " +
-        `\`pulumi config set --stack dev ${project}:registryPassword <value>\` (with --secret for a secret)\n`,
+        `\`pulumi config set --stack dev ${project}:registryPassword <value>\`, or for a secret \`pulumi config set --stack dev --secret ${project}:registryPassword\`, which prompts for it\n`,
     });
     expect(api.emulator.requests).toEqual([]);
   });

@@ -229,7 +229,7 @@ describe("Pod provider", () => {
     try {
       expect(() => resolveSettings({})).toThrow(new MissingSettingError("apiKey"));
       expect(() => resolveSettings({})).toThrow(
-        "apiKey is not set: run `pulumi config set computeplatform:apiKey --secret <value>` or set the environment variable COMPUTEPLATFORM_API_KEY",
+        "apiKey is not set: run `pulumi config set --secret computeplatform:apiKey` (it prompts for the value) or set the environment variable COMPUTEPLATFORM_API_KEY",
       );
       expect(resolveSettings({ COMPUTEPLATFORM_API_KEY: "k", COMPUTEPLATFORM_API_URL: "http://x" })).toEqual({
         apiKey: "k",

@@ -225,7 +225,7 @@ describe("loadManifest", () => {
       "resources:\n  reg:\n    type: Registry\n    properties: { name: r, username: u, password: '${config.registryPassword}' }\n";
     const error = await loadManifest("m.yaml", { text }).catch((e: unknown) => e);
     expect((error as ManifestError).issues.map(formatIssue)).toEqual([
-      "m.yaml:4:51: ${config.registryPassword} is not set in the stack config; set it with `pulumi config set project:registryPassword <value>` (with --secret for a secret)",
+      "m.yaml:4:51: ${config.registryPassword} is not set in the stack config; set it with `pulumi config set project:registryPassword <value>`, or for a secret `pulumi config set --secret project:registryPassword`, which prompts for it",
     ]);
   });
 });
