@@ -59,207 +59,86 @@ export interface Kind extends KindFacts {
 
 type OutputName<R> = { [K in keyof R]-?: R[K] extends pulumi.Output<unknown> ? K : never }[keyof R] & string;
 
+/** Nothing when the class's outputs are exactly `Names`; else what the compiler reports: the outputs on one side only. */
+type ExactlyOutputs<R, Names extends string> = [Exclude<OutputName<R>, Names>, Exclude<Names, OutputName<R>>] extends [never, never]
+  ? unknown
+  : { classOnly: Exclude<OutputName<R>, Names>; listOnly: Exclude<Names, OutputName<R>> };
+
 /** Lists a resource class's outputs; the compiler rejects a list that misses one or names one the class lacks. */
 function outputsOf<R>() {
-  return <const Names extends readonly OutputName<R>[]>(
-    ...names: Names &
-      ([Exclude<OutputName<R>, Names[number]>] extends [never] ? unknown : { missing: Exclude<OutputName<R>, Names[number]> })
-  ): readonly string[] => names;
+  return <const Names extends readonly string[]>(...names: Names & ExactlyOutputs<R, Names[number]>): readonly string[] => names;
 }
 
-/** The facts of a declared kind, read from its declaration. */
-function declared(declaration: AnyDeclaration): KindFacts & { declaration: AnyDeclaration } {
-  return {
+/** The outputs and facts of a declared kind, read from its declaration; the compiler holds the class `R` to its outputs. */
+function declared<R>() {
+  return <D extends AnyDeclaration>(
+    declaration: D & ExactlyOutputs<R, "id" | "urn" | D["outputs"][number]>,
+  ): KindFacts & { outputs: readonly string[]; declaration: AnyDeclaration } => ({
     declaration,
+    outputs: ["id", "urn", ...declaration.outputs],
     secretInputs: secretInputs(declaration),
     secretOutputs: secretOutputs(declaration),
     configOnly: secretProperties(declaration, "configOnly"),
     ...(declaration.deadline === undefined ? {} : { deadline: declaration.deadline }),
-  };
+  });
 }
 
-/** The facts of a kind not yet on the generic lifecycle. */
-function undeclared(facts: Partial<KindFacts>): KindFacts {
-  return { secretInputs: [], secretOutputs: [], configOnly: [], ...facts };
+/** The outputs and facts of a kind not on the generic lifecycle. */
+function undeclared(outputs: readonly string[], facts: Partial<KindFacts> = {}): KindFacts & { outputs: readonly string[] } {
+  return { outputs, secretInputs: [], secretOutputs: [], configOnly: [], ...facts };
 }
 
 function kind<R extends pulumi.CustomResource, Args>(
   Resource: new (name: string, args: Args, opts?: pulumi.CustomResourceOptions) => R,
   provider: object,
-  outputs: readonly string[],
-  facts: KindFacts,
+  facts: KindFacts & { outputs: readonly string[] },
 ): Kind {
-  return { create: (name, args, opts) => new Resource(name, args as Args, opts), provider: provider as ProviderModule, outputs, ...facts };
+  return { create: (name, args, opts) => new Resource(name, args as Args, opts), provider: provider as ProviderModule, ...facts };
 }
 
 /** Every resource kind, by its type name: the token is `computeplatform:index:<Kind>`. */
 export const kinds = {
-  Pod: kind(
-    Pod,
-    podProvider,
-    outputsOf<Pod>()(
-      "id",
-      "urn",
-      "name",
-      "status",
-      "actions",
-      "image",
-      "args",
-      "disk",
-      "mounts",
-      "gpu",
-      "cpu",
-      "cloud",
-      "dataCenterId",
-      "cudaVersion",
-      "ssh",
-      "template",
-      "cost",
-      "locked",
-      "globalNetworking",
-      "env",
-      "ports",
-      "registry",
-      "createdAt",
-      "startedAt",
-      "desiredStatus",
-    ),
-    declared(pod),
-  ),
-  Cluster: kind(
-    Cluster,
-    clusterProvider,
-    outputsOf<Cluster>()(
-      "id",
-      "urn",
-      "name",
-      "type",
-      "compute",
-      "dataCenterId",
-      "pods",
-      "network",
-      "primary",
-      "createdAt",
-      "members",
-      "image",
-      "args",
-      "disk",
-      "env",
-      "ports",
-      "dataCenterIds",
-      "mounts",
-      "startSsh",
-      "startJupyter",
-    ),
-    declared(cluster),
-  ),
-  ServerlessEndpoint: kind(
-    ServerlessEndpoint,
-    serverlessEndpointProvider,
-    outputsOf<ServerlessEndpoint>()(
-      "id",
-      "urn",
-      "name",
-      "type",
-      "requestUrls",
-      "templateId",
-      "image",
-      "args",
-      "disk",
-      "env",
-      "ports",
-      "registry",
-      "gpu",
-      "cpu",
-      "workers",
-      "scaling",
-      "dataCenterIds",
-      "networkVolumes",
-      "timeout",
-      "flashboot",
-      "createdAt",
-    ),
-    declared(serverlessEndpoint),
-  ),
-  Template: kind(
-    Template,
-    templateProvider,
-    outputsOf<Template>()(
-      "id",
-      "urn",
-      "name",
-      "image",
-      "args",
-      "disk",
-      "env",
-      "ports",
-      "registry",
-      "mounts",
-      "public",
-      "serverless",
-      "category",
-      "startSsh",
-      "startJupyter",
-      "allowedCudaVersions",
-    ),
-    declared(template),
-  ),
-  NetworkVolume: kind(
-    NetworkVolume,
-    networkVolumeProvider,
-    outputsOf<NetworkVolume>()("id", "urn", "name", "size", "dataCenter", "type"),
-    declared(networkVolume),
-  ),
-  Registry: kind(Registry, registryProvider, outputsOf<Registry>()("id", "urn", "name", "username", "password"), declared(registry)),
-  RegistryDelegation: kind(
-    RegistryDelegation,
-    registryDelegationProvider,
-    outputsOf<RegistryDelegation>()(
-      "id",
-      "urn",
-      "resource",
-      "name",
-      "delegatorUserId",
-      "awsUser",
-      "repository",
-      "tag",
-      "awsRegion",
-      "dockerRegistryUri",
-      "createdAt",
-    ),
-    declared(registryDelegation),
-  ),
+  Pod: kind(Pod, podProvider, declared<Pod>()(pod)),
+  Cluster: kind(Cluster, clusterProvider, declared<Cluster>()(cluster)),
+  ServerlessEndpoint: kind(ServerlessEndpoint, serverlessEndpointProvider, declared<ServerlessEndpoint>()(serverlessEndpoint)),
+  Template: kind(Template, templateProvider, declared<Template>()(template)),
+  NetworkVolume: kind(NetworkVolume, networkVolumeProvider, declared<NetworkVolume>()(networkVolume)),
+  Registry: kind(Registry, registryProvider, declared<Registry>()(registry)),
+  RegistryDelegation: kind(RegistryDelegation, registryDelegationProvider, declared<RegistryDelegation>()(registryDelegation)),
   AccountSshKeys: kind(
     AccountSshKeys,
     accountSshKeysProvider,
-    outputsOf<AccountSshKeys>()("id", "urn", "keys", "declaredKeys"),
-    undeclared({}),
+    undeclared(outputsOf<AccountSshKeys>()("id", "urn", "keys", "declaredKeys")),
   ),
   Job: kind(
     Job,
     jobProvider,
-    outputsOf<Job>()("id", "urn", "endpointId", "input", "status", "output", "delayTime", "executionTime", "workerId", "error"),
-    undeclared({ deadline: "timeoutSeconds" }),
+    undeclared(
+      outputsOf<Job>()("id", "urn", "endpointId", "input", "status", "output", "delayTime", "executionTime", "workerId", "error"),
+      { deadline: "timeoutSeconds" },
+    ),
   ),
   TextToVideoJob: kind(
     TextToVideoJob,
     textToVideoJobProvider,
-    outputsOf<TextToVideoJob>()(
-      "id",
-      "urn",
-      "endpointId",
-      "input",
-      "status",
-      "videoUrl",
-      "cost",
-      "estimatedCost",
-      "output",
-      "delayTime",
-      "executionTime",
-      "workerId",
-      "error",
+    undeclared(
+      outputsOf<TextToVideoJob>()(
+        "id",
+        "urn",
+        "endpointId",
+        "input",
+        "status",
+        "videoUrl",
+        "cost",
+        "estimatedCost",
+        "output",
+        "delayTime",
+        "executionTime",
+        "workerId",
+        "error",
+      ),
+      { deadline: "timeoutSeconds" },
     ),
-    undeclared({ deadline: "timeoutSeconds" }),
   ),
 } satisfies Record<string, Kind>;
 
