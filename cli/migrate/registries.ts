@@ -1,4 +1,4 @@
-import { kinds } from "../../provider/kinds";
+import { kinds } from "../../provider/kindRegistry";
 import type { RegistryResource } from "../../provider/manifest/document";
 import type { ConversionContext, V1Kind } from "./kind";
 

@@ -1,7 +1,22 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { JobInputs } from "../schemas/jobInputs";
 import type { ResourceArgs } from "./deepInput";
+import { undeclaredKind } from "./kind";
 import * as jobProvider from "./job.provider";
+
+/** The outputs of every job resource, `id` and `urn` included: the job as it ended. */
+export const JOB_OUTPUTS = [
+  "id",
+  "urn",
+  "endpointId",
+  "input",
+  "status",
+  "output",
+  "delayTime",
+  "executionTime",
+  "workerId",
+  "error",
+] as const;
 
 /** The arguments of a {@link Job}. */
 export type JobArgs = ResourceArgs<JobInputs>;
@@ -23,6 +38,9 @@ export type JobArgs = ResourceArgs<JobInputs>;
  * export const refusal = refused.error;
  */
 export class Job extends pulumi.dynamic.Resource {
+  /** What the kind registry knows of the class: its provider module, deadline and outputs. */
+  static readonly kind = undeclaredKind<Job>()(jobProvider, { deadline: "timeoutSeconds" }, ...JOB_OUTPUTS);
+
   declare readonly endpointId: pulumi.Output<string>;
   declare readonly input: pulumi.Output<Record<string, unknown>>;
   /** COMPLETED once created; with `recordFailure`, also FAILED, TIMED_OUT or CANCELLED. */

@@ -2,6 +2,8 @@ import * as pulumi from "@pulumi/pulumi";
 import type { TextToVideoJobInputs } from "../schemas/jobInputs";
 import type { TextToVideoInput } from "../schemas/textToVideo";
 import type { ResourceArgs } from "./deepInput";
+import { JOB_OUTPUTS } from "./job";
+import { undeclaredKind } from "./kind";
 import * as textToVideoJobProvider from "./textToVideoJob.provider";
 
 /** The arguments of a {@link TextToVideoJob}. */
@@ -22,6 +24,16 @@ export type TextToVideoJobArgs = ResourceArgs<TextToVideoJobInputs>;
  * export const cost = clip.cost; // 0.75
  */
 export class TextToVideoJob extends pulumi.dynamic.Resource {
+  /** What the kind registry knows of the class: its provider module, deadline and outputs. */
+  static readonly kind = undeclaredKind<TextToVideoJob>()(
+    textToVideoJobProvider,
+    { deadline: "timeoutSeconds" },
+    ...JOB_OUTPUTS,
+    "videoUrl",
+    "cost",
+    "estimatedCost",
+  );
+
   declare readonly endpointId: pulumi.Output<string>;
   /** The input as sent, defaults applied. */
   declare readonly input: pulumi.Output<Required<TextToVideoInput>>;

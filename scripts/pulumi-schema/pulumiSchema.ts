@@ -3,7 +3,7 @@ import * as ts from "typescript";
 import * as TJS from "typescript-json-schema";
 import { dataFunctions } from "../../provider/plugin/functions";
 import { CONFIG_NAMES, SECRET_CONFIG } from "../../provider/plugin/providerConfig";
-import { type KindName, kinds } from "../../provider/kinds";
+import { type KindName, kinds } from "../../provider/kindRegistry";
 import { PACKAGE } from "../../provider/plugin/resources";
 import { fieldsOfFate } from "../../provider/resources/lifecycle/declaration";
 import { PULUMI_SCHEMA_FILE } from "../../provider/plugin/schemaFile";

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
 import * as pkg from "../../provider";
-import { KIND_NAMES } from "../../provider/kinds";
+import { KIND_NAMES } from "../../provider/kindRegistry";
 
 const registered = [...KIND_NAMES].sort();
 const json = (file: string) => JSON.parse(readFileSync(file, "utf8"));

@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, it } from "vitest";
-import { KIND_NAMES, kinds } from "../../provider/kinds";
+import { KIND_NAMES, kinds } from "../../provider/kindRegistry";
 import { resourceKinds } from "../../provider/manifest/resourceKinds";
 import { resources } from "../../provider/plugin/resources";
 

@@ -3,7 +3,7 @@
 // states written by earlier releases included, must resolve through `exports` to the kind's provider module.
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { KIND_NAMES, kinds } from "../../provider/kinds";
+import { KIND_NAMES, kinds } from "../../provider/kindRegistry";
 
 const { name, exports } = JSON.parse(readFileSync("package.json", "utf8")) as { name: string; exports: Record<string, unknown> };
 
