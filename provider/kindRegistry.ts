@@ -6,14 +6,16 @@ export type { ProviderModule } from "./resources/kind";
 
 /** The registered classes: kinds.ts's value exports (its type-only exports are not there at run time). */
 type Registered = {
-  [K in keyof typeof registered as (typeof registered)[K] extends { kind: ClassKind } ? K : never]: (typeof registered)[K];
+  [
+    K in keyof typeof registered as (typeof registered)[K] extends abstract new (...args: never) => unknown ? K : never
+  ]: (typeof registered)[K];
 };
 
 /** The type name of a resource kind. */
 export type KindName = keyof Registered;
 
 /** The provider module of a kind, as its exact module type. */
-export type ProviderOf<K extends KindName> = Registered[K]["kind"]["provider"];
+export type ProviderOf<K extends KindName> = Registered[K] extends { kind: ClassKind<infer Provider> } ? Provider : never;
 
 /** A kind's argument type, as its provider module's `check` receives it. */
 export type InputsOf<K extends KindName> = ProviderOf<K> extends { check(olds: never, news: infer Inputs): unknown } ? Inputs : never;
