@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { AccountSshKeysInputs } from "../schemas/account";
 import * as accountSshKeysProvider from "./accountSshKeys.provider";
 import type { ResourceArgs } from "./deepInput";
-import { undeclaredKind } from "./kind";
+import { undeclaredKind, unsetOutputs } from "./kind";
 
 /** The arguments of an {@link AccountSshKeys}. */
 export type AccountSshKeysArgs = ResourceArgs<AccountSshKeysInputs>;
@@ -45,6 +45,6 @@ export class AccountSshKeys extends pulumi.dynamic.Resource {
    * @param opts Resource options.
    */
   constructor(name: string, args: AccountSshKeysArgs, opts?: pulumi.CustomResourceOptions) {
-    super(accountSshKeysProvider, name, { declaredKeys: undefined, ...args }, opts, "computeplatform", "AccountSshKeys");
+    super(accountSshKeysProvider, name, { ...unsetOutputs(AccountSshKeys.kind), ...args }, opts, "computeplatform", "AccountSshKeys");
   }
 }

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { JobInputs } from "../schemas/jobInputs";
 import type { ResourceArgs } from "./deepInput";
-import { undeclaredKind } from "./kind";
+import { undeclaredKind, unsetOutputs } from "./kind";
 import * as jobProvider from "./job.provider";
 
 /** The outputs of every job resource, `id` and `urn` included: the job as it ended. */
@@ -62,14 +62,7 @@ export class Job extends pulumi.dynamic.Resource {
    * @param opts Resource options.
    */
   constructor(name: string, args: JobArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = {
-      status: undefined,
-      output: undefined,
-      delayTime: undefined,
-      executionTime: undefined,
-      workerId: undefined,
-      error: undefined,
-    };
-    super(jobProvider, name, { timeoutSeconds: undefined, recordFailure: undefined, ...outputs, ...args }, opts, "computeplatform", "Job");
+    const props = { timeoutSeconds: undefined, recordFailure: undefined, ...unsetOutputs(Job.kind), ...args };
+    super(jobProvider, name, props, opts, "computeplatform", "Job");
   }
 }

@@ -70,3 +70,11 @@ export function undeclaredKind<R>() {
     ...outputs: Names & ExactlyOutputs<R, Names[number]>
   ): ClassKind<Provider> => ({ provider, outputs, secretInputs: [], secretOutputs: [], configOnly: [], ...facts });
 }
+
+/**
+ * A kind's outputs but `id` and `urn`, each unset: among a resource's properties, every output is an output of the
+ * resource even when the arguments leave it out.
+ */
+export function unsetOutputs(kind: Pick<ClassKind, "outputs">): Record<string, undefined> {
+  return Object.fromEntries(kind.outputs.filter((name) => name !== "id" && name !== "urn").map((name) => [name, undefined]));
+}

@@ -3,7 +3,7 @@ import type { TextToVideoJobInputs } from "../schemas/jobInputs";
 import type { TextToVideoInput } from "../schemas/textToVideo";
 import type { ResourceArgs } from "./deepInput";
 import { JOB_OUTPUTS } from "./job";
-import { undeclaredKind } from "./kind";
+import { undeclaredKind, unsetOutputs } from "./kind";
 import * as textToVideoJobProvider from "./textToVideoJob.provider";
 
 /** The arguments of a {@link TextToVideoJob}. */
@@ -57,20 +57,7 @@ export class TextToVideoJob extends pulumi.dynamic.Resource {
    * @param opts Resource options.
    */
   constructor(name: string, args: TextToVideoJobArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = {
-      endpointId: undefined,
-      timeoutSeconds: undefined,
-      recordFailure: undefined,
-      status: undefined,
-      videoUrl: undefined,
-      cost: undefined,
-      estimatedCost: undefined,
-      output: undefined,
-      delayTime: undefined,
-      executionTime: undefined,
-      workerId: undefined,
-      error: undefined,
-    };
-    super(textToVideoJobProvider, name, { ...outputs, ...args }, opts, "computeplatform", "TextToVideoJob");
+    const props = { timeoutSeconds: undefined, recordFailure: undefined, ...unsetOutputs(TextToVideoJob.kind), ...args };
+    super(textToVideoJobProvider, name, props, opts, "computeplatform", "TextToVideoJob");
   }
 }

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { withProposedName } from "../autoName";
-import type { DeclaredClassKind } from "../kind";
+import { type DeclaredClassKind, unsetOutputs } from "../kind";
 import { secretOutputs, withSecretInputs, withSecretOutputs } from "./secrets";
 
 /**
@@ -22,8 +22,7 @@ export abstract class DeclaredResource extends pulumi.dynamic.Resource {
    */
   protected constructor(name: string, args: object, opts: pulumi.CustomResourceOptions | undefined) {
     const { declaration, provider } = new.target.kind;
-    const outputs = Object.fromEntries(declaration.outputs.map((output: string) => [output, undefined]));
-    const inputs = { ...outputs, ...withSecretInputs(declaration, args) };
+    const inputs = { ...unsetOutputs(new.target.kind), ...withSecretInputs(declaration, args) };
     const props = declaration.autoNamed ? withProposedName(name, inputs) : inputs;
     super(provider, name, props, withSecretOutputs(opts, ...secretOutputs(declaration)), "computeplatform", declaration.type);
   }
