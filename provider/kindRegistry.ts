@@ -28,7 +28,7 @@ export type OutputsOf<K extends KindName> =
 export interface Kind<Provider extends object = ProviderModule> extends Omit<ClassKind, "provider"> {
   /** Creates the resource, as a program would with `new cp.<Type>(name, args, opts)`. */
   create(name: string, args: Record<string, unknown>, opts?: pulumi.CustomResourceOptions): pulumi.CustomResource;
-  /** The provider module (the exact module's type, from which the plugin's types are read). */
+  /** The provider module: its own module type, with every provider method (a kind without `update` never gets asked for one). */
   readonly provider: Provider & ProviderModule;
 }
 
