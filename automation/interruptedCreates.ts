@@ -1,6 +1,6 @@
 import type { Deployment } from "@pulumi/pulumi/automation";
 import type { ComputePlatformClient } from "../provider/client";
-import { KIND_NAMES, kinds } from "../provider/kinds";
+import { KIND_NAMES, kinds } from "../provider/kindRegistry";
 
 /**
  * A create that the engine started and never saw end, because the process running it was killed: the checkpoint

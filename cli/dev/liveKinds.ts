@@ -1,6 +1,6 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { ManifestResourceType } from "../../provider/manifest";
-import { kinds } from "../../provider/kinds";
+import { kinds } from "../../provider/kindRegistry";
 import { isDigestOf, secretDigest } from "./secretDigest";
 import { UserError } from "../../provider/errors";
 

@@ -1,4 +1,4 @@
-import type { ServerlessEndpointResource } from "../../provider/manifest/document";
+import type { ManifestResourceOf } from "../../provider/manifest/document";
 import type {
   EndpointCpuInputs,
   EndpointGpuInputs,
@@ -31,7 +31,7 @@ type Scaling = QueueDelayScalingInputs | RequestCountScalingInputs;
  * each, `executionTimeoutMs` → `timeout`, `flashboot` true/false → `FLASHBOOT`/`OFF`, `networkVolumeId(s)` →
  * `networkVolumes`.
  */
-export const endpoints: V1Kind<ServerlessEndpointResource> = {
+export const endpoints: V1Kind<ManifestResourceOf<"ServerlessEndpoint">> = {
   word: "endpoint",
   noun: "endpoint",
   plural: "endpoints",

@@ -1,4 +1,4 @@
-import type { PodResource } from "../../provider/manifest/document";
+import type { ManifestResourceOf } from "../../provider/manifest/document";
 import {
   clouds,
   type CpuConfigInputs,
@@ -27,7 +27,7 @@ const FALLBACK_RAM_GB_PER_VCPU = 2;
  * network mount; `cloudType` → `cloud`. A pod that is a serverless worker, or is TERMINATED, is skipped. The env
  * keys the service injects (PUBLIC_KEY, JUPYTER_PASSWORD) are left out of a pod response's env.
  */
-export const pods: V1Kind<PodResource> = {
+export const pods: V1Kind<ManifestResourceOf<"Pod">> = {
   word: "pod",
   noun: "pod",
   plural: "pods",

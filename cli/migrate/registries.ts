@@ -1,5 +1,5 @@
-import { kinds } from "../../provider/kinds";
-import type { RegistryResource } from "../../provider/manifest/document";
+import { kinds } from "../../provider/kindRegistry";
+import type { ManifestResourceOf } from "../../provider/manifest/document";
 import type { ConversionContext, V1Kind } from "./kind";
 
 /** The credential's secret arguments, as the `Registry` declaration names them: username and password. */
@@ -9,7 +9,7 @@ const SECRETS = kinds.Registry.secretInputs;
  * v1 container registry auths (`/containerregistryauth`) as `Registry` resources. The username and password are
  * never written to the manifest, even when the v1 body holds them: both are read from stack config.
  */
-export const registries: V1Kind<RegistryResource> = {
+export const registries: V1Kind<ManifestResourceOf<"Registry">> = {
   word: "registry",
   noun: "registry",
   plural: "registries",
@@ -19,7 +19,7 @@ export const registries: V1Kind<RegistryResource> = {
   convert(fields, context) {
     fields.ignore(...SECRETS);
     const credentials = Object.fromEntries(SECRETS.map((what) => [what, credential(what, context)])) as Pick<
-      RegistryResource["properties"],
+      ManifestResourceOf<"Registry">["properties"],
       "username" | "password"
     >;
     return { type: "Registry", properties: { name: context.displayName, ...credentials, adopt: context.id } };

@@ -1,4 +1,4 @@
-import type { TemplateResource } from "../../provider/manifest/document";
+import type { ManifestResourceOf } from "../../provider/manifest/document";
 import { templateCategories } from "../../provider/schemas/template";
 import { persistentMount, readContainer } from "./container";
 import type { V1Kind } from "./kind";
@@ -8,7 +8,7 @@ import type { V1Kind } from "./kind";
  * `dockerStartCmd` → `args`, `isPublic` → `public`, `isServerless` → `serverless`, `containerRegistryAuthId` →
  * `registry`, `volumeInGb`/`volumeMountPath` → `mounts.persistent`.
  */
-export const templates: V1Kind<TemplateResource> = {
+export const templates: V1Kind<ManifestResourceOf<"Template">> = {
   word: "template",
   noun: "template",
   plural: "templates",

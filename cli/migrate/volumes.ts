@@ -1,9 +1,9 @@
-import type { NetworkVolumeResource } from "../../provider/manifest/document";
+import type { ManifestResourceOf } from "../../provider/manifest/document";
 import { atLeast } from "./bounds";
 import type { V1Kind } from "./kind";
 
 /** v1 network volumes (`/networkvolumes`) as `NetworkVolume` resources: `dataCenterId` becomes `dataCenter`. */
-export const volumes: V1Kind<NetworkVolumeResource> = {
+export const volumes: V1Kind<ManifestResourceOf<"NetworkVolume">> = {
   word: "volume",
   noun: "network volume",
   plural: "networkVolumes",

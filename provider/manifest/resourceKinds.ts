@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { kinds } from "../kinds";
+import { kinds } from "../kindRegistry";
 import type { ManifestResourceType } from "./document";
 
 /** What a manifest needs to know of one resource type. */

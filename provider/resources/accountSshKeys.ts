@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { AccountSshKeysInputs } from "../schemas/account";
 import * as accountSshKeysProvider from "./accountSshKeys.provider";
 import type { ResourceArgs } from "./deepInput";
+import { undeclaredKind, unsetOutputs } from "./kind";
 
 /** The arguments of an {@link AccountSshKeys}. */
 export type AccountSshKeysArgs = ResourceArgs<AccountSshKeysInputs>;
@@ -30,6 +31,9 @@ export type AccountSshKeysArgs = ResourceArgs<AccountSshKeysInputs>;
  * });
  */
 export class AccountSshKeys extends pulumi.dynamic.Resource {
+  /** What the kind registry knows of the class: its provider module, deadline and outputs. */
+  static readonly kind = undeclaredKind<AccountSshKeys>()(accountSshKeysProvider, {}, "id", "urn", "keys", "declaredKeys");
+
   /** The keys the account held when last written or refreshed. */
   declare readonly keys: pulumi.Output<string[]>;
   /** The keys this resource declared at its last create or update; delete removes exactly these. */
@@ -41,6 +45,6 @@ export class AccountSshKeys extends pulumi.dynamic.Resource {
    * @param opts Resource options.
    */
   constructor(name: string, args: AccountSshKeysArgs, opts?: pulumi.CustomResourceOptions) {
-    super(accountSshKeysProvider, name, { declaredKeys: undefined, ...args }, opts, "computeplatform", "AccountSshKeys");
+    super(accountSshKeysProvider, name, { ...unsetOutputs(AccountSshKeys.kind), ...args }, opts, "computeplatform", "AccountSshKeys");
   }
 }

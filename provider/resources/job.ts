@@ -1,7 +1,22 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { JobInputs } from "../schemas/jobInputs";
 import type { ResourceArgs } from "./deepInput";
+import { undeclaredKind, unsetOutputs } from "./kind";
 import * as jobProvider from "./job.provider";
+
+/** The outputs of every job resource, `id` and `urn` included: the job as it ended. */
+export const JOB_OUTPUTS = [
+  "id",
+  "urn",
+  "endpointId",
+  "input",
+  "status",
+  "output",
+  "delayTime",
+  "executionTime",
+  "workerId",
+  "error",
+] as const;
 
 /** The arguments of a {@link Job}. */
 export type JobArgs = ResourceArgs<JobInputs>;
@@ -23,6 +38,9 @@ export type JobArgs = ResourceArgs<JobInputs>;
  * export const refusal = refused.error;
  */
 export class Job extends pulumi.dynamic.Resource {
+  /** What the kind registry knows of the class: its provider module, deadline and outputs. */
+  static readonly kind = undeclaredKind<Job>()(jobProvider, { deadline: "timeoutSeconds" }, ...JOB_OUTPUTS);
+
   declare readonly endpointId: pulumi.Output<string>;
   declare readonly input: pulumi.Output<Record<string, unknown>>;
   /** COMPLETED once created; with `recordFailure`, also FAILED, TIMED_OUT or CANCELLED. */
@@ -44,14 +62,7 @@ export class Job extends pulumi.dynamic.Resource {
    * @param opts Resource options.
    */
   constructor(name: string, args: JobArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = {
-      status: undefined,
-      output: undefined,
-      delayTime: undefined,
-      executionTime: undefined,
-      workerId: undefined,
-      error: undefined,
-    };
-    super(jobProvider, name, { timeoutSeconds: undefined, recordFailure: undefined, ...outputs, ...args }, opts, "computeplatform", "Job");
+    const props = { timeoutSeconds: undefined, recordFailure: undefined, ...unsetOutputs(Job.kind), ...args };
+    super(jobProvider, name, props, opts, "computeplatform", "Job");
   }
 }

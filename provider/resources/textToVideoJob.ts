@@ -2,6 +2,8 @@ import * as pulumi from "@pulumi/pulumi";
 import type { TextToVideoJobInputs } from "../schemas/jobInputs";
 import type { TextToVideoInput } from "../schemas/textToVideo";
 import type { ResourceArgs } from "./deepInput";
+import { JOB_OUTPUTS } from "./job";
+import { undeclaredKind, unsetOutputs } from "./kind";
 import * as textToVideoJobProvider from "./textToVideoJob.provider";
 
 /** The arguments of a {@link TextToVideoJob}. */
@@ -22,6 +24,16 @@ export type TextToVideoJobArgs = ResourceArgs<TextToVideoJobInputs>;
  * export const cost = clip.cost; // 0.75
  */
 export class TextToVideoJob extends pulumi.dynamic.Resource {
+  /** What the kind registry knows of the class: its provider module, deadline and outputs. */
+  static readonly kind = undeclaredKind<TextToVideoJob>()(
+    textToVideoJobProvider,
+    { deadline: "timeoutSeconds" },
+    ...JOB_OUTPUTS,
+    "videoUrl",
+    "cost",
+    "estimatedCost",
+  );
+
   declare readonly endpointId: pulumi.Output<string>;
   /** The input as sent, defaults applied. */
   declare readonly input: pulumi.Output<Required<TextToVideoInput>>;
@@ -45,20 +57,7 @@ export class TextToVideoJob extends pulumi.dynamic.Resource {
    * @param opts Resource options.
    */
   constructor(name: string, args: TextToVideoJobArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = {
-      endpointId: undefined,
-      timeoutSeconds: undefined,
-      recordFailure: undefined,
-      status: undefined,
-      videoUrl: undefined,
-      cost: undefined,
-      estimatedCost: undefined,
-      output: undefined,
-      delayTime: undefined,
-      executionTime: undefined,
-      workerId: undefined,
-      error: undefined,
-    };
-    super(textToVideoJobProvider, name, { ...outputs, ...args }, opts, "computeplatform", "TextToVideoJob");
+    const props = { timeoutSeconds: undefined, recordFailure: undefined, ...unsetOutputs(TextToVideoJob.kind), ...args };
+    super(textToVideoJobProvider, name, props, opts, "computeplatform", "TextToVideoJob");
   }
 }

@@ -3,10 +3,11 @@ import * as ts from "typescript";
 import * as TJS from "typescript-json-schema";
 import { dataFunctions } from "../../provider/plugin/functions";
 import { CONFIG_NAMES, SECRET_CONFIG } from "../../provider/plugin/providerConfig";
-import { type KindName, kinds } from "../../provider/kinds";
+import { type KindName, kinds } from "../../provider/kindRegistry";
 import { PACKAGE } from "../../provider/plugin/resources";
 import { fieldsOfFate } from "../../provider/resources/lifecycle/declaration";
 import { PULUMI_SCHEMA_FILE } from "../../provider/plugin/schemaFile";
+import { declarationDocs } from "../schema/declarationDocs";
 import { unwrapDescriptions } from "../schema/unwrapDescriptions";
 import { type ObjectProperties, type PropertySpec, TypeSpecs } from "./typeSpecs";
 
@@ -63,7 +64,7 @@ export function generatePulumiSchema(projectRoot: string): string {
   const generator = TJS.buildGenerator(program, { required: true, noExtraProps: true, strictNullChecks: true, ignoreErrors: true });
   if (generator === null) throw new Error(`typescript-json-schema could not read ${SOURCES.join(", ")}`);
   const { definitions = {} } = unwrapDescriptions(generator.getSchemaForSymbols([RESOURCE_TYPES, FUNCTION_TYPES]));
-  const docs = documentation(program, projectRoot);
+  const docs = declarationDocs(program, projectRoot, [RESOURCE_CLASSES, FUNCTION_MODULES]);
   const specs = new TypeSpecs(definitions, token, new Set(Object.keys(kinds)));
   const entries = (typesName: string) => {
     const types = definitions[typesName];
@@ -164,21 +165,4 @@ function markSecret(properties: ObjectProperties["properties"], secrets: readonl
   return Object.fromEntries(
     Object.entries(properties).map(([name, spec]) => [name, secrets.includes(name) ? { ...spec, secret: true } : spec]),
   );
-}
-
-/** The TSDoc of every exported class in the resource files and every exported function in the data function files. */
-function documentation(program: ts.Program, projectRoot: string): Map<string, string> {
-  const checker = program.getTypeChecker();
-  const docs = new Map<string, string>();
-  for (const file of program.getSourceFiles()) {
-    const relative = path.relative(projectRoot, file.fileName).split(path.sep).join("/");
-    if (!relative.startsWith(`${RESOURCE_CLASSES}/`) && !relative.startsWith(`${FUNCTION_MODULES}/`)) continue;
-    for (const statement of file.statements) {
-      if (!(ts.isClassDeclaration(statement) || ts.isFunctionDeclaration(statement)) || statement.name === undefined) continue;
-      const symbol = checker.getSymbolAtLocation(statement.name);
-      const text = symbol ? ts.displayPartsToString(symbol.getDocumentationComment(checker)) : "";
-      if (text !== "") docs.set(statement.name.text, text.replace(/(?<!\n)\n(?!\n)/g, " "));
-    }
-  }
-  return docs;
 }

@@ -1,4 +1,4 @@
-import { kinds } from "../../provider/kinds";
+import { kinds } from "../../provider/kindRegistry";
 import type { Field } from "../../provider/resources/lifecycle/declaration";
 
 /** The markers between which README.md holds the generated resource table. */

@@ -2,7 +2,8 @@ import * as path from "node:path";
 import * as ts from "typescript";
 import * as TJS from "typescript-json-schema";
 import { allowReferences } from "./allowReferences";
-import { definitionName } from "./definitionRef";
+import { declarationDocs } from "./declarationDocs";
+import { definitionName, definitionRef } from "./definitionRef";
 import { discriminateUnion } from "./discriminatedUnion";
 import { inlineRecordDefinitions } from "./recordDefinitions";
 import { forEachSubschema } from "./subschemas";
@@ -29,6 +30,8 @@ const MANIFEST_TYPE = "ManifestDocument";
 const RESOURCE_UNION = "ManifestResource";
 /** The field of a manifest resource entry that tells its type. */
 const RESOURCE_TYPE_FIELD = "type";
+/** Where the resource classes are declared, whose TSDoc describes a manifest's entries of their kind. */
+const RESOURCE_CLASSES = "provider/resources";
 
 /**
  * Generates every schema from the TypeScript types and their TSDoc: `<Type>.json` with the plain arguments of each
@@ -36,9 +39,13 @@ const RESOURCE_TYPE_FIELD = "type";
  * and `outputs` may also be references. The same input always gives the same bytes.
  */
 export function generateSchemaFiles(projectRoot: string): SchemaFile[] {
-  const generator = schemaGenerator(projectRoot);
+  const program = manifestProgram(projectRoot);
+  const generator = schemaGenerator(program);
   const sourceOf = (typeName: string) => sourceFileOf(generator, typeName, projectRoot);
-  const { definitions: manifestDefinitions = {} } = generator.getSchemaForSymbols([MANIFEST_TYPE, RESOURCE_UNION]);
+  const manifestDefinitions = namedEntries(
+    generator.getSchemaForSymbols([MANIFEST_TYPE, RESOURCE_UNION]).definitions ?? {},
+    declarationDocs(program, projectRoot, [RESOURCE_CLASSES]),
+  );
   const resourceFiles = resourceTypes(manifestDefinitions).map(({ type, argumentsType }) =>
     schemaFile(`${type}.json`, argumentsType, sourceOf(argumentsType), inlineRecordDefinitions(generator.getSchemaForSymbol(argumentsType))),
   );
@@ -46,17 +53,42 @@ export function generateSchemaFiles(projectRoot: string): SchemaFile[] {
   return [...resourceFiles, manifestFile];
 }
 
-function schemaGenerator(projectRoot: string): TJS.JsonSchemaGenerator {
+function manifestProgram(projectRoot: string): ts.Program {
   const { config } = ts.readConfigFile(path.join(projectRoot, "tsconfig.json"), (file) => ts.sys.readFile(file));
-  const program = TJS.getProgramFromFiles([path.join(projectRoot, MANIFEST_SOURCE)], config.compilerOptions, projectRoot);
+  return TJS.getProgramFromFiles([path.join(projectRoot, MANIFEST_SOURCE)], config.compilerOptions, projectRoot);
+}
+
+function schemaGenerator(program: ts.Program): TJS.JsonSchemaGenerator {
   // Type errors are `npm run typecheck`'s job; checking the program again here would triple the run time.
   const generator = TJS.buildGenerator(program, { required: true, noExtraProps: true, strictNullChecks: true, ignoreErrors: true });
   if (generator === null) throw new Error(`typescript-json-schema could not read ${MANIFEST_SOURCE}`);
   return generator;
 }
 
+/**
+ * The definitions with each member of the union of resource entries (derived from the kind registry, so named by
+ * typescript-json-schema as `ManifestResourceOf<"Pod">`) renamed `<Kind>Resource`, and described by the first
+ * paragraph of its class's TSDoc.
+ */
+function namedEntries(definitions: Record<string, TJS.DefinitionOrBoolean>, classDocs: Map<string, string>) {
+  const renames = new Map(resourceTypes(definitions).map(({ member, type }) => [member, `${type}Resource`]));
+  const renamedRefs = JSON.parse(
+    JSON.stringify(definitions, (key, value) =>
+      key === "$ref" && renames.has(definitionName(value) ?? "") ? definitionRef(renames.get(definitionName(value)!)!) : value,
+    ),
+  ) as Record<string, TJS.DefinitionOrBoolean>;
+  return Object.fromEntries(
+    Object.entries(renamedRefs).map(([name, definition]) => {
+      const renamed = renames.get(name);
+      if (renamed === undefined || typeof definition !== "object") return [name, definition];
+      const description = classDocs.get(renamed.slice(0, -"Resource".length))?.split("\n\n")[0];
+      return [renamed, { ...definition, ...(description === undefined ? {} : { description }) }];
+    }),
+  );
+}
+
 /** Each manifest resource type with its arguments type, read off the union of resource entries. */
-function resourceTypes(definitions: Record<string, TJS.DefinitionOrBoolean>): Array<{ type: string; argumentsType: string }> {
+function resourceTypes(definitions: Record<string, TJS.DefinitionOrBoolean>): Array<{ member: string; type: string; argumentsType: string }> {
   return memberNames(definitions, RESOURCE_UNION).map((member) => {
     const entry = definitions[member];
     const type = typeof entry === "object" ? entry.properties?.[RESOURCE_TYPE_FIELD] : undefined;
@@ -65,7 +97,7 @@ function resourceTypes(definitions: Record<string, TJS.DefinitionOrBoolean>): Ar
     if (typeof type !== "object" || typeof type.const !== "string" || argumentsType === undefined) {
       throw new Error(`${member} must have a constant "${RESOURCE_TYPE_FIELD}" and "properties" of a named arguments type`);
     }
-    return { type: type.const, argumentsType };
+    return { member, type: type.const, argumentsType };
   });
 }
 

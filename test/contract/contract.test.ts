@@ -3,7 +3,7 @@
 // runs against the real emulator over HTTP; a recorder in front of it keeps the request bodies the emulator does not.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
-import { KIND_NAMES, type KindName } from "../../provider/kinds";
+import { KIND_NAMES, type KindName } from "../../provider/kindRegistry";
 import type { Properties } from "../../provider/plugin/properties";
 import { API_KEY, type Failure, type ServingPath, servingPaths } from "./servingPaths";
 import { startWireRecorder, type WireRecorder, type WireRequest } from "./wireRecorder";

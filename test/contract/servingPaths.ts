@@ -1,6 +1,6 @@
 import * as proto from "@pulumi/pulumi/proto/provider_pb";
 import { configure } from "../../provider/config";
-import { type KindName, kinds } from "../../provider/kinds";
+import { type KindName, kinds } from "../../provider/kindRegistry";
 import { plainProperties, type Properties, toStruct } from "../../provider/plugin/properties";
 import { type PluginUnderTest, startPlugin } from "../provider/pluginHarness";
 

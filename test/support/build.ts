@@ -8,12 +8,12 @@ const sourceDirs = ["provider", "emulator", "automation", "cli", "examples", "pr
 const buildMarker = path.join(repoRoot, "dist", "automation", "index.js");
 
 /**
- * Compiles the package unless `dist/` is newer than every source file, so that running the e2e suites
+ * Builds the package afresh (`npm run build` empties `dist/` first) unless `dist/` is newer than every source file, so that running the e2e suites
  * directly (`npx vitest run test/e2e`) packs what is in the tree; `npm test` has just built it.
  */
 export function ensureBuilt(): void {
   if (fs.existsSync(buildMarker) && newestSource() <= fs.statSync(buildMarker).mtimeMs) return;
-  execFileSync("npx", ["tsc", "-p", "tsconfig.json"], { cwd: repoRoot, stdio: "inherit" });
+  execFileSync("npm", ["run", "build"], { cwd: repoRoot, stdio: "inherit" });
 }
 
 function newestSource(): number {

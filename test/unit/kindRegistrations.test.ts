@@ -1,12 +1,15 @@
-// A kind is registered once, in provider/kinds.ts; every other list of kinds either derives from it (the plugin, the
-// manifest's kinds, `dev`, the README table) or is written by hand and checked here against it, in both directions:
-// the package index's classes, the package schema (from the plugin's PluginResourceTypes) and the manifest schema and
-// per-kind JSON Schemas (from the manifest's ManifestResource union).
+// A kind is registered once, in provider/kinds.ts (a line exporting its class), and every other list of kinds is
+// derived from it: the package index re-exports it, the registry (provider/kindRegistry.ts) is built from its classes,
+// the plugin's PluginResourceTypes and the manifest's ManifestResource are mapped types over KindName, and the plugin's
+// resources, the manifest's kinds, `dev` and the README table read the registry. So a kind cannot be registered in one
+// place and missing in another; what this checks is that the derivations hold and that the generated files are fresh:
+// the package index's classes, the package schema and the manifest schema and per-kind JSON Schemas name exactly the
+// registry's kinds.
 import { readdirSync, readFileSync } from "node:fs";
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
 import * as pkg from "../../provider";
-import { KIND_NAMES } from "../../provider/kinds";
+import { KIND_NAMES } from "../../provider/kindRegistry";
 
 const registered = [...KIND_NAMES].sort();
 const json = (file: string) => JSON.parse(readFileSync(file, "utf8"));

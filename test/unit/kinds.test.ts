@@ -4,9 +4,10 @@ import { createRequire } from "node:module";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, it } from "vitest";
-import { KIND_NAMES, kinds } from "../../provider/kinds";
+import { KIND_NAMES, kinds } from "../../provider/kindRegistry";
 import { resourceKinds } from "../../provider/manifest/resourceKinds";
 import { resources } from "../../provider/plugin/resources";
+import { providerModulePath } from "../support/providerModules";
 
 beforeAll(async () => {
   // The engine serializes each provider module as `require(<its file>)`, found in Node's require cache; vitest loads
@@ -42,8 +43,8 @@ describe.each(KIND_NAMES)("%s", (name) => {
   });
 
   it("serves the provider module at the path state records, which exports the provider methods and nothing else", async () => {
-    // State holds require("pulumi-computeplatform/dist/provider/resources/<kind>.provider.js"): the path must not move.
-    const file = `../../provider/resources/${name[0]!.toLowerCase()}${name.slice(1)}.provider`;
+    // State holds require("pulumi-computeplatform/dist/provider/resources/<its path>.js"): the path must not move.
+    const file = `../../provider/resources/${providerModulePath(name)}`;
     const module = (await import(file)) as Record<string, unknown>;
     expect(module).toBe(kind.provider);
     const methods = ["check", "diff", "create", "read", "update", "delete", "configure"];

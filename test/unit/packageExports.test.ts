@@ -3,7 +3,8 @@
 // states written by earlier releases included, must resolve through `exports` to the kind's provider module.
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { KIND_NAMES, kinds } from "../../provider/kinds";
+import { KIND_NAMES, kinds } from "../../provider/kindRegistry";
+import { providerModulePath } from "../support/providerModules";
 
 const { name, exports } = JSON.parse(readFileSync("package.json", "utf8")) as { name: string; exports: Record<string, unknown> };
 
@@ -53,6 +54,10 @@ describe("package.json exports", () => {
       "./package.json",
     ]);
     expect(exported(`${name}/dist/provider/index.js`)).toBeUndefined();
+    // A kind added later keeps its provider module in its folder, at a path as stable.
+    expect(exported(`${name}/dist/provider/resources/gpuQuota/gpuQuota.provider.js`)).toBe(
+      "./dist/provider/resources/gpuQuota/gpuQuota.provider.js",
+    );
     expect(exported(`${name}/dist/provider/resources/lifecycle/lifecycle.js`)).toBeUndefined();
   });
 
@@ -63,7 +68,7 @@ describe("package.json exports", () => {
   });
 
   it.each(KIND_NAMES)("resolve the stable path of %s's provider module to the very module the registry serves", async (kind) => {
-    const specifier = `${name}/dist/provider/resources/${kind.charAt(0).toLowerCase()}${kind.slice(1)}.provider.js`;
+    const specifier = `${name}/dist/provider/resources/${providerModulePath(kind)}.js`;
     const module = (await import(`../../${sourceOf(exported(specifier)!).replace(/\.ts$/, "")}`)) as Record<string, unknown>;
     expect(Object.keys(module).filter((method) => !PROVIDER_METHODS.includes(method))).toEqual([]);
     expect(Object.keys(module)).toEqual(expect.arrayContaining(PROVIDER_METHODS.filter((method) => method !== "update")));

@@ -18,21 +18,11 @@ import { PULUMI_SCHEMA_FILE } from "../../provider/plugin/schemaFile";
 import { generateSchemaFiles, REGENERATE_COMMAND, SCHEMA_DIRECTORY, type SchemaFile } from "../../scripts/schema/schemaFiles";
 import { forEachSubschema } from "../../scripts/schema/subschemas";
 import { repoRoot } from "../support/paths";
+import { KIND_NAMES, type KindName } from "../../provider/kindRegistry";
 
 const schemaDirectory = path.join(repoRoot, SCHEMA_DIRECTORY);
-const resourceTypes = [
-  "Pod",
-  "Cluster",
-  "ServerlessEndpoint",
-  "Template",
-  "NetworkVolume",
-  "Registry",
-  "RegistryDelegation",
-  "AccountSshKeys",
-  "Job",
-  "TextToVideoJob",
-] as const;
-type ResourceType = (typeof resourceTypes)[number];
+const resourceTypes = KIND_NAMES;
+type ResourceType = KindName;
 
 /** Each schema file and the type it is generated from. */
 const sources: Record<string, string> = {

@@ -1,6 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { ClusterInputs, ClusterMember, ClusterSummary, ClusterType } from "../../schemas/cluster";
 import type { ResourceArgs } from "../deepInput";
+import { declaredKind } from "../kind";
 import { DeclaredResource } from "../lifecycle/declaredResource";
 import * as clusterProvider from "../cluster.provider";
 import { cluster } from "./declaration";
@@ -25,6 +26,9 @@ export type ClusterArgs = ResourceArgs<ClusterInputs>;
  * export const controller = cluster.primary;
  */
 export class Cluster extends DeclaredResource {
+  /** What the kind registry knows of the class: its declaration and provider module. */
+  static override readonly kind = declaredKind<Cluster>()(cluster, clusterProvider);
+
   declare readonly name: pulumi.Output<string>;
   declare readonly type: pulumi.Output<ClusterType>;
   declare readonly compute: pulumi.Output<ClusterSummary["compute"]>;
@@ -55,6 +59,6 @@ export class Cluster extends DeclaredResource {
    * @param opts Resource options.
    */
   constructor(name: string, args: ClusterArgs, opts?: pulumi.CustomResourceOptions) {
-    super(cluster, clusterProvider, name, args, opts);
+    super(name, args, opts);
   }
 }

@@ -9,7 +9,7 @@ import {
 } from "../../schemas/cluster";
 import type { Pod } from "../../schemas/pod";
 import { stripUndefined } from "../lifecycle/engineProperties";
-import { createOnly, type Declaration, type Fields, inPlace, replaces, replacesWhen } from "../lifecycle/declaration";
+import { createOnly, declaration, type Fields, inPlace, replaces, replacesWhen } from "../lifecycle/declaration";
 import { sameValue } from "../lifecycle/sameValue";
 import { placedOutside, withoutEmptyDataCenterIds } from "../placement";
 
@@ -48,7 +48,7 @@ const fields = {
 } as const satisfies Fields<ClusterInputs>;
 
 /** `Cluster`: a new name is the only change made in place. */
-export const cluster: Declaration<ClusterInputs, typeof fields, LiveCluster, ClusterOutputs> = {
+export const cluster = declaration<ClusterInputs, typeof fields, LiveCluster, ClusterOutputs>()({
   type: "Cluster",
   what: "cluster",
   autoNamed: true,
@@ -89,7 +89,7 @@ export const cluster: Declaration<ClusterInputs, typeof fields, LiveCluster, Clu
     clusterOutputs(summary, members, { ...(recorded as CheckedClusterInputs), image: members[0]?.image ?? (recorded.image as string) }),
   madeBy: (live, inputs) => sameCreateRequest(live, createRequest(inputs)),
   dependentDefaults: withoutEmptyDataCenterIds,
-};
+});
 
 async function liveCluster(client: ComputePlatformClient, id: string): Promise<LiveCluster> {
   const summary = await client.clusters.get(id);

@@ -109,7 +109,13 @@ export interface KindApi<Live, CreateBody, Patch> {
  * One resource kind, declared once. The argument interface (in `provider/schemas/`) stays the one place for
  * shape, bounds and docs; this adds what each argument does, and what the generic lifecycle needs to run the kind.
  */
-export interface Declaration<Args extends object, F extends Fields<Args>, Live extends { id: string }, Outputs extends object> {
+export interface Declaration<
+  Args extends object,
+  F extends Fields<Args>,
+  Live extends { id: string },
+  Outputs extends object,
+  OutputNames extends readonly (keyof Outputs & string)[] = readonly (keyof Outputs & string)[],
+> {
   /** The type name: the package schema's token is `computeplatform:index:<type>`. */
   readonly type: string;
   /** The kind as messages name it, e.g. `network volume`. */
@@ -126,8 +132,11 @@ export interface Declaration<Args extends object, F extends Fields<Args>, Live e
   readonly schema: z.ZodType;
   /** The argument that bounds how long create and update wait, which the engine's `customTimeouts` override. */
   readonly deadline?: keyof Args & string;
-  /** Every output of the resource, arguments and output-only values alike; `id` and `urn` come with every resource. */
-  readonly outputs: readonly (keyof Outputs & string)[];
+  /**
+   * Every output of the resource, arguments and output-only values alike; `id` and `urn` come with every resource.
+   * The one list of them: the kind registry takes it from here, and the compiler holds the resource class to it.
+   */
+  readonly outputs: OutputNames;
   /** Where the kind's API is, e.g. `client.networkVolumes`. */
   api(client: ComputePlatformClient): KindApi<Live, Omit<Checked<Args, F>, "adopt">, Partial<Checked<Args, F>>>;
   /** How messages name the resource a create makes. @default `<what> "<name>"` */
@@ -168,9 +177,19 @@ export interface Declaration<Args extends object, F extends Fields<Args>, Live e
   effective?(olds: Outputs, news: Checked<Args, F>): Checked<Args, F>;
 }
 
+/**
+ * Declares a kind: `declaration<Args, typeof fields, Live, Outputs>()({ ... })`. The outputs are typed as the
+ * very names listed, so that the compiler can hold the resource class to them.
+ */
+export function declaration<Args extends object, F extends Fields<Args>, Live extends { id: string }, Outputs extends object>() {
+  return <const OutputNames extends readonly (keyof Outputs & string)[]>(
+    declared: Declaration<Args, F, Live, Outputs, OutputNames>,
+  ): Declaration<Args, F, Live, Outputs, OutputNames> => declared;
+}
+
 /** A declaration of any kind, as the kind registry and the generators read it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry holds kinds of every shape, and each method is typed at its own declaration.
-export type AnyDeclaration = Declaration<any, any, any, any>;
+export type AnyDeclaration = Declaration<any, any, any, any, any>;
 
 /** The fields with a fate of the given kind. */
 export function fieldsOfFate(declaration: AnyDeclaration, ...kinds: Fate<unknown, unknown>["kind"][]): string[] {

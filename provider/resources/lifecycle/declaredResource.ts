@@ -1,7 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { withProposedName } from "../autoName";
-import type { AnyDeclaration } from "./declaration";
+import { type DeclaredClassKind, unsetOutputs } from "../kind";
 import { secretOutputs, withSecretInputs, withSecretOutputs } from "./secrets";
 
 /**
@@ -11,21 +10,19 @@ import { secretOutputs, withSecretInputs, withSecretOutputs } from "./secrets";
  */
 export abstract class DeclaredResource extends pulumi.dynamic.Resource {
   /**
-   * @param declaration The kind's declaration.
-   * @param provider The kind's provider module, which the engine serializes as `require(<its file>)`.
+   * The kind's declaration and provider module (which the engine serializes as `require(<its file>)`): each
+   * class sets it with `declaredKind`, and the kind registry reads it.
+   */
+  declare static readonly kind: DeclaredClassKind;
+
+  /**
    * @param name The unique name of the resource in the stack.
    * @param args The resource's arguments.
    * @param opts Resource options.
    */
-  protected constructor(
-    declaration: AnyDeclaration,
-    provider: dynamic.ResourceProvider,
-    name: string,
-    args: object,
-    opts: pulumi.CustomResourceOptions | undefined,
-  ) {
-    const outputs = Object.fromEntries(declaration.outputs.map((output: string) => [output, undefined]));
-    const inputs = { ...outputs, ...withSecretInputs(declaration, args) };
+  protected constructor(name: string, args: object, opts: pulumi.CustomResourceOptions | undefined) {
+    const { declaration, provider } = new.target.kind;
+    const inputs = { ...unsetOutputs(new.target.kind), ...withSecretInputs(declaration, args) };
     const props = declaration.autoNamed ? withProposedName(name, inputs) : inputs;
     super(provider, name, props, withSecretOutputs(opts, ...secretOutputs(declaration)), "computeplatform", declaration.type);
   }

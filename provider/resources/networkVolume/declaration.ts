@@ -1,6 +1,6 @@
 import type { NetworkVolume as LiveNetworkVolume, NetworkVolumeInputs } from "../../schemas/networkVolume";
 import { networkVolumeInputsSchema } from "../../schemas/networkVolume";
-import { createOnly, type Declaration, type Fields, inPlace, replaces } from "../lifecycle/declaration";
+import { createOnly, declaration, type Fields, inPlace, replaces } from "../lifecycle/declaration";
 import { withoutId } from "../lifecycle/lifecycle";
 
 /** A `NetworkVolume` resource's outputs: the v2 NetworkVolume without `id`, which Pulumi reserves. */
@@ -15,7 +15,7 @@ const fields = {
 } as const satisfies Fields<NetworkVolumeInputs>;
 
 /** `NetworkVolume`: grows and renames in place; a new data center or type replaces it. */
-export const networkVolume: Declaration<NetworkVolumeInputs, typeof fields, LiveNetworkVolume, NetworkVolumeOutputs> = {
+export const networkVolume = declaration<NetworkVolumeInputs, typeof fields, LiveNetworkVolume, NetworkVolumeOutputs>()({
   type: "NetworkVolume",
   what: "network volume",
   autoNamed: true,
@@ -29,4 +29,4 @@ export const networkVolume: Declaration<NetworkVolumeInputs, typeof fields, Live
     if (typeof olds?.size !== "number" || typeof news?.size !== "number" || news.size >= olds.size) return [];
     return [{ property: "size", reason: `cannot shrink from ${olds.size} to ${news.size} GB: a network volume only grows` }];
   },
-};
+});

@@ -1,6 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { NetworkVolumeInputs, VolumeType } from "../../schemas/networkVolume";
 import type { ResourceArgs } from "../deepInput";
+import { declaredKind } from "../kind";
 import { DeclaredResource } from "../lifecycle/declaredResource";
 import * as networkVolumeProvider from "../networkVolume.provider";
 import { networkVolume } from "./declaration";
@@ -16,6 +17,9 @@ export type NetworkVolumeArgs = ResourceArgs<NetworkVolumeInputs>;
  * const volume = new cp.NetworkVolume("data", { name: "data", size: 100, dataCenter: "US-TX-3" });
  */
 export class NetworkVolume extends DeclaredResource {
+  /** What the kind registry knows of the class: its declaration and provider module. */
+  static override readonly kind = declaredKind<NetworkVolume>()(networkVolume, networkVolumeProvider);
+
   declare readonly name: pulumi.Output<string>;
   /** Size in GB. */
   declare readonly size: pulumi.Output<number>;
@@ -29,6 +33,6 @@ export class NetworkVolume extends DeclaredResource {
    * @param opts Resource options.
    */
   constructor(name: string, args: NetworkVolumeArgs, opts?: pulumi.CustomResourceOptions) {
-    super(networkVolume, networkVolumeProvider, name, args, opts);
+    super(name, args, opts);
   }
 }

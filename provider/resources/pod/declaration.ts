@@ -1,5 +1,5 @@
 import { type CheckedPodInputs, isEmptyList, isPlainObject, type Pod, type PodInputs, podInputsSchema } from "../../schemas/pod";
-import { createOnly, type Declaration, type Fields, inPlace, inPlaceUnless, replaces, replacesWhen } from "../lifecycle/declaration";
+import { createOnly, declaration, type Fields, inPlace, inPlaceUnless, replaces, replacesWhen } from "../lifecycle/declaration";
 import { sameValue } from "../lifecycle/sameValue";
 import { placedOutside, withoutEmptyDataCenterIds } from "../placement";
 import { createRequest, sameCreateRequest } from "./createRequest";
@@ -60,7 +60,7 @@ const fields = {
 } as const satisfies Fields<PodInputs>;
 
 /** `Pod`: fields the API cannot change in place replace it; env, mounts and a template's settings are compared as the pod runs them. */
-export const pod: Declaration<PodInputs, typeof fields, Pod, PodOutputs> = {
+export const pod = declaration<PodInputs, typeof fields, Pod, PodOutputs>()({
   type: "Pod",
   what: "pod",
   autoNamed: true,
@@ -111,7 +111,7 @@ export const pod: Declaration<PodInputs, typeof fields, Pod, PodOutputs> = {
       { property: "mounts.persistent.size", reason: `cannot shrink from ${oldSize} to ${newSize} GB: a persistent mount only grows` },
     ];
   },
-};
+});
 
 /**
  * The defaults that depend on a template: on a pod made from one, they are the template's, which the service fills

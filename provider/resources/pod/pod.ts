@@ -11,6 +11,7 @@ import type {
   PodStatus,
 } from "../../schemas/pod";
 import type { ResourceArgs } from "../deepInput";
+import { declaredKind } from "../kind";
 import { DeclaredResource } from "../lifecycle/declaredResource";
 import * as podProvider from "../pod.provider";
 import { pod } from "./declaration";
@@ -33,6 +34,9 @@ export type PodArgs = ResourceArgs<PodInputs>;
  * export const ssh = pod.ssh;
  */
 export class Pod extends DeclaredResource {
+  /** What the kind registry knows of the class: its declaration and provider module. */
+  static override readonly kind = declaredKind<Pod>()(pod, podProvider);
+
   /** Display name. */
   declare readonly name: pulumi.Output<string>;
   /** Lifecycle status when last read. */
@@ -76,6 +80,6 @@ export class Pod extends DeclaredResource {
    * @param opts Resource options.
    */
   constructor(name: string, args: PodArgs, opts?: pulumi.CustomResourceOptions) {
-    super(pod, podProvider, name, args, opts);
+    super(name, args, opts);
   }
 }

@@ -1,6 +1,6 @@
 import { type Registry as LiveRegistry, type RegistryInputs, registryInputsSchema } from "../../schemas/registry";
 import type { Named } from "../autoName";
-import { createOnly, type Declaration, type Fields, replaces } from "../lifecycle/declaration";
+import { createOnly, declaration, type Fields, replaces } from "../lifecycle/declaration";
 import { stripUndefined } from "../lifecycle/engineProperties";
 
 /**
@@ -18,7 +18,7 @@ const fields = {
 } as const satisfies Fields<RegistryInputs>;
 
 /** `Registry`: a write-only credential; username and password are never put into a message. */
-export const registry: Declaration<RegistryInputs, typeof fields, LiveRegistry, RegistryOutputs> = {
+export const registry = declaration<RegistryInputs, typeof fields, LiveRegistry, RegistryOutputs>()({
   type: "Registry",
   what: "registry credential",
   autoNamed: true,
@@ -31,4 +31,4 @@ export const registry: Declaration<RegistryInputs, typeof fields, LiveRegistry, 
     stripUndefined({ name: live.name, username: recorded.username, password: recorded.password }) as RegistryOutputs,
   adoptRefusal: (live, _conflicts, inputs) =>
     `is named "${live.name}", not "${inputs.name}", and a name cannot change in place; declare its current name or create a new credential instead`,
-};
+});

@@ -1,6 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { RegistryInputs } from "../../schemas/registry";
 import type { ResourceArgs } from "../deepInput";
+import { declaredKind } from "../kind";
 import { DeclaredResource } from "../lifecycle/declaredResource";
 import * as registryProvider from "../registry.provider";
 import { registry } from "./declaration";
@@ -28,6 +29,9 @@ export type RegistryArgs = ResourceArgs<RegistryInputs>;
  * });
  */
 export class Registry extends DeclaredResource {
+  /** What the kind registry knows of the class: its declaration and provider module. */
+  static override readonly kind = declaredKind<Registry>()(registry, registryProvider);
+
   /** Display name. */
   declare readonly name: pulumi.Output<string>;
   /** The declared username, as a secret. */
@@ -41,6 +45,6 @@ export class Registry extends DeclaredResource {
    * @param opts Resource options.
    */
   constructor(name: string, args: RegistryArgs, opts?: pulumi.CustomResourceOptions) {
-    super(registry, registryProvider, name, args, opts);
+    super(name, args, opts);
   }
 }

@@ -6,7 +6,7 @@ import {
   type RegistryDelegationInputs,
   registryDelegationInputsSchema,
 } from "../../schemas/registryDelegation";
-import { createOnly, type Declaration, type Fields, replaces, replacesWhen } from "../lifecycle/declaration";
+import { createOnly, declaration, type Fields, replaces, replacesWhen } from "../lifecycle/declaration";
 import { stripUndefined } from "../lifecycle/engineProperties";
 
 /**
@@ -31,7 +31,7 @@ const fields = {
 } as const satisfies Fields<RegistryDelegationInputs>;
 
 /** `RegistryDelegation`: pull access to one tag of an ECR repository. */
-export const registryDelegation: Declaration<RegistryDelegationInputs, typeof fields, EcrDelegation, RegistryDelegationOutputs> = {
+export const registryDelegation = declaration<RegistryDelegationInputs, typeof fields, EcrDelegation, RegistryDelegationOutputs>()({
   type: "RegistryDelegation",
   what: "registry delegation",
   noun: "delegation",
@@ -47,4 +47,4 @@ export const registryDelegation: Declaration<RegistryDelegationInputs, typeof fi
     `differs from the arguments in ${conflicts.join(", ")} (it covers ${formatEcrRepositoryArn(live)} and ` +
     `${live.name ? `is named "${live.name}"` : "has no name"}), which cannot change in place; declare the delegation's current ` +
     "values or create a new delegation instead",
-};
+});

@@ -1,6 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { RegistryDelegationInputs } from "../../schemas/registryDelegation";
 import type { ResourceArgs } from "../deepInput";
+import { declaredKind } from "../kind";
 import { DeclaredResource } from "../lifecycle/declaredResource";
 import * as registryDelegationProvider from "../registryDelegation.provider";
 import { registryDelegation } from "./declaration";
@@ -21,6 +22,9 @@ export type RegistryDelegationArgs = ResourceArgs<RegistryDelegationInputs>;
  * export const loginHost = delegation.dockerRegistryUri;
  */
 export class RegistryDelegation extends DeclaredResource {
+  /** What the kind registry knows of the class: its declaration and provider module. */
+  static override readonly kind = declaredKind<RegistryDelegation>()(registryDelegation, registryDelegationProvider);
+
   /** The declared ECR repository ARN. */
   declare readonly resource: pulumi.Output<string>;
   /** Display name; null when none was given. */
@@ -45,6 +49,6 @@ export class RegistryDelegation extends DeclaredResource {
    * @param opts Resource options.
    */
   constructor(name: string, args: RegistryDelegationArgs, opts?: pulumi.CustomResourceOptions) {
-    super(registryDelegation, registryDelegationProvider, name, args, opts);
+    super(name, args, opts);
   }
 }

@@ -7,7 +7,7 @@ import {
   serverlessEndpointInputsSchema,
   type UpdateEndpointRequest,
 } from "../../schemas/serverlessEndpoint";
-import { createOnly, type Declaration, type Fields, inPlace, inPlaceUnless, replaces } from "../lifecycle/declaration";
+import { createOnly, declaration, type Fields, inPlace, inPlaceUnless, replaces } from "../lifecycle/declaration";
 import { stripUndefined } from "../lifecycle/engineProperties";
 import { fieldChanges } from "../lifecycle/fieldChanges";
 import { sameValue } from "../lifecycle/sameValue";
@@ -124,7 +124,7 @@ const fields = {
 } as const satisfies Fields<ServerlessEndpointInputs>;
 
 /** `ServerlessEndpoint`: a new type or compute family replaces it; the rest is one PATCH, an endpoint's template aside. */
-export const serverlessEndpoint: Declaration<ServerlessEndpointInputs, typeof fields, Endpoint, ServerlessEndpointOutputs> = {
+export const serverlessEndpoint = declaration<ServerlessEndpointInputs, typeof fields, Endpoint, ServerlessEndpointOutputs>()({
   type: "ServerlessEndpoint",
   what: "endpoint",
   autoNamed: true,
@@ -161,7 +161,7 @@ export const serverlessEndpoint: Declaration<ServerlessEndpointInputs, typeof fi
   madeBy: (live, inputs) => sameCreateRequest(live, createRequest(inputs)),
   unsetKeepsLive: true,
   dependentDefaults: withDependentDefaults,
-};
+});
 
 /** The arguments that would produce a live endpoint, for a refresh to report drift: the program's own env keys only. */
 export function endpointInputsFromLive(endpoint: Endpoint, previous: ServerlessEndpointOutputs): CheckedServerlessEndpointInputs {

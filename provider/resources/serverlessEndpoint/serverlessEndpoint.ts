@@ -1,6 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Endpoint, EndpointType, FlashBoot, ServerlessEndpointInputs } from "../../schemas/serverlessEndpoint";
 import type { ResourceArgs } from "../deepInput";
+import { declaredKind } from "../kind";
 import { DeclaredResource } from "../lifecycle/declaredResource";
 import * as serverlessEndpointProvider from "../serverlessEndpoint.provider";
 import { serverlessEndpoint } from "./declaration";
@@ -27,6 +28,9 @@ export type ServerlessEndpointArgs = ResourceArgs<ServerlessEndpointInputs>;
  * export const runUrl = endpoint.requestUrls.apply((urls) => urls.run);
  */
 export class ServerlessEndpoint extends DeclaredResource {
+  /** What the kind registry knows of the class: its declaration and provider module. */
+  static override readonly kind = declaredKind<ServerlessEndpoint>()(serverlessEndpoint, serverlessEndpointProvider);
+
   declare readonly name: pulumi.Output<string>;
   declare readonly type: pulumi.Output<EndpointType>;
   /** For `QUEUE`: `run`, `runSync`, `status` and the other job URLs; for `LOAD_BALANCER`: `base` and `health`. */
@@ -57,6 +61,6 @@ export class ServerlessEndpoint extends DeclaredResource {
    * @param opts Resource options.
    */
   constructor(name: string, args: ServerlessEndpointArgs, opts?: pulumi.CustomResourceOptions) {
-    super(serverlessEndpoint, serverlessEndpointProvider, name, args, opts);
+    super(name, args, opts);
   }
 }

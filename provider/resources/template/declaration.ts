@@ -1,5 +1,5 @@
 import { type Template as LiveTemplate, type TemplateInputs, templateInputsSchema } from "../../schemas/template";
-import { createOnly, type Declaration, type Fields, inPlace, inPlaceUnless } from "../lifecycle/declaration";
+import { createOnly, declaration, type Fields, inPlace, inPlaceUnless } from "../lifecycle/declaration";
 import { withoutId } from "../lifecycle/lifecycle";
 
 /** A `Template` resource's outputs: the v2 Template without `id`, which Pulumi reserves. */
@@ -36,7 +36,7 @@ const fields = {
 } as const satisfies Fields<TemplateInputs>;
 
 /** `Template`: what pods and endpoints start from. */
-export const template: Declaration<TemplateInputs, typeof fields, LiveTemplate, TemplateOutputs> = {
+export const template = declaration<TemplateInputs, typeof fields, LiveTemplate, TemplateOutputs>()({
   type: "Template",
   what: "template",
   autoNamed: true,
@@ -66,4 +66,4 @@ export const template: Declaration<TemplateInputs, typeof fields, LiveTemplate, 
   adoptRefusal: (live) =>
     "has a persistent mount the arguments do not declare, and a mount cannot be removed in place; " +
     `declare mounts.persistent ${JSON.stringify(live.mounts.persistent)} or create a new template instead`,
-};
+});

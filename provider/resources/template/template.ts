@@ -1,6 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { TemplateCategory, TemplateInputs } from "../../schemas/template";
 import type { ResourceArgs } from "../deepInput";
+import { declaredKind } from "../kind";
 import { DeclaredResource } from "../lifecycle/declaredResource";
 import * as templateProvider from "../template.provider";
 import { template } from "./declaration";
@@ -25,6 +26,9 @@ export type TemplateArgs = ResourceArgs<TemplateInputs>;
  * const pod = new cp.Pod("trainer", { name: "trainer", templateId: template.id, gpu: { id: "NVIDIA L40S" } });
  */
 export class Template extends DeclaredResource {
+  /** What the kind registry knows of the class: its declaration and provider module. */
+  static override readonly kind = declaredKind<Template>()(template, templateProvider);
+
   declare readonly name: pulumi.Output<string>;
   /** Container image reference. */
   declare readonly image: pulumi.Output<string>;
@@ -54,6 +58,6 @@ export class Template extends DeclaredResource {
    * @param opts Resource options.
    */
   constructor(name: string, args: TemplateArgs, opts?: pulumi.CustomResourceOptions) {
-    super(template, templateProvider, name, args, opts);
+    super(name, args, opts);
   }
 }
