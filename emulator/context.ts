@@ -3,6 +3,8 @@ import { Lifecycle } from "./pods/lifecycle";
 import type { ResolvedOptions } from "./options";
 import { renderCluster } from "./clusters/clusterView";
 import { membersOf } from "./clusters/members";
+import { LiveStock } from "./placement/liveStock";
+import { releaseStock } from "./pods/podStock";
 import { renderPod } from "./pods/podView";
 import { type ClusterRecord, type NetworkVolumeRecord, type PodRecord, Store } from "./store";
 import type { Cluster, Pod } from "./wire";
@@ -13,6 +15,8 @@ export interface EmulatorContext {
   readonly store: Store;
   readonly lifecycle: Lifecycle;
   readonly faults: Faults;
+  /** Idle stock: what creates take and stops and deletes give back. */
+  readonly stock: LiveStock;
   /** Aborted when the emulator closes; ends waits and open log streams. */
   readonly shutdown: AbortSignal;
   now(): number;
@@ -20,7 +24,7 @@ export interface EmulatorContext {
   present(pod: PodRecord): Pod;
   /** The cluster summary as the API renders it at this moment. */
   presentCluster(cluster: ClusterRecord): Cluster;
-  /** Removes a pod for good (terminate and DELETE); billing keeps what it used. */
+  /** Removes a pod for good (terminate and DELETE), giving back its stock; billing keeps what it used. */
   remove(pod: PodRecord): void;
   /** Deletes a network volume; billing keeps what it used. */
   removeNetworkVolume(record: NetworkVolumeRecord): void;
@@ -35,11 +39,13 @@ export function createContext(options: ResolvedOptions, shutdown: AbortSignal): 
     if (pod === undefined) throw new Error(`No pod ${id} to fail`);
     lifecycle.fail(pod, now());
   });
+  const stock = new LiveStock(now, options.gpuStock);
   return {
     options,
     store,
     lifecycle,
     faults,
+    stock,
     shutdown,
     now,
     present(pod) {
@@ -53,6 +59,7 @@ export function createContext(options: ResolvedOptions, shutdown: AbortSignal): 
       );
     },
     remove(pod) {
+      releaseStock(stock, pod);
       const account = store.account(pod.account);
       account.pods.delete(pod.id);
       account.retiredPods.push({ record: pod, removedAt: now() });

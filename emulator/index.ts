@@ -16,4 +16,6 @@ export {
   type StartupFaults,
 } from "./options";
 export type { CountedRequestMatch, FaultController, RequestMatch } from "./http/faults";
+export { CAPACITY_ERROR_PREFIX, type GpuStockOverrides, type StockController } from "./placement/liveStock";
+export type { GpuStock } from "./data/stock";
 export type * from "./wire";

@@ -1,4 +1,5 @@
 import { isBearerToken } from "./http/auth";
+import type { GpuStockOverrides } from "./placement/liveStock";
 
 /** An API key the emulator accepts, with the account it belongs to and what it may do. */
 export interface ApiKeyGrant {
@@ -105,6 +106,13 @@ export interface EmulatorOptions {
    * @default Date.now
    */
   clock?: () => number;
+  /**
+   * Idle GPU stock at start, per GPU type id and data center id, replacing the seed's fields given (`secure`,
+   * `community`, `clusterNodes`: non-negative integers); each data center must carry the type. More can be scripted
+   * while running through `Emulator.stock`.
+   * @default {} (the seed stock of `emulator/data/stock.ts`)
+   */
+  gpuStock?: GpuStockOverrides;
 }
 
 export interface ResolvedOptions {
@@ -116,6 +124,7 @@ export interface ResolvedOptions {
   jobs: Required<JobOptions>;
   failPodsNamed: RegExp | null;
   clock: () => number;
+  gpuStock: GpuStockOverrides;
 }
 
 export const DEFAULT_ACCOUNT = "default";
@@ -149,6 +158,7 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     jobs: { ...DEFAULT_JOB_OPTIONS, ...stripUndefined(options.jobs ?? {}) },
     failPodsNamed: options.faults?.failPodsNamed === undefined ? null : new RegExp(options.faults.failPodsNamed),
     clock: options.clock ?? Date.now,
+    gpuStock: options.gpuStock ?? {},
   };
 }
 

@@ -1,5 +1,4 @@
 import { randomInt } from "node:crypto";
-import { findGpuOffer } from "../catalog/offers";
 import { callerOf } from "../http/auth";
 import { READ_ONLY_KEY, ref } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
@@ -40,15 +39,13 @@ export const createCluster: Operation = {
       gpu: { id: gpuTypeId, count: gpuCountPerPod },
       cloud: "SECURE",
     });
-    // Clusters take whole nodes: only data centers with cluster nodes of the type offer it.
-    const clusterSites = Object.fromEntries(
-      Object.entries(findGpuOffer(gpuTypeId)?.offeredIn ?? {}).filter(([, stock]) => (stock.clusterNodes ?? 0) > 0),
-    );
     const mounts = mountsForCreate(body.mounts, compute);
     const volume = networkVolumeToMount(store, caller, mounts);
     const dataCenterId = chooseDataCenter({
       compute: `${gpuTypeId} cluster`,
-      offeredIn: clusterSites,
+      // Clusters take whole nodes: only data centers with cluster nodes of the type offer it.
+      demand: { pool: "clusterNode", typeId: gpuTypeId, cloud: "SECURE", count: body.compute.podCount },
+      stock: context.stock,
       dataCenterIds: body.dataCenterIds,
       volume: volume?.volume,
     });
@@ -70,6 +67,7 @@ export const createCluster: Operation = {
     for (let rank = 0; rank < body.compute.podCount; rank++) {
       const pod = addPod(
         store,
+        context.stock,
         account,
         {
           name: `${body.name}-node-${rank}`,

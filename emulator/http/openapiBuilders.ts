@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CAPACITY_ERROR_PREFIX, capacityError, type Demand } from "../placement/liveStock";
 
 /** The small builders every part of the emulator's OpenAPI description is written with. */
 
@@ -163,6 +164,25 @@ export function operationsOf(tag: string): (spec: OperationSpec) => Schema {
       ...(spec.body === undefined ? {} : { requestBody: requestBody(spec.body) }),
       responses: Object.fromEntries([[String(ok.status), success], ...problems.sort(([a], [b]) => a.localeCompare(b))]),
     };
+  };
+}
+
+/**
+ * The 400 of an operation that takes idle stock: a bad request as `description` says, or the capacity error, shown
+ * with an example for `demand` short in `dataCenterIds`.
+ */
+export function badRequestOrCapacity(description: string, demand: Demand, dataCenterIds: readonly string[]): Schema {
+  return {
+    description:
+      `${description}; or the capacity error: no idle stock for it in any data center looked at, its detail starting ` +
+      `"${CAPACITY_ERROR_PREFIX}: " and naming what is short and those data centers (try another configuration)`,
+    headers: rateLimitHeaders,
+    content: {
+      "application/problem+json": {
+        schema: ref("Problem"),
+        examples: { capacity: { summary: "No idle stock", value: capacityError(demand, dataCenterIds).body } },
+      },
+    },
   };
 }
 

@@ -12,6 +12,7 @@ import { registerLoadBalancerRoutes } from "../loadBalancer/routes";
 import { registerMetaRoutes } from "../meta/routes";
 import { NETWORK_VOLUME_OPERATIONS } from "../networkVolumes/operations";
 import { type EmulatorOptions, resolveOptions } from "../options";
+import type { StockController } from "../placement/liveStock";
 import { POD_OPERATIONS } from "../pods/operations";
 import { REGISTRY_OPERATIONS } from "../registries/operations";
 import { DELEGATION_OPERATIONS } from "../registryDelegations/operations";
@@ -63,6 +64,8 @@ export interface Emulator {
   resetRequests(): void;
   /** Failures to inject while running. */
   readonly faults: FaultController;
+  /** Idle stock, to script scarcity; every time is on the emulator's clock (`EmulatorOptions.clock`). */
+  readonly stock: StockController;
 }
 
 /** Starts an emulator of the v2 API on loopback. */
@@ -124,6 +127,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       requests.length = 0;
     },
     faults: context.faults,
+    stock: context.stock,
   };
 }
 

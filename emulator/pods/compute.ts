@@ -1,4 +1,4 @@
-import { type CpuOffer, findCpuOffer, findGpuOffer, type GpuOffer } from "../catalog/offers";
+import { findCpuOffer, findGpuOffer, type GpuOffer } from "../catalog/offers";
 import { Problem } from "../http/problem";
 import type { CpuRequest, GpuRequest } from "../schemas";
 import type { PodCompute } from "../store";
@@ -7,8 +7,6 @@ import type { Cloud } from "../wire";
 /** What a create body asks to run on, checked against the catalog; the scheduler places it next. */
 export interface ComputeChoice {
   compute: PodCompute;
-  /** Data centers offering it. */
-  offeredIn: Readonly<Record<string, unknown>>;
   /** The CUDA version of the host it lands on; null for CPU pods and GPUs without CUDA. */
   hostCudaVersion: string | null;
 }
@@ -20,12 +18,12 @@ export function checkCompute(request: { gpu?: GpuRequest | undefined; cpu?: CpuR
     const offer = checkGpuRequest(gpu, cloud);
     return {
       compute: { kind: "gpu", id: gpu.id, count: gpu.count },
-      offeredIn: offer.offeredIn,
       hostCudaVersion: acceptableCudaVersions(offer, gpu)[0] ?? null,
     };
   }
   if (cpu !== undefined && gpu === undefined) {
-    return { compute: { kind: "cpu", ...cpu }, offeredIn: checkCpuRequest(cpu, cloud).offeredIn, hostCudaVersion: null };
+    checkCpuRequest(cpu, cloud);
+    return { compute: { kind: "cpu", ...cpu }, hostCudaVersion: null };
   }
   throw new Problem(400, "Exactly one of gpu or cpu must be set");
 }
@@ -67,7 +65,7 @@ function compareVersions(a: string, b: string): number {
   return aMajor - bMajor || aMinor - bMinor;
 }
 
-function checkCpuRequest(cpu: CpuRequest, cloud: Cloud): CpuOffer {
+function checkCpuRequest(cpu: CpuRequest, cloud: Cloud): void {
   const offer = findCpuOffer(cpu.id);
   if (offer === undefined) throw new Problem(400, `Unknown CPU flavor "${cpu.id}"`);
   if (cloud !== "SECURE") throw new Problem(400, "CPU pods run only in the SECURE cloud");
@@ -79,5 +77,4 @@ function checkCpuRequest(cpu: CpuRequest, cloud: Cloud): CpuOffer {
   if (cpu.memory > maxMemory) {
     throw new Problem(400, `cpu.memory ${cpu.memory} GB exceeds ${maxMemory} GB, the most "${cpu.id}" gives ${cpu.vcpuCount} vCPUs`);
   }
-  return offer;
 }

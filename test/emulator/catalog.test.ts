@@ -392,6 +392,9 @@ describe("GPU availability scopes", () => {
     const placed: Array<[string, string, number]> = [];
     for (const gpu of gpus) {
       for (const dataCenter of gpu.dataCenters) {
+        // Listed includes full (NONE): this is about placement and price, so two GPUs are made idle where fewer are.
+        const { secure } = harness.emulator.stock.gpu(gpu.id, dataCenter.id)!;
+        harness.emulator.stock.setGpu(gpu.id, dataCenter.id, { secure: Math.max(secure, 2) });
         const answer = await harness.call("POST", "/v2/pods", {
           body: { name: "placement", image: "org/probe:1", gpu: { id: gpu.id, count: 2 }, dataCenterIds: [dataCenter.id] },
         });
@@ -399,6 +402,7 @@ describe("GPU availability scopes", () => {
         placed.push([answer.body.gpu.id, answer.body.dataCenterId, answer.body.cost]);
         expect(answer.body.cost).toBeCloseTo(gpu.price.secure * 2, 10);
         expect((await harness.call("DELETE", `/v2/pods/${answer.body.id}`)).status).toBe(204);
+        harness.emulator.stock.setGpu(gpu.id, dataCenter.id, { secure });
       }
     }
     expect(placed.map(([id, dataCenter]) => `${id} @ ${dataCenter}`)).toEqual([

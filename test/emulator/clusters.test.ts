@@ -10,6 +10,8 @@ beforeAll(async () => {
     clock: clock.read,
     apiKeys: ["emulator-key", { key: OTHER_KEY, account: "other" }],
     faults: { failPodsNamed: "^doomed-node-1$" },
+    // The clusters of every test stay up: room for all of their nodes in the first data center with H100 nodes.
+    gpuStock: { "NVIDIA H100 80GB HBM3": { "US-CA-2": { clusterNodes: 40 } } },
   });
 });
 afterAll(() => harness.emulator.close());

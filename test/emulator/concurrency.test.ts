@@ -46,7 +46,11 @@ const call = (method, path, body) => fetch(url + path, {
 let harness: Harness;
 
 beforeAll(async () => {
-  harness = await startHarness({ rateLimit: false });
+  // Every writer's pods run at once: room for all of them in the first data center carrying the type.
+  harness = await startHarness({
+    rateLimit: false,
+    gpuStock: { "NVIDIA GeForce RTX 4090": { "US-TX-3": { secure: WRITERS * PER_WRITER } } },
+  });
 });
 
 afterAll(() => harness.emulator.close());

@@ -1,0 +1,165 @@
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { startEmulator } from "../../emulator";
+import { cpuPod, expectProblem, gpuPod, type Harness, ManualClock, startHarness } from "./harness";
+
+const H100 = "NVIDIA H100 80GB HBM3";
+const L40S = "NVIDIA L40S";
+const SHORT = "There are no instances available with the requested specifications";
+
+let clock: ManualClock;
+let harness: Harness;
+
+beforeEach(async () => {
+  clock = new ManualClock();
+  harness = await startHarness({ clock: clock.read });
+});
+afterEach(() => harness.emulator.close());
+
+const create = (body: unknown) => harness.call("POST", "/v2/pods", { body });
+const action = (id: string, name: string) => harness.call("POST", `/v2/pods/${id}/action`, { body: { action: name } });
+const idle = (gpuTypeId: string, dataCenterId: string) => harness.emulator.stock.gpu(gpuTypeId, dataCenterId);
+
+describe("pods hold their GPUs", () => {
+  test("the N-th pod takes the last idle GPUs; the next answers the capacity error naming what is short", async () => {
+    harness.emulator.stock.setGpu(H100, "US-CA-2", { secure: 4 });
+    harness.emulator.stock.setGpu(H100, "EU-SE-1", { secure: 0 });
+    for (const name of ["first", "second"]) {
+      const answer = await create(gpuPod({ name, gpu: { id: H100, count: 2 } }));
+      expect([answer.status, answer.body.dataCenterId]).toEqual([201, "US-CA-2"]);
+    }
+    expect(idle(H100, "US-CA-2")).toEqual({ secure: 0, community: 2, clusterNodes: 2 });
+    expectProblem(
+      await create(gpuPod({ name: "third", gpu: { id: H100, count: 2 } })),
+      400,
+      `${SHORT}: 2 x ${H100} (SECURE) in US-CA-2, EU-SE-1`,
+    );
+    expect(harness.emulator.snapshot().pods.map((pod) => pod.name)).toEqual(["first", "second"]);
+  });
+
+  test("a full data center is passed over for the next one with room", async () => {
+    harness.emulator.stock.setGpu(H100, "US-CA-2", { secure: 1 });
+    const answer = await create(gpuPod({ gpu: { id: H100, count: 2 } }));
+    expect([answer.status, answer.body.dataCenterId]).toEqual([201, "EU-SE-1"]);
+    expect([idle(H100, "US-CA-2")?.secure, idle(H100, "EU-SE-1")?.secure]).toEqual([1, 46]);
+  });
+
+  test("the community cloud draws on its own idle GPUs", async () => {
+    harness.emulator.stock.setGpu(H100, "US-CA-2", { secure: 0, community: 1 });
+    harness.emulator.stock.setGpu(H100, "EU-SE-1", { community: 0 });
+    expect((await create(gpuPod({ cloud: "COMMUNITY", gpu: { id: H100 } }))).body.dataCenterId).toBe("US-CA-2");
+    expectProblem(
+      await create(gpuPod({ cloud: "COMMUNITY", gpu: { id: H100 } })),
+      400,
+      `${SHORT}: 1 x ${H100} (COMMUNITY) in US-CA-2, EU-SE-1`,
+    );
+    expect(idle(H100, "EU-SE-1")?.secure).toBe(48);
+  });
+
+  test("only the preferred data centers are looked at", async () => {
+    harness.emulator.stock.setGpu(L40S, "EU-RO-1", { secure: 0 });
+    const body = gpuPod({ gpu: { id: L40S }, dataCenterIds: ["EU-RO-1", "CA-MTL-1"] });
+    expectProblem(await create(body), 400, `${SHORT}: 1 x ${L40S} (SECURE) in EU-RO-1`);
+  });
+
+  test("a pod pinned by its network volume is short only of that data center", async () => {
+    const volume = await harness.call("POST", "/v2/network-volumes", { body: { name: "data", size: 10, dataCenter: "EU-SE-1" } });
+    harness.emulator.stock.setGpu(L40S, "EU-SE-1", { secure: 0 });
+    const body = gpuPod({ gpu: { id: L40S }, mounts: { network: [{ volumeId: volume.body.id, path: "/data" }] } });
+    expectProblem(await create(body), 400, `${SHORT}: 1 x ${L40S} (SECURE) in EU-SE-1`);
+  });
+
+  test("a bad request keeps its answer when stock is short", async () => {
+    harness.emulator.stock.setGpu(L40S, "US-TX-3", { secure: 0 });
+    expectProblem(
+      await create(gpuPod({ gpu: { id: L40S }, dataCenterIds: ["CA-MTL-1"] })),
+      400,
+      `"${L40S}" is not offered in any of CA-MTL-1`,
+    );
+    expectProblem(await create(gpuPod({ gpu: { id: "NVIDIA B300" } })), 400, 'Unknown GPU type "NVIDIA B300"');
+  });
+
+  test("CPU pods hold vCPUs of their flavor", async () => {
+    const body = cpuPod({ cpu: { id: "cpu3c", vcpuCount: 4, memory: 8 }, dataCenterIds: ["CA-MTL-1"] });
+    expect((await create(body)).status).toBe(201);
+    expect((await create(body)).status).toBe(201);
+    expectProblem(await create(body), 400, `${SHORT}: 4 x cpu3c vCPU (SECURE) in CA-MTL-1`);
+  });
+
+  test("stopping and terminating give the GPUs back; starting takes them again, or answers the capacity error", async () => {
+    harness.emulator.stock.setGpu(L40S, "US-TX-3", { secure: 1 });
+    const only = { gpu: { id: L40S }, dataCenterIds: ["US-TX-3"] };
+    const stopped = (await create(gpuPod({ name: "stopped", ...only }))).body.id;
+    expect(idle(L40S, "US-TX-3")?.secure).toBe(0);
+    expect((await action(stopped, "stop")).body.status).toBe("EXITED");
+    expect(idle(L40S, "US-TX-3")?.secure).toBe(1);
+    const other = (await create(gpuPod({ name: "other", ...only }))).body.id;
+    expectProblem(await action(stopped, "start"), 400, `${SHORT}: 1 x ${L40S} (SECURE) in US-TX-3`);
+    expect((await harness.call("GET", `/v2/pods/${stopped}`)).body.status).toBe("EXITED");
+    expect((await harness.call("DELETE", `/v2/pods/${other}`)).status).toBe(204);
+    expect(idle(L40S, "US-TX-3")?.secure).toBe(1);
+    expect((await action(stopped, "start")).status).toBe(200);
+    expect(idle(L40S, "US-TX-3")?.secure).toBe(0);
+    expect((await action(stopped, "terminate")).body.status).toBe("TERMINATED");
+    expect(idle(L40S, "US-TX-3")?.secure).toBe(1);
+  });
+
+  test("a stopped pod terminated gives nothing back twice; a failed pod keeps its GPUs and a start takes none", async () => {
+    harness.emulator.stock.setGpu(L40S, "US-TX-3", { secure: 1 });
+    const only = { gpu: { id: L40S }, dataCenterIds: ["US-TX-3"] };
+    const stopped = (await create(gpuPod({ name: "stopped", ...only }))).body.id;
+    await action(stopped, "stop");
+    await action(stopped, "terminate");
+    expect(idle(L40S, "US-TX-3")?.secure).toBe(1);
+    const failed = (await create(gpuPod({ name: "failed", ...only }))).body.id;
+    harness.emulator.faults.failPod(failed);
+    expect(idle(L40S, "US-TX-3")?.secure).toBe(0);
+    expect((await action(failed, "start")).status).toBe(200);
+    expect(idle(L40S, "US-TX-3")?.secure).toBe(0);
+  });
+});
+
+describe("scripted scarcity", () => {
+  test("stock freed at a time on the emulator's clock is idle from that time on", async () => {
+    harness.emulator.stock.setGpu(H100, "US-CA-2", { secure: 0 });
+    harness.emulator.stock.setGpu(H100, "EU-SE-1", { secure: 0 });
+    harness.emulator.stock.freeGpuAt(clock.now + 30_000, H100, "EU-SE-1", { secure: 2 });
+    expectProblem(await create(gpuPod({ gpu: { id: H100, count: 2 } })), 400, `${SHORT}: 2 x ${H100} (SECURE) in US-CA-2, EU-SE-1`);
+    clock.advance(29_999);
+    expect(idle(H100, "EU-SE-1")?.secure).toBe(0);
+    clock.advance(1);
+    expect(idle(H100, "EU-SE-1")?.secure).toBe(2);
+    const answer = await create(gpuPod({ gpu: { id: H100, count: 2 } }));
+    expect([answer.status, answer.body.dataCenterId]).toEqual([201, "EU-SE-1"]);
+    clock.advance(60_000);
+    expect(idle(H100, "EU-SE-1")?.secure).toBe(0);
+  });
+
+  test("gpuStock overrides the seed's fields given at start", async () => {
+    const emulator = await startEmulator({ gpuStock: { [L40S]: { "EU-SE-1": { secure: 0 }, "EU-RO-1": { community: 9 } } } });
+    try {
+      expect([emulator.stock.gpu(L40S, "EU-SE-1"), emulator.stock.gpu(L40S, "EU-RO-1")]).toEqual([
+        { secure: 0, community: 0 },
+        { secure: 2, community: 9 },
+      ]);
+      expect(emulator.stock.gpu(L40S, "CA-MTL-1")).toBeUndefined();
+    } finally {
+      await emulator.close();
+    }
+  });
+
+  test("scripting a data center that does not carry the type, an unknown type or a bad count throws naming it", async () => {
+    await expect(startEmulator({ gpuStock: { [L40S]: { "CA-MTL-1": { secure: 1 } } } })).rejects.toThrow(
+      `Data center "CA-MTL-1" does not carry "${L40S}"; it is carried in US-TX-3, EU-SE-1, EU-RO-1`,
+    );
+    const { stock } = harness.emulator;
+    expect(() => stock.setGpu("NVIDIA B300", "US-TX-3", { secure: 1 })).toThrow('Unknown GPU type "NVIDIA B300"; known: ');
+    expect(() => stock.setGpu(L40S, "US-TX-3", { secure: -1 })).toThrow("Idle stock secure must be a non-negative integer, not -1");
+    expect(() => stock.freeGpuAt(clock.now, L40S, "US-TX-3", { community: 1.5 })).toThrow(
+      "Idle stock community must be a non-negative integer, not 1.5",
+    );
+    expect(() => stock.freeGpuAt(Number.NaN, L40S, "US-TX-3", { secure: 1 })).toThrow(
+      "freeGpuAt: atMs must be a time in epoch milliseconds, not NaN",
+    );
+    expect(stock.gpu(L40S, "US-TX-3")).toEqual({ secure: 20, community: 8 });
+  });
+});
