@@ -1,9 +1,10 @@
 import { type CpuProduct, DATA_CENTER_SITES, type DataCenterSite, type GpuProduct, type GpuType } from "../data/catalog";
 import type { GpuStock } from "../data/stock";
+import type { StockReader } from "../placement/liveStock";
 import type { Cloud } from "../wire";
 import { CPU_OFFERS, type CpuOffer, GPU_OFFERS, type GpuOffer } from "./offers";
 
-/** Availability levels, derived from the idle stock for the configuration asked about. */
+/** Availability levels, derived from the live idle stock for the configuration asked about. */
 
 export const AVAILABILITY_LEVELS = ["NONE", "LOW", "MEDIUM", "HIGH"] as const;
 export type AvailabilityLevel = (typeof AVAILABILITY_LEVELS)[number];
@@ -47,10 +48,10 @@ export function isCarriedIn(offer: GpuOffer, countries: readonly string[]): bool
 }
 
 /** The GPU type's availability for a scope: each data center offering the configuration, and the best of them. */
-export function gpuAvailability(offer: GpuOffer, scope: GpuAvailabilityScope): RenderedAvailability {
+export function gpuAvailability(offer: GpuOffer, scope: GpuAvailabilityScope, idle: StockReader): RenderedAvailability {
   if (scope.constrainsCuda && !offer.cudaVersions.some(scope.acceptsCuda)) return unavailable();
   return availabilityAcross((site) => {
-    const stock = offer.offeredIn[site.dataCenter.id];
+    const stock = idle.gpu(offer.type.id, site.dataCenter.id);
     if (stock === undefined || !inCountries(site, scope.countries)) return undefined;
     return bestOf(scope.products.map((product) => gpuSlots(offer.type, stock, product, scope.cloud, scope.count)));
   });
@@ -67,20 +68,20 @@ export function cudaVersionsIn(
   return offer.cudaVersions.filter(scope.acceptsCuda).map((version) => ({ version, available }));
 }
 
-export function cpuAvailability(offer: CpuOffer, scope: CpuAvailabilityScope): RenderedAvailability {
+export function cpuAvailability(offer: CpuOffer, scope: CpuAvailabilityScope, stock: StockReader): RenderedAvailability {
   const vcpuCount = scope.vcpuCount ?? offer.type.vcpu.min;
   const fits = vcpuCount >= offer.type.vcpu.min && vcpuCount <= offer.type.vcpu.max;
   return availabilityAcross((site) => {
-    const idle = offer.offeredIn[site.dataCenter.id];
+    const idle = stock.cpu(offer.type.id, site.dataCenter.id);
     // Every CPU product runs on the same hosts, so each product sees the same stock.
     return idle === undefined || !fits ? undefined : Math.floor(idle / vcpuCount);
   });
 }
 
 /** What a data center offers of each GPU type: a single-GPU pod in whichever cloud has more idle. */
-export function gpusAt(dataCenterId: string): DataCenterAvailability[] {
+export function gpusAt(dataCenterId: string, idle: StockReader): DataCenterAvailability[] {
   return GPU_OFFERS.flatMap((offer) => {
-    const stock = offer.offeredIn[dataCenterId];
+    const stock = idle.gpu(offer.type.id, dataCenterId);
     if (stock === undefined) return [];
     const slots = bestOf((["SECURE", "COMMUNITY"] as const).map((cloud) => gpuSlots(offer.type, stock, "POD", cloud, 1)));
     return [{ id: offer.type.id, name: offer.type.name, availability: levelOf(slots ?? 0) }];
@@ -88,9 +89,9 @@ export function gpusAt(dataCenterId: string): DataCenterAvailability[] {
 }
 
 /** What a data center offers of each CPU flavor: its smallest instance. */
-export function cpusAt(dataCenterId: string): DataCenterAvailability[] {
+export function cpusAt(dataCenterId: string, stock: StockReader): DataCenterAvailability[] {
   return CPU_OFFERS.flatMap((offer) => {
-    const idle = offer.offeredIn[dataCenterId];
+    const idle = stock.cpu(offer.type.id, dataCenterId);
     if (idle === undefined) return [];
     return [{ id: offer.type.id, name: offer.type.name, availability: levelOf(Math.floor(idle / offer.type.vcpu.min)) }];
   });

@@ -19,8 +19,8 @@ export const getCpuType: Operation = {
     ok: { status: 200, description: "The CPU flavor", schema: ref("CpuType") },
     errors: { ...cpuErrors, 404: "No such CPU flavor" },
   },
-  async handle(_context, request) {
+  async handle(context, request) {
     const scope = cpuScope(parseQuery(cpuCatalogQuery, request.query));
-    return renderCpu(findOr404(CPU_OFFERS, idParam(request), "CPU flavor"), scope);
+    return renderCpu(findOr404(CPU_OFFERS, idParam(request), "CPU flavor"), scope, context.stock);
   },
 };

@@ -19,10 +19,10 @@ export const getDataCenter: Operation = {
     ok: { status: 200, description: "The data center", schema: ref("DataCenter") },
     errors: { 400: "Invalid query", 404: "No such data center" },
   },
-  async handle(_context, request) {
+  async handle(context, request) {
     const include = parseQuery(dataCenterCatalogQuery, request.query).include ?? [];
     const dataCenter = DATA_CENTERS.find((candidate) => candidate.id === idParam(request));
     if (dataCenter === undefined) throw new Problem(404, `Data center "${idParam(request)}" not found`);
-    return renderDataCenter(dataCenter, include);
+    return renderDataCenter(dataCenter, include, context.stock);
   },
 };

@@ -19,8 +19,8 @@ export const getGpuType: Operation = {
     ok: { status: 200, description: "The GPU type", schema: ref("GpuType") },
     errors: { ...gpuErrors, 404: "No such GPU type" },
   },
-  async handle(_context, request) {
+  async handle(context, request) {
     const scope = gpuScope(parseQuery(gpuCatalogQuery, request.query));
-    return renderGpu(findOr404(GPU_OFFERS, idParam(request), "GPU type"), scope);
+    return renderGpu(findOr404(GPU_OFFERS, idParam(request), "GPU type"), scope, context.stock);
   },
 };

@@ -18,8 +18,8 @@ export const listCpuTypes: Operation = {
     ok: { status: 200, description: "CPU flavors", schema: listOf("cpus", "CpuType") },
     errors: cpuErrors,
   },
-  async handle(_context, request) {
+  async handle(context, request) {
     const scope = cpuScope(parseQuery(cpuCatalogQuery, request.query));
-    return { cpus: CPU_OFFERS.map((offer) => renderCpu(offer, scope)) };
+    return { cpus: CPU_OFFERS.map((offer) => renderCpu(offer, scope, context.stock)) };
   },
 };

@@ -33,7 +33,7 @@ export const listDataCenters: Operation = {
     ok: { status: 200, description: "Data centers", schema: listOf("dataCenters", "DataCenter") },
     errors: { 400: "Invalid query" },
   },
-  async handle(_context, request) {
+  async handle(context, request) {
     const query = parseQuery(dataCenterListQuery, request.query);
     const matching = DATA_CENTERS.filter(
       (dataCenter) =>
@@ -42,6 +42,6 @@ export const listDataCenters: Operation = {
         (query.compliance ?? []).every((certification) => dataCenter.compliance.includes(certification)) &&
         (query.globalNetwork === undefined || dataCenter.globalNetwork === query.globalNetwork),
     );
-    return { dataCenters: matching.map((dataCenter) => renderDataCenter(dataCenter, query.include ?? [])) };
+    return { dataCenters: matching.map((dataCenter) => renderDataCenter(dataCenter, query.include ?? [], context.stock)) };
   },
 };

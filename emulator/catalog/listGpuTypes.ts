@@ -19,10 +19,10 @@ export const listGpuTypes: Operation = {
     ok: { status: 200, description: "GPU types", schema: listOf("gpus", "GpuType") },
     errors: gpuErrors,
   },
-  async handle(_context, request) {
+  async handle(context, request) {
     const scope = gpuScope(parseQuery(gpuCatalogQuery, request.query));
     // Only a country scope drops types from the list; every other scope only changes their availability.
     const carried = GPU_OFFERS.filter((offer) => scope === undefined || isCarriedIn(offer, scope.countries));
-    return { gpus: carried.map((offer) => renderGpu(offer, scope)) };
+    return { gpus: carried.map((offer) => renderGpu(offer, scope, context.stock)) };
   },
 };

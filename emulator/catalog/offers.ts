@@ -1,12 +1,12 @@
 import { CPU_TYPES, type CpuType, DATA_CENTERS, type DataCenter, GPU_CATALOG, type GpuType } from "../data/catalog";
-import { CPU_STOCK, GPU_STOCK, type GpuStock } from "../data/stock";
+import { GPU_STOCK, type GpuStock } from "../data/stock";
 import type { Cloud } from "../wire";
 
 /** What the catalog offers of each GPU type and CPU flavor: the type joined with where it is stocked. */
 
 export interface GpuOffer {
   type: GpuType;
-  /** Stock per id of each data center carrying the type. */
+  /** Seed stock per id of each data center carrying the type; what is idle now is the emulator's `LiveStock`. */
   offeredIn: Readonly<Record<string, GpuStock>>;
   /** CUDA versions of the hosts carrying this GPU, newest first; empty for GPUs without CUDA. */
   cudaVersions: string[];
@@ -14,8 +14,6 @@ export interface GpuOffer {
 
 export interface CpuOffer {
   type: CpuType;
-  /** Idle vCPUs per data center id. */
-  offeredIn: Readonly<Record<string, number>>;
 }
 
 export const GPU_OFFERS: readonly GpuOffer[] = GPU_CATALOG.map((entry) => ({
@@ -23,7 +21,7 @@ export const GPU_OFFERS: readonly GpuOffer[] = GPU_CATALOG.map((entry) => ({
   offeredIn: GPU_STOCK[entry.type.id] ?? {},
 }));
 
-export const CPU_OFFERS: readonly CpuOffer[] = CPU_TYPES.map((type) => ({ type, offeredIn: CPU_STOCK[type.id] ?? {} }));
+export const CPU_OFFERS: readonly CpuOffer[] = CPU_TYPES.map((type) => ({ type }));
 
 export function findDataCenter(id: string): DataCenter | undefined {
   return DATA_CENTERS.find((dataCenter) => dataCenter.id === id);

@@ -10,6 +10,7 @@ import {
   gpusAt,
   type RenderedAvailability,
 } from "./availability";
+import type { StockReader } from "../placement/liveStock";
 import type { CpuOffer, GpuOffer } from "./offers";
 
 /** How the catalog operations answer: a type or flavor with availability when asked for, a data center with what it offers. */
@@ -21,15 +22,15 @@ export function findOr404<Offer extends { type: { id: string } }>(offers: readon
   return offer;
 }
 
-export function renderGpu(offer: GpuOffer, scope: GpuAvailabilityScope | undefined) {
+export function renderGpu(offer: GpuOffer, scope: GpuAvailabilityScope | undefined, stock: StockReader) {
   if (scope === undefined) return { ...offer.type };
-  const rendered = gpuAvailability(offer, scope);
+  const rendered = gpuAvailability(offer, scope, stock);
   const cudaVersions = cudaVersionsIn(offer, scope, rendered);
   return { ...offer.type, ...withAvailability(rendered), ...(cudaVersions.length > 0 ? { cudaVersions } : {}) };
 }
 
-export function renderCpu(offer: CpuOffer, scope: CpuAvailabilityScope | undefined) {
-  return scope === undefined ? { ...offer.type } : { ...offer.type, ...withAvailability(cpuAvailability(offer, scope)) };
+export function renderCpu(offer: CpuOffer, scope: CpuAvailabilityScope | undefined, stock: StockReader) {
+  return scope === undefined ? { ...offer.type } : { ...offer.type, ...withAvailability(cpuAvailability(offer, scope, stock)) };
 }
 
 /** `dataCenters` is omitted, not empty, when no data center offers the configuration. */
@@ -38,9 +39,9 @@ function withAvailability(rendered: RenderedAvailability) {
   return dataCenters.length > 0 ? { availability, dataCenters } : { availability };
 }
 
-export function renderDataCenter(dataCenter: DataCenter, include: readonly string[]) {
-  const gpuAvailability = include.includes("GPU_AVAILABILITY") ? gpusAt(dataCenter.id) : [];
-  const cpuAvailability = include.includes("CPU_AVAILABILITY") ? cpusAt(dataCenter.id) : [];
+export function renderDataCenter(dataCenter: DataCenter, include: readonly string[], stock: StockReader) {
+  const gpuAvailability = include.includes("GPU_AVAILABILITY") ? gpusAt(dataCenter.id, stock) : [];
+  const cpuAvailability = include.includes("CPU_AVAILABILITY") ? cpusAt(dataCenter.id, stock) : [];
   return {
     ...dataCenter,
     ...(gpuAvailability.length > 0 ? { gpuAvailability } : {}),

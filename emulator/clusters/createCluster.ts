@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { callerOf } from "../http/auth";
-import { READ_ONLY_KEY, ref } from "../http/openapiBuilders";
+import { badRequestOrCapacity, READ_ONLY_KEY, ref } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
 import { parseBody } from "../http/validation";
 import { chooseDataCenter } from "../placement/scheduler";
@@ -13,9 +13,9 @@ import type { ClusterRecord } from "../store";
 import type { ClusterType, PodClusterRole } from "../wire";
 
 /**
- * `POST /v2/clusters`: creates a cluster and its member pods in one data center with cluster nodes of the GPU type,
- * and answers 201 with its summary; 400 for a bad body, an unknown GPU type or no such data center, 403 for a
- * read-only key.
+ * `POST /v2/clusters`: creates a cluster and its member pods in one data center with idle cluster nodes of the GPU
+ * type, one node per member, and answers 201 with its summary; 400 for a bad body, an unknown GPU type, no such
+ * data center or too few idle nodes (the capacity error), 403 for a read-only key.
  */
 export const createCluster: Operation = {
   method: "POST",
@@ -25,10 +25,18 @@ export const createCluster: Operation = {
     summary: "Create a cluster and its member pods",
     description:
       "Members are named `<name>-node-<rank>`; rank 0 is the primary (the SLURM controller, the RAY head). Ranks and " +
-      "overlay IPs are assigned once a member has its machine.",
+      "overlay IPs are assigned once a member has its machine. Each member holds one idle cluster node of the data " +
+      "center until the cluster is deleted.",
     body: "CreateClusterRequest",
     ok: { status: 201, description: "The created cluster", schema: ref("Cluster") },
-    errors: { 400: "Invalid body, unknown GPU type, or no data center with cluster nodes of it", 403: READ_ONLY_KEY },
+    errors: {
+      400: badRequestOrCapacity(
+        "Invalid body, unknown GPU type, or no data center with cluster nodes of it",
+        { pool: "clusterNode", typeId: "NVIDIA H100 80GB HBM3", cloud: "SECURE", count: 4 },
+        ["US-CA-2", "EU-SE-1"],
+      ),
+      403: READ_ONLY_KEY,
+    },
   },
   async handle(context, request, reply) {
     const { store } = context;

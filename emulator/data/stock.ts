@@ -44,7 +44,7 @@ export const GPU_STOCK: Readonly<Record<string, Readonly<Record<string, GpuStock
 
 /** CPU flavor id → data center id → idle vCPUs; a data center absent from a flavor's entry does not carry it. */
 export const CPU_STOCK: Readonly<Record<string, Readonly<Record<string, number>>>> = {
-  cpu3c: { "US-TX-3": 128, "EU-RO-1": 12, "CA-MTL-1": 8 },
+  cpu3c: { "US-TX-3": 240, "EU-RO-1": 12, "CA-MTL-1": 8 },
   cpu3g: { "US-TX-3": 14, "US-CA-2": 256 },
   cpu5c: { "EU-SE-1": 96, "US-CA-2": 10 },
 };

@@ -118,6 +118,76 @@ describe("pods hold their GPUs", () => {
   });
 });
 
+describe("clusters hold a node per member", () => {
+  const cluster = (name: string, podCount: number) =>
+    harness.call("POST", "/v2/clusters", {
+      body: { name, type: "SLURM", compute: { gpuTypeId: H100, gpuCountPerPod: 8, podCount }, image: "org/slurm:24" },
+    });
+
+  test("the last idle nodes go to one cluster; the next is short of them; deleting it gives them back", async () => {
+    harness.emulator.stock.setGpu(H100, "EU-SE-1", { clusterNodes: 1 });
+    const first = await cluster("first", 2);
+    expect([first.status, first.body.dataCenterId]).toEqual([201, "US-CA-2"]);
+    expect(idle(H100, "US-CA-2")).toEqual({ secure: 5, community: 2, clusterNodes: 0 });
+    expectProblem(await cluster("second", 2), 400, `${SHORT}: 2 x ${H100} cluster node (SECURE) in US-CA-2, EU-SE-1`);
+    expect(harness.emulator.snapshot().pods.map((pod) => pod.name)).toEqual(["first-node-0", "first-node-1"]);
+    expect((await harness.call("DELETE", `/v2/clusters/${first.body.id}`)).status).toBe(204);
+    expect(idle(H100, "US-CA-2")?.clusterNodes).toBe(2);
+    expect((await cluster("second", 2)).status).toBe(201);
+  });
+});
+
+describe("availability follows live stock", () => {
+  const h100Levels = async () => {
+    const gpu = (await harness.call("GET", `/v2/catalog/gpus/${encodeURIComponent(H100)}?include=AVAILABILITY&product=POD`)).body;
+    const cudaAvailable = [...new Set(gpu.cudaVersions.map((entry: { available: boolean }) => entry.available))];
+    return [
+      gpu.availability,
+      ...gpu.dataCenters.map((entry: { id: string; availability: string }) => `${entry.id} ${entry.availability}`),
+      cudaAvailable,
+    ];
+  };
+  const dataCenterLevel = async (dataCenterId: string, gpuTypeId: string) => {
+    const { gpuAvailability } = (await harness.call("GET", `/v2/catalog/datacenters/${dataCenterId}?include=GPU_AVAILABILITY`)).body;
+    return gpuAvailability.find((entry: { id: string }) => entry.id === gpuTypeId).availability;
+  };
+
+  test("HIGH at 8 idle, MEDIUM at 3, LOW at 1, NONE at 0, and back as pods are deleted", async () => {
+    harness.emulator.stock.setGpu(H100, "US-CA-2", { secure: 8, community: 0 });
+    harness.emulator.stock.setGpu(H100, "EU-SE-1", { secure: 0, community: 0 });
+    expect(await h100Levels()).toEqual(["HIGH", "US-CA-2 HIGH", "EU-SE-1 NONE", [true]]);
+    const pods: string[] = [];
+    const seen: string[] = [];
+    for (let taken = 1; taken <= 8; taken++) {
+      pods.push((await create(gpuPod({ name: `p${taken}`, gpu: { id: H100 } }))).body.id);
+      seen.push(`${taken}: ${(await h100Levels())[0]} ${await dataCenterLevel("US-CA-2", H100)}`);
+    }
+    expect(seen).toEqual([
+      "1: MEDIUM MEDIUM",
+      "2: MEDIUM MEDIUM",
+      "3: MEDIUM MEDIUM",
+      "4: MEDIUM MEDIUM",
+      "5: MEDIUM MEDIUM",
+      "6: LOW LOW",
+      "7: LOW LOW",
+      "8: NONE NONE",
+    ]);
+    expect(await h100Levels()).toEqual(["NONE", "US-CA-2 NONE", "EU-SE-1 NONE", [false]]);
+    expect((await harness.call("DELETE", `/v2/pods/${pods[0]}`)).status).toBe(204);
+    expect(await h100Levels()).toEqual(["LOW", "US-CA-2 LOW", "EU-SE-1 NONE", [true]]);
+  });
+
+  test("CPU availability follows the vCPUs pods hold", async () => {
+    const level = async () => {
+      const { dataCenters } = (await harness.call("GET", "/v2/catalog/cpus/cpu3c?include=AVAILABILITY&product=POD")).body;
+      return dataCenters.find((entry: { id: string }) => entry.id === "CA-MTL-1").availability;
+    };
+    expect(await level()).toBe("MEDIUM");
+    await create(cpuPod({ cpu: { id: "cpu3c", vcpuCount: 8, memory: 8 }, dataCenterIds: ["CA-MTL-1"] }));
+    expect(await level()).toBe("NONE");
+  });
+});
+
 describe("scripted scarcity", () => {
   test("stock freed at a time on the emulator's clock is idle from that time on", async () => {
     harness.emulator.stock.setGpu(H100, "US-CA-2", { secure: 0 });
