@@ -18,6 +18,7 @@ import {
   type PlacementStack,
   setStock,
   statusesOf,
+  waitUntil,
 } from "./placementStack";
 
 const CATALOG = "/v2/catalog/gpus";
@@ -137,7 +138,3 @@ describe("placement that falls back and waits", () => {
     expect(statusesOf(api, "POST", "/v2/pods")).toEqual([]);
   });
 });
-
-async function waitUntil(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 50));
-}

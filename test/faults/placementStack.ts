@@ -111,3 +111,8 @@ export function livePods(api: TestEmulator): Record<string, string | undefined> 
       .map((pod) => [pod.name, pod.gpu?.id]),
   );
 }
+
+/** Resolves once `condition` holds, checking every 50 ms. */
+export async function waitUntil(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 50));
+}
