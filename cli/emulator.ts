@@ -9,6 +9,8 @@ import {
   type RateLimitQuotas,
 } from "../emulator/options";
 import { isBearerToken } from "../emulator/http/auth";
+import type { GpuStock } from "../emulator/data/stock";
+import { type GpuStockOverrides, LiveStock } from "../emulator/placement/liveStock";
 import { UserError } from "../provider/errors";
 
 export const summary = "Run the local Compute Platform API emulator";
@@ -38,6 +40,19 @@ Options:
                              PROVISIONING and STARTING. Default: ${DEFAULT_TIMINGS.provisioningMs + DEFAULT_TIMINGS.startingMs}
   --fail-pods-named REGEX    Pods whose name matches REGEX go to ERROR when they would become
                              RUNNING, to test how a program handles failed pods. Default: none
+  --gpu-stock TYPE@DC:FIELD=N[,FIELD=N]
+                             Idle GPUs of type TYPE in data center DC at start, replacing the
+                             seed's FIELDs: secure and community (GPUs idle in each cloud),
+                             clusterNodes (whole nodes idle for clusters). Pods, cluster members
+                             and standing serverless workers hold what they take until stopped
+                             or deleted; a create finding too few idle answers 400 "There are no
+                             instances available with the requested specifications: ...".
+                             Repeatable. Example, H100 sold out in Sweden:
+                             --gpu-stock "NVIDIA H100 80GB HBM3@EU-SE-1:secure=0,community=0"
+  --free-gpu-stock SECONDS:TYPE@DC:FIELD=N[,FIELD=N]
+                             SECONDS after start, N more GPUs (or nodes) of TYPE in DC turn idle
+                             in each FIELD, as when other users' pods end. Repeatable. Example:
+                             --free-gpu-stock "30:NVIDIA H100 80GB HBM3@EU-SE-1:secure=2"
   --text-to-video-endpoint-id ID
                              Endpoint id of the hosted text-to-video model. Default: ${DEFAULT_JOB_OPTIONS.textToVideoEndpointId}
   --job-queue-ms N           Milliseconds a job waits in the queue (its delayTime). Default: ${DEFAULT_JOB_OPTIONS.queueMs}
@@ -46,10 +61,25 @@ Options:
   -h, --help                 Show this help.
 `;
 
+/** Stock of a GPU type in a data center, as `--gpu-stock` and `--free-gpu-stock` name it. */
+export interface GpuStockEntry {
+  gpuTypeId: string;
+  dataCenterId: string;
+  idle: Partial<GpuStock>;
+}
+
+/** Stock that turns idle some time after start (`--free-gpu-stock`). */
+export interface StockRelease extends GpuStockEntry {
+  /** Seconds after the emulator started. */
+  afterSeconds: number;
+}
+
 export interface EmulatorCommandOptions {
   emulator: EmulatorOptions & { host: string; port: number; apiKeys: ApiKeyGrant[] };
   /** Whether the read-write key was generated because none was given. */
   generatedKey: boolean;
+  /** Stock freed while running, oldest first. */
+  stockReleases: StockRelease[];
 }
 
 export function parse(args: string[]): EmulatorCommandOptions {
@@ -68,6 +98,8 @@ export function parse(args: string[]): EmulatorCommandOptions {
       "text-to-video-endpoint-id": { type: "string" },
       "job-queue-ms": { type: "string" },
       "job-execution-ms": { type: "string" },
+      "gpu-stock": { type: "string", multiple: true },
+      "free-gpu-stock": { type: "string", multiple: true },
     },
   });
   const port = values.port === undefined ? 8787 : integerFlag("--port", values.port, 0, 65535);
@@ -109,13 +141,30 @@ export function parse(args: string[]): EmulatorCommandOptions {
     queueMs: jobMs("--job-queue-ms", values["job-queue-ms"]),
     executionMs: jobMs("--job-execution-ms", values["job-execution-ms"]),
   };
-  return { emulator, generatedKey };
+  const gpuStock: GpuStockOverrides = {};
+  for (const value of values["gpu-stock"] ?? []) {
+    const { gpuTypeId, dataCenterId, idle } = gpuStockFlag("--gpu-stock", value);
+    gpuStock[gpuTypeId] = { ...gpuStock[gpuTypeId], [dataCenterId]: { ...gpuStock[gpuTypeId]?.[dataCenterId], ...idle } };
+  }
+  if (Object.keys(gpuStock).length > 0) emulator.gpuStock = gpuStock;
+  const stockReleases = (values["free-gpu-stock"] ?? []).map((value): StockRelease => {
+    const match = /^(\d+):(.*)$/s.exec(value);
+    if (match?.[1] === undefined || match[2] === undefined) {
+      throw new UserError(`--free-gpu-stock must look like SECONDS:TYPE@DC:FIELD=N[,FIELD=N]; got "${value}"`);
+    }
+    return { afterSeconds: Number(match[1]), ...gpuStockFlag("--free-gpu-stock", match[2]) };
+  });
+  return { emulator, generatedKey, stockReleases };
 }
 
-export async function run({ emulator: options, generatedKey }: EmulatorCommandOptions): Promise<void> {
+export async function run({ emulator: options, generatedKey, stockReleases }: EmulatorCommandOptions): Promise<void> {
   // Loaded here, not at the top: the other commands run without the emulator's server packages installed.
   const { startEmulator } = require("../emulator") as typeof import("../emulator");
+  const startedAt = Date.now();
   const emulator = await startEmulator(options);
+  for (const { afterSeconds, gpuTypeId, dataCenterId, idle } of stockReleases) {
+    emulator.stock.freeGpuAt(startedAt + afterSeconds * 1000, gpuTypeId, dataCenterId, idle);
+  }
   const [firstKey] = options.apiKeys;
   const lines = [`computeplatform emulator listening on ${emulator.url}`];
   for (const grant of options.apiKeys) {
@@ -151,6 +200,28 @@ function integerFlag(flag: string, value: string, min: number, max: number): num
     throw new UserError(`${flag} must be an integer from ${min} to ${max}; got "${value}"`);
   }
   return number;
+}
+
+/** `TYPE@DC:FIELD=N[,FIELD=N]`, checked against the catalog: the data center must carry the type. */
+function gpuStockFlag(flag: string, value: string): GpuStockEntry {
+  const malformed = new UserError(
+    `${flag} must look like TYPE@DC:FIELD=N[,FIELD=N] with FIELD secure, community or clusterNodes; got "${value}"`,
+  );
+  const [, gpuTypeId, dataCenterId, fields] = /^([^@]+)@([^:]+):(.+)$/s.exec(value) ?? [];
+  if (gpuTypeId === undefined || dataCenterId === undefined || fields === undefined) throw malformed;
+  const idle: Partial<GpuStock> = {};
+  for (const field of fields.split(",")) {
+    const [, name, count] = /^(secure|community|clusterNodes)=(\d+)$/.exec(field.trim()) ?? [];
+    if (name === undefined) throw malformed;
+    idle[name as keyof GpuStock] = Number(count);
+  }
+  try {
+    // The emulator's own check, on a copy of the seed: the same type and data center the emulator would accept.
+    new LiveStock(Date.now).setGpu(gpuTypeId, dataCenterId, idle);
+  } catch (error) {
+    throw new UserError(`${flag} "${value}": ${(error as Error).message}`);
+  }
+  return { gpuTypeId, dataCenterId, idle };
 }
 
 function parseQuota(value: string): RateLimitQuotas {

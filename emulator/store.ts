@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import { DEFAULT_ACCOUNT } from "./options";
+import type { Holding } from "./placement/liveStock";
 import type {
   Cloud,
   ClusterCompute,
@@ -132,6 +133,8 @@ export interface EndpointRecord {
   networkVolumes: string[];
   timeout: number;
   flashboot: FlashBoot;
+  /** The idle stock its standing workers hold, and where; null when none stands or nothing asked for is carried. */
+  held: Holding | null;
   /** Newest last; each container-affecting change adds one. */
   releases: Release[];
   /** The endpoint's job history, gone with the endpoint. */

@@ -30,11 +30,10 @@ export const createCluster: Operation = {
     body: "CreateClusterRequest",
     ok: { status: 201, description: "The created cluster", schema: ref("Cluster") },
     errors: {
-      400: badRequestOrCapacity(
-        "Invalid body, unknown GPU type, or no data center with cluster nodes of it",
-        { pool: "clusterNode", typeId: "NVIDIA H100 80GB HBM3", cloud: "SECURE", count: 4 },
-        ["US-CA-2", "EU-SE-1"],
-      ),
+      400: badRequestOrCapacity("Invalid body, unknown GPU type, or no data center with cluster nodes of it", {
+        demand: { pool: "clusterNode", typeId: "NVIDIA H100 80GB HBM3", cloud: "SECURE", count: 4 },
+        dataCenterIds: ["US-CA-2", "EU-SE-1"],
+      }),
       403: READ_ONLY_KEY,
     },
   },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CAPACITY_ERROR_PREFIX, capacityError, type Demand } from "../placement/liveStock";
+import { CAPACITY_ERROR_PREFIX, capacityError, type Shortage } from "../placement/liveStock";
 
 /** The small builders every part of the emulator's OpenAPI description is written with. */
 
@@ -167,11 +167,8 @@ export function operationsOf(tag: string): (spec: OperationSpec) => Schema {
   };
 }
 
-/**
- * The 400 of an operation that takes idle stock: a bad request as `description` says, or the capacity error, shown
- * with an example for `demand` short in `dataCenterIds`.
- */
-export function badRequestOrCapacity(description: string, demand: Demand, dataCenterIds: readonly string[]): Schema {
+/** The 400 of an operation that takes idle stock: a bad request as `description` says, or the capacity error, shown for `example`. */
+export function badRequestOrCapacity(description: string, example: Shortage): Schema {
   return {
     description:
       `${description}; or the capacity error: no idle stock for it in any data center looked at, its detail starting ` +
@@ -180,7 +177,7 @@ export function badRequestOrCapacity(description: string, demand: Demand, dataCe
     content: {
       "application/problem+json": {
         schema: ref("Problem"),
-        examples: { capacity: { summary: "No idle stock", value: capacityError(demand, dataCenterIds).body } },
+        examples: { capacity: { summary: "No idle stock", value: capacityError(example).body } },
       },
     },
   };

@@ -35,6 +35,19 @@ export interface Demand {
   count: number;
 }
 
+/** A demand that fit none of the data centers looked at. */
+export interface Shortage {
+  demand: Demand;
+  /** The data centers offering it that were looked at, all full. */
+  dataCenterIds: readonly string[];
+}
+
+/** Where stock is held: a demand taken from a data center's idle stock. */
+export interface Holding {
+  demand: Demand;
+  dataCenterId: string;
+}
+
 /** Per GPU type id and data center id, the stock of the given fields, for `EmulatorOptions.gpuStock`. */
 export type GpuStockOverrides = Record<string, Record<string, Partial<GpuStock>>>;
 
@@ -97,7 +110,7 @@ export class LiveStock implements StockController, StockReader {
 
   /** Takes the demand from the data center's idle stock; the capacity error when it does not fit. */
   take(demand: Demand, dataCenterId: string): void {
-    if (!this.fits(demand, dataCenterId)) throw capacityError(demand, [dataCenterId]);
+    if (!this.fits(demand, dataCenterId)) throw capacityError({ demand, dataCenterIds: [dataCenterId] });
     this.add(demand, dataCenterId, -demand.count);
   }
 
@@ -144,9 +157,10 @@ export class LiveStock implements StockController, StockReader {
   }
 }
 
-/** The capacity error: 400 naming what is short and every data center looked at. */
-export function capacityError(demand: Demand, dataCentersLookedAt: readonly string[]): Problem {
-  return new Problem(400, `${CAPACITY_ERROR_PREFIX}: ${describeDemand(demand)} in ${dataCentersLookedAt.join(", ")}`);
+/** The capacity error: 400 naming each configuration that is short and the data centers looked at for it. */
+export function capacityError(...shortages: Shortage[]): Problem {
+  const short = shortages.map(({ demand, dataCenterIds }) => `${describeDemand(demand)} in ${dataCenterIds.join(", ")}`);
+  return new Problem(400, `${CAPACITY_ERROR_PREFIX}: ${short.join("; ")}`);
 }
 
 /** E.g. `2 x NVIDIA H100 80GB HBM3 (SECURE)`, `4 x NVIDIA H100 80GB HBM3 cluster node (SECURE)`, `8 x cpu3c vCPU (SECURE)`. */

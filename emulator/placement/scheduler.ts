@@ -36,7 +36,7 @@ export function chooseDataCenter(request: PlacementRequest): string {
     if (!offers(dataCenter)) {
       throw new Problem(400, `"${request.compute}" is not offered in ${dataCenter}, where network volume ${id} is`);
     }
-    if (!stock.fits(demand, dataCenter)) throw capacityError(demand, [dataCenter]);
+    if (!stock.fits(demand, dataCenter)) throw capacityError({ demand, dataCenterIds: [dataCenter] });
     return dataCenter;
   }
   const candidates = preferred.length > 0 ? preferred : DATA_CENTERS.map((dataCenter) => dataCenter.id);
@@ -45,6 +45,6 @@ export function chooseDataCenter(request: PlacementRequest): string {
     throw new Problem(400, `"${request.compute}" is not offered in any of ${candidates.join(", ")}`);
   }
   const chosen = offering.find((dataCenterId) => stock.fits(demand, dataCenterId));
-  if (chosen === undefined) throw capacityError(demand, offering);
+  if (chosen === undefined) throw capacityError({ demand, dataCenterIds: offering });
   return chosen;
 }

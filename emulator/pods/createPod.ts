@@ -30,11 +30,10 @@ export const createPod: Operation = {
     body: ["CreatePodRequest", "CreatePodFromTemplateRequest"],
     ok: { status: 201, description: "The created pod", schema: ref("Pod") },
     errors: {
-      400: badRequestOrCapacity(
-        "Invalid body (each failing path listed), unknown compute, data center, network volume or registry",
-        { pool: "gpu", typeId: "NVIDIA H100 80GB HBM3", cloud: "SECURE", count: 2 },
-        ["US-CA-2", "EU-SE-1"],
-      ),
+      400: badRequestOrCapacity("Invalid body (each failing path listed), unknown compute, data center, network volume or registry", {
+        demand: { pool: "gpu", typeId: "NVIDIA H100 80GB HBM3", cloud: "SECURE", count: 2 },
+        dataCenterIds: ["US-CA-2", "EU-SE-1"],
+      }),
       403: "A read-only key, or the network volume or registry belongs to another account",
       404: "No template the caller may use has this `templateId`",
       422: "A mount entry lacks a field, or the template is a serverless one",

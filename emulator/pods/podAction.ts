@@ -34,7 +34,10 @@ export const podAction: Operation = {
     body: "PodActionRequest",
     ok: { status: 200, description: "The pod after the transition", schema: ref("Pod") },
     errors: {
-      400: badRequestOrCapacity("Invalid body", { pool: "gpu", typeId: "NVIDIA L40S", cloud: "SECURE", count: 1 }, ["US-TX-3"]),
+      400: badRequestOrCapacity("Invalid body", {
+        demand: { pool: "gpu", typeId: "NVIDIA L40S", cloud: "SECURE", count: 1 },
+        dataCenterIds: ["US-TX-3"],
+      }),
       ...ownResource("pod", "write"),
       409: `Not valid in the pod's status, or the pod is locked; or: ${MEMBER_PODS}`,
     },

@@ -1,5 +1,5 @@
 import { callerOf } from "../http/auth";
-import { READ_ONLY_KEY, ref } from "../http/openapiBuilders";
+import { badRequestOrCapacity, READ_ONLY_KEY, ref } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
 import { Problem } from "../http/problem";
 import { parseBody } from "../http/validation";
@@ -16,6 +16,7 @@ import {
 } from "./endpointRules";
 import { presentEndpoint } from "./endpointView";
 import { addRelease } from "./releases";
+import { holdStandingWorkers } from "./standingWorkers";
 
 /** `POST /v2/serverless`: create a serverless endpoint; answers 400, 403, 404, 422 as `spec.errors` says. */
 export const createEndpoint: Operation = {
@@ -27,13 +28,17 @@ export const createEndpoint: Operation = {
     description:
       "Exactly one of `gpu` (serverless pools) or `cpu`. With `templateId` (a serverless template), the template " +
       "supplies the container settings the body leaves out; `env` is merged per key. A LOAD_BALANCER endpoint " +
-      "scales on REQUEST_COUNT. The endpoint accepts jobs at once.",
+      "scales on REQUEST_COUNT. The endpoint accepts jobs at once. Its `workers.min` standing workers hold " +
+      "`workers.min × gpu.count` GPUs of the first type of the pools (or vCPUs of the first CPU flavor) with room for " +
+      "them all in one data center, the first of `dataCenterIds` (else of the catalog), until it is deleted.",
     body: "CreateEndpointRequest",
     ok: { status: 201, description: "The created endpoint", schema: ref("Endpoint") },
     errors: {
-      400:
+      400: badRequestOrCapacity(
         "Invalid body, neither or both compute families, unknown pool, CPU flavor, data center or registry, " +
-        "exclusions outside the pools, a CUDA set with a floor, workers.min above max, or idleTimeout where it does not apply",
+          "exclusions outside the pools, a CUDA set with a floor, workers.min above max, or idleTimeout where it does not apply",
+        { demand: { pool: "gpu", typeId: "NVIDIA H100 80GB HBM3", cloud: "SECURE", count: 4 }, dataCenterIds: ["US-CA-2", "EU-SE-1"] },
+      ),
       403: `${READ_ONLY_KEY}, or a referenced resource belongs to another account`,
       404: "No template or network volume the caller may use has this id",
       422: "No image and no template, a pod template, or QUEUE_DELAY scaling on a LOAD_BALANCER endpoint",
@@ -51,6 +56,7 @@ export const createEndpoint: Operation = {
     const gpu = body.gpu === undefined ? null : gpuForCreate(body.gpu, template);
     const cpu = body.cpu === undefined ? null : cpuSelection(body.cpu);
     checkEndpointReferences(store, caller, { ...body, registry: container.registry });
+    const held = holdStandingWorkers(context.stock, { gpu, cpu, workers, dataCenterIds: body.dataCenterIds });
     const now = context.now();
     const endpoint: EndpointRecord = {
       id: store.newId(),
@@ -73,6 +79,7 @@ export const createEndpoint: Operation = {
       networkVolumes: body.networkVolumes,
       timeout: body.timeout,
       flashboot: body.flashboot,
+      held,
       releases: [],
       jobs: new Map(),
     };

@@ -4,6 +4,7 @@ import type { Operation } from "../http/operation";
 import { idParam } from "../http/routing";
 import { ownedEndpoint } from "../ownership";
 import { endpointId } from "./parameters";
+import { releaseStandingWorkers } from "./standingWorkers";
 
 /**
  * `DELETE /v2/serverless/{id}`: delete an endpoint with its configuration, worker logs and job history;
@@ -24,6 +25,7 @@ export const deleteEndpoint: Operation = {
     const endpoint = ownedEndpoint(store, callerOf(request), idParam(request));
     // Configuration, worker logs and job history all live on the record: they go with it; billing keeps what it used.
     const account = store.account(endpoint.account);
+    releaseStandingWorkers(context.stock, endpoint.held);
     account.endpoints.delete(endpoint.id);
     account.retiredEndpoints.push({ record: endpoint, removedAt: context.now() });
     return reply.code(204).send();

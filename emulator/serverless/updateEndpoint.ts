@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { callerOf } from "../http/auth";
-import { ownResource, ref } from "../http/openapiBuilders";
+import { badRequestOrCapacity, ownResource, ref } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
 import { Problem } from "../http/problem";
 import { idParam } from "../http/routing";
@@ -13,6 +13,7 @@ import { checkEndpointReferences, checkScaling, cpuSelection, endpointTemplate, 
 import { presentEndpoint } from "./endpointView";
 import { endpointId } from "./parameters";
 import { addRelease } from "./releases";
+import { reholdStandingWorkers, type WorkerConfig } from "./standingWorkers";
 
 /**
  * `PATCH /v2/serverless/{id}`: change a serverless endpoint in place;
@@ -26,12 +27,17 @@ export const updateEndpoint: Operation = {
     summary: "Change a serverless endpoint in place",
     description:
       "`type` and the compute family never change. `gpu.pools` replaces the pools and their exclusions together. " +
-      "A container change (image, args, disk, env, ports, registry) adds a release.",
+      "A container change (image, args, disk, env, ports, registry) adds a release. A change of the compute, " +
+      "`workers.min` or `dataCenterIds` places the standing workers again, as create does; when that finds no room " +
+      "they keep what they held.",
     parameters: [endpointId],
     body: "UpdateEndpointRequest",
     ok: { status: 200, description: "The updated endpoint", schema: ref("Endpoint") },
     errors: {
-      400: "Invalid body (type included), the other compute family, or a rule of create",
+      400: badRequestOrCapacity("Invalid body (type included), the other compute family, or a rule of create", {
+        demand: { pool: "gpu", typeId: "NVIDIA H100 80GB HBM3", cloud: "SECURE", count: 6 },
+        dataCenterIds: ["US-CA-2", "EU-SE-1"],
+      }),
       ...ownResource("endpoint", "write"),
       422: "A pod template, or QUEUE_DELAY scaling on a LOAD_BALANCER endpoint",
     },
@@ -63,6 +69,12 @@ export const updateEndpoint: Operation = {
     const gpu = patch.gpu === undefined || endpoint.gpu === null ? endpoint.gpu : gpuForPatch(endpoint.gpu, patch.gpu);
     const cpu = patch.cpu === undefined ? endpoint.cpu : cpuSelection(patch.cpu);
     checkEndpointReferences(store, caller, patch);
+    const dataCenterIds = patch.dataCenterIds ?? endpoint.dataCenterIds;
+    // Standing workers move only when what they run on, how many stand or where they may run changes.
+    const placing = (config: WorkerConfig) => [config.gpu, config.cpu, config.workers.min, config.dataCenterIds];
+    const placement = { gpu, cpu, workers, dataCenterIds };
+    const moves = !isDeepStrictEqual(placing(placement), placing(endpoint));
+    const held = moves ? reholdStandingWorkers(context.stock, endpoint.held, placement) : endpoint.held;
 
     const diff = RELEASED_FIELDS.flatMap((field) => {
       const requestedValue = patch[field];
@@ -83,7 +95,8 @@ export const updateEndpoint: Operation = {
       cpu,
       workers,
       scaling,
-      dataCenterIds: patch.dataCenterIds ?? endpoint.dataCenterIds,
+      dataCenterIds,
+      held,
       networkVolumes: patch.networkVolumes ?? endpoint.networkVolumes,
       timeout: patch.timeout ?? endpoint.timeout,
       flashboot: patch.flashboot ?? endpoint.flashboot,

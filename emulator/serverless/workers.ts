@@ -45,8 +45,8 @@ export function workersOf(endpoint: EndpointRecord, timings: Required<PodTimings
       gpuCount,
       image: endpoint.image,
       uptimeSeconds: started ? Math.floor((now - startedAt) / 1000) : null,
-      gpuTypeId: started && endpoint.gpu !== null ? placedGpuType(endpoint.gpu) : null,
-      dataCenterId: started ? (endpoint.dataCenterIds[0] ?? "EU-SE-1") : null,
+      gpuTypeId: started && endpoint.gpu !== null ? (endpoint.held?.demand.typeId ?? placedGpuType(endpoint.gpu)) : null,
+      dataCenterId: started ? (endpoint.held?.dataCenterId ?? endpoint.dataCenterIds[0] ?? "EU-SE-1") : null,
       startedAt: started ? new Date(startedAt).toISOString() : null,
     };
   });

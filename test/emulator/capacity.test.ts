@@ -137,6 +137,72 @@ describe("clusters hold a node per member", () => {
   });
 });
 
+describe("serverless standing workers hold their GPUs", () => {
+  const endpointBody = (overrides: Record<string, unknown>) => ({
+    name: "workers",
+    type: "QUEUE",
+    image: "org/worker:1",
+    gpu: { pools: ["HOPPER_80"], count: 2 },
+    scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
+    workers: { min: 2, max: 3 },
+    ...overrides,
+  });
+  const createEndpoint = (overrides: Record<string, unknown> = {}) =>
+    harness.call("POST", "/v2/serverless", { body: endpointBody(overrides) });
+
+  test("workers.min × gpu.count GPUs are taken at create, refused when short, and given back at delete", async () => {
+    harness.emulator.stock.setGpu(H100, "US-CA-2", { secure: 4 });
+    harness.emulator.stock.setGpu(H100, "EU-SE-1", { secure: 0 });
+    const first = await createEndpoint();
+    expect(first.status).toBe(201);
+    expect(idle(H100, "US-CA-2")?.secure).toBe(0);
+    expectProblem(await createEndpoint({ workers: { min: 1, max: 1 } }), 400, `${SHORT}: 2 x ${H100} (SECURE) in US-CA-2, EU-SE-1`);
+    expect(harness.emulator.snapshot().endpoints).toHaveLength(1);
+    expect((await createEndpoint({ workers: { min: 0, max: 1 } })).status).toBe(201);
+    expect((await harness.call("DELETE", `/v2/serverless/${first.body.id}`)).status).toBe(204);
+    expect(idle(H100, "US-CA-2")?.secure).toBe(4);
+  });
+
+  test("a PATCH that needs more than is idle is refused and the workers keep what they held", async () => {
+    harness.emulator.stock.setGpu(H100, "US-CA-2", { secure: 4 });
+    harness.emulator.stock.setGpu(H100, "EU-SE-1", { secure: 5 });
+    const endpoint = (await createEndpoint()).body;
+    const patch = (body: unknown) => harness.call("PATCH", `/v2/serverless/${endpoint.id}`, { body });
+    expectProblem(await patch({ workers: { min: 3 } }), 400, `${SHORT}: 6 x ${H100} (SECURE) in US-CA-2, EU-SE-1`);
+    expect([idle(H100, "US-CA-2")?.secure, idle(H100, "EU-SE-1")?.secure]).toEqual([0, 5]);
+    expect((await harness.call("GET", `/v2/serverless/${endpoint.id}`)).body.workers.min).toBe(2);
+    expect((await patch({ workers: { min: 1 } })).status).toBe(200);
+    expect([idle(H100, "US-CA-2")?.secure, idle(H100, "EU-SE-1")?.secure]).toEqual([2, 5]);
+    expect((await patch({ name: "renamed", workers: { max: 2 } })).status).toBe(200);
+    expect([idle(H100, "US-CA-2")?.secure, idle(H100, "EU-SE-1")?.secure]).toEqual([2, 5]);
+  });
+
+  test("the workers run on the first type of the pools with room; every type short is named", async () => {
+    harness.emulator.stock.setGpu("NVIDIA GeForce RTX 4090", "EU-RO-1", { secure: 0 });
+    harness.emulator.stock.setGpu(L40S, "EU-RO-1", { secure: 0 });
+    const body = { gpu: { pools: ["ADA_24", "ADA_48_PRO"] }, workers: { min: 1, max: 1 }, dataCenterIds: ["EU-RO-1"] };
+    expectProblem(
+      await createEndpoint(body),
+      400,
+      `${SHORT}: 1 x NVIDIA GeForce RTX 4090 (SECURE) in EU-RO-1; 1 x ${L40S} (SECURE) in EU-RO-1`,
+    );
+    harness.emulator.stock.setGpu(L40S, "EU-RO-1", { secure: 1 });
+    const endpoint = (await createEndpoint(body)).body;
+    clock.advance(60_000);
+    const { workers } = (await harness.call("GET", `/v2/serverless/${endpoint.id}/workers`)).body;
+    expect(workers.map((worker: { gpuTypeId: string; dataCenterId: string }) => `${worker.gpuTypeId} @ ${worker.dataCenterId}`)).toEqual([
+      `${L40S} @ EU-RO-1`,
+    ]);
+    expect(idle(L40S, "EU-RO-1")?.secure).toBe(0);
+  });
+
+  test("a CPU endpoint's workers hold workers.min × vcpuCount vCPUs", async () => {
+    const body = { gpu: undefined, cpu: [{ id: "cpu3c", vcpuCount: 4 }], workers: { min: 2, max: 2 }, dataCenterIds: ["CA-MTL-1"] };
+    expect((await createEndpoint(body)).status).toBe(201);
+    expectProblem(await createEndpoint(body), 400, `${SHORT}: 8 x cpu3c vCPU (SECURE) in CA-MTL-1`);
+  });
+});
+
 describe("availability follows live stock", () => {
   const h100Levels = async () => {
     const gpu = (await harness.call("GET", `/v2/catalog/gpus/${encodeURIComponent(H100)}?include=AVAILABILITY&product=POD`)).body;
@@ -232,4 +298,21 @@ describe("scripted scarcity", () => {
     );
     expect(stock.gpu(L40S, "US-TX-3")).toEqual({ secure: 20, community: 8 });
   });
+});
+
+test("the OpenAPI document gives the capacity 400, with an example, at each operation that takes stock", async () => {
+  const { paths } = (await harness.call("GET", "/v2/openapi.json", { key: null })).body;
+  const documented = Object.entries(paths as Record<string, Record<string, { operationId: string; responses: Record<string, any> }>>)
+    .flatMap(([, methods]) => Object.values(methods))
+    .flatMap(({ operationId, responses }) => {
+      const example = responses["400"]?.content?.["application/problem+json"]?.examples?.capacity?.value;
+      return example === undefined ? [] : [[operationId, example.status, example.detail.startsWith(`${SHORT}: `)]];
+    });
+  expect(documented).toEqual([
+    ["createPod", 400, true],
+    ["podAction", 400, true],
+    ["createCluster", 400, true],
+    ["createEndpoint", 400, true],
+    ["updateEndpoint", 400, true],
+  ]);
 });

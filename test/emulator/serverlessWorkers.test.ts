@@ -44,7 +44,7 @@ function summary(counts: { idle?: number; initializing?: number }): Record<strin
 }
 
 describe("workers", () => {
-  test("workers.min standing workers INITIALIZING while a pod would start, then IDLE on a GPU of the pools", async () => {
+  test("workers.min standing workers INITIALIZING while a pod would start, then IDLE on a GPU of the pools where it is stocked", async () => {
     const endpoint = await create({ workers: { min: 2, max: 3 } });
     const createdAt = clock.now;
     const initializing = (index: number) => ({
@@ -74,7 +74,7 @@ describe("workers", () => {
       status: "IDLE",
       uptimeSeconds: 3,
       gpuTypeId: "NVIDIA GeForce RTX 4090",
-      dataCenterId: "EU-SE-1",
+      dataCenterId: "US-TX-3",
       startedAt: new Date(createdAt + PROVISIONING_MS + STARTING_MS).toISOString(),
     });
     expect(await workersOf(endpoint.id)).toEqual({ workers: [idle(0), idle(1)], summary: summary({ idle: 2 }), endpointVersion: 1 });
