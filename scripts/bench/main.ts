@@ -74,7 +74,6 @@ async function main(): Promise<void> {
       for (const provider of ["computeplatform", "naive"] as const) {
         rows.push(...(await benchOne(n, provider, (workDir) => programs[provider](n, workDir), folder, cli.command)));
       }
-      fs.mkdirSync(outputFolder, { recursive: true });
       const ups = rows.filter((row) => row.n === n && row.operation === "up");
       const chart = callsChart(`up of ${n} CPU pods at ${settings.quotaPerMinute} requests a minute, 60 s to RUNNING`, [
         ...ups.map((row) => ({ label: row.provider, metrics: row.metrics })),
@@ -98,6 +97,7 @@ async function main(): Promise<void> {
       }
     }
 
+    fs.mkdirSync(outputFolder, { recursive: true });
     const table = markdownTable(rows);
     say(`\n${table}\n`);
     const report = [
