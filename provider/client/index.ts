@@ -10,6 +10,7 @@ import { PodWatcher } from "./podWatcher";
 import { RegistriesClient } from "./registries";
 import { ServerlessClient } from "./serverless";
 import { TemplatesClient } from "./templates";
+import type { RateLimiter } from "./ratelimit";
 import { Transport, type TransportOptions } from "./transport";
 import { NetworkVolumesClient } from "./volumes";
 
@@ -38,11 +39,14 @@ export class ComputePlatformClient {
   readonly loadBalancing: LoadBalancingClient;
   /** Coalesced waits for pod status: one list call per tick serves every waiter. */
   readonly podWatcher: PodWatcher;
+  /** The rate-limit windows every request of this client counts against, for waits that pace their own polls. */
+  readonly limiter: RateLimiter;
   readonly clock: Clock;
 
   constructor(options: ClientOptions) {
     this.clock = options.clock ?? systemClock;
     const transport = new Transport({ ...options, clock: this.clock });
+    this.limiter = transport.limiter;
     this.pods = new PodsClient(transport);
     this.networkVolumes = new NetworkVolumesClient(transport);
     this.templates = new TemplatesClient(transport);

@@ -2,10 +2,12 @@
 // the provider methods and nothing else, and reads its settings only when called.
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { ComputePlatformClient } from "../client";
-import type { CheckedClusterInputs, ClusterSummary } from "../schemas/cluster";
+import { checkPlacement } from "../placement/checkPlacement";
+import { type PlacementScope, placeOnCandidates } from "../placement/placeOnCandidates";
+import type { CheckedClusterInputs, ClusterInputs, ClusterSummary } from "../schemas/cluster";
 import type { Pod } from "../schemas/pod";
 import { sharedClient } from "../sharedClient";
-import { cluster as declaration, type ClusterOutputs, clusterOutputs, createRequest } from "./cluster/declaration";
+import { cluster as declaration, type ClusterOutputs, clusterOutputs, createRequest, requestedGpu } from "./cluster/declaration";
 import { adoptable } from "./lifecycle/adoptable";
 import { createOnce } from "./lifecycle/createOnce";
 import { initializationFailure, ownProperties } from "./lifecycle/engineProperties";
@@ -19,7 +21,17 @@ export { configure } from "../config";
 /** How long a delete waits for the members to be gone. */
 const DELETE_TIMEOUT_SECONDS = 600;
 
-export const { check, diff } = lifecycleOf(declaration);
+const lifecycle = lifecycleOf(declaration);
+export const { diff } = lifecycle;
+
+/** Validates and completes the arguments; with `placement`, also checks that some acceptable configuration is offered. */
+export async function check(olds: Partial<ClusterInputs>, props: ClusterInputs): Promise<dynamic.CheckResult<CheckedClusterInputs>> {
+  const result = await lifecycle.check(olds, props);
+  const inputs = result.inputs;
+  if (result.failures?.length || inputs?.placement === undefined || inputs.adopt !== undefined) return result;
+  const failures = await checkPlacement(placementScope(inputs));
+  return failures.length > 0 ? { failures } : result;
+}
 
 export async function create(props: CheckedClusterInputs): Promise<dynamic.CreateResult<ClusterOutputs>> {
   const inputs = ownProperties(props);
@@ -27,14 +39,26 @@ export async function create(props: CheckedClusterInputs): Promise<dynamic.Creat
   const deadline = client.clock.now() + inputs.readyTimeoutSeconds * 1000;
   if (inputs.adopt) return adopt(client, inputs.adopt, inputs, deadline, props);
 
-  const request = createRequest(inputs);
-  const created = await createOnce({
-    what: `cluster "${inputs.name}"`,
-    source: client.clusters,
-    create: () => client.clusters.create(request),
-    matches: (cluster) => declaration.madeBy?.({ ...cluster, members: [] }, inputs) === true,
-    clock: client.clock,
-  });
+  const createWith = (sent: CheckedClusterInputs) =>
+    createOnce({
+      what: `cluster "${inputs.name}"`,
+      source: client.clusters,
+      create: () => client.clusters.create(createRequest(sent)),
+      matches: (cluster) => declaration.madeBy?.({ ...cluster, members: [] }, sent) === true,
+      clock: client.clock,
+    });
+  const created =
+    inputs.placement === undefined
+      ? await createWith(inputs)
+      : (
+          await placeOnCandidates(client, {
+            ...placementScope(inputs),
+            deadline,
+            timeoutSeconds: inputs.readyTimeoutSeconds,
+            create: ({ id, count }) =>
+              createWith({ ...inputs, placement: undefined, compute: { ...inputs.compute, gpuTypeId: id, gpuCountPerPod: count } }),
+          })
+        ).created;
   try {
     const members = await waitUntilRunning(client, created.id, deadline, inputs.readyTimeoutSeconds);
     return { id: created.id, outs: clusterOutputs(await client.clusters.get(created.id), members, inputs) };
@@ -61,6 +85,19 @@ export async function update(id: string, olds: ClusterOutputs, props: CheckedClu
   const client = sharedClient();
   const cluster = olds.name === news.name ? await client.clusters.get(id) : await client.clusters.rename(id, news.name);
   return { outs: clusterOutputs(cluster, await client.clusters.pods(id), news) };
+}
+
+/** What placement screens a cluster's candidates by: whole nodes in the secure cloud, priced for every member. */
+function placementScope(inputs: CheckedClusterInputs): PlacementScope {
+  return {
+    what: `cluster "${inputs.name}"`,
+    product: "CLUSTER",
+    cloud: "SECURE",
+    gpu: requestedGpu(inputs.compute),
+    placement: inputs.placement,
+    dataCenterIds: inputs.dataCenterIds,
+    instances: inputs.compute.podCount,
+  };
 }
 
 async function deleteCluster(id: string): Promise<void> {

@@ -2,7 +2,9 @@
 // the provider methods and nothing else, and reads its settings only when called.
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { ComputePlatformClient } from "../client";
-import type { CheckedPodInputs, Pod } from "../schemas/pod";
+import { checkPlacement } from "../placement/checkPlacement";
+import { type PlacementScope, placeOnCandidates } from "../placement/placeOnCandidates";
+import type { CheckedPodInputs, Pod, PodInputs } from "../schemas/pod";
 import { sharedClient } from "../sharedClient";
 import { adoptable } from "./lifecycle/adoptable";
 import { createOnce } from "./lifecycle/createOnce";
@@ -22,7 +24,17 @@ export { configure } from "../config";
 /** How long a delete waits for the pod to be gone. */
 const DELETE_TIMEOUT_SECONDS = 600;
 
-export const { check, diff } = lifecycleOf(declaration);
+const lifecycle = lifecycleOf(declaration);
+export const { diff } = lifecycle;
+
+/** Validates and completes the arguments; with `placement`, also checks that some acceptable configuration is offered. */
+export async function check(olds: Partial<PodInputs>, props: PodInputs): Promise<dynamic.CheckResult<CheckedPodInputs>> {
+  const result = await lifecycle.check(olds, props);
+  const inputs = result.inputs;
+  if (result.failures?.length || inputs?.placement === undefined || inputs.gpu === undefined || inputs.adopt !== undefined) return result;
+  const failures = await checkPlacement(placementScope(inputs, inputs.gpu));
+  return failures.length > 0 ? { failures } : result;
+}
 
 export async function create(props: CheckedPodInputs): Promise<dynamic.CreateResult<PodOutputs>> {
   const inputs = ownProperties(props);
@@ -31,14 +43,26 @@ export async function create(props: CheckedPodInputs): Promise<dynamic.CreateRes
   if (inputs.adopt) return adopt(client, inputs.adopt, inputs, deadline, props);
 
   const effective = withTemplateSettings(inputs, await templateSettings(client, inputs.templateId));
-  const request = createRequest(inputs);
-  const created = await createOnce({
-    what: `pod "${inputs.name}"`,
-    source: client.pods,
-    create: () => client.pods.create(request),
-    matches: (pod) => declaration.madeBy?.(pod, inputs) === true,
-    clock: client.clock,
-  });
+  const createWith = (sent: CheckedPodInputs) =>
+    createOnce({
+      what: `pod "${inputs.name}"`,
+      source: client.pods,
+      create: () => client.pods.create(createRequest(sent)),
+      matches: (pod) => declaration.madeBy?.(pod, sent) === true,
+      clock: client.clock,
+    });
+  const { gpu, placement } = inputs;
+  const created =
+    placement === undefined || gpu === undefined
+      ? await createWith(inputs)
+      : (
+          await placeOnCandidates(client, {
+            ...placementScope(inputs, gpu),
+            deadline,
+            timeoutSeconds: inputs.readyTimeoutSeconds,
+            create: ({ id, count }) => createWith({ ...inputs, placement: undefined, gpu: { ...gpu, id, count } }),
+          })
+        ).created;
   try {
     const pod = await converge(client, created, inputs, deadline, podInheritedEnvKeys(created, inputs));
     return { id: pod.id, outs: stripUndefined(podOutputs(pod, effective)) };
@@ -83,6 +107,18 @@ export async function update(id: string, olds: PodOutputs, props: CheckedPodInpu
       engineProps: props,
     });
   }
+}
+
+/** What placement screens a GPU pod's candidates by. */
+function placementScope(inputs: CheckedPodInputs, gpu: NonNullable<CheckedPodInputs["gpu"]>): PlacementScope {
+  return {
+    what: `pod "${inputs.name}"`,
+    product: "POD",
+    cloud: inputs.cloud,
+    gpu,
+    placement: inputs.placement,
+    dataCenterIds: inputs.dataCenterIds,
+  };
 }
 
 async function deletePod(id: string): Promise<void> {

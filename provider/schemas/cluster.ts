@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Named } from "../resources/autoName";
 import { port } from "./container";
 import { withCrossFieldRules } from "./crossFieldRules";
+import { type PlacementInputs, placementInputs } from "./placement";
 import { type MountsInputs, mountsInputs, oneMountKind, type Pod, podSchema, podStatuses } from "./pod";
 
 /** What a cluster is for; SLURM and RAY give their members roles, TRAINING and APPLICATION none. */
@@ -54,6 +55,13 @@ export interface ClusterInputs {
   type: ClusterType;
   /** The shape of every member pod. */
   compute: ClusterComputeInputs;
+  /**
+   * Other acceptable GPU configurations of the members, and the order to try them in, when `compute` has no
+   * capacity: each alternative's `id` is a `gpuTypeId` and its `count` a `gpuCountPerPod`. The configuration
+   * chosen is the `compute` output. A later change replaces the cluster only when the configuration it runs is no
+   * longer `compute` or one of the alternatives.
+   */
+  placement?: PlacementInputs;
   /** Container image every member runs, for example `"org/slurm:24"`. */
   image: string;
   /** Arguments for the container entrypoint. @default "" */
@@ -108,6 +116,7 @@ export const clusterInputsSchema = withCrossFieldRules(
       gpuCountPerPod: z.int().min(1),
       podCount: z.int().min(2).max(250),
     }),
+    placement: placementInputs.optional(),
     image: z.string(),
     args: z.string().optional(),
     disk: z.int().min(1).optional(),
@@ -129,8 +138,8 @@ void clusterInputsMatch;
 
 /** `Cluster` arguments after `check`: every documented default applied, so that diffs compare like with like. */
 export type CheckedClusterInputs = Named<ClusterInputs> &
-  Required<Omit<ClusterInputs, "adopt" | "dataCenterIds">> &
-  Pick<ClusterInputs, "adopt" | "dataCenterIds">;
+  Required<Omit<ClusterInputs, "adopt" | "dataCenterIds" | "placement">> &
+  Pick<ClusterInputs, "adopt" | "dataCenterIds" | "placement">;
 
 // ---------------------------------------------------------------------------
 // Wire shapes (what the API returns). Fields a newer API adds are dropped, not rejected.
@@ -155,7 +164,7 @@ export const clusterListSchema = z.object({ clusters: z.array(clusterSchema) });
 export const clusterPodsSchema = z.object({ pods: z.array(podSchema) });
 
 /** Body of `POST /v2/clusters`. */
-export type CreateClusterRequest = Omit<ClusterInputs, "adopt" | "readyTimeoutSeconds">;
+export type CreateClusterRequest = Omit<ClusterInputs, "adopt" | "readyTimeoutSeconds" | "placement">;
 
 /** A cluster member as the `Cluster` resource records it: the Pod without `env` (it holds injected secrets) and `runtime` (it changes every second). */
 export type ClusterMember = Omit<Pod, "env" | "runtime">;

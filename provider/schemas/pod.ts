@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Named } from "../resources/autoName";
 import { cudaFloorOrList, cudaVersion, imageOrTemplate, port, vcpuCount } from "./container";
 import { type CrossFieldRule, exactlyOneOf, withCrossFieldRules } from "./crossFieldRules";
+import { type PlacementInputs, placementInputs } from "./placement";
 
 /** Lifecycle status of a pod. */
 export const podStatuses = ["PROVISIONING", "STARTING", "RUNNING", "EXITED", "ERROR", "TERMINATED"] as const;
@@ -135,6 +136,12 @@ export interface PodInputs {
   templateId?: string;
   /** GPU allocation. Exactly one of `gpu` and `cpu` is required; switching between them replaces the pod. */
   gpu?: GpuConfigInputs;
+  /**
+   * Other acceptable GPU configurations, and the order to try them in, when `gpu` has no capacity; GPU pods only.
+   * The configuration chosen is the `gpu` output. A later change replaces the pod only when the configuration it
+   * runs is no longer `gpu` or one of the alternatives.
+   */
+  placement?: PlacementInputs;
   /** CPU allocation. Exactly one of `gpu` and `cpu` is required; switching between them replaces the pod. */
   cpu?: CpuConfigInputs;
   /** Storage mounts. */
@@ -239,6 +246,11 @@ export const oneMountKind: CrossFieldRule<{ mounts?: MountsInputs }> = ({ mounts
   }
 };
 
+const placementOnlyWithGpu: CrossFieldRule<PodInputs> = (pod, fail) => {
+  if (pod.placement !== undefined && pod.gpu === undefined)
+    fail(["placement"], "placement chooses among GPU configurations: set `gpu` too");
+};
+
 const noPersistentMountOnCpu: CrossFieldRule<PodInputs> = (pod, fail) => {
   if (pod.cpu && pod.mounts?.persistent)
     fail(["mounts", "persistent"], "persistent mounts are not allowed on CPU pods; use a network volume");
@@ -251,6 +263,7 @@ export const podInputsSchema = withCrossFieldRules(
     image: z.string().optional(),
     templateId: z.string().min(1).optional(),
     gpu: gpuConfigInputs.optional(),
+    placement: placementInputs.optional(),
     cpu: cpuConfigInputs.optional(),
     mounts: mountsInputs.optional(),
     cloud: z.enum(clouds).optional(),
@@ -273,6 +286,7 @@ export const podInputsSchema = withCrossFieldRules(
   cudaFloorOrList,
   oneMountKind,
   noPersistentMountOnCpu,
+  placementOnlyWithGpu,
 );
 
 // Compile-time proof that the validator and the documented argument type agree.
@@ -357,7 +371,7 @@ export type PodMounts = Pod["mounts"];
 export const podListSchema = z.object({ pods: z.array(podSchema) });
 
 /** Body of `POST /v2/pods`. */
-export type CreatePodRequest = Omit<PodInputs, "adopt" | "readyTimeoutSeconds" | "desiredStatus" | "locked">;
+export type CreatePodRequest = Omit<PodInputs, "adopt" | "readyTimeoutSeconds" | "desiredStatus" | "locked" | "placement">;
 
 /** Body of `PATCH /v2/pods/{id}`: only fields that change in place. */
 export type UpdatePodRequest = Partial<

@@ -39,6 +39,12 @@ export function operationMetrics(requests: readonly TimedRequest[], startedAt: n
   };
 }
 
+/**
+ * What the bench measures: `up`, a no-op `up` and `destroy` of N CPU pods; and `scarce up`, an `up` of N GPU pods
+ * whose first type is sold out until a minute later while their alternative is free.
+ */
+export type BenchOperation = "up" | "no-op up" | "destroy" | "scarce up";
+
 /** The reference quota and pod timing the bench runs at. */
 export interface BenchSettings {
   /** Requests a minute. */
@@ -52,10 +58,12 @@ export interface BenchSettings {
 /**
  * The least an operation on `n` pods can cost: for `up`, `n` creates, sent as fast as the minute windows
  * allow, and one list per tick until the last pod is RUNNING; for `destroy`, `n` deletes and one list; for a
- * no-op `up`, nothing.
+ * no-op `up`, nothing; for a scarce `up`, one availability read more than `up`.
  */
-export function floorOf(operation: "up" | "no-op up" | "destroy", n: number, settings: BenchSettings): { calls: number; wallMs: number } {
+export function floorOf(operation: BenchOperation, n: number, settings: BenchSettings): { calls: number; wallMs: number } {
   if (operation === "no-op up") return { calls: 0, wallMs: 0 };
+  // One availability read finds the free type; then as `up`.
+  if (operation === "scarce up") return { calls: 1 + floorOf("up", n, settings).calls, wallMs: floorOf("up", n, settings).wallMs };
   const windowsForCreates = Math.ceil(n / settings.quotaPerMinute) - 1;
   if (operation === "destroy") return { calls: n + 1, wallMs: windowsForCreates * 60_000 };
   const wallMs = settings.provisioningMs + windowsForCreates * 60_000;

@@ -1,6 +1,7 @@
 // The baseline of `npm run bench`: a pod provider as a first attempt would write it. Each pod is created with
 // a plain POST and then read on its own every 5 s until RUNNING (or, after a DELETE, until gone); a 429 is
-// waited out by its Retry-After, and nothing is shared between pods. Pulumi serializes these functions into
+// waited out by its Retry-After, a create that finds no capacity is sent again, for the same GPU type, every
+// 5 s, and nothing is shared between pods. Pulumi serializes these functions into
 // the stack's state, so they use only globals and read the API's address from the provider's environment
 // (BENCH_NAIVE_API_URL, BENCH_NAIVE_API_KEY).
 import type * as pulumi from "@pulumi/pulumi";
@@ -21,6 +22,10 @@ async function naiveRequest(method: string, path: string, body?: unknown): Promi
     const text = await response.text();
     if (response.status === 429) {
       await new Promise((resolve) => setTimeout(resolve, Number(response.headers.get("retry-after") ?? 1) * 1000));
+      continue;
+    }
+    if (response.status === 400 && text.includes("There are no instances available with the requested specifications")) {
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       continue;
     }
     if (!response.ok && response.status !== 404) throw new Error(`${method} ${path} failed with ${response.status}: ${text}`);

@@ -1,9 +1,9 @@
-import { CALL_KINDS, type OperationMetrics } from "./metrics";
+import { type BenchOperation, CALL_KINDS, type OperationMetrics } from "./metrics";
 
 /** One measured operation of one provider on `n` pods, beside the floor. */
 export interface BenchRow {
   n: number;
-  operation: "up" | "no-op up" | "destroy";
+  operation: BenchOperation;
   provider: string;
   metrics: OperationMetrics;
   floor: { calls: number; wallMs: number };
@@ -45,7 +45,7 @@ export function markdownTable(rows: readonly BenchRow[]): string {
         "",
         "",
         "0",
-        row.operation === "up" ? seconds(row.floor.wallMs) : "",
+        row.operation === "up" || row.operation === "scarce up" ? seconds(row.floor.wallMs) : "",
         "0",
         "1.00",
         "",
@@ -64,7 +64,7 @@ export function markdownTable(rows: readonly BenchRow[]): string {
       seconds(m.wallMs),
       m.failed,
       ratio(m.calls, row.floor.calls),
-      row.operation === "up" ? ratio(m.wallMs, row.floor.wallMs) : "",
+      row.operation === "up" || row.operation === "scarce up" ? ratio(m.wallMs, row.floor.wallMs) : "",
       row.operation === "up" ? ratio(m.wallMs, row.floor.wallMs + noOpWallMs(rows, row)) : "",
     ];
     lines.push(`| ${cells.join(" | ")} |`);

@@ -64,6 +64,19 @@ describe("Pod check", () => {
       "persistent mounts are not allowed on CPU pods; use a network volume",
     ],
     [
+      "placement on cpu",
+      { gpu: undefined, cpu: { id: "cpu3c", vcpuCount: 2, memory: 4 }, placement: { alternatives: [{ id: "NVIDIA L40S" }] } },
+      "placement",
+      "placement chooses among GPU configurations: set `gpu` too",
+    ],
+    ["placement order", { placement: { order: "fastest" } }, "placement.order", 'Invalid option: expected one of "listed"|"cheapest"'],
+    [
+      "placement of 17 alternatives",
+      { placement: { alternatives: Array.from({ length: 17 }, () => ({ id: "NVIDIA L40S" })) } },
+      "placement.alternatives",
+      "Too big: expected array to have <=16 items",
+    ],
+    [
       "persistent size 9",
       { mounts: { persistent: { size: 9, path: "/a" } } },
       "mounts.persistent.size",

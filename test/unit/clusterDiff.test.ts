@@ -38,3 +38,46 @@ describe("diffCluster", () => {
     expect(diffCluster(recorded, { ...same, ...change })).toEqual(expected);
   });
 });
+
+describe("diffCluster with placement", () => {
+  const placed = withClusterDefaults({
+    ...same,
+    placement: {
+      alternatives: [
+        { id: "NVIDIA A100 80GB PCIe", count: 8 },
+        { id: "AMD Instinct MI300X OAM", count: 4 },
+      ],
+    },
+  });
+  // The members run the MI300X alternative.
+  const onAlternative: ClusterOutputs = {
+    ...recorded,
+    ...placed,
+    compute: { gpuTypeId: "AMD Instinct MI300X OAM", gpuCountPerPod: 4, podCount: 2 },
+  };
+
+  it.each<[string, Partial<CheckedClusterInputs>, { changes: boolean; replaces: string[] }]>([
+    ["the same arguments", {}, { changes: false, replaces: [] }],
+    ["order cheapest", { placement: { ...placed.placement, order: "cheapest" } }, { changes: false, replaces: [] }],
+    [
+      "the running type removed",
+      { placement: { alternatives: [{ id: "NVIDIA A100 80GB PCIe", count: 8 }] } },
+      { changes: true, replaces: ["compute"] },
+    ],
+    ["another pod count", { compute: { ...same.compute, podCount: 3 } }, { changes: true, replaces: ["compute"] }],
+  ])("%s", (_label, change, expected) => {
+    expect(diffCluster(onAlternative, { ...placed, ...change })).toEqual(expected);
+  });
+
+  it("finds an interrupted create on any acceptable configuration", () => {
+    const live = (gpuTypeId: string, gpuCountPerPod: number) => ({
+      ...onAlternative,
+      id: "c1",
+      members: [],
+      compute: { gpuTypeId, gpuCountPerPod, podCount: 2 },
+    });
+    expect(cluster.madeBy!(live("AMD Instinct MI300X OAM", 4), placed)).toBe(true);
+    expect(cluster.madeBy!(live("NVIDIA H100 80GB HBM3", 8), placed)).toBe(true);
+    expect(cluster.madeBy!(live("NVIDIA H100 80GB HBM3", 4), placed)).toBe(false);
+  });
+});

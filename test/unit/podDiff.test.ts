@@ -230,3 +230,50 @@ describe("a pod made from a template", () => {
     expect(sameCreateRequest(livePod, request)).toBe(false);
   });
 });
+
+describe("placement", () => {
+  const H100 = "NVIDIA H100 80GB HBM3";
+  const A100 = "NVIDIA A100 80GB PCIe";
+  const L40S = "NVIDIA L40S";
+  // The pod asked for H100 first and runs on the A100 alternative (livePod's gpu).
+  const placed = withPodDefaults({ ...declared, gpu: { id: H100 }, placement: { alternatives: [{ id: A100 }, { id: L40S, count: 2 }] } });
+  const placedOlds = podOutputs(livePod, placed);
+
+  it.each<[string, Partial<CheckedPodInputs>, { changes: boolean; replaces: string[] }]>([
+    ["the same arguments", {}, { changes: false, replaces: [] }],
+    [
+      "the alternatives reordered",
+      { placement: { alternatives: [{ id: L40S, count: 2 }, { id: A100 }] } },
+      { changes: false, replaces: [] },
+    ],
+    ["cheapest first", { placement: { ...placed.placement, order: "cheapest" } }, { changes: false, replaces: [] }],
+    [
+      "gpu now the running type, placement dropped",
+      { gpu: { id: A100, count: 1 }, placement: undefined },
+      { changes: false, replaces: [] },
+    ],
+    [
+      "the running type removed from the list",
+      { placement: { alternatives: [{ id: L40S, count: 2 }] } },
+      { changes: true, replaces: ["gpu"] },
+    ],
+    ["placement dropped", { placement: undefined }, { changes: true, replaces: ["gpu"] }],
+    [
+      "the running type with another count",
+      { placement: { alternatives: [{ id: A100, count: 2 }] } },
+      { changes: true, replaces: ["gpu"] },
+    ],
+    ["a new CUDA constraint", { gpu: { id: H100, count: 1, minCudaVersion: "12.4" } }, { changes: true, replaces: ["gpu"] }],
+    ["placement unknown at preview", { placement: UNKNOWN as never }, { changes: true, replaces: ["gpu"] }],
+  ])("%s", (_label, change, expected) => {
+    expect(diffPod(placedOlds, { ...placed, ...change })).toEqual(expected);
+  });
+
+  it("finds an interrupted create on any acceptable configuration, and on no other", () => {
+    const matches = (gpu: { id: string; count: number }) => pod.madeBy!({ ...livePod, name: placed.name, gpu }, placed);
+    expect(matches({ id: H100, count: 1 })).toBe(true);
+    expect(matches({ id: A100, count: 1 })).toBe(true);
+    expect(matches({ id: L40S, count: 2 })).toBe(true);
+    expect(matches({ id: "NVIDIA RTX A6000", count: 1 })).toBe(false);
+  });
+});

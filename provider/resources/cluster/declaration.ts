@@ -7,7 +7,8 @@ import {
   type ClusterSummary,
   type CreateClusterRequest,
 } from "../../schemas/cluster";
-import type { Pod } from "../../schemas/pod";
+import { isPlainObject, type Pod } from "../../schemas/pod";
+import { acceptableConfigurations, isAcceptable } from "../../placement/candidates";
 import { stripUndefined } from "../lifecycle/engineProperties";
 import { createOnly, declaration, type Fields, inPlace, replaces, replacesWhen } from "../lifecycle/declaration";
 import { sameValue } from "../lifecycle/sameValue";
@@ -30,7 +31,10 @@ export type LiveCluster = ClusterSummary & { members: Pod[] };
 const fields = {
   name: inPlace(),
   type: replaces(),
-  compute: replaces(),
+  // The members may run any acceptable configuration: `compute`'s GPUs or one of `placement`'s alternatives.
+  compute: replacesWhen((olds: ClusterOutputs, news: CheckedClusterInputs) => !runsAcceptableCompute(olds, news)),
+  // Read when the cluster is created; a change replaces it only through `compute`'s rule.
+  placement: createOnly(),
   image: replaces(),
   args: replaces({ default: "" }),
   disk: replaces({ default: 20 }),
@@ -87,7 +91,8 @@ export const cluster = declaration<ClusterInputs, typeof fields, LiveCluster, Cl
   // The image is the primary member's: the summary does not report it.
   outputsOf: ({ members, ...summary }, recorded) =>
     clusterOutputs(summary, members, { ...(recorded as CheckedClusterInputs), image: members[0]?.image ?? (recorded.image as string) }),
-  madeBy: (live, inputs) => sameCreateRequest(live, createRequest(inputs)),
+  // A create on any acceptable configuration, so that an interrupted one is found again whichever it was.
+  madeBy: (live, inputs) => onCandidates(inputs).some((candidate) => sameCreateRequest(live, createRequest(candidate))),
   dependentDefaults: withoutEmptyDataCenterIds,
 });
 
@@ -106,9 +111,32 @@ export function clusterOutputs(cluster: ClusterSummary, members: readonly Pod[],
   });
 }
 
+/** The arguments once per acceptable GPU configuration of the members, `compute`'s first: what a create may have sent. */
+export function onCandidates(inputs: CheckedClusterInputs): CheckedClusterInputs[] {
+  const { placement, ...rest } = inputs;
+  const { compute } = rest;
+  return acceptableConfigurations(requestedGpu(compute), placement).map(({ id, count }) => ({
+    ...rest,
+    compute: { ...compute, gpuTypeId: id, gpuCountPerPod: count },
+  }));
+}
+
+/** A cluster's compute as a GPU configuration of each member. */
+export function requestedGpu(compute: Pick<ClusterInputs["compute"], "gpuTypeId" | "gpuCountPerPod">): { id: string; count: number } {
+  return { id: compute.gpuTypeId, count: compute.gpuCountPerPod };
+}
+
+/** Whether the members run an acceptable configuration, as many of them as asked. */
+function runsAcceptableCompute(olds: ClusterOutputs, news: CheckedClusterInputs): boolean {
+  const { compute } = news;
+  if (!isPlainObject(compute) || !isPlainObject(olds.compute)) return sameValue(olds.compute, compute);
+  const placement = isPlainObject(news.placement) ? news.placement : undefined;
+  return olds.compute.podCount === compute.podCount && isAcceptable(requestedGpu(olds.compute), requestedGpu(compute), placement);
+}
+
 /** The create body for the arguments. */
 export function createRequest(inputs: CheckedClusterInputs): CreateClusterRequest {
-  const { adopt: _adopt, readyTimeoutSeconds: _timeout, ...body } = inputs;
+  const { adopt: _adopt, readyTimeoutSeconds: _timeout, placement: _placement, ...body } = inputs;
   return body;
 }
 

@@ -2,6 +2,7 @@ import { type CheckedPodInputs, isEmptyList, isPlainObject, type Pod, type PodIn
 import { createOnly, declaration, type Fields, inPlace, inPlaceUnless, replaces, replacesWhen } from "../lifecycle/declaration";
 import { sameValue } from "../lifecycle/sameValue";
 import { placedOutside, withoutEmptyDataCenterIds } from "../placement";
+import { acceptableConfigurations, isAcceptable } from "../../placement/candidates";
 import { createRequest, sameCreateRequest } from "./createRequest";
 import { comparableMounts, declaresMounts, mountsNeedReplacement } from "./mounts";
 import { type PodOutputs, podOutputs, userEnv } from "./outputs";
@@ -28,11 +29,12 @@ const fields = {
   }),
   // Another template is applied in place; dropping it leaves the pod's settings and makes env wholly the program's.
   templateId: inPlace({ changed: (olds: PodOutputs, news: CheckedPodInputs) => olds.templateId !== news.templateId }),
+  // The pod may run any acceptable configuration: `gpu` or one of `placement`'s alternatives.
   gpu: replacesWhen((olds: PodOutputs, news: CheckedPodInputs) =>
-    switchesFamily(olds, news)
-      ? news.gpu !== undefined
-      : news.gpu !== undefined && !sameValue(comparableGpu(olds.gpu), comparableGpu(news.gpu)),
+    switchesFamily(olds, news) ? news.gpu !== undefined : news.gpu !== undefined && !runsAcceptableGpu(olds, news),
   ),
+  // Read when the pod is created; a change replaces it only through `gpu`'s rule, when what it runs is no longer acceptable.
+  placement: createOnly(),
   cpu: replacesWhen((olds: PodOutputs, news: CheckedPodInputs) =>
     switchesFamily(olds, news)
       ? news.gpu === undefined
@@ -95,7 +97,8 @@ export const pod = declaration<PodInputs, typeof fields, Pod, PodOutputs>()({
   ],
   api: (client) => client.pods as never,
   outputsOf: (live, recorded) => podOutputs(live, recorded as unknown as CheckedPodInputs),
-  madeBy: (live, inputs) => sameCreateRequest(live, createRequest(inputs)),
+  // A create on any acceptable configuration, so that an interrupted one is found again whichever it was.
+  madeBy: (live, inputs) => onCandidates(inputs).some((candidate) => sameCreateRequest(live, createRequest(candidate))),
   unsetKeepsLive: true,
   dependentDefaults: (inputs) => withTemplateDependentDefaults(inputs),
   // On a pod made from a template, the create-only settings the arguments leave out are those the pod got from it.
@@ -140,9 +143,26 @@ function withTemplateDependentDefaults(inputs: CheckedPodInputs): CheckedPodInpu
   return completed;
 }
 
+/** The arguments once per acceptable GPU configuration, `gpu` first: what a create may have sent. */
+export function onCandidates(inputs: CheckedPodInputs): CheckedPodInputs[] {
+  const { placement, ...rest } = inputs;
+  if (rest.gpu === undefined) return [rest];
+  const gpu = rest.gpu;
+  return acceptableConfigurations(gpu, placement).map(({ id, count }) => ({ ...rest, gpu: { ...gpu, id, count } }));
+}
+
 /** Whether the pod goes from GPU to CPU or back, which only a new pod can do. */
 function switchesFamily(olds: PodOutputs, news: CheckedPodInputs): boolean {
   return (olds.gpu === undefined) !== (news.gpu === undefined) || (olds.cpu === undefined) !== (news.cpu === undefined);
+}
+
+/** Whether the GPUs the pod runs are still acceptable: `gpu` or an alternative, with the same CUDA constraints. */
+function runsAcceptableGpu(olds: PodOutputs, news: CheckedPodInputs): boolean {
+  if (olds.gpu === undefined || !isPlainObject(news.gpu)) return sameValue(comparableGpu(olds.gpu), comparableGpu(news.gpu));
+  const cudaOf = (gpu: CheckedPodInputs["gpu"]) =>
+    (({ id: _id, count: _count, ...cuda }) => cuda)(comparableGpu(gpu) as { id: string; count: number });
+  const placement = isPlainObject(news.placement) ? news.placement : undefined;
+  return sameValue(cudaOf(olds.gpu), cudaOf(news.gpu)) && isAcceptable(olds.gpu, news.gpu, placement);
 }
 
 function comparableGpu(gpu: CheckedPodInputs["gpu"] | PodOutputs["gpu"]): object | undefined {

@@ -37,7 +37,9 @@ type Cluster struct {
 	Mounts  MountsOutput            `pulumi:"mounts"`
 	Name    pulumi.StringOutput     `pulumi:"name"`
 	Network ClusterNetworkPtrOutput `pulumi:"network"`
-	Pods    ClusterPodsOutput       `pulumi:"pods"`
+	// Other acceptable GPU configurations of the members, and the order to try them in, when `compute` has no capacity: each alternative's `id` is a `gpuTypeId` and its `count` a `gpuCountPerPod`. The configuration chosen is the `compute` output. A later change replaces the cluster only when the configuration it runs is no longer `compute` or one of the alternatives.
+	Placement PlacementPtrOutput `pulumi:"placement"`
+	Pods      ClusterPodsOutput  `pulumi:"pods"`
 	// Exposed ports of every member, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535.
 	Ports   pulumi.StringArrayOutput `pulumi:"ports"`
 	Primary ClusterPrimaryPtrOutput  `pulumi:"primary"`
@@ -135,6 +137,8 @@ type clusterArgs struct {
 	Mounts *Mounts `pulumi:"mounts"`
 	// Display name. Changes in place; the members keep the names they were created with (`<name>-node-<rank>`). Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
 	Name *string `pulumi:"name"`
+	// Other acceptable GPU configurations of the members, and the order to try them in, when `compute` has no capacity: each alternative's `id` is a `gpuTypeId` and its `count` a `gpuCountPerPod`. The configuration chosen is the `compute` output. A later change replaces the cluster only when the configuration it runs is no longer `compute` or one of the alternatives.
+	Placement *Placement `pulumi:"placement"`
 	// Exposed ports of every member, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535.
 	Ports []string `pulumi:"ports"`
 	// How long create waits for every member to be RUNNING, in seconds. From 1 to 86400.
@@ -167,6 +171,8 @@ type ClusterArgs struct {
 	Mounts MountsPtrInput
 	// Display name. Changes in place; the members keep the names they were created with (`<name>-node-<rank>`). Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
 	Name pulumi.StringPtrInput
+	// Other acceptable GPU configurations of the members, and the order to try them in, when `compute` has no capacity: each alternative's `id` is a `gpuTypeId` and its `count` a `gpuCountPerPod`. The configuration chosen is the `compute` output. A later change replaces the cluster only when the configuration it runs is no longer `compute` or one of the alternatives.
+	Placement PlacementPtrInput
 	// Exposed ports of every member, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535.
 	Ports pulumi.StringArrayInput
 	// How long create waits for every member to be RUNNING, in seconds. From 1 to 86400.
@@ -274,6 +280,11 @@ func (o ClusterOutput) Name() pulumi.StringOutput {
 
 func (o ClusterOutput) Network() ClusterNetworkPtrOutput {
 	return o.ApplyT(func(v *Cluster) ClusterNetworkPtrOutput { return v.Network }).(ClusterNetworkPtrOutput)
+}
+
+// Other acceptable GPU configurations of the members, and the order to try them in, when `compute` has no capacity: each alternative's `id` is a `gpuTypeId` and its `count` a `gpuCountPerPod`. The configuration chosen is the `compute` output. A later change replaces the cluster only when the configuration it runs is no longer `compute` or one of the alternatives.
+func (o ClusterOutput) Placement() PlacementPtrOutput {
+	return o.ApplyT(func(v *Cluster) PlacementPtrOutput { return v.Placement }).(PlacementPtrOutput)
 }
 
 func (o ClusterOutput) Pods() ClusterPodsOutput {

@@ -138,6 +138,8 @@ type podArgs struct {
 	Mounts *Mounts `pulumi:"mounts"`
 	// Display name. Changes in place. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
 	Name *string `pulumi:"name"`
+	// Other acceptable GPU configurations, and the order to try them in, when `gpu` has no capacity; GPU pods only. The configuration chosen is the `gpu` output. A later change replaces the pod only when the configuration it runs is no longer `gpu` or one of the alternatives.
+	Placement *Placement `pulumi:"placement"`
 	// Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. Expose `"22/tcp"` for direct SSH. With `templateId`, the template's unless set here.
 	Ports []string `pulumi:"ports"`
 	// How long create and update wait for the pod to reach its desired status, in seconds. 1 to 86400.
@@ -182,6 +184,8 @@ type PodArgs struct {
 	Mounts MountsPtrInput
 	// Display name. Changes in place. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
 	Name pulumi.StringPtrInput
+	// Other acceptable GPU configurations, and the order to try them in, when `gpu` has no capacity; GPU pods only. The configuration chosen is the `gpu` output. A later change replaces the pod only when the configuration it runs is no longer `gpu` or one of the alternatives.
+	Placement PlacementPtrInput
 	// Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. Expose `"22/tcp"` for direct SSH. With `templateId`, the template's unless set here.
 	Ports pulumi.StringArrayInput
 	// How long create and update wait for the pod to reach its desired status, in seconds. 1 to 86400.

@@ -2109,6 +2109,115 @@ func (o EndpointWorkersPtrOutput) Min() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
+// A GPU configuration acceptable in place of `gpu`.
+type GpuAlternative struct {
+	// Number of GPUs of this type: it may differ from `gpu`'s (4 × L40S instead of 2 × H100). Minimum 1.
+	Count *int `pulumi:"count"`
+	// GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA L40S"`.
+	Id string `pulumi:"id"`
+}
+
+// GpuAlternativeInput is an input type that accepts GpuAlternativeArgs and GpuAlternativeOutput values.
+// You can construct a concrete instance of `GpuAlternativeInput` via:
+//
+//	GpuAlternativeArgs{...}
+type GpuAlternativeInput interface {
+	pulumi.Input
+
+	ToGpuAlternativeOutput() GpuAlternativeOutput
+	ToGpuAlternativeOutputWithContext(context.Context) GpuAlternativeOutput
+}
+
+// A GPU configuration acceptable in place of `gpu`.
+type GpuAlternativeArgs struct {
+	// Number of GPUs of this type: it may differ from `gpu`'s (4 × L40S instead of 2 × H100). Minimum 1.
+	Count pulumi.IntPtrInput `pulumi:"count"`
+	// GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA L40S"`.
+	Id pulumi.StringInput `pulumi:"id"`
+}
+
+func (GpuAlternativeArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*GpuAlternative)(nil)).Elem()
+}
+
+func (i GpuAlternativeArgs) ToGpuAlternativeOutput() GpuAlternativeOutput {
+	return i.ToGpuAlternativeOutputWithContext(context.Background())
+}
+
+func (i GpuAlternativeArgs) ToGpuAlternativeOutputWithContext(ctx context.Context) GpuAlternativeOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(GpuAlternativeOutput)
+}
+
+// GpuAlternativeArrayInput is an input type that accepts GpuAlternativeArray and GpuAlternativeArrayOutput values.
+// You can construct a concrete instance of `GpuAlternativeArrayInput` via:
+//
+//	GpuAlternativeArray{ GpuAlternativeArgs{...} }
+type GpuAlternativeArrayInput interface {
+	pulumi.Input
+
+	ToGpuAlternativeArrayOutput() GpuAlternativeArrayOutput
+	ToGpuAlternativeArrayOutputWithContext(context.Context) GpuAlternativeArrayOutput
+}
+
+type GpuAlternativeArray []GpuAlternativeInput
+
+func (GpuAlternativeArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GpuAlternative)(nil)).Elem()
+}
+
+func (i GpuAlternativeArray) ToGpuAlternativeArrayOutput() GpuAlternativeArrayOutput {
+	return i.ToGpuAlternativeArrayOutputWithContext(context.Background())
+}
+
+func (i GpuAlternativeArray) ToGpuAlternativeArrayOutputWithContext(ctx context.Context) GpuAlternativeArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(GpuAlternativeArrayOutput)
+}
+
+// A GPU configuration acceptable in place of `gpu`.
+type GpuAlternativeOutput struct{ *pulumi.OutputState }
+
+func (GpuAlternativeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GpuAlternative)(nil)).Elem()
+}
+
+func (o GpuAlternativeOutput) ToGpuAlternativeOutput() GpuAlternativeOutput {
+	return o
+}
+
+func (o GpuAlternativeOutput) ToGpuAlternativeOutputWithContext(ctx context.Context) GpuAlternativeOutput {
+	return o
+}
+
+// Number of GPUs of this type: it may differ from `gpu`'s (4 × L40S instead of 2 × H100). Minimum 1.
+func (o GpuAlternativeOutput) Count() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GpuAlternative) *int { return v.Count }).(pulumi.IntPtrOutput)
+}
+
+// GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA L40S"`.
+func (o GpuAlternativeOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GpuAlternative) string { return v.Id }).(pulumi.StringOutput)
+}
+
+type GpuAlternativeArrayOutput struct{ *pulumi.OutputState }
+
+func (GpuAlternativeArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GpuAlternative)(nil)).Elem()
+}
+
+func (o GpuAlternativeArrayOutput) ToGpuAlternativeArrayOutput() GpuAlternativeArrayOutput {
+	return o
+}
+
+func (o GpuAlternativeArrayOutput) ToGpuAlternativeArrayOutputWithContext(ctx context.Context) GpuAlternativeArrayOutput {
+	return o
+}
+
+func (o GpuAlternativeArrayOutput) Index(i pulumi.IntInput) GpuAlternativeOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GpuAlternative {
+		return vs[0].([]GpuAlternative)[vs[1].(int)]
+	}).(GpuAlternativeOutput)
+}
+
 // A GPU allocation.
 type GpuConfig struct {
 	// CUDA versions (`major.minor`) the host may run; when not empty, `minCudaVersion` cannot be set. Create-only.
@@ -3225,6 +3334,165 @@ func (o PersistentMountPtrOutput) Size() pulumi.IntPtrOutput {
 		}
 		return &v.Size
 	}).(pulumi.IntPtrOutput)
+}
+
+// Other acceptable GPU configurations, and the order to try them in, when `gpu` has no capacity. With it, a create reads the catalog's availability once, skips configurations sold out in every acceptable data center, moves to the next one at once when the service answers that it has no instances, and when all are short waits for capacity (polling availability, within the resource's deadline) instead of failing. Changing it replaces the resource only when the configuration it runs is no longer acceptable.
+type Placement struct {
+	// Acceptable alternatives to `gpu`, most preferred first; a count may differ (4 × L40S instead of 2 × H100). At most 16.
+	Alternatives []GpuAlternative `pulumi:"alternatives"`
+	// `listed`: `gpu`, then the alternatives in order. `cheapest`: all of them by catalog price (the type's price in the resource's cloud × count), ties in listed order.
+	Order *string `pulumi:"order"`
+}
+
+// PlacementInput is an input type that accepts PlacementArgs and PlacementOutput values.
+// You can construct a concrete instance of `PlacementInput` via:
+//
+//	PlacementArgs{...}
+type PlacementInput interface {
+	pulumi.Input
+
+	ToPlacementOutput() PlacementOutput
+	ToPlacementOutputWithContext(context.Context) PlacementOutput
+}
+
+// Other acceptable GPU configurations, and the order to try them in, when `gpu` has no capacity. With it, a create reads the catalog's availability once, skips configurations sold out in every acceptable data center, moves to the next one at once when the service answers that it has no instances, and when all are short waits for capacity (polling availability, within the resource's deadline) instead of failing. Changing it replaces the resource only when the configuration it runs is no longer acceptable.
+type PlacementArgs struct {
+	// Acceptable alternatives to `gpu`, most preferred first; a count may differ (4 × L40S instead of 2 × H100). At most 16.
+	Alternatives GpuAlternativeArrayInput `pulumi:"alternatives"`
+	// `listed`: `gpu`, then the alternatives in order. `cheapest`: all of them by catalog price (the type's price in the resource's cloud × count), ties in listed order.
+	Order pulumi.StringPtrInput `pulumi:"order"`
+}
+
+func (PlacementArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*Placement)(nil)).Elem()
+}
+
+func (i PlacementArgs) ToPlacementOutput() PlacementOutput {
+	return i.ToPlacementOutputWithContext(context.Background())
+}
+
+func (i PlacementArgs) ToPlacementOutputWithContext(ctx context.Context) PlacementOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PlacementOutput)
+}
+
+func (i PlacementArgs) ToPlacementPtrOutput() PlacementPtrOutput {
+	return i.ToPlacementPtrOutputWithContext(context.Background())
+}
+
+func (i PlacementArgs) ToPlacementPtrOutputWithContext(ctx context.Context) PlacementPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PlacementOutput).ToPlacementPtrOutputWithContext(ctx)
+}
+
+// PlacementPtrInput is an input type that accepts PlacementArgs, PlacementPtr and PlacementPtrOutput values.
+// You can construct a concrete instance of `PlacementPtrInput` via:
+//
+//	        PlacementArgs{...}
+//
+//	or:
+//
+//	        nil
+type PlacementPtrInput interface {
+	pulumi.Input
+
+	ToPlacementPtrOutput() PlacementPtrOutput
+	ToPlacementPtrOutputWithContext(context.Context) PlacementPtrOutput
+}
+
+type placementPtrType PlacementArgs
+
+func PlacementPtr(v *PlacementArgs) PlacementPtrInput {
+	return (*placementPtrType)(v)
+}
+
+func (*placementPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**Placement)(nil)).Elem()
+}
+
+func (i *placementPtrType) ToPlacementPtrOutput() PlacementPtrOutput {
+	return i.ToPlacementPtrOutputWithContext(context.Background())
+}
+
+func (i *placementPtrType) ToPlacementPtrOutputWithContext(ctx context.Context) PlacementPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PlacementPtrOutput)
+}
+
+// Other acceptable GPU configurations, and the order to try them in, when `gpu` has no capacity. With it, a create reads the catalog's availability once, skips configurations sold out in every acceptable data center, moves to the next one at once when the service answers that it has no instances, and when all are short waits for capacity (polling availability, within the resource's deadline) instead of failing. Changing it replaces the resource only when the configuration it runs is no longer acceptable.
+type PlacementOutput struct{ *pulumi.OutputState }
+
+func (PlacementOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*Placement)(nil)).Elem()
+}
+
+func (o PlacementOutput) ToPlacementOutput() PlacementOutput {
+	return o
+}
+
+func (o PlacementOutput) ToPlacementOutputWithContext(ctx context.Context) PlacementOutput {
+	return o
+}
+
+func (o PlacementOutput) ToPlacementPtrOutput() PlacementPtrOutput {
+	return o.ToPlacementPtrOutputWithContext(context.Background())
+}
+
+func (o PlacementOutput) ToPlacementPtrOutputWithContext(ctx context.Context) PlacementPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v Placement) *Placement {
+		return &v
+	}).(PlacementPtrOutput)
+}
+
+// Acceptable alternatives to `gpu`, most preferred first; a count may differ (4 × L40S instead of 2 × H100). At most 16.
+func (o PlacementOutput) Alternatives() GpuAlternativeArrayOutput {
+	return o.ApplyT(func(v Placement) []GpuAlternative { return v.Alternatives }).(GpuAlternativeArrayOutput)
+}
+
+// `listed`: `gpu`, then the alternatives in order. `cheapest`: all of them by catalog price (the type's price in the resource's cloud × count), ties in listed order.
+func (o PlacementOutput) Order() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v Placement) *string { return v.Order }).(pulumi.StringPtrOutput)
+}
+
+type PlacementPtrOutput struct{ *pulumi.OutputState }
+
+func (PlacementPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**Placement)(nil)).Elem()
+}
+
+func (o PlacementPtrOutput) ToPlacementPtrOutput() PlacementPtrOutput {
+	return o
+}
+
+func (o PlacementPtrOutput) ToPlacementPtrOutputWithContext(ctx context.Context) PlacementPtrOutput {
+	return o
+}
+
+func (o PlacementPtrOutput) Elem() PlacementOutput {
+	return o.ApplyT(func(v *Placement) Placement {
+		if v != nil {
+			return *v
+		}
+		var ret Placement
+		return ret
+	}).(PlacementOutput)
+}
+
+// Acceptable alternatives to `gpu`, most preferred first; a count may differ (4 × L40S instead of 2 × H100). At most 16.
+func (o PlacementPtrOutput) Alternatives() GpuAlternativeArrayOutput {
+	return o.ApplyT(func(v *Placement) []GpuAlternative {
+		if v == nil {
+			return nil
+		}
+		return v.Alternatives
+	}).(GpuAlternativeArrayOutput)
+}
+
+// `listed`: `gpu`, then the alternatives in order. `cheapest`: all of them by catalog price (the type's price in the resource's cloud × count), ties in listed order.
+func (o PlacementPtrOutput) Order() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Placement) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Order
+	}).(pulumi.StringPtrOutput)
 }
 
 type PodBillingResultMetadata struct {
@@ -6113,6 +6381,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*EndpointGpuPtrInput)(nil)).Elem(), EndpointGpuArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*EndpointWorkersInput)(nil)).Elem(), EndpointWorkersArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*EndpointWorkersPtrInput)(nil)).Elem(), EndpointWorkersArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*GpuAlternativeInput)(nil)).Elem(), GpuAlternativeArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*GpuAlternativeArrayInput)(nil)).Elem(), GpuAlternativeArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*GpuConfigInput)(nil)).Elem(), GpuConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*GpuConfigPtrInput)(nil)).Elem(), GpuConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*MountsInput)(nil)).Elem(), MountsArgs{})
@@ -6121,6 +6391,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*NetworkMountArrayInput)(nil)).Elem(), NetworkMountArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PersistentMountInput)(nil)).Elem(), PersistentMountArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PersistentMountPtrInput)(nil)).Elem(), PersistentMountArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PlacementInput)(nil)).Elem(), PlacementArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PlacementPtrInput)(nil)).Elem(), PlacementArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*QueueDelayScalingInput)(nil)).Elem(), QueueDelayScalingArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RequestCountScalingInput)(nil)).Elem(), RequestCountScalingArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*TemplateMountsInput)(nil)).Elem(), TemplateMountsArgs{})
@@ -6170,6 +6442,8 @@ func init() {
 	pulumi.RegisterOutputType(EndpointGpuPtrOutput{})
 	pulumi.RegisterOutputType(EndpointWorkersOutput{})
 	pulumi.RegisterOutputType(EndpointWorkersPtrOutput{})
+	pulumi.RegisterOutputType(GpuAlternativeOutput{})
+	pulumi.RegisterOutputType(GpuAlternativeArrayOutput{})
 	pulumi.RegisterOutputType(GpuConfigOutput{})
 	pulumi.RegisterOutputType(GpuConfigPtrOutput{})
 	pulumi.RegisterOutputType(GpuTypeResultCudaVersionsItemOutput{})
@@ -6193,6 +6467,8 @@ func init() {
 	pulumi.RegisterOutputType(NetworkVolumesResultNetworkVolumesItemArrayOutput{})
 	pulumi.RegisterOutputType(PersistentMountOutput{})
 	pulumi.RegisterOutputType(PersistentMountPtrOutput{})
+	pulumi.RegisterOutputType(PlacementOutput{})
+	pulumi.RegisterOutputType(PlacementPtrOutput{})
 	pulumi.RegisterOutputType(PodBillingResultMetadataOutput{})
 	pulumi.RegisterOutputType(PodBillingResultMetadataQueryOutput{})
 	pulumi.RegisterOutputType(PodBillingResultMetadataTotalsOutput{})

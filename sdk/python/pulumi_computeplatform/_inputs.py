@@ -25,6 +25,8 @@ __all__ = [
     'EndpointGpuArgsDict',
     'EndpointWorkersArgs',
     'EndpointWorkersArgsDict',
+    'GpuAlternativeArgs',
+    'GpuAlternativeArgsDict',
     'GpuConfigArgs',
     'GpuConfigArgsDict',
     'MountsArgs',
@@ -33,6 +35,8 @@ __all__ = [
     'NetworkMountArgsDict',
     'PersistentMountArgs',
     'PersistentMountArgsDict',
+    'PlacementArgs',
+    'PlacementArgsDict',
     'QueueDelayScalingArgs',
     'QueueDelayScalingArgsDict',
     'RequestCountScalingArgs',
@@ -426,6 +430,59 @@ class EndpointWorkersArgs:
         pulumi.set(self, "min", value)
 
 
+class GpuAlternativeArgsDict(TypedDict):
+    """
+    A GPU configuration acceptable in place of `gpu`.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA L40S"`.
+    """
+    count: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Number of GPUs of this type: it may differ from `gpu`'s (4 × L40S instead of 2 × H100). Minimum 1.
+    """
+
+@pulumi.input_type
+class GpuAlternativeArgs:
+    def __init__(__self__, *,
+                 id: pulumi.Input[_builtins.str],
+                 count: pulumi.Input[Optional[_builtins.int]] = None):
+        """
+        A GPU configuration acceptable in place of `gpu`.
+
+        :param pulumi.Input[_builtins.str] id: GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA L40S"`.
+        :param pulumi.Input[_builtins.int] count: Number of GPUs of this type: it may differ from `gpu`'s (4 × L40S instead of 2 × H100). Minimum 1.
+        """
+        pulumi.set(__self__, "id", id)
+        if count is not None:
+            pulumi.set(__self__, "count", count)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA L40S"`.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def count(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Number of GPUs of this type: it may differ from `gpu`'s (4 × L40S instead of 2 × H100). Minimum 1.
+        """
+        return pulumi.get(self, "count")
+
+    @count.setter
+    def count(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "count", value)
+
+
 class GpuConfigArgsDict(TypedDict):
     """
     A GPU allocation.
@@ -675,6 +732,60 @@ class PersistentMountArgs:
     @size.setter
     def size(self, value: pulumi.Input[_builtins.int]):
         pulumi.set(self, "size", value)
+
+
+class PlacementArgsDict(TypedDict):
+    """
+    Other acceptable GPU configurations, and the order to try them in, when `gpu` has no capacity. With it, a create reads the catalog's availability once, skips configurations sold out in every acceptable data center, moves to the next one at once when the service answers that it has no instances, and when all are short waits for capacity (polling availability, within the resource's deadline) instead of failing. Changing it replaces the resource only when the configuration it runs is no longer acceptable.
+    """
+    alternatives: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['GpuAlternativeArgsDict']]]]]
+    """
+    Acceptable alternatives to `gpu`, most preferred first; a count may differ (4 × L40S instead of 2 × H100). At most 16.
+    """
+    order: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `listed`: `gpu`, then the alternatives in order. `cheapest`: all of them by catalog price (the type's price in the resource's cloud × count), ties in listed order.
+    """
+
+@pulumi.input_type
+class PlacementArgs:
+    def __init__(__self__, *,
+                 alternatives: pulumi.Input[Optional[Sequence[pulumi.Input['GpuAlternativeArgs']]]] = None,
+                 order: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        Other acceptable GPU configurations, and the order to try them in, when `gpu` has no capacity. With it, a create reads the catalog's availability once, skips configurations sold out in every acceptable data center, moves to the next one at once when the service answers that it has no instances, and when all are short waits for capacity (polling availability, within the resource's deadline) instead of failing. Changing it replaces the resource only when the configuration it runs is no longer acceptable.
+
+        :param pulumi.Input[Sequence[pulumi.Input['GpuAlternativeArgs']]] alternatives: Acceptable alternatives to `gpu`, most preferred first; a count may differ (4 × L40S instead of 2 × H100). At most 16.
+        :param pulumi.Input[_builtins.str] order: `listed`: `gpu`, then the alternatives in order. `cheapest`: all of them by catalog price (the type's price in the resource's cloud × count), ties in listed order.
+        """
+        if alternatives is not None:
+            pulumi.set(__self__, "alternatives", alternatives)
+        if order is not None:
+            pulumi.set(__self__, "order", order)
+
+    @_builtins.property
+    @pulumi.getter
+    def alternatives(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['GpuAlternativeArgs']]]]:
+        """
+        Acceptable alternatives to `gpu`, most preferred first; a count may differ (4 × L40S instead of 2 × H100). At most 16.
+        """
+        return pulumi.get(self, "alternatives")
+
+    @alternatives.setter
+    def alternatives(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['GpuAlternativeArgs']]]]):
+        pulumi.set(self, "alternatives", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def order(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `listed`: `gpu`, then the alternatives in order. `cheapest`: all of them by catalog price (the type's price in the resource's cloud × count), ties in listed order.
+        """
+        return pulumi.get(self, "order")
+
+    @order.setter
+    def order(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "order", value)
 
 
 class QueueDelayScalingArgsDict(TypedDict):

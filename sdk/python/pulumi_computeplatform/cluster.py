@@ -31,6 +31,7 @@ class ClusterArgs:
                  env: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  mounts: pulumi.Input[Optional['MountsArgs']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 placement: pulumi.Input[Optional['PlacementArgs']] = None,
                  ports: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  start_jupyter: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -48,6 +49,7 @@ class ClusterArgs:
         :param pulumi.Input[Mapping[str, Any]] env: Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`.
         :param pulumi.Input['MountsArgs'] mounts: Storage of every member, with the pod mount rules. None when not set.
         :param pulumi.Input[_builtins.str] name: Display name. Changes in place; the members keep the names they were created with (`<name>-node-<rank>`). Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
+        :param pulumi.Input['PlacementArgs'] placement: Other acceptable GPU configurations of the members, and the order to try them in, when `compute` has no capacity: each alternative's `id` is a `gpuTypeId` and its `count` a `gpuCountPerPod`. The configuration chosen is the `compute` output. A later change replaces the cluster only when the configuration it runs is no longer `compute` or one of the alternatives.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports of every member, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535.
         :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long create waits for every member to be RUNNING, in seconds. From 1 to 86400.
         :param pulumi.Input[_builtins.bool] start_jupyter: Start Jupyter on every member, with a generated `JUPYTER_PASSWORD`.
@@ -70,6 +72,8 @@ class ClusterArgs:
             pulumi.set(__self__, "mounts", mounts)
         if name is not None:
             pulumi.set(__self__, "name", name)
+        if placement is not None:
+            pulumi.set(__self__, "placement", placement)
         if ports is not None:
             pulumi.set(__self__, "ports", ports)
         if ready_timeout_seconds is not None:
@@ -201,6 +205,18 @@ class ClusterArgs:
 
     @_builtins.property
     @pulumi.getter
+    def placement(self) -> pulumi.Input[Optional['PlacementArgs']]:
+        """
+        Other acceptable GPU configurations of the members, and the order to try them in, when `compute` has no capacity: each alternative's `id` is a `gpuTypeId` and its `count` a `gpuCountPerPod`. The configuration chosen is the `compute` output. A later change replaces the cluster only when the configuration it runs is no longer `compute` or one of the alternatives.
+        """
+        return pulumi.get(self, "placement")
+
+    @placement.setter
+    def placement(self, value: pulumi.Input[Optional['PlacementArgs']]):
+        pulumi.set(self, "placement", value)
+
+    @_builtins.property
+    @pulumi.getter
     def ports(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
         Exposed ports of every member, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535.
@@ -263,6 +279,7 @@ class Cluster(pulumi.CustomResource):
                  image: pulumi.Input[Optional[_builtins.str]] = None,
                  mounts: pulumi.Input[Optional[Union['MountsArgs', 'MountsArgsDict']]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 placement: pulumi.Input[Optional[Union['PlacementArgs', 'PlacementArgsDict']]] = None,
                  ports: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  start_jupyter: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -283,6 +300,7 @@ class Cluster(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] image: Container image every member runs, for example `"org/slurm:24"`.
         :param pulumi.Input[Union['MountsArgs', 'MountsArgsDict']] mounts: Storage of every member, with the pod mount rules. None when not set.
         :param pulumi.Input[_builtins.str] name: Display name. Changes in place; the members keep the names they were created with (`<name>-node-<rank>`). Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
+        :param pulumi.Input[Union['PlacementArgs', 'PlacementArgsDict']] placement: Other acceptable GPU configurations of the members, and the order to try them in, when `compute` has no capacity: each alternative's `id` is a `gpuTypeId` and its `count` a `gpuCountPerPod`. The configuration chosen is the `compute` output. A later change replaces the cluster only when the configuration it runs is no longer `compute` or one of the alternatives.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports of every member, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535.
         :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long create waits for every member to be RUNNING, in seconds. From 1 to 86400.
         :param pulumi.Input[_builtins.bool] start_jupyter: Start Jupyter on every member, with a generated `JUPYTER_PASSWORD`.
@@ -322,6 +340,7 @@ class Cluster(pulumi.CustomResource):
                  image: pulumi.Input[Optional[_builtins.str]] = None,
                  mounts: pulumi.Input[Optional[Union['MountsArgs', 'MountsArgsDict']]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 placement: pulumi.Input[Optional[Union['PlacementArgs', 'PlacementArgsDict']]] = None,
                  ports: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  start_jupyter: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -349,6 +368,7 @@ class Cluster(pulumi.CustomResource):
             __props__.__dict__["image"] = image
             __props__.__dict__["mounts"] = mounts
             __props__.__dict__["name"] = name
+            __props__.__dict__["placement"] = placement
             __props__.__dict__["ports"] = ports
             __props__.__dict__["ready_timeout_seconds"] = ready_timeout_seconds
             __props__.__dict__["start_jupyter"] = start_jupyter
@@ -401,6 +421,7 @@ class Cluster(pulumi.CustomResource):
         __props__.__dict__["mounts"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["network"] = None
+        __props__.__dict__["placement"] = None
         __props__.__dict__["pods"] = None
         __props__.__dict__["ports"] = None
         __props__.__dict__["primary"] = None
@@ -498,6 +519,14 @@ class Cluster(pulumi.CustomResource):
     @pulumi.getter
     def network(self) -> pulumi.Output[Optional['outputs.ClusterNetwork']]:
         return pulumi.get(self, "network")
+
+    @_builtins.property
+    @pulumi.getter
+    def placement(self) -> pulumi.Output[Optional['outputs.Placement']]:
+        """
+        Other acceptable GPU configurations of the members, and the order to try them in, when `compute` has no capacity: each alternative's `id` is a `gpuTypeId` and its `count` a `gpuCountPerPod`. The configuration chosen is the `compute` output. A later change replaces the cluster only when the configuration it runs is no longer `compute` or one of the alternatives.
+        """
+        return pulumi.get(self, "placement")
 
     @_builtins.property
     @pulumi.getter

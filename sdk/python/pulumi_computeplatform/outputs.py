@@ -40,6 +40,7 @@ __all__ = [
     'EndpointBillingResultMetadata',
     'EndpointBillingResultMetadataTotals',
     'EndpointBillingResultRecordsItem',
+    'GpuAlternative',
     'GpuConfig',
     'GpuTypeResultCudaVersionsItem',
     'GpuTypeResultDataCentersItem',
@@ -54,6 +55,7 @@ __all__ = [
     'NetworkVolumeBillingResultRecordsItem',
     'NetworkVolumesResultNetworkVolumesItem',
     'PersistentMount',
+    'Placement',
     'PodBillingResultMetadata',
     'PodBillingResultMetadataQuery',
     'PodBillingResultMetadataTotals',
@@ -1345,6 +1347,41 @@ class EndpointBillingResultRecordsItem(dict):
 
 
 @pulumi.output_type
+class GpuAlternative(dict):
+    """
+    A GPU configuration acceptable in place of `gpu`.
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 count: Optional[_builtins.int] = None):
+        """
+        A GPU configuration acceptable in place of `gpu`.
+
+        :param _builtins.str id: GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA L40S"`.
+        :param _builtins.int count: Number of GPUs of this type: it may differ from `gpu`'s (4 × L40S instead of 2 × H100). Minimum 1.
+        """
+        pulumi.set(__self__, "id", id)
+        if count is not None:
+            pulumi.set(__self__, "count", count)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA L40S"`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def count(self) -> Optional[_builtins.int]:
+        """
+        Number of GPUs of this type: it may differ from `gpu`'s (4 × L40S instead of 2 × H100). Minimum 1.
+        """
+        return pulumi.get(self, "count")
+
+
+@pulumi.output_type
 class GpuConfig(dict):
     """
     A GPU allocation.
@@ -1914,6 +1951,42 @@ class PersistentMount(dict):
         Size in GB. Minimum 10. May grow in place.
         """
         return pulumi.get(self, "size")
+
+
+@pulumi.output_type
+class Placement(dict):
+    """
+    Other acceptable GPU configurations, and the order to try them in, when `gpu` has no capacity. With it, a create reads the catalog's availability once, skips configurations sold out in every acceptable data center, moves to the next one at once when the service answers that it has no instances, and when all are short waits for capacity (polling availability, within the resource's deadline) instead of failing. Changing it replaces the resource only when the configuration it runs is no longer acceptable.
+    """
+    def __init__(__self__, *,
+                 alternatives: Optional[Sequence['outputs.GpuAlternative']] = None,
+                 order: Optional[_builtins.str] = None):
+        """
+        Other acceptable GPU configurations, and the order to try them in, when `gpu` has no capacity. With it, a create reads the catalog's availability once, skips configurations sold out in every acceptable data center, moves to the next one at once when the service answers that it has no instances, and when all are short waits for capacity (polling availability, within the resource's deadline) instead of failing. Changing it replaces the resource only when the configuration it runs is no longer acceptable.
+
+        :param Sequence['GpuAlternative'] alternatives: Acceptable alternatives to `gpu`, most preferred first; a count may differ (4 × L40S instead of 2 × H100). At most 16.
+        :param _builtins.str order: `listed`: `gpu`, then the alternatives in order. `cheapest`: all of them by catalog price (the type's price in the resource's cloud × count), ties in listed order.
+        """
+        if alternatives is not None:
+            pulumi.set(__self__, "alternatives", alternatives)
+        if order is not None:
+            pulumi.set(__self__, "order", order)
+
+    @_builtins.property
+    @pulumi.getter
+    def alternatives(self) -> Optional[Sequence['outputs.GpuAlternative']]:
+        """
+        Acceptable alternatives to `gpu`, most preferred first; a count may differ (4 × L40S instead of 2 × H100). At most 16.
+        """
+        return pulumi.get(self, "alternatives")
+
+    @_builtins.property
+    @pulumi.getter
+    def order(self) -> Optional[_builtins.str]:
+        """
+        `listed`: `gpu`, then the alternatives in order. `cheapest`: all of them by catalog price (the type's price in the resource's cloud × count), ties in listed order.
+        """
+        return pulumi.get(self, "order")
 
 
 @pulumi.output_type

@@ -35,6 +35,7 @@ class PodArgs:
                  locked: pulumi.Input[Optional[_builtins.bool]] = None,
                  mounts: pulumi.Input[Optional['MountsArgs']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 placement: pulumi.Input[Optional['PlacementArgs']] = None,
                  ports: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  registry: pulumi.Input[Optional[_builtins.str]] = None,
@@ -58,6 +59,7 @@ class PodArgs:
         :param pulumi.Input[_builtins.bool] locked: When true the service refuses to stop or restart the pod.
         :param pulumi.Input['MountsArgs'] mounts: Storage mounts.
         :param pulumi.Input[_builtins.str] name: Display name. Changes in place. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
+        :param pulumi.Input['PlacementArgs'] placement: Other acceptable GPU configurations, and the order to try them in, when `gpu` has no capacity; GPU pods only. The configuration chosen is the `gpu` output. A later change replaces the pod only when the configuration it runs is no longer `gpu` or one of the alternatives.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. Expose `"22/tcp"` for direct SSH. With `templateId`, the template's unless set here.
         :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long create and update wait for the pod to reach its desired status, in seconds. 1 to 86400.
         :param pulumi.Input[_builtins.str] registry: Id of a container registry credential (a `Registry`), for private images. With `templateId`, the template's unless set here.
@@ -93,6 +95,8 @@ class PodArgs:
             pulumi.set(__self__, "mounts", mounts)
         if name is not None:
             pulumi.set(__self__, "name", name)
+        if placement is not None:
+            pulumi.set(__self__, "placement", placement)
         if ports is not None:
             pulumi.set(__self__, "ports", ports)
         if ready_timeout_seconds is not None:
@@ -276,6 +280,18 @@ class PodArgs:
 
     @_builtins.property
     @pulumi.getter
+    def placement(self) -> pulumi.Input[Optional['PlacementArgs']]:
+        """
+        Other acceptable GPU configurations, and the order to try them in, when `gpu` has no capacity; GPU pods only. The configuration chosen is the `gpu` output. A later change replaces the pod only when the configuration it runs is no longer `gpu` or one of the alternatives.
+        """
+        return pulumi.get(self, "placement")
+
+    @placement.setter
+    def placement(self, value: pulumi.Input[Optional['PlacementArgs']]):
+        pulumi.set(self, "placement", value)
+
+    @_builtins.property
+    @pulumi.getter
     def ports(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
         Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. Expose `"22/tcp"` for direct SSH. With `templateId`, the template's unless set here.
@@ -367,6 +383,7 @@ class Pod(pulumi.CustomResource):
                  locked: pulumi.Input[Optional[_builtins.bool]] = None,
                  mounts: pulumi.Input[Optional[Union['MountsArgs', 'MountsArgsDict']]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 placement: pulumi.Input[Optional[Union['PlacementArgs', 'PlacementArgsDict']]] = None,
                  ports: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  registry: pulumi.Input[Optional[_builtins.str]] = None,
@@ -395,6 +412,7 @@ class Pod(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] locked: When true the service refuses to stop or restart the pod.
         :param pulumi.Input[Union['MountsArgs', 'MountsArgsDict']] mounts: Storage mounts.
         :param pulumi.Input[_builtins.str] name: Display name. Changes in place. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
+        :param pulumi.Input[Union['PlacementArgs', 'PlacementArgsDict']] placement: Other acceptable GPU configurations, and the order to try them in, when `gpu` has no capacity; GPU pods only. The configuration chosen is the `gpu` output. A later change replaces the pod only when the configuration it runs is no longer `gpu` or one of the alternatives.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. Expose `"22/tcp"` for direct SSH. With `templateId`, the template's unless set here.
         :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long create and update wait for the pod to reach its desired status, in seconds. 1 to 86400.
         :param pulumi.Input[_builtins.str] registry: Id of a container registry credential (a `Registry`), for private images. With `templateId`, the template's unless set here.
@@ -442,6 +460,7 @@ class Pod(pulumi.CustomResource):
                  locked: pulumi.Input[Optional[_builtins.bool]] = None,
                  mounts: pulumi.Input[Optional[Union['MountsArgs', 'MountsArgsDict']]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 placement: pulumi.Input[Optional[Union['PlacementArgs', 'PlacementArgsDict']]] = None,
                  ports: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  ready_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  registry: pulumi.Input[Optional[_builtins.str]] = None,
@@ -471,6 +490,7 @@ class Pod(pulumi.CustomResource):
             __props__.__dict__["locked"] = locked
             __props__.__dict__["mounts"] = mounts
             __props__.__dict__["name"] = name
+            __props__.__dict__["placement"] = placement
             __props__.__dict__["ports"] = ports
             __props__.__dict__["ready_timeout_seconds"] = ready_timeout_seconds
             __props__.__dict__["registry"] = registry
