@@ -1,6 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import * as registered from "./kinds";
 import type { ClassKind, ProviderModule } from "./resources/kind";
+import { lifecycleOf } from "./resources/lifecycle/lifecycle";
 
 export type { ProviderModule } from "./resources/kind";
 
@@ -30,6 +31,11 @@ export interface Kind<Provider extends object = ProviderModule> extends Omit<Cla
   create(name: string, args: Record<string, unknown>, opts?: pulumi.CustomResourceOptions): pulumi.CustomResource;
   /** The provider module: its own module type, with every provider method (a kind without `update` never gets asked for one). */
   readonly provider: Provider & ProviderModule;
+  /**
+   * The provider's `check` without what needs the API (the cost estimate and its cap, placement's availability):
+   * the rules a manifest is validated by offline, exactly those preview applies to its arguments.
+   */
+  readonly offlineCheck: ProviderModule["check"];
 }
 
 type ResourceClass = new (name: string, args: object, opts?: pulumi.CustomResourceOptions) => pulumi.CustomResource;
@@ -40,6 +46,7 @@ export const kinds = Object.fromEntries(
     name,
     {
       ...Resource.kind,
+      offlineCheck: Resource.kind.declaration === undefined ? Resource.kind.provider.check : lifecycleOf(Resource.kind.declaration).check,
       create: (resource: string, args: object, opts?: pulumi.CustomResourceOptions) =>
         new (Resource as ResourceClass)(resource, args, opts),
     },

@@ -6,6 +6,8 @@ import { checkPlacement } from "../placement/checkPlacement";
 import { type PlacementScope, placeOnCandidates } from "../placement/placeOnCandidates";
 import type { CheckedClusterInputs, ClusterInputs, ClusterSummary } from "../schemas/cluster";
 import type { Pod } from "../schemas/pod";
+import { clusterPricing } from "../cost/clusterPricing";
+import { pricedProvider } from "../cost/pricedProvider";
 import { sharedClient } from "../sharedClient";
 import { cluster as declaration, type ClusterOutputs, clusterOutputs, createRequest, requestedGpu } from "./cluster/declaration";
 import { adoptable } from "./lifecycle/adoptable";
@@ -22,10 +24,8 @@ export { configure } from "../config";
 const DELETE_TIMEOUT_SECONDS = 600;
 
 const lifecycle = lifecycleOf(declaration);
-export const { diff } = lifecycle;
-
 /** Validates and completes the arguments; with `placement`, also checks that some acceptable configuration is offered. */
-export async function check(olds: Partial<ClusterInputs>, props: ClusterInputs): Promise<dynamic.CheckResult<CheckedClusterInputs>> {
+async function checkCluster(olds: Partial<ClusterInputs>, props: ClusterInputs): Promise<dynamic.CheckResult<CheckedClusterInputs>> {
   const result = await lifecycle.check(olds, props);
   const inputs = result.inputs;
   if (result.failures?.length || inputs?.placement === undefined || inputs.adopt !== undefined) return result;
@@ -33,7 +33,7 @@ export async function check(olds: Partial<ClusterInputs>, props: ClusterInputs):
   return failures.length > 0 ? { failures } : result;
 }
 
-export async function create(props: CheckedClusterInputs): Promise<dynamic.CreateResult<ClusterOutputs>> {
+async function createCluster(props: CheckedClusterInputs): Promise<dynamic.CreateResult<ClusterOutputs>> {
   const inputs = ownProperties(props);
   const client = sharedClient();
   const deadline = client.clock.now() + inputs.readyTimeoutSeconds * 1000;
@@ -67,7 +67,7 @@ export async function create(props: CheckedClusterInputs): Promise<dynamic.Creat
   }
 }
 
-export async function read(id: string, props: ClusterOutputs): Promise<dynamic.ReadResult<ClusterOutputs | CheckedClusterInputs>> {
+async function readCluster(id: string, props: ClusterOutputs): Promise<dynamic.ReadResult<ClusterOutputs | CheckedClusterInputs>> {
   const client = sharedClient();
   const cluster = await unlessNotFound(() => client.clusters.get(id));
   if (!cluster) return { id: "" };
@@ -80,7 +80,7 @@ export async function read(id: string, props: ClusterOutputs): Promise<dynamic.R
   return { id, props: refreshed, inputs: inputs as CheckedClusterInputs };
 }
 
-export async function update(id: string, olds: ClusterOutputs, props: CheckedClusterInputs): Promise<dynamic.UpdateResult<ClusterOutputs>> {
+async function updateCluster(id: string, olds: ClusterOutputs, props: CheckedClusterInputs): Promise<dynamic.UpdateResult<ClusterOutputs>> {
   const news = ownProperties(props);
   const client = sharedClient();
   const cluster = olds.name === news.name ? await client.clusters.get(id) : await client.clusters.rename(id, news.name);
@@ -97,6 +97,7 @@ function placementScope(inputs: CheckedClusterInputs): PlacementScope {
     placement: inputs.placement,
     dataCenterIds: inputs.dataCenterIds,
     instances: inputs.compute.podCount,
+    maxHourlyPrice: inputs.maxHourlyPrice,
   };
 }
 
@@ -118,7 +119,18 @@ async function deleteCluster(id: string): Promise<void> {
     ),
   );
 }
-export { deleteCluster as delete };
+
+const priced = pricedProvider(clusterPricing, {
+  check: checkCluster,
+  diff: lifecycle.diff,
+  create: createCluster,
+  read: readCluster,
+  update: updateCluster,
+  delete: deleteCluster,
+});
+export const { check, diff, create, read, update } = priced;
+const remove = priced.delete;
+export { remove as delete };
 
 class MemberFailedError extends ComputePlatformError {
   override readonly name = "MemberFailedError";

@@ -5,6 +5,8 @@ import type { ComputePlatformClient } from "../client";
 import { checkPlacement } from "../placement/checkPlacement";
 import { type PlacementScope, placeOnCandidates } from "../placement/placeOnCandidates";
 import type { CheckedPodInputs, Pod, PodInputs } from "../schemas/pod";
+import { podPricing } from "../cost/podPricing";
+import { pricedProvider } from "../cost/pricedProvider";
 import { sharedClient } from "../sharedClient";
 import { adoptable } from "./lifecycle/adoptable";
 import { createOnce } from "./lifecycle/createOnce";
@@ -25,10 +27,8 @@ export { configure } from "../config";
 const DELETE_TIMEOUT_SECONDS = 600;
 
 const lifecycle = lifecycleOf(declaration);
-export const { diff } = lifecycle;
-
 /** Validates and completes the arguments; with `placement`, also checks that some acceptable configuration is offered. */
-export async function check(olds: Partial<PodInputs>, props: PodInputs): Promise<dynamic.CheckResult<CheckedPodInputs>> {
+async function checkPod(olds: Partial<PodInputs>, props: PodInputs): Promise<dynamic.CheckResult<CheckedPodInputs>> {
   const result = await lifecycle.check(olds, props);
   const inputs = result.inputs;
   if (result.failures?.length || inputs?.placement === undefined || inputs.gpu === undefined || inputs.adopt !== undefined) return result;
@@ -36,7 +36,7 @@ export async function check(olds: Partial<PodInputs>, props: PodInputs): Promise
   return failures.length > 0 ? { failures } : result;
 }
 
-export async function create(props: CheckedPodInputs): Promise<dynamic.CreateResult<PodOutputs>> {
+async function createPod(props: CheckedPodInputs): Promise<dynamic.CreateResult<PodOutputs>> {
   const inputs = ownProperties(props);
   const client = sharedClient();
   const deadline = client.clock.now() + inputs.readyTimeoutSeconds * 1000;
@@ -71,7 +71,7 @@ export async function create(props: CheckedPodInputs): Promise<dynamic.CreateRes
   }
 }
 
-export async function read(id: string, props: PodOutputs): Promise<dynamic.ReadResult<PodOutputs | CheckedPodInputs>> {
+async function readPod(id: string, props: PodOutputs): Promise<dynamic.ReadResult<PodOutputs | CheckedPodInputs>> {
   const pod = await unlessNotFound(() => sharedClient().pods.get(id));
   if (!pod || pod.status === "TERMINATED") return { id: "" };
   // `pulumi import` (through the native plugin) reads with nothing recorded: the arguments, defaults included, are
@@ -88,7 +88,7 @@ export async function read(id: string, props: PodOutputs): Promise<dynamic.ReadR
   return updates.length + replaces.length > 0 ? { id, props: refreshed, inputs: stripUndefined(inputs) } : { id, props: refreshed };
 }
 
-export async function update(id: string, olds: PodOutputs, props: CheckedPodInputs): Promise<dynamic.UpdateResult<PodOutputs>> {
+async function updatePod(id: string, olds: PodOutputs, props: CheckedPodInputs): Promise<dynamic.UpdateResult<PodOutputs>> {
   const news = withTemplateSettings(ownProperties(props), recordedTemplateSettings(olds));
   const client = sharedClient();
   const deadline = client.clock.now() + news.readyTimeoutSeconds * 1000;
@@ -118,6 +118,7 @@ function placementScope(inputs: CheckedPodInputs, gpu: NonNullable<CheckedPodInp
     gpu,
     placement: inputs.placement,
     dataCenterIds: inputs.dataCenterIds,
+    maxHourlyPrice: inputs.maxHourlyPrice,
   };
 }
 
@@ -133,7 +134,18 @@ async function deletePod(id: string): Promise<void> {
     timeoutSeconds: DELETE_TIMEOUT_SECONDS,
   });
 }
-export { deletePod as delete };
+
+const priced = pricedProvider(podPricing, {
+  check: checkPod,
+  diff: lifecycle.diff,
+  create: createPod,
+  read: readPod,
+  update: updatePod,
+  delete: deletePod,
+});
+export const { check, diff, create, read, update } = priced;
+const remove = priced.delete;
+export { remove as delete };
 
 /**
  * A pod that failed to become usable is deleted, so that the failed deployment leaves nothing behind.

@@ -1,8 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { ClusterInputs, ClusterMember, ClusterSummary, ClusterType } from "../../schemas/cluster";
 import type { ResourceArgs } from "../deepInput";
+import { PricedResource } from "../../cost/pricedResource";
 import { declaredKind } from "../kind";
-import { DeclaredResource } from "../lifecycle/declaredResource";
 import * as clusterProvider from "../cluster.provider";
 import { cluster } from "./declaration";
 
@@ -25,7 +25,7 @@ export type ClusterArgs = ResourceArgs<ClusterInputs>;
  * });
  * export const controller = cluster.primary;
  */
-export class Cluster extends DeclaredResource {
+export class Cluster extends PricedResource {
   /** What the kind registry knows of the class: its declaration and provider module. */
   static override readonly kind = declaredKind<Cluster>()(cluster, clusterProvider);
 

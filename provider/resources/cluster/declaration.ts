@@ -12,6 +12,7 @@ import { acceptableConfigurations, isAcceptable } from "../../placement/candidat
 import { stripUndefined } from "../lifecycle/engineProperties";
 import { createOnly, declaration, type Fields, inPlace, replaces, replacesWhen } from "../lifecycle/declaration";
 import { sameValue } from "../lifecycle/sameValue";
+import { COST_OUTPUTS, type CostEstimate } from "../../cost/costEstimate";
 import { placedOutside, withoutEmptyDataCenterIds } from "../placement";
 
 /**
@@ -19,7 +20,7 @@ import { placedOutside, withoutEmptyDataCenterIds } from "../placement";
  * summary does not report, and the member pods in rank order.
  */
 export type ClusterOutputs = Omit<ClusterSummary, "id"> &
-  Omit<CheckedClusterInputs, keyof ClusterSummary> & {
+  Omit<CheckedClusterInputs, keyof ClusterSummary | "maxHourlyPrice"> & {
     /** The member pods in rank order, without `env` and `runtime`. */
     members: ClusterMember[];
   };
@@ -49,10 +50,11 @@ const fields = {
   }),
   adopt: createOnly(),
   readyTimeoutSeconds: createOnly({ default: 600 }),
+  maxHourlyPrice: createOnly(),
 } as const satisfies Fields<ClusterInputs>;
 
 /** `Cluster`: a new name is the only change made in place. */
-export const cluster = declaration<ClusterInputs, typeof fields, LiveCluster, ClusterOutputs>()({
+export const cluster = declaration<ClusterInputs, typeof fields, LiveCluster, ClusterOutputs & Partial<CostEstimate>>()({
   type: "Cluster",
   what: "cluster",
   autoNamed: true,
@@ -79,6 +81,7 @@ export const cluster = declaration<ClusterInputs, typeof fields, LiveCluster, Cl
     "mounts",
     "startSsh",
     "startJupyter",
+    ...COST_OUTPUTS,
   ],
   // A get reads the members too; a list reports the summaries, which is all `madeBy` reads.
   api: (client) =>
@@ -136,7 +139,7 @@ function runsAcceptableCompute(olds: ClusterOutputs, news: CheckedClusterInputs)
 
 /** The create body for the arguments. */
 export function createRequest(inputs: CheckedClusterInputs): CreateClusterRequest {
-  const { adopt: _adopt, readyTimeoutSeconds: _timeout, placement: _placement, ...body } = inputs;
+  const { adopt: _adopt, readyTimeoutSeconds: _timeout, placement: _placement, maxHourlyPrice: _cap, ...body } = inputs;
   return body;
 }
 

@@ -1,8 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { NetworkVolumeInputs, VolumeType } from "../../schemas/networkVolume";
 import type { ResourceArgs } from "../deepInput";
+import { PricedResource } from "../../cost/pricedResource";
 import { declaredKind } from "../kind";
-import { DeclaredResource } from "../lifecycle/declaredResource";
 import * as networkVolumeProvider from "../networkVolume.provider";
 import { networkVolume } from "./declaration";
 
@@ -16,7 +16,7 @@ export type NetworkVolumeArgs = ResourceArgs<NetworkVolumeInputs>;
  * @example
  * const volume = new cp.NetworkVolume("data", { name: "data", size: 100, dataCenter: "US-TX-3" });
  */
-export class NetworkVolume extends DeclaredResource {
+export class NetworkVolume extends PricedResource {
   /** What the kind registry knows of the class: its declaration and provider module. */
   static override readonly kind = declaredKind<NetworkVolume>()(networkVolume, networkVolumeProvider);
 

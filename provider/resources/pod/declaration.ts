@@ -1,6 +1,7 @@
 import { type CheckedPodInputs, isEmptyList, isPlainObject, type Pod, type PodInputs, podInputsSchema } from "../../schemas/pod";
 import { createOnly, declaration, type Fields, inPlace, inPlaceUnless, replaces, replacesWhen } from "../lifecycle/declaration";
 import { sameValue } from "../lifecycle/sameValue";
+import { COST_OUTPUTS, type CostEstimate } from "../../cost/costEstimate";
 import { placedOutside, withoutEmptyDataCenterIds } from "../placement";
 import { acceptableConfigurations, isAcceptable } from "../../placement/candidates";
 import { createRequest, sameCreateRequest } from "./createRequest";
@@ -59,10 +60,11 @@ const fields = {
   }),
   readyTimeoutSeconds: inPlace({ default: 600 }),
   adopt: createOnly(),
+  maxHourlyPrice: createOnly(),
 } as const satisfies Fields<PodInputs>;
 
 /** `Pod`: fields the API cannot change in place replace it; env, mounts and a template's settings are compared as the pod runs them. */
-export const pod = declaration<PodInputs, typeof fields, Pod, PodOutputs>()({
+export const pod = declaration<PodInputs, typeof fields, Pod, PodOutputs & Partial<CostEstimate>>()({
   type: "Pod",
   what: "pod",
   autoNamed: true,
@@ -94,6 +96,7 @@ export const pod = declaration<PodInputs, typeof fields, Pod, PodOutputs>()({
     "createdAt",
     "startedAt",
     "desiredStatus",
+    ...COST_OUTPUTS,
   ],
   api: (client) => client.pods as never,
   outputsOf: (live, recorded) => podOutputs(live, recorded as unknown as CheckedPodInputs),

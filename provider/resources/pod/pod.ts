@@ -11,8 +11,8 @@ import type {
   PodStatus,
 } from "../../schemas/pod";
 import type { ResourceArgs } from "../deepInput";
+import { PricedResource } from "../../cost/pricedResource";
 import { declaredKind } from "../kind";
-import { DeclaredResource } from "../lifecycle/declaredResource";
 import * as podProvider from "../pod.provider";
 import { pod } from "./declaration";
 
@@ -33,7 +33,7 @@ export type PodArgs = ResourceArgs<PodInputs>;
  * });
  * export const ssh = pod.ssh;
  */
-export class Pod extends DeclaredResource {
+export class Pod extends PricedResource {
   /** What the kind registry knows of the class: its declaration and provider module. */
   static override readonly kind = declaredKind<Pod>()(pod, podProvider);
 

@@ -1,8 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Endpoint, EndpointType, FlashBoot, ServerlessEndpointInputs } from "../../schemas/serverlessEndpoint";
 import type { ResourceArgs } from "../deepInput";
+import { PricedResource } from "../../cost/pricedResource";
 import { declaredKind } from "../kind";
-import { DeclaredResource } from "../lifecycle/declaredResource";
 import * as serverlessEndpointProvider from "../serverlessEndpoint.provider";
 import { serverlessEndpoint } from "./declaration";
 
@@ -27,7 +27,7 @@ export type ServerlessEndpointArgs = ResourceArgs<ServerlessEndpointInputs>;
  * });
  * export const runUrl = endpoint.requestUrls.apply((urls) => urls.run);
  */
-export class ServerlessEndpoint extends DeclaredResource {
+export class ServerlessEndpoint extends PricedResource {
   /** What the kind registry knows of the class: its declaration and provider module. */
   static override readonly kind = declaredKind<ServerlessEndpoint>()(serverlessEndpoint, serverlessEndpointProvider);
 

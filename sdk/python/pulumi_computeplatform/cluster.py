@@ -29,6 +29,7 @@ class ClusterArgs:
                  data_center_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  disk: pulumi.Input[Optional[_builtins.int]] = None,
                  env: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 max_hourly_price: pulumi.Input[Optional[_builtins.float]] = None,
                  mounts: pulumi.Input[Optional['MountsArgs']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  placement: pulumi.Input[Optional['PlacementArgs']] = None,
@@ -47,6 +48,7 @@ class ClusterArgs:
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] data_center_ids: Preferred data centers, in order; the first with cluster nodes of the GPU type is used. When empty or not set, any data center that has them.
         :param pulumi.Input[_builtins.int] disk: Ephemeral container disk per member in GB. Minimum 1.
         :param pulumi.Input[Mapping[str, Any]] env: Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`.
+        :param pulumi.Input[_builtins.float] max_hourly_price: The most the cluster may cost, in USD per hour at the catalog's list price (every member's GPUs at the secure price). Above it, `check` refuses the cluster at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set.
         :param pulumi.Input['MountsArgs'] mounts: Storage of every member, with the pod mount rules. None when not set.
         :param pulumi.Input[_builtins.str] name: Display name. Changes in place; the members keep the names they were created with (`<name>-node-<rank>`). Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
         :param pulumi.Input['PlacementArgs'] placement: Other acceptable GPU configurations of the members, and the order to try them in, when `compute` has no capacity: each alternative's `id` is a `gpuTypeId` and its `count` a `gpuCountPerPod`. The configuration chosen is the `compute` output. A later change replaces the cluster only when the configuration it runs is no longer `compute` or one of the alternatives.
@@ -68,6 +70,8 @@ class ClusterArgs:
             pulumi.set(__self__, "disk", disk)
         if env is not None:
             pulumi.set(__self__, "env", env)
+        if max_hourly_price is not None:
+            pulumi.set(__self__, "max_hourly_price", max_hourly_price)
         if mounts is not None:
             pulumi.set(__self__, "mounts", mounts)
         if name is not None:
@@ -180,6 +184,18 @@ class ClusterArgs:
         pulumi.set(self, "env", value)
 
     @_builtins.property
+    @pulumi.getter(name="maxHourlyPrice")
+    def max_hourly_price(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        The most the cluster may cost, in USD per hour at the catalog's list price (every member's GPUs at the secure price). Above it, `check` refuses the cluster at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set.
+        """
+        return pulumi.get(self, "max_hourly_price")
+
+    @max_hourly_price.setter
+    def max_hourly_price(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "max_hourly_price", value)
+
+    @_builtins.property
     @pulumi.getter
     def mounts(self) -> pulumi.Input[Optional['MountsArgs']]:
         """
@@ -277,6 +293,7 @@ class Cluster(pulumi.CustomResource):
                  disk: pulumi.Input[Optional[_builtins.int]] = None,
                  env: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  image: pulumi.Input[Optional[_builtins.str]] = None,
+                 max_hourly_price: pulumi.Input[Optional[_builtins.float]] = None,
                  mounts: pulumi.Input[Optional[Union['MountsArgs', 'MountsArgsDict']]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  placement: pulumi.Input[Optional[Union['PlacementArgs', 'PlacementArgsDict']]] = None,
@@ -298,6 +315,7 @@ class Cluster(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] disk: Ephemeral container disk per member in GB. Minimum 1.
         :param pulumi.Input[Mapping[str, Any]] env: Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`.
         :param pulumi.Input[_builtins.str] image: Container image every member runs, for example `"org/slurm:24"`.
+        :param pulumi.Input[_builtins.float] max_hourly_price: The most the cluster may cost, in USD per hour at the catalog's list price (every member's GPUs at the secure price). Above it, `check` refuses the cluster at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set.
         :param pulumi.Input[Union['MountsArgs', 'MountsArgsDict']] mounts: Storage of every member, with the pod mount rules. None when not set.
         :param pulumi.Input[_builtins.str] name: Display name. Changes in place; the members keep the names they were created with (`<name>-node-<rank>`). Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
         :param pulumi.Input[Union['PlacementArgs', 'PlacementArgsDict']] placement: Other acceptable GPU configurations of the members, and the order to try them in, when `compute` has no capacity: each alternative's `id` is a `gpuTypeId` and its `count` a `gpuCountPerPod`. The configuration chosen is the `compute` output. A later change replaces the cluster only when the configuration it runs is no longer `compute` or one of the alternatives.
@@ -338,6 +356,7 @@ class Cluster(pulumi.CustomResource):
                  disk: pulumi.Input[Optional[_builtins.int]] = None,
                  env: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  image: pulumi.Input[Optional[_builtins.str]] = None,
+                 max_hourly_price: pulumi.Input[Optional[_builtins.float]] = None,
                  mounts: pulumi.Input[Optional[Union['MountsArgs', 'MountsArgsDict']]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  placement: pulumi.Input[Optional[Union['PlacementArgs', 'PlacementArgsDict']]] = None,
@@ -366,6 +385,7 @@ class Cluster(pulumi.CustomResource):
             if image is None and not opts.urn:
                 raise TypeError("Missing required property 'image'")
             __props__.__dict__["image"] = image
+            __props__.__dict__["max_hourly_price"] = max_hourly_price
             __props__.__dict__["mounts"] = mounts
             __props__.__dict__["name"] = name
             __props__.__dict__["placement"] = placement
@@ -376,8 +396,10 @@ class Cluster(pulumi.CustomResource):
             if type is None and not opts.urn:
                 raise TypeError("Missing required property 'type'")
             __props__.__dict__["type"] = type
+            __props__.__dict__["cost_breakdown"] = None
             __props__.__dict__["created_at"] = None
             __props__.__dict__["data_center_id"] = None
+            __props__.__dict__["estimated_hourly_cost"] = None
             __props__.__dict__["members"] = None
             __props__.__dict__["network"] = None
             __props__.__dict__["pods"] = None
@@ -411,11 +433,13 @@ class Cluster(pulumi.CustomResource):
         __props__.__dict__["adopt"] = None
         __props__.__dict__["args"] = None
         __props__.__dict__["compute"] = None
+        __props__.__dict__["cost_breakdown"] = None
         __props__.__dict__["created_at"] = None
         __props__.__dict__["data_center_id"] = None
         __props__.__dict__["data_center_ids"] = None
         __props__.__dict__["disk"] = None
         __props__.__dict__["env"] = None
+        __props__.__dict__["estimated_hourly_cost"] = None
         __props__.__dict__["image"] = None
         __props__.__dict__["members"] = None
         __props__.__dict__["mounts"] = None
@@ -453,6 +477,14 @@ class Cluster(pulumi.CustomResource):
         return pulumi.get(self, "compute")
 
     @_builtins.property
+    @pulumi.getter(name="costBreakdown")
+    def cost_breakdown(self) -> pulumi.Output[Sequence['outputs.CostComponent']]:
+        """
+        One entry per priced part of the resource, with where each price came from.
+        """
+        return pulumi.get(self, "cost_breakdown")
+
+    @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> pulumi.Output[_builtins.str]:
         return pulumi.get(self, "created_at")
@@ -485,6 +517,14 @@ class Cluster(pulumi.CustomResource):
         Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`.
         """
         return pulumi.get(self, "env")
+
+    @_builtins.property
+    @pulumi.getter(name="estimatedHourlyCost")
+    def estimated_hourly_cost(self) -> pulumi.Output[_builtins.float]:
+        """
+        The resource's list price while it stands, in USD per hour: the sum of `costBreakdown`'s `hourlyCost`, to the millionth of a USD. Use-based parts count as 0. Known at preview; a month is 730 hours.
+        """
+        return pulumi.get(self, "estimated_hourly_cost")
 
     @_builtins.property
     @pulumi.getter
