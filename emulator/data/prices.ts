@@ -12,3 +12,6 @@ export const STORAGE_PRICE = {
 
 /** The platform's fee, a share of serverless compute. */
 export const SERVERLESS_FEE_SHARE = 0.02;
+
+/** The inter-node fabric of a cluster, in USD per member-hour while the member runs. */
+export const CLUSTER_NETWORKING_PER_NODE_HOUR = 0.4;

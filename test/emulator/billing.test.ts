@@ -400,6 +400,69 @@ describe("serverless and public endpoint spend, from what the emulator ran", () 
   });
 });
 
+describe("cluster spend, from what its members ran", () => {
+  const clock = new ManualClock(Date.parse("2026-03-02T00:00:00.000Z"));
+  let harness: Harness;
+  let clusterId: string;
+  let memberIds: string[];
+  let standalonePodId: string;
+
+  // Members run five minutes after create; the cluster is deleted at 02:00.
+  beforeAll(async () => {
+    harness = await startHarness({ clock: clock.read, timings: { provisioningMs: 1 * MINUTE, startingMs: 4 * MINUTE } });
+    const created = await harness.call("POST", "/v2/clusters", {
+      body: {
+        name: "hpc",
+        type: "TRAINING",
+        compute: { gpuTypeId: "NVIDIA H100 80GB HBM3", gpuCountPerPod: 2, podCount: 2 },
+        image: "org/t:1",
+        disk: 40,
+      },
+    });
+    expect(created.status).toBe(201);
+    clusterId = created.body.id;
+    memberIds = (await harness.call("GET", `/v2/clusters/${clusterId}/pods`)).body.pods.map((pod: { id: string }) => pod.id);
+    standalonePodId = (await harness.call("POST", "/v2/pods", { body: gpuPod() })).body.id;
+    clock.advance(2 * HOUR);
+    expect((await harness.call("DELETE", `/v2/clusters/${clusterId}`)).status).toBe(204);
+    clock.advance(1 * HOUR);
+  });
+
+  afterAll(() => harness.emulator.close());
+
+  const window = "startTime=2026-03-02T00:00:00Z&endTime=2026-03-02T03:00:00Z&bucketSize=hour";
+
+  test("per cluster: its members' GPUs at the secure list price, their disk and the fabric per member-hour, until deleted", async () => {
+    const { records, metadata } = await ok(harness.call("GET", `/v2/billing/clusters?${window}&clusterId=${clusterId}`));
+    // 2 members × 2 H100 at 2.99 USD/h: 11.96 USD/h; 2 × 40 GB of disk at 0.10 USD per GB-month; 2 × 0.40 USD/h of fabric.
+    const hour = { gpuAmount: 11.96, diskAmount: micros((80 * 0.1) / 730) / 1e6, networkingAmount: 0.8 };
+    const running = (share: number) =>
+      Object.fromEntries(Object.entries(hour).map(([component, usd]) => [component, micros(usd * share) / 1e6]));
+    const expected = [running(55 / 60), running(1), running(0)];
+    expect(records).toEqual(
+      expected.map((amounts, index) => ({
+        startTime: `2026-03-02T0${index}:00:00Z`,
+        endTime: `2026-03-02T0${index + 1}:00:00Z`,
+        clusterId,
+        totalAmount: Object.values(amounts).reduce((sum, usd) => sum + micros(usd), 0) / 1e6,
+        ...amounts,
+      })),
+    );
+    expect(metadata).toMatchObject({ recordCount: 3, uniqueClusterCount: 1 });
+  });
+
+  test("its members are not billed as pods; standalone pods are", async () => {
+    const { records } = await ok(harness.call("GET", `/v2/billing/pods?${window}`));
+    expect(new Set(records.map((record: { podId: string }) => record.podId))).toEqual(new Set([standalonePodId]));
+    expect(memberIds).toHaveLength(2);
+  });
+
+  test("without clusterId: the seeded cluster and the one it ran", async () => {
+    const { metadata } = await ok(harness.call("GET", `/v2/billing/clusters?${window}`));
+    expect(metadata).toMatchObject({ recordCount: 6, uniqueClusterCount: 2 });
+  });
+});
+
 describe("seeded cluster history", () => {
   const clock = new ManualClock(Date.parse("2026-03-02T13:00:00.000Z"));
   let harness: Harness;

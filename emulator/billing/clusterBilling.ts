@@ -1,0 +1,48 @@
+import { type BilledResource, micros } from "./billedResource";
+import { CLUSTER_NETWORKING_PER_NODE_HOUR } from "../data/prices";
+import { type BillingFamily, livingAndGone } from "./families";
+import { type PodUsage, podUsage } from "./podUsage";
+import { seededCluster } from "./seededHistory";
+
+export type ClusterComponent = "gpuAmount" | "diskAmount" | "networkingAmount";
+
+/**
+ * Clusters, gone ones included, from what their member pods ran: each member's GPUs at its hourly list price while
+ * RUNNING, its disk as a pod's, and the inter-node fabric per member-hour running. Every account also has the seeded
+ * cluster (`seededHistory.ts`).
+ */
+export const clusterBilling: BillingFamily<ClusterComponent> = {
+  recordComponents: ["gpuAmount", "diskAmount", "networkingAmount"],
+  aggregate: { gpuAmount: "clusterGpuAmount", diskAmount: "clusterDiskAmount", networkingAmount: "clusterNetworkingAmount" },
+  resources: ({ account, lifecycle, now }) => {
+    const members = new Map<string, PodUsage[]>();
+    for (const { record, gone } of livingAndGone(account.pods, account.retiredPods, now)) {
+      const clusterId = record.membership?.clusterId;
+      if (clusterId !== undefined) members.set(clusterId, [...(members.get(clusterId) ?? []), podUsage(record, gone, lifecycle)]);
+    }
+    return [seededCluster(account.name, now), ...[...members].map(([id, usages]) => billedCluster(id, usages))];
+  },
+};
+
+/** A cluster lives from its first member's creation to its last member's end. */
+function billedCluster(id: string, members: PodUsage[]): BilledResource<ClusterComponent> {
+  return {
+    id,
+    existed: {
+      start: Math.min(...members.map((member) => member.existed.start)),
+      end: Math.max(...members.map((member) => member.existed.end)),
+    },
+    spend(span) {
+      const uses = members.flatMap((member) => {
+        const within = { start: Math.max(span.start, member.existed.start), end: Math.min(span.end, member.existed.end) };
+        return within.start < within.end ? [member.within(within)] : [];
+      });
+      const sum = (pick: (use: (typeof uses)[number]) => number) => uses.reduce((total, use) => total + pick(use), 0);
+      return {
+        gpuAmount: micros(sum((use) => use.compute)),
+        diskAmount: micros(sum((use) => use.disk)),
+        networkingAmount: micros(sum((use) => use.runningHours) * CLUSTER_NETWORKING_PER_NODE_HOUR),
+      };
+    },
+  };
+}
