@@ -1,5 +1,5 @@
-import { type BilledResource, micros } from "./billedResource";
 import { CLUSTER_NETWORKING_PER_NODE_HOUR } from "../data/prices";
+import { type BilledResource, micros } from "./billedResource";
 import { type BillingFamily, livingAndGone } from "./families";
 import { type PodUsage, podUsage } from "./podUsage";
 import { seededCluster } from "./seededHistory";
