@@ -1,4 +1,3 @@
-import { CLUSTER_NETWORKING_PER_NODE_HOUR } from "../data/prices";
 import { type BilledResource, micros } from "./billedResource";
 import { type BillingFamily, livingAndGone } from "./families";
 import { type PodUsage, podUsage } from "./podUsage";
@@ -7,9 +6,9 @@ import { seededCluster } from "./seededHistory";
 export type ClusterComponent = "gpuAmount" | "diskAmount" | "networkingAmount";
 
 /**
- * Clusters, gone ones included, from what their member pods ran: each member's GPUs at its hourly list price while
- * RUNNING, its disk as a pod's, and the inter-node fabric per member-hour running. Every account also has the seeded
- * cluster (`seededHistory.ts`).
+ * Clusters, gone ones included, from what their member pods ran: each member at its `cost`, the secure list price of
+ * its GPUs, while RUNNING, with no disk or fabric charged apart (see `data/prices.ts`). Every account also has the
+ * seeded cluster (`seededHistory.ts`).
  */
 export const clusterBilling: BillingFamily<ClusterComponent> = {
   recordComponents: ["gpuAmount", "diskAmount", "networkingAmount"],
@@ -33,16 +32,11 @@ function billedCluster(id: string, members: PodUsage[]): BilledResource<ClusterC
       end: Math.max(...members.map((member) => member.existed.end)),
     },
     spend(span) {
-      const uses = members.flatMap((member) => {
+      const compute = members.reduce((total, member) => {
         const within = { start: Math.max(span.start, member.existed.start), end: Math.min(span.end, member.existed.end) };
-        return within.start < within.end ? [member.within(within)] : [];
-      });
-      const sum = (pick: (use: (typeof uses)[number]) => number) => uses.reduce((total, use) => total + pick(use), 0);
-      return {
-        gpuAmount: micros(sum((use) => use.compute)),
-        diskAmount: micros(sum((use) => use.disk)),
-        networkingAmount: micros(sum((use) => use.runningHours) * CLUSTER_NETWORKING_PER_NODE_HOUR),
-      };
+        return within.start < within.end ? total + member.computeWithin(within) : total;
+      }, 0);
+      return { gpuAmount: micros(compute), diskAmount: 0, networkingAmount: 0 };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { findCpuOffer, findGpuOffer } from "../catalog/offers";
-import { SERVERLESS_FEE_SHARE, STORAGE_PRICE } from "../data/prices";
+import { NETWORK_VOLUME_PRICE } from "../data/prices";
 import { runsOf, statusAt, timelineOf } from "../jobs/jobTimeline";
 import type { PodTimings } from "../options";
 import type { Lifecycle } from "../pods/lifecycle";
@@ -67,11 +67,11 @@ function billedPod(pod: PodRecord, usage: PodUsage): BilledResource<PodComponent
     id: pod.id,
     existed: usage.existed,
     spend(span) {
-      const { compute, disk } = usage.within(span);
+      const compute = usage.computeWithin(span);
       return {
         gpuAmount: pod.compute.kind === "gpu" ? micros(compute) : 0,
         cpuAmount: pod.compute.kind === "cpu" ? micros(compute) : 0,
-        diskAmount: micros(disk),
+        diskAmount: 0,
       };
     },
   };
@@ -102,7 +102,7 @@ export const networkVolumeBilling: BillingFamily<VolumeComponent> = {
 function billedVolume(record: NetworkVolumeRecord, gone: number): BilledResource<VolumeComponent> {
   const { id, size, type } = record.volume;
   const standard = type === "STANDARD";
-  const price = standard ? STORAGE_PRICE.networkVolumeStandard : STORAGE_PRICE.networkVolumeHighPerformance;
+  const price = NETWORK_VOLUME_PRICE[type];
   return {
     id,
     existed: { start: record.createdAt, end: gone },
@@ -118,8 +118,8 @@ type ServerlessComponent = "gpuAmount" | "cpuAmount" | "diskAmount" | "feeAmount
 /**
  * Serverless endpoints, gone ones included, from the workers they actually ran: the standing workers (at the
  * endpoint's current `workers.min`) from the moment the first were ready, and with no standing worker the one scaled
- * up from zero while jobs ran. Compute at the serverless price of the placed GPU type or CPU flavor, the workers'
- * container disk, and the platform fee on compute.
+ * up from zero while jobs ran, at the serverless price of the placed GPU type or CPU flavor: a worker's rate, with no
+ * disk or fee charged apart (see `data/prices.ts`).
  */
 export const serverlessBilling: BillingFamily<ServerlessComponent> = {
   recordComponents: ["gpuAmount", "cpuAmount", "diskAmount", "feeAmount"],
@@ -147,14 +147,7 @@ function billedEndpoint(endpoint: EndpointRecord, gone: number, timings: Require
       const workerMs =
         standing * overlap({ start: standingSince, end: gone }, span) + onDemand.reduce((sum, run) => sum + overlap(run, span), 0);
       const workerHours = workerMs / HOUR;
-      const gpu = workerHours * gpuHourly;
-      const cpuAmount = workerHours * cpuHourly;
-      return {
-        gpuAmount: micros(gpu),
-        cpuAmount: micros(cpuAmount),
-        diskAmount: micros((workerHours * endpoint.disk * STORAGE_PRICE.podDiskRunning) / HOURS_PER_MONTH),
-        feeAmount: micros((gpu + cpuAmount) * SERVERLESS_FEE_SHARE),
-      };
+      return { gpuAmount: micros(workerHours * gpuHourly), cpuAmount: micros(workerHours * cpuHourly), diskAmount: 0, feeAmount: 0 };
     },
   };
 }

@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { findGpuOffer } from "../catalog/offers";
 import { SEEDED_CLUSTER, SEEDED_SINCE } from "../data/billingHistory";
-import { CLUSTER_NETWORKING_PER_NODE_HOUR, STORAGE_PRICE } from "../data/prices";
 import { ID_ALPHABET } from "../store";
 import { type BilledResource, HOURS_PER_MONTH, micros, type Spend } from "./billedResource";
 import type { ClusterComponent } from "./clusterBilling";
@@ -10,8 +9,8 @@ import { HOUR, overlap } from "./spans";
 /** A seeded history, for spend before the emulator ran anything: it depends only on the account name and the hour. */
 
 /**
- * The seeded cluster of an account: it runs for `SEEDED_CLUSTER.hours` from `firstHour` UTC on most nights, billed
- * as a cluster the emulator ran would be (`clusterBilling.ts`).
+ * The seeded cluster of an account: it runs for `SEEDED_CLUSTER.hours` from `firstHour` UTC on most nights, its GPUs
+ * at the catalog's secure price, with the disk and fabric charges of the seed.
  */
 export function seededCluster(account: string, now: number): BilledResource<ClusterComponent> {
   const cluster = SEEDED_CLUSTER;
@@ -26,8 +25,8 @@ export function seededCluster(account: string, now: number): BilledResource<Clus
     if (!runs) return { gpuAmount: 0, diskAmount: 0, networkingAmount: 0 };
     return {
       gpuAmount: cluster.nodes * cluster.gpusPerNode * gpuHourly,
-      diskAmount: (cluster.nodes * cluster.diskGbPerNode * STORAGE_PRICE.podDiskRunning) / HOURS_PER_MONTH,
-      networkingAmount: cluster.nodes * CLUSTER_NETWORKING_PER_NODE_HOUR,
+      diskAmount: (cluster.nodes * cluster.diskGbPerNode * cluster.diskPerGbMonth) / HOURS_PER_MONTH,
+      networkingAmount: cluster.nodes * cluster.networkingPerNodeHour,
     };
   });
 }
