@@ -2,8 +2,11 @@
 // then one hour on the emulator's clock, and the billing data functions read that hour.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import { getPodBilling } from "../../provider/functions/billing";
+import { getClusterBilling, getNetworkVolumeBilling, getPodBilling, getServerlessBilling } from "../../provider/functions/billing";
+import * as cluster from "../../provider/resources/cluster.provider";
+import * as volume from "../../provider/resources/networkVolume.provider";
 import * as pod from "../../provider/resources/pod.provider";
+import * as endpoint from "../../provider/resources/serverlessEndpoint.provider";
 import { ManualClock } from "../emulator/harness";
 import { emulatorForProvider, passedCheck } from "./providerHarness";
 
@@ -42,6 +45,41 @@ const cases: Case[] = [
     inputs: { name: "notebook", image: "org/notebook:1", cpu: { id: "cpu3g", vcpuCount: 4, memory: 16 }, disk: 10 },
     estimate: 0.16,
     bill: async (podId) => (await getPodBilling({ ...hour, podId })).records[0]!,
+  },
+  {
+    what: "a cluster: 2 members × 2 H100 at the secure 2.99 USD/h",
+    provider: cluster,
+    inputs: {
+      name: "hpc",
+      type: "TRAINING",
+      compute: { gpuTypeId: "NVIDIA H100 80GB HBM3", gpuCountPerPod: 2, podCount: 2 },
+      image: "org/t:1",
+      disk: 40,
+    },
+    estimate: 11.96,
+    bill: async (clusterId) => (await getClusterBilling({ ...hour, clusterId })).records[0]!,
+  },
+  {
+    what: "an endpoint with a standing worker of 2 GPUs of ADA_48_PRO (L40S) at the serverless 1.33 USD/h",
+    provider: endpoint,
+    inputs: {
+      name: "workers",
+      type: "QUEUE",
+      image: "org/echo:1",
+      gpu: { pools: ["ADA_48_PRO"], count: 2 },
+      workers: { min: 1, max: 2 },
+      scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
+      disk: 30,
+    },
+    estimate: 2.66,
+    bill: async (serverlessId) => (await getServerlessBilling({ ...hour, serverlessId })).records[0]!,
+  },
+  {
+    what: "a network volume: 100 GB of HIGH_PERFORMANCE storage at 0.14 USD per GB-month, a month of 730 hours",
+    provider: volume,
+    inputs: { name: "data", size: 100, dataCenter: "US-TX-3", type: "HIGH_PERFORMANCE" },
+    estimate: 0.019178,
+    bill: async (networkVolumeId) => (await getNetworkVolumeBilling({ ...hour, networkVolumeId })).records[0]!,
   },
 ];
 
