@@ -25,7 +25,7 @@ describe("the cost policy pack", () => {
     workDir = suiteWorkDir("cost-policy-pack");
     const pack = readyPolicyPack(path.join(workDir, "bin"));
     packFolder = pack.packFolder;
-    const { Pod } = requireFrom(workDir)("pulumi-computeplatform") as typeof cp;
+    const { NetworkVolume, Pod } = requireFrom(workDir)("pulumi-computeplatform") as typeof cp;
     stack = await openTestStack({
       stackName: "e2e",
       projectName: "cost-policy-pack",
@@ -35,6 +35,7 @@ describe("the cost policy pack", () => {
       program: async () => {
         new Pod("trainer", { image: "org/trainer:1", gpu: { id: "NVIDIA L40S", count: 4 } });
         new Pod("notebook", { image: "org/notebook:1", cpu: { id: "cpu3c", vcpuCount: 2, memory: 4 } });
+        new NetworkVolume("data", { size: 730, dataCenter: "US-TX-3", type: "STANDARD" });
       },
     });
   });
@@ -51,7 +52,8 @@ describe("the cost policy pack", () => {
   const previewUnder = (budget: Record<string, number>) =>
     stack.preview({ policyPacks: [packFolder], policyPackConfigs: [packConfig(budget)] });
 
-  // 4 × L40S in the secure cloud at 0.86 USD/h, and 2 vCPUs of cpu3c at 0.03 USD/h: 3.50 USD/h, 2555 USD/month.
+  // 4 × L40S in the secure cloud at 0.86 USD/h, 2 vCPUs of cpu3c at 0.03 USD/h, and 730 GB of STANDARD storage at
+  // 0.07 USD per GB-month of 730 hours: 3.57 USD/h, 2606.10 USD/month.
   it("over the budget, the preview fails naming the resource that pushes it over, and nothing is created", async () => {
     const failed = await previewUnder({ maxHourlyCost: 3 }).then(
       () => undefined,
@@ -61,25 +63,25 @@ describe("the cost policy pack", () => {
     const output = String(failed);
     expect(output).toContain("[mandatory]  stack-budget");
     expect(output).toContain(
-      "The stack's estimated cost, 3.5000 USD/hour (2555.00 USD/month), is over maxHourlyCost 3.0000 USD/hour. " +
+      "The stack's estimated cost, 3.5700 USD/hour (2606.10 USD/month), is over maxHourlyCost 3.0000 USD/hour. " +
         "Pushing it over, costliest first: trainer (3.4400 USD/hour).",
     );
     expect(api.emulator.requests.filter((request) => request.method !== "GET")).toEqual([]);
-    expect(api.emulator.snapshot().pods).toEqual([]);
+    expect([api.emulator.snapshot().pods, api.emulator.snapshot().networkVolumes]).toEqual([[], []]);
   });
 
   it("a monthly budget means the same: over it fails, exactly at it passes", async () => {
-    await expect(previewUnder({ maxMonthlyCost: 2554.99 })).rejects.toThrow("is over maxMonthlyCost 2554.99 USD/month");
-    const atLimit = await previewUnder({ maxMonthlyCost: 2555 });
-    expect(changeSummary(atLimit)).toEqual({ create: 3 });
+    await expect(previewUnder({ maxMonthlyCost: 2606.09 })).rejects.toThrow("is over maxMonthlyCost 2606.09 USD/month");
+    const atLimit = await previewUnder({ maxMonthlyCost: 2606.1 });
+    expect(changeSummary(atLimit)).toEqual({ create: 4 });
     // The pack ran and passed.
     expect(atLimit.stdout).toMatch(/✅ computeplatform-cost@v0\.1\.0 \(local: .*policy\)/);
   });
 
   it("exactly at the hourly limit, up under the pack creates the stack", async () => {
-    expect(changeSummary(await previewUnder({ maxHourlyCost: 3.5 }))).toEqual({ create: 3 });
-    const result = await stack.up({ policyPacks: [packFolder], policyPackConfigs: [packConfig({ maxHourlyCost: 3.5 })] });
-    expect(changeSummary(result)).toEqual({ create: 3 });
+    expect(changeSummary(await previewUnder({ maxHourlyCost: 3.57 }))).toEqual({ create: 4 });
+    const result = await stack.up({ policyPacks: [packFolder], policyPackConfigs: [packConfig({ maxHourlyCost: 3.57 })] });
+    expect(changeSummary(result)).toEqual({ create: 4 });
     expect(
       api.emulator
         .snapshot()
