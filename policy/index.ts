@@ -14,8 +14,8 @@ new PolicyPack("computeplatform-cost", {
       enforcementLevel: "mandatory",
       configSchema: {
         properties: {
-          maxHourlyCost: { type: "number", exclusiveMinimum: 0, description: "Most the stack may cost, in USD per hour." },
-          maxMonthlyCost: { type: "number", exclusiveMinimum: 0, description: "Most the stack may cost, in USD per month of 730 hours." },
+          maxHourlyCost: { type: "number", minimum: 0, description: "Most the stack may cost, in USD per hour." },
+          maxMonthlyCost: { type: "number", minimum: 0, description: "Most the stack may cost, in USD per month of 730 hours." },
         },
       },
       validateStack: (args, reportViolation) => {

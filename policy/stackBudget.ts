@@ -10,9 +10,9 @@ export interface PricedResource {
 
 /** A stack budget; a plan whose total is exactly at a limit passes. */
 export interface StackBudget {
-  /** Most the stack may cost, in USD per hour; > 0. @default no hourly limit */
+  /** Most the stack may cost, in USD per hour; ≥ 0. @default no hourly limit */
   maxHourlyCost?: number;
-  /** Most the stack may cost, in USD per month of 730 hours; > 0. @default no monthly limit */
+  /** Most the stack may cost, in USD per month of 730 hours; ≥ 0. @default no monthly limit */
   maxMonthlyCost?: number;
 }
 
@@ -52,12 +52,12 @@ function breachedLimit(total: number, budget: StackBudget): Limit | undefined {
     .sort((a, b) => a.hourly - b.hourly)[0];
 }
 
-/** The costliest resources, in that order, until they add up to more than `excess`. */
+/** The costliest resources, in that order, until they add up to `excess` or more: without them the stack fits. */
 function pushingOver(resources: readonly PricedResource[], excess: number): PricedResource[] {
   const named: PricedResource[] = [];
   let removed = 0;
   for (const resource of [...resources].sort((a, b) => b.hourlyCost - a.hourlyCost)) {
-    if (microUsd(removed) > microUsd(excess)) break;
+    if (microUsd(removed) >= microUsd(excess)) break;
     named.push(resource);
     removed += resource.hourlyCost;
   }

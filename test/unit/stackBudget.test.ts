@@ -43,6 +43,22 @@ describe("overBudget", () => {
         "Pushing it over, costliest first: trainer (3.4400 USD/hour).",
     },
     {
+      case: "a zero budget: every priced resource is named",
+      resources: [trainer, notebook],
+      budget: { maxHourlyCost: 0 },
+      violation:
+        "The stack's estimated cost, 4.0300 USD/hour (2941.90 USD/month), is over maxHourlyCost 0.0000 USD/hour. " +
+        "Pushing it over, costliest first: trainer (3.4400 USD/hour), notebook (0.5900 USD/hour).",
+    },
+    {
+      case: "losing the costliest brings it exactly to the limit: only that one is named",
+      resources: [trainer, notebook, data],
+      budget: { maxHourlyCost: 0.781781 },
+      violation:
+        "The stack's estimated cost, 4.2218 USD/hour (3081.90 USD/month), is over maxHourlyCost 0.7818 USD/hour. " +
+        "Pushing it over, costliest first: trainer (3.4400 USD/hour).",
+    },
+    {
       case: "over both: the tighter limit is named",
       resources: [trainer, notebook],
       budget: { maxHourlyCost: 3.9, maxMonthlyCost: 365 },
