@@ -1,18 +1,19 @@
-import { findCpuOffer, findGpuOffer, podHourlyPrice } from "../catalog/offers";
-import { SERVERLESS_FEE_SHARE, STORAGE_PRICE } from "../data/prices";
+import { findCpuOffer, findGpuOffer } from "../catalog/offers";
+import { NETWORK_VOLUME_PRICE } from "../data/prices";
 import { runsOf, statusAt, timelineOf } from "../jobs/jobTimeline";
 import type { PodTimings } from "../options";
 import type { Lifecycle } from "../pods/lifecycle";
 import { placedGpuType, workersReadyAt } from "../serverless/workers";
-import type { AccountState, EndpointRecord, NetworkVolumeRecord, PodRecord } from "../store";
+import type { AccountState, EndpointRecord, NetworkVolumeRecord, PodRecord, Retired } from "../store";
 import type { EndpointGpuConfig } from "../wire";
 import { type BilledResource, HOURS_PER_MONTH, micros } from "./billedResource";
-import { HOUR, merged, overlap, type Span } from "./spans";
+import { type PodUsage, podUsage } from "./podUsage";
+import { HOUR, merged, overlap } from "./spans";
 
 /**
- * What an account spent, per resource and per span of time. Pods, network volumes, serverless endpoints and public
- * endpoint jobs are billed from what the emulator actually ran, gone resources included; clusters from a seeded
- * history (`seededHistory.ts`).
+ * What an account spent, per resource and per span of time. Pods, clusters, network volumes, serverless endpoints and
+ * public endpoint jobs are billed from what the emulator actually ran, gone resources included; clusters also from a
+ * seeded history (`clusterBilling.ts`).
  */
 
 /** The cost components of the aggregate history, in the order records carry them. */
@@ -54,48 +55,38 @@ type PodComponent = "gpuAmount" | "cpuAmount" | "diskAmount";
 export const podBilling: BillingFamily<PodComponent> = {
   recordComponents: ["gpuAmount", "cpuAmount", "diskAmount"],
   aggregate: { gpuAmount: "podGpuAmount", cpuAmount: "podCpuAmount", diskAmount: "podDiskAmount" },
-  resources: ({ account, lifecycle, now }) => [
-    ...[...account.pods.values()].map((pod) => billedPod(pod, now, lifecycle)),
-    ...account.retiredPods.map(({ record, removedAt }) => billedPod(record, removedAt, lifecycle)),
-  ],
+  resources: ({ account, lifecycle, now }) =>
+    livingAndGone(account.pods, account.retiredPods, now)
+      // Pod billing is of standalone pods: a cluster's members are billed with their cluster (`clusterBilling.ts`).
+      .filter(({ record }) => record.membership === null)
+      .map(({ record, gone }) => billedPod(record, podUsage(record, gone, lifecycle))),
 };
 
-/**
- * Compute at the pod's hourly price while it is RUNNING; its container disk and persistent volume while it runs,
- * and the persistent volume alone, at the idle rate, the rest of its life.
- */
-function billedPod(pod: PodRecord, gone: number, lifecycle: Lifecycle): BilledResource<PodComponent> {
-  const running = runningSpans(pod, gone, lifecycle);
-  const hourlyPrice = podHourlyPrice(pod.compute, pod.cloud);
-  const volumeGb = pod.mounts.persistent?.size ?? 0;
+function billedPod(pod: PodRecord, usage: PodUsage): BilledResource<PodComponent> {
   return {
     id: pod.id,
-    existed: { start: pod.createdAt, end: gone },
+    existed: usage.existed,
     spend(span) {
-      const runningHours = running.reduce((sum, run) => sum + overlap(run, span), 0) / HOUR;
-      const idleHours = (span.end - span.start) / HOUR - runningHours;
-      const compute = micros(hourlyPrice * runningHours);
-      const diskGbMonths =
-        ((pod.disk + volumeGb) * STORAGE_PRICE.podDiskRunning * runningHours + volumeGb * STORAGE_PRICE.podVolumeIdle * idleHours) /
-        HOURS_PER_MONTH;
+      const compute = usage.computeWithin(span);
       return {
-        gpuAmount: pod.compute.kind === "gpu" ? compute : 0,
-        cpuAmount: pod.compute.kind === "cpu" ? compute : 0,
-        diskAmount: micros(diskGbMonths),
+        gpuAmount: pod.compute.kind === "gpu" ? micros(compute) : 0,
+        cpuAmount: pod.compute.kind === "cpu" ? micros(compute) : 0,
+        diskAmount: 0,
       };
     },
   };
 }
 
-/** When the pod was RUNNING, up to `until`: from each boot's RUNNING milestone to the next phase. */
-function runningSpans(pod: PodRecord, until: number, lifecycle: Lifecycle): Span[] {
-  if (lifecycle.failsOnStart(pod)) return [];
-  return pod.phases.flatMap((phase, index) => {
-    if (phase.kind !== "booting") return [];
-    const start = lifecycle.milestones(phase).runningAt;
-    const end = Math.min(pod.phases[index + 1]?.since ?? until, until);
-    return start < end ? [{ start, end }] : [];
-  });
+/** An account's records of one kind, held or deleted, each with when it was gone (`now` for those still held). */
+export function livingAndGone<R>(
+  living: ReadonlyMap<string, R>,
+  retired: ReadonlyArray<Retired<R>>,
+  now: number,
+): Array<{ record: R; gone: number }> {
+  return [
+    ...[...living.values()].map((record) => ({ record, gone: now })),
+    ...retired.map(({ record, removedAt }) => ({ record, gone: removedAt })),
+  ];
 }
 
 type VolumeComponent = "standardAmount" | "highPerformanceAmount";
@@ -103,17 +94,15 @@ type VolumeComponent = "standardAmount" | "highPerformanceAmount";
 export const networkVolumeBilling: BillingFamily<VolumeComponent> = {
   recordComponents: ["standardAmount", "highPerformanceAmount"],
   aggregate: { standardAmount: "storageStandardAmount", highPerformanceAmount: "storageHighPerformanceAmount" },
-  resources: ({ account, now }) => [
-    ...[...account.networkVolumes.values()].map((record) => billedVolume(record, now)),
-    ...account.retiredNetworkVolumes.map(({ record, removedAt }) => billedVolume(record, removedAt)),
-  ],
+  resources: ({ account, now }) =>
+    livingAndGone(account.networkVolumes, account.retiredNetworkVolumes, now).map(({ record, gone }) => billedVolume(record, gone)),
 };
 
 /** Storage per GB-month by type, at the volume's current size, from creation until deletion. */
 function billedVolume(record: NetworkVolumeRecord, gone: number): BilledResource<VolumeComponent> {
   const { id, size, type } = record.volume;
   const standard = type === "STANDARD";
-  const price = standard ? STORAGE_PRICE.networkVolumeStandard : STORAGE_PRICE.networkVolumeHighPerformance;
+  const price = NETWORK_VOLUME_PRICE[type];
   return {
     id,
     existed: { start: record.createdAt, end: gone },
@@ -129,8 +118,8 @@ type ServerlessComponent = "gpuAmount" | "cpuAmount" | "diskAmount" | "feeAmount
 /**
  * Serverless endpoints, gone ones included, from the workers they actually ran: the standing workers (at the
  * endpoint's current `workers.min`) from the moment the first were ready, and with no standing worker the one scaled
- * up from zero while jobs ran. Compute at the serverless price of the placed GPU type or CPU flavor, the workers'
- * container disk, and the platform fee on compute.
+ * up from zero while jobs ran, at the serverless price of the placed GPU type or CPU flavor: a worker's rate, with no
+ * disk or fee charged apart (see `data/prices.ts`).
  */
 export const serverlessBilling: BillingFamily<ServerlessComponent> = {
   recordComponents: ["gpuAmount", "cpuAmount", "diskAmount", "feeAmount"],
@@ -140,10 +129,8 @@ export const serverlessBilling: BillingFamily<ServerlessComponent> = {
     diskAmount: "serverlessDiskAmount",
     feeAmount: "serverlessFeeAmount",
   },
-  resources: ({ account, timings, now }) => [
-    ...[...account.endpoints.values()].map((endpoint) => billedEndpoint(endpoint, now, timings)),
-    ...account.retiredEndpoints.map(({ record, removedAt }) => billedEndpoint(record, removedAt, timings)),
-  ],
+  resources: ({ account, timings, now }) =>
+    livingAndGone(account.endpoints, account.retiredEndpoints, now).map(({ record, gone }) => billedEndpoint(record, gone, timings)),
 };
 
 function billedEndpoint(endpoint: EndpointRecord, gone: number, timings: Required<PodTimings>): BilledResource<ServerlessComponent> {
@@ -160,14 +147,7 @@ function billedEndpoint(endpoint: EndpointRecord, gone: number, timings: Require
       const workerMs =
         standing * overlap({ start: standingSince, end: gone }, span) + onDemand.reduce((sum, run) => sum + overlap(run, span), 0);
       const workerHours = workerMs / HOUR;
-      const gpu = workerHours * gpuHourly;
-      const cpuAmount = workerHours * cpuHourly;
-      return {
-        gpuAmount: micros(gpu),
-        cpuAmount: micros(cpuAmount),
-        diskAmount: micros((workerHours * endpoint.disk * STORAGE_PRICE.podDiskRunning) / HOURS_PER_MONTH),
-        feeAmount: micros((gpu + cpuAmount) * SERVERLESS_FEE_SHARE),
-      };
+      return { gpuAmount: micros(workerHours * gpuHourly), cpuAmount: micros(workerHours * cpuHourly), diskAmount: 0, feeAmount: 0 };
     },
   };
 }

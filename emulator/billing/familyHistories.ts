@@ -1,5 +1,5 @@
 import { type BillingFamily, endpointBilling, networkVolumeBilling, podBilling, serverlessBilling } from "./families";
-import { clusterBilling } from "./seededHistory";
+import { clusterBilling } from "./clusterBilling";
 
 /** The per-family billing histories, each served at its own path; one table for serving and for the OpenAPI description. */
 

@@ -1,40 +1,35 @@
 import { createHash } from "node:crypto";
 import { findGpuOffer } from "../catalog/offers";
 import { SEEDED_CLUSTER, SEEDED_SINCE } from "../data/billingHistory";
-import { STORAGE_PRICE } from "../data/prices";
 import { ID_ALPHABET } from "../store";
 import { type BilledResource, HOURS_PER_MONTH, micros, type Spend } from "./billedResource";
-import type { BillingFamily } from "./families";
+import type { ClusterComponent } from "./clusterBilling";
 import { HOUR, overlap } from "./spans";
 
-/** Clusters are billed from a seeded history that depends only on the account name and the hour. */
+/** A seeded history, for spend before the emulator ran anything: it depends only on the account name and the hour. */
 
-type ClusterComponent = "gpuAmount" | "diskAmount" | "networkingAmount";
-
-export const clusterBilling: BillingFamily<ClusterComponent> = {
-  recordComponents: ["gpuAmount", "diskAmount", "networkingAmount"],
-  aggregate: { gpuAmount: "clusterGpuAmount", diskAmount: "clusterDiskAmount", networkingAmount: "clusterNetworkingAmount" },
-  resources: ({ account, now }) => {
-    const cluster = SEEDED_CLUSTER;
-    const gpuHourly = findGpuOffer(cluster.gpuTypeId)?.type.price.secure ?? 0;
-    const seed = seedOf(account.name, cluster.key);
-    return [
-      seededResource(seededId(account.name, cluster.key), now, (hour) => {
-        const hourOfDay = hour % 24;
-        const runs =
-          hourOfDay >= cluster.firstHour &&
-          hourOfDay < cluster.firstHour + cluster.hours &&
-          noise(seed, Math.floor(hour / 24)) < cluster.nightsWithRun;
-        if (!runs) return { gpuAmount: 0, diskAmount: 0, networkingAmount: 0 };
-        return {
-          gpuAmount: cluster.nodes * cluster.gpusPerNode * gpuHourly,
-          diskAmount: (cluster.nodes * cluster.diskGbPerNode * STORAGE_PRICE.podDiskRunning) / HOURS_PER_MONTH,
-          networkingAmount: cluster.nodes * cluster.networkingPerNodeHour,
-        };
-      }),
-    ];
-  },
-};
+/**
+ * The seeded cluster of an account: it runs for `SEEDED_CLUSTER.hours` from `firstHour` UTC on most nights, its GPUs
+ * at the catalog's secure price, with the disk and fabric charges of the seed.
+ */
+export function seededCluster(account: string, now: number): BilledResource<ClusterComponent> {
+  const cluster = SEEDED_CLUSTER;
+  const gpuHourly = findGpuOffer(cluster.gpuTypeId)?.type.price.secure ?? 0;
+  const seed = seedOf(account, cluster.key);
+  return seededResource(seededId(account, cluster.key), now, (hour) => {
+    const hourOfDay = hour % 24;
+    const runs =
+      hourOfDay >= cluster.firstHour &&
+      hourOfDay < cluster.firstHour + cluster.hours &&
+      noise(seed, Math.floor(hour / 24)) < cluster.nightsWithRun;
+    if (!runs) return { gpuAmount: 0, diskAmount: 0, networkingAmount: 0 };
+    return {
+      gpuAmount: cluster.nodes * cluster.gpusPerNode * gpuHourly,
+      diskAmount: (cluster.nodes * cluster.diskGbPerNode * cluster.diskPerGbMonth) / HOURS_PER_MONTH,
+      networkingAmount: cluster.nodes * cluster.networkingPerNodeHour,
+    };
+  });
+}
 
 /**
  * A seeded resource whose spend in each whole hour (counted from the epoch) is `hourly(hour)` in USD; a span

@@ -14,6 +14,8 @@ export const SEEDED_CLUSTER = {
   /** Billed at the catalog's secure price of this type. */
   gpuTypeId: "NVIDIA H100 80GB HBM3",
   diskGbPerNode: 1000,
+  /** USD per GB-month of its disk. */
+  diskPerGbMonth: 0.1,
   /** USD per node-hour for the inter-node fabric. */
   networkingPerNodeHour: 0.4,
   /** It trains from 00:00 to 06:00 UTC, on four nights out of five. */

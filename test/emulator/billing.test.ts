@@ -43,33 +43,33 @@ describe("pod spend, from the pod's phases", () => {
   const window = "startTime=2026-03-02T00:00:00Z&endTime=2026-03-02T06:00:00Z&bucketSize=hour";
   const hours = ["00", "01", "02", "03", "04", "05"];
 
-  test("a GPU pod: compute while RUNNING; container disk and volume while running, the volume alone at the idle rate", async () => {
+  test("a GPU pod: its cost while RUNNING, nothing while stopped, and no disk charged apart, its volume's included", async () => {
     const { records, metadata } = await ok(harness.call("GET", `/v2/billing/pods?${window}&podId=${gpuPodId}`));
-    // A100 × 2 in SECURE: 3.28 USD/h. Disk while running: (20 + 100) GB × 0.10 / 730 h; idle: 100 GB × 0.20 / 730 h.
+    // A100 × 2 in SECURE: 3.28 USD/h, the pod's cost.
     const expected = [
-      { gpu: 3.006667, disk: 0.017352 }, // runs from 00:05
-      { gpu: 3.28, disk: 0.016438 },
-      { gpu: 0, disk: 0.027397 }, // stopped at 02:00
-      { gpu: 3.061333, disk: 0.017169 }, // started at 03:00, RUNNING from 03:04, deleted at 04:00
-      { gpu: 0, disk: 0 },
-      { gpu: 0, disk: 0 },
+      3.006667, // runs from 00:05
+      3.28,
+      0, // stopped at 02:00
+      3.061333, // started at 03:00, RUNNING from 03:04, deleted at 04:00
+      0,
+      0,
     ];
     expect(records).toEqual(
-      expected.map(({ gpu, disk }, index) => ({
+      expected.map((gpu, index) => ({
         startTime: `2026-03-02T${hours[index]}:00:00Z`,
         endTime: `2026-03-02T${String(index + 1).padStart(2, "0")}:00:00Z`,
         podId: gpuPodId,
-        totalAmount: (micros(gpu) + micros(disk)) / 1_000_000,
+        totalAmount: gpu,
         gpuAmount: gpu,
         cpuAmount: 0,
-        diskAmount: disk,
+        diskAmount: 0,
       })),
     );
     expect(metadata).toEqual({
       query: { startTime: "2026-03-02T00:00:00Z", endTime: "2026-03-02T06:00:00Z", bucketSize: "hour", podId: gpuPodId },
       recordCount: 6,
       uniquePodCount: 1,
-      totals: { totalAmount: 9.426356, gpuAmount: 9.348, cpuAmount: 0, diskAmount: 0.078356 },
+      totals: { totalAmount: 9.348, gpuAmount: 9.348, cpuAmount: 0, diskAmount: 0 },
     });
   });
 
@@ -79,13 +79,13 @@ describe("pod spend, from the pod's phases", () => {
     expect(records.map((record: { startTime: string; podId: string }) => `${record.startTime.slice(11, 13)} ${record.podId}`)).toEqual(
       hours.flatMap((hour) => [`${hour} ${first}`, `${hour} ${second}`]),
     );
-    // cpu3c × 4 vCPUs: 0.12 USD/h from 00:05 until terminated at 04:00; 20 GB of container disk while running.
+    // cpu3c × 4 vCPUs: 0.12 USD/h from 00:05 until terminated at 04:00.
     const cpuRecords = records.filter((record: { podId: string }) => record.podId === cpuPodId);
     expect(cpuRecords.map((record: { cpuAmount: number; diskAmount: number }) => [record.cpuAmount, record.diskAmount])).toEqual([
-      [0.11, 0.002511],
-      [0.12, 0.00274],
-      [0.12, 0.00274],
-      [0.12, 0.00274],
+      [0.11, 0],
+      [0.12, 0],
+      [0.12, 0],
+      [0.12, 0],
       [0, 0],
       [0, 0],
     ]);
@@ -301,8 +301,8 @@ describe("serverless and public endpoint spend, from what the emulator ran", () 
   let onDemand: string;
   let deleted: string;
 
-  /** A CPU worker's hour of cpu3c × 2 vCPU at 0.042 USD per vCPU-hour, its 20 GB of disk, and the 2% fee. */
-  const cpuHour = { cpuAmount: 0.084, diskAmount: micros((20 * 0.1) / 730) / 1e6, feeAmount: 0.00168 };
+  /** A CPU worker's hour of cpu3c × 2 vCPU at 0.042 USD per vCPU-hour, its rate: no disk or fee is charged apart. */
+  const cpuHour = { cpuAmount: 0.084 };
   const cpuBody = {
     type: "QUEUE",
     image: "org/echo:1",
@@ -359,7 +359,7 @@ describe("serverless and public endpoint spend, from what the emulator ran", () 
   test("each endpoint per hour: standing workers all along, on-demand ones while jobs ran, deleted ones until deleted", async () => {
     const { records, metadata } = await ok(harness.call("GET", `/v2/billing/serverless?${hours}`));
     const bucket = (hour: number) => ({ startTime: `2026-03-02T0${hour}:00:00Z`, endTime: `2026-03-02T0${hour + 1}:00:00Z` });
-    const gpuHour = spend({ gpuAmount: 0.77, diskAmount: micros((20 * 0.1) / 730) / 1e6, feeAmount: 0.0154 });
+    const gpuHour = spend({ gpuAmount: 0.77 });
     const byId = (a: { serverlessId: string }, b: { serverlessId: string }) => (a.serverlessId < b.serverlessId ? -1 : 1);
     expect(records).toEqual(
       [
@@ -397,6 +397,68 @@ describe("serverless and public endpoint spend, from what the emulator ran", () 
     } finally {
       await other.emulator.close();
     }
+  });
+});
+
+describe("cluster spend, from what its members ran", () => {
+  const clock = new ManualClock(Date.parse("2026-03-02T00:00:00.000Z"));
+  let harness: Harness;
+  let clusterId: string;
+  let memberIds: string[];
+  let standalonePodId: string;
+
+  // Members run five minutes after create; the cluster is deleted at 02:00.
+  beforeAll(async () => {
+    harness = await startHarness({ clock: clock.read, timings: { provisioningMs: 1 * MINUTE, startingMs: 4 * MINUTE } });
+    const created = await harness.call("POST", "/v2/clusters", {
+      body: {
+        name: "hpc",
+        type: "TRAINING",
+        compute: { gpuTypeId: "NVIDIA H100 80GB HBM3", gpuCountPerPod: 2, podCount: 2 },
+        image: "org/t:1",
+        disk: 40,
+      },
+    });
+    expect(created.status).toBe(201);
+    clusterId = created.body.id;
+    memberIds = (await harness.call("GET", `/v2/clusters/${clusterId}/pods`)).body.pods.map((pod: { id: string }) => pod.id);
+    standalonePodId = (await harness.call("POST", "/v2/pods", { body: gpuPod() })).body.id;
+    clock.advance(2 * HOUR);
+    expect((await harness.call("DELETE", `/v2/clusters/${clusterId}`)).status).toBe(204);
+    clock.advance(1 * HOUR);
+  });
+
+  afterAll(() => harness.emulator.close());
+
+  const window = "startTime=2026-03-02T00:00:00Z&endTime=2026-03-02T03:00:00Z&bucketSize=hour";
+
+  test("per cluster: its members' cost, their GPUs at the secure list price, while RUNNING, until deleted", async () => {
+    const { records, metadata } = await ok(harness.call("GET", `/v2/billing/clusters?${window}&clusterId=${clusterId}`));
+    // 2 members × 2 H100 at 2.99 USD/h: 11.96 USD/h, from 00:05; no disk or fabric charged apart.
+    const expected = [micros((11.96 * 55) / 60) / 1e6, 11.96, 0];
+    expect(records).toEqual(
+      expected.map((gpuAmount, index) => ({
+        startTime: `2026-03-02T0${index}:00:00Z`,
+        endTime: `2026-03-02T0${index + 1}:00:00Z`,
+        clusterId,
+        totalAmount: gpuAmount,
+        gpuAmount,
+        diskAmount: 0,
+        networkingAmount: 0,
+      })),
+    );
+    expect(metadata).toMatchObject({ recordCount: 3, uniqueClusterCount: 1 });
+  });
+
+  test("its members are not billed as pods; standalone pods are", async () => {
+    const { records } = await ok(harness.call("GET", `/v2/billing/pods?${window}`));
+    expect(new Set(records.map((record: { podId: string }) => record.podId))).toEqual(new Set([standalonePodId]));
+    expect(memberIds).toHaveLength(2);
+  });
+
+  test("without clusterId: the seeded cluster and the one it ran", async () => {
+    const { metadata } = await ok(harness.call("GET", `/v2/billing/clusters?${window}`));
+    expect(metadata).toMatchObject({ recordCount: 6, uniqueClusterCount: 2 });
   });
 });
 

@@ -101,19 +101,19 @@ describe("each history is the API's answer for the window asked", () => {
         startTime: "2026-03-03T04:00:00Z",
         endTime: "2026-03-03T05:00:00Z",
         podId,
-        totalAmount: 11.96274,
+        totalAmount: 11.96,
         gpuAmount: 11.96,
         cpuAmount: 0,
-        diskAmount: 0.00274,
+        diskAmount: 0,
       },
       {
         startTime: "2026-03-03T05:00:00Z",
         endTime: "2026-03-03T06:00:00Z",
         podId,
-        totalAmount: 11.96274,
+        totalAmount: 11.96,
         gpuAmount: 11.96,
         cpuAmount: 0,
-        diskAmount: 0.00274,
+        diskAmount: 0,
       },
     ]);
     expect(history.metadata).toMatchObject({ recordCount: 2, uniquePodCount: 1, query: { podId } });
@@ -146,38 +146,37 @@ describe("each history is the API's answer for the window asked", () => {
     const history = await getServerlessBilling({ lastN: 2 });
     expect(history).toEqual(await apiGet(emulator, "/v2/billing/serverless?lastN=2"));
     const day = (date: string) => ({ startTime: `2026-03-0${date}T00:00:00Z`, endTime: `2026-03-0${Number(date) + 1}T00:00:00Z` });
-    // RTX 4090 at 0.77 USD/h, its 20 GB of disk at 0.10 USD per GB-month (730 h), and the 2% fee on compute:
-    // 24 hours on the 2nd, 6 on the 3rd.
+    // RTX 4090 at 0.77 USD/h, a worker's rate: 24 hours on the 2nd, 6 on the 3rd.
     const standing = [
       {
         ...day("2"),
         serverlessId: standingId,
-        totalAmount: 18.915353,
+        totalAmount: 18.48,
         gpuAmount: 18.48,
         cpuAmount: 0,
-        diskAmount: 0.065753,
-        feeAmount: 0.3696,
+        diskAmount: 0,
+        feeAmount: 0,
       },
       {
         ...day("3"),
         serverlessId: standingId,
-        totalAmount: 4.728838,
+        totalAmount: 4.62,
         gpuAmount: 4.62,
         cpuAmount: 0,
-        diskAmount: 0.016438,
-        feeAmount: 0.0924,
+        diskAmount: 0,
+        feeAmount: 0,
       },
     ];
-    // cpu3c × 2 vCPUs at 0.042 USD per vCPU-hour for half an hour, and its 20 GB of disk for as long.
+    // cpu3c × 2 vCPUs at 0.042 USD per vCPU-hour for half an hour.
     const onDemand = [
       {
         ...day("2"),
         serverlessId: onDemandId,
-        totalAmount: 0.04421,
+        totalAmount: 0.042,
         gpuAmount: 0,
         cpuAmount: 0.042,
-        diskAmount: 0.00137,
-        feeAmount: 0.00084,
+        diskAmount: 0,
+        feeAmount: 0,
       },
       { ...day("3"), serverlessId: onDemandId, totalAmount: 0, gpuAmount: 0, cpuAmount: 0, diskAmount: 0, feeAmount: 0 },
     ];
@@ -187,7 +186,7 @@ describe("each history is the API's answer for the window asked", () => {
       query: { startTime: "2026-03-02T00:00:00Z", endTime: "2026-03-04T00:00:00Z", bucketSize: "day", serverlessId: null },
       recordCount: 4,
       uniqueServerlessCount: 2,
-      totals: { totalAmount: 23.688401, gpuAmount: 23.1, cpuAmount: 0.042, diskAmount: 0.083561, feeAmount: 0.46284 },
+      totals: { totalAmount: 23.142, gpuAmount: 23.1, cpuAmount: 0.042, diskAmount: 0, feeAmount: 0 },
     });
   });
 
@@ -280,7 +279,7 @@ describe("Output forms", () => {
     expect((await outputValue(getServerlessBillingOutput())).metadata).toMatchObject({
       recordCount: 62,
       uniqueServerlessCount: 2,
-      totals: { totalAmount: 23.688401 },
+      totals: { totalAmount: 23.142 },
     });
     const today = await outputValue(getEndpointBillingOutput({ lastN: pulumi.output(1) }));
     expect(today.records).toEqual([{ startTime: "2026-03-03T00:00:00Z", endTime: "2026-03-04T00:00:00Z", totalAmount: 0.6 }]);

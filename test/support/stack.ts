@@ -7,7 +7,7 @@ import { fileBackend, openStack, type OpenStackOptions, type StackDriver } from 
  * passphrase, so a developer's PULUMI_BACKEND_URL, login or ~/.pulumi never take part in a test.
  */
 export function openTestStack(
-  options: Pick<OpenStackOptions, "program" | "stackName" | "projectName" | "workDir" | "config">,
+  options: Pick<OpenStackOptions, "program" | "stackName" | "projectName" | "workDir" | "config" | "envVars">,
 ): Promise<StackDriver> {
   return openStack({
     ...options,

@@ -1,0 +1,74 @@
+import { HOURS_PER_MONTH } from "../provider/cost/costComponent";
+
+/** A resource of the stack and its estimated standing cost. */
+export interface PricedResource {
+  /** The resource's name in the program. */
+  name: string;
+  /** USD per hour: its `estimatedHourlyCost` output. */
+  hourlyCost: number;
+}
+
+/** A stack budget; a plan whose total is exactly at a limit passes. */
+export interface StackBudget {
+  /** Most the stack may cost, in USD per hour; ≥ 0. @default no hourly limit */
+  maxHourlyCost?: number;
+  /** Most the stack may cost, in USD per month of 730 hours; ≥ 0. @default no monthly limit */
+  maxMonthlyCost?: number;
+}
+
+/**
+ * Why the stack is over its budget, or undefined when it is within it. Names the resources that push it over: the
+ * costliest first, as many as the stack would have to lose to fit.
+ */
+export function overBudget(resources: readonly PricedResource[], budget: StackBudget): string | undefined {
+  const total = resources.reduce((sum, resource) => sum + resource.hourlyCost, 0);
+  const limit = breachedLimit(total, budget);
+  if (limit === undefined) return undefined;
+  const over = `The stack's estimated cost, ${usd(total)}/hour (${usd(total * HOURS_PER_MONTH)}/month), is over ${limit.name} ${limit.shown}`;
+  return `${over}. Pushing it over, costliest first: ${pushingOver(resources, total - limit.hourly)
+    .map((resource) => `${resource.name} (${usd(resource.hourlyCost)}/hour)`)
+    .join(", ")}.`;
+}
+
+interface Limit {
+  name: keyof StackBudget;
+  /** The limit in USD per hour. */
+  hourly: number;
+  shown: string;
+}
+
+/** The tightest limit the total is over, if any; each limit is compared in its own period. */
+function breachedLimit(total: number, budget: StackBudget): Limit | undefined {
+  const periods = [
+    { name: "maxHourlyCost", hours: 1, per: "hour" },
+    { name: "maxMonthlyCost", hours: HOURS_PER_MONTH, per: "month" },
+  ] as const;
+  return periods
+    .flatMap(({ name, hours, per }) => {
+      const limit = budget[name];
+      if (limit === undefined || microUsd(total * hours) <= microUsd(limit)) return [];
+      return [{ name, hourly: limit / hours, shown: `${usd(limit)}/${per}` }];
+    })
+    .sort((a, b) => a.hourly - b.hourly)[0];
+}
+
+/** The costliest resources, in that order, until they add up to `excess` or more: without them the stack fits. */
+function pushingOver(resources: readonly PricedResource[], excess: number): PricedResource[] {
+  const named: PricedResource[] = [];
+  let removed = 0;
+  for (const resource of [...resources].sort((a, b) => b.hourlyCost - a.hourlyCost)) {
+    if (microUsd(removed) >= microUsd(excess)) break;
+    named.push(resource);
+    removed += resource.hourlyCost;
+  }
+  return named;
+}
+
+/** Amounts compare in millionths of a USD, so that sums of prices meet their limit exactly. */
+function microUsd(amount: number): number {
+  return Math.round(amount * 1_000_000);
+}
+
+function usd(amount: number): string {
+  return `${amount.toFixed(amount < 10 ? 4 : 2)} USD`;
+}
