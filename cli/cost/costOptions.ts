@@ -46,21 +46,24 @@ export function stackConfigBudget(config: Record<string, { value: string }>): Bu
 /** The `--help` lines of the cost options. */
 export function costHelp(operation: "preview" | "up"): string {
   const stops =
-    operation === "up" ? "With a budget, up previews first and creates nothing when the plan is over it." : "The plan fails when over it.";
+    operation === "up"
+      ? "With a budget, up previews first\n                        and creates nothing when over it."
+      : "The plan fails when over it.";
   return `
-  --max-hourly-cost USD    Budget: the most the whole stack may cost per hour once the plan is applied.
-  --max-monthly-cost USD   Budget per month (730 hours). Also set by stack config (computeplatform:maxHourlyCost,
-                           computeplatform:maxMonthlyCost) or the manifest's budget: {maxHourlyCost, maxMonthlyCost};
-                           per period the flag wins over stack config, which wins over the manifest. Exactly at the
-                           limit passes. ${stops}
-                           Exit ${OVER_BUDGET_EXIT_CODE} when over budget, naming the resources that add to the cost.
-  --usage-file FILE        Expected use of use-based parts (serverless requests), per month:
-                           version: 0.1 / resource_usage: {<resource name>: {<unit>: <units per month>}}.
-                           Without it they are priced at $0.${
-                             operation === "preview"
-                               ? `
-  --markdown               Print the plan and its price as Markdown for a pull-request comment
-                           (progress goes to stderr).`
-                               : ""
-                           }`;
+  --max-hourly-cost N   Budget: the most the whole stack may cost per hour once the plan is
+                        applied, in USD. Exactly at the limit passes. ${stops}
+                        Exit ${OVER_BUDGET_EXIT_CODE} when over budget, naming the resources that add to the cost.
+  --max-monthly-cost N  Budget per month (730 hours). Both can also be set in stack config
+                        (computeplatform:maxHourlyCost, computeplatform:maxMonthlyCost) or in the
+                        manifest (budget: {maxHourlyCost, maxMonthlyCost}); per period the flag wins
+                        over stack config, which wins over the manifest.
+  --usage-file FILE     Expected use per month of use-based parts (serverless requests), which are
+                        priced at $0 without it: version: 0.1, then
+                        resource_usage: {<resource name>: {<unit>: <units per month>}}.${
+                          operation === "preview"
+                            ? `
+  --markdown            Print the plan and its price as Markdown for a pull-request comment
+                        (progress goes to stderr).`
+                            : ""
+                        }`;
 }
