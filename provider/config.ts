@@ -9,6 +9,8 @@ export interface Settings {
   apiUrl: string;
   /** Base URL of the job API, without `/v2`. Defaults to `apiUrl`. */
   jobUrl: string;
+  /** The storage table's overrides, as JSON: volume type → USD per GB-month. Unset: the defaults. */
+  storagePrices?: string;
 }
 
 type SettingName = keyof Settings;
@@ -17,6 +19,7 @@ const sources: Record<SettingName, { configKey: string; envVar: string }> = {
   apiKey: { configKey: "computeplatform:apiKey", envVar: "COMPUTEPLATFORM_API_KEY" },
   apiUrl: { configKey: "computeplatform:apiUrl", envVar: "COMPUTEPLATFORM_API_URL" },
   jobUrl: { configKey: "computeplatform:jobUrl", envVar: "COMPUTEPLATFORM_JOB_URL" },
+  storagePrices: { configKey: "computeplatform:storagePrices", envVar: "COMPUTEPLATFORM_STORAGE_PRICES" },
 };
 
 // Module state of the provider process only: the engine hands the stack config to `configure`.
@@ -50,11 +53,21 @@ export class MissingSettingError extends ComputePlatformError {
  * provider process; read directly in the program process, where data functions run), then the environment.
  */
 export function resolveSettings(env: NodeJS.ProcessEnv = process.env): Settings {
-  const read = (name: SettingName): string | undefined =>
-    stackConfig[name] ?? (getConfig(sources[name].configKey) || env[sources[name].envVar] || undefined);
+  const read = (name: SettingName) => setting(name, env);
   const apiKey = read("apiKey");
   if (!apiKey) throw new MissingSettingError("apiKey");
   const apiUrl = read("apiUrl");
   if (!apiUrl) throw new MissingSettingError("apiUrl");
-  return { apiKey, apiUrl, jobUrl: read("jobUrl") ?? apiUrl };
+  const storagePrices = read("storagePrices");
+  return { apiKey, apiUrl, jobUrl: read("jobUrl") ?? apiUrl, ...(storagePrices === undefined ? {} : { storagePrices }) };
+}
+
+/** One setting now, as {@link resolveSettings} reads it; undefined when it is set nowhere. */
+export function setting(name: SettingName, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return stackConfig[name] ?? (getConfig(sources[name].configKey) || env[sources[name].envVar] || undefined);
+}
+
+/** Where a setting is read from: its stack config key and its environment variable. */
+export function settingSource(name: SettingName): { configKey: string; envVar: string } {
+  return sources[name];
 }

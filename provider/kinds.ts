@@ -1,5 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { COST_OUTPUTS } from "./cost/costEstimate";
 import * as accountSshKeysProvider from "./resources/accountSshKeys.provider";
 import { AccountSshKeys } from "./resources/accountSshKeys";
 import * as clusterProvider from "./resources/cluster.provider";
@@ -8,6 +9,7 @@ import { Cluster } from "./resources/cluster/cluster";
 import * as jobProvider from "./resources/job.provider";
 import { Job } from "./resources/job";
 import type { AnyDeclaration } from "./resources/lifecycle/declaration";
+import { lifecycleOf } from "./resources/lifecycle/lifecycle";
 import { secretInputs, secretOutputs } from "./resources/lifecycle/secrets";
 import { secretProperties } from "./resources/lifecycle/declaration";
 import * as networkVolumeProvider from "./resources/networkVolume.provider";
@@ -51,6 +53,11 @@ export interface Kind extends KindFacts {
   /** Creates the resource, as a program would with `new cp.<Type>(name, args, opts)`. */
   create(name: string, args: Record<string, unknown>, opts?: pulumi.CustomResourceOptions): pulumi.CustomResource;
   readonly provider: ProviderModule;
+  /**
+   * The provider's `check` without what needs the API (the cost estimate and its cap): the rules a manifest is
+   * validated by offline, exactly those preview applies to its arguments.
+   */
+  readonly offlineCheck: ProviderModule["check"];
   /** Every output a reference may name, `id` and `urn` included. */
   readonly outputs: readonly string[];
   /** The kind's declaration, for kinds on the generic lifecycle. */
@@ -87,9 +94,16 @@ function kind<R extends pulumi.CustomResource, Args>(
   Resource: new (name: string, args: Args, opts?: pulumi.CustomResourceOptions) => R,
   provider: object,
   outputs: readonly string[],
-  facts: KindFacts,
+  facts: KindFacts & { declaration?: AnyDeclaration },
 ): Kind {
-  return { create: (name, args, opts) => new Resource(name, args as Args, opts), provider: provider as ProviderModule, outputs, ...facts };
+  const module = provider as ProviderModule;
+  return {
+    create: (name, args, opts) => new Resource(name, args as Args, opts),
+    provider: module,
+    offlineCheck: facts.declaration === undefined ? module.check : lifecycleOf(facts.declaration).check,
+    outputs,
+    ...facts,
+  };
 }
 
 /** Every resource kind, by its type name: the token is `computeplatform:index:<Kind>`. */
@@ -123,6 +137,7 @@ export const kinds = {
       "createdAt",
       "startedAt",
       "desiredStatus",
+      ...COST_OUTPUTS,
     ),
     declared(pod),
   ),

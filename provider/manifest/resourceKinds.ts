@@ -7,7 +7,7 @@ import type { ManifestResourceType } from "./document";
 export interface ResourceKind {
   /** Creates the resource, as a program would with `new cp.<Type>(name, args, opts)`. */
   create(name: string, args: Record<string, unknown>, opts: pulumi.CustomResourceOptions): pulumi.CustomResource;
-  /** The provider's own `check`: the rules `validate` applies offline are exactly the ones preview applies. */
+  /** The provider's own `check`, offline: the rules `validate` applies are exactly the ones preview applies. */
   check(olds: object, news: object): Promise<dynamic.CheckResult>;
   /** The outputs a reference may name: `${name.<output>}`. */
   outputs: readonly string[];
@@ -19,6 +19,6 @@ export interface ResourceKind {
 export const resourceKinds: Readonly<Record<ManifestResourceType, ResourceKind>> = Object.fromEntries(
   Object.entries(kinds).map(([type, kind]) => [
     type,
-    { create: kind.create, check: kind.provider.check, outputs: kind.outputs, secretProperties: kind.configOnly } satisfies ResourceKind,
+    { create: kind.create, check: kind.offlineCheck, outputs: kind.outputs, secretProperties: kind.configOnly } satisfies ResourceKind,
   ]),
 ) as Record<ManifestResourceType, ResourceKind>;

@@ -3,6 +3,8 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { ComputePlatformClient } from "../client";
 import type { CheckedPodInputs, Pod } from "../schemas/pod";
+import { podPricing } from "../cost/podPricing";
+import { pricedProvider } from "../cost/pricedProvider";
 import { sharedClient } from "../sharedClient";
 import { adoptable } from "./lifecycle/adoptable";
 import { createOnce } from "./lifecycle/createOnce";
@@ -22,9 +24,7 @@ export { configure } from "../config";
 /** How long a delete waits for the pod to be gone. */
 const DELETE_TIMEOUT_SECONDS = 600;
 
-export const { check, diff } = lifecycleOf(declaration);
-
-export async function create(props: CheckedPodInputs): Promise<dynamic.CreateResult<PodOutputs>> {
+async function createPod(props: CheckedPodInputs): Promise<dynamic.CreateResult<PodOutputs>> {
   const inputs = ownProperties(props);
   const client = sharedClient();
   const deadline = client.clock.now() + inputs.readyTimeoutSeconds * 1000;
@@ -47,7 +47,7 @@ export async function create(props: CheckedPodInputs): Promise<dynamic.CreateRes
   }
 }
 
-export async function read(id: string, props: PodOutputs): Promise<dynamic.ReadResult<PodOutputs | CheckedPodInputs>> {
+async function readPod(id: string, props: PodOutputs): Promise<dynamic.ReadResult<PodOutputs | CheckedPodInputs>> {
   const pod = await unlessNotFound(() => sharedClient().pods.get(id));
   if (!pod || pod.status === "TERMINATED") return { id: "" };
   // `pulumi import` (through the native plugin) reads with nothing recorded: the arguments, defaults included, are
@@ -64,7 +64,7 @@ export async function read(id: string, props: PodOutputs): Promise<dynamic.ReadR
   return updates.length + replaces.length > 0 ? { id, props: refreshed, inputs: stripUndefined(inputs) } : { id, props: refreshed };
 }
 
-export async function update(id: string, olds: PodOutputs, props: CheckedPodInputs): Promise<dynamic.UpdateResult<PodOutputs>> {
+async function updatePod(id: string, olds: PodOutputs, props: CheckedPodInputs): Promise<dynamic.UpdateResult<PodOutputs>> {
   const news = withTemplateSettings(ownProperties(props), recordedTemplateSettings(olds));
   const client = sharedClient();
   const deadline = client.clock.now() + news.readyTimeoutSeconds * 1000;
@@ -97,7 +97,17 @@ async function deletePod(id: string): Promise<void> {
     timeoutSeconds: DELETE_TIMEOUT_SECONDS,
   });
 }
-export { deletePod as delete };
+
+const priced = pricedProvider(podPricing, {
+  ...lifecycleOf(declaration),
+  create: createPod,
+  read: readPod,
+  update: updatePod,
+  delete: deletePod,
+});
+export const { check, diff, create, read, update } = priced;
+const remove = priced.delete;
+export { remove as delete };
 
 /**
  * A pod that failed to become usable is deleted, so that the failed deployment leaves nothing behind.

@@ -89,6 +89,13 @@ export interface ClusterInputs {
   /** Id of an existing cluster of the account to take over instead of creating one; only its name may differ. */
   adopt?: string;
   /**
+   * The most the cluster may cost, in USD per hour at the catalog's list price (every member's GPUs at the secure price). Above it, `check` refuses
+   * the cluster at preview, before anything is created. It only steers the provider: it is never sent to the API, and
+   * changing it alone changes nothing. No cap when not set.
+   * @exclusiveMinimum 0
+   */
+  maxHourlyPrice?: number;
+  /**
    * How long create waits for every member to be RUNNING, in seconds. From 1 to 86400.
    * @TJS-type integer
    * @minimum 1
@@ -118,6 +125,7 @@ export const clusterInputsSchema = withCrossFieldRules(
     startSsh: z.boolean().optional(),
     startJupyter: z.boolean().optional(),
     adopt: z.string().min(1).optional(),
+    maxHourlyPrice: z.number().positive().optional(),
     readyTimeoutSeconds: z.int().min(1).max(86_400).optional(),
   }),
   oneMountKind,
@@ -129,8 +137,8 @@ void clusterInputsMatch;
 
 /** `Cluster` arguments after `check`: every documented default applied, so that diffs compare like with like. */
 export type CheckedClusterInputs = Named<ClusterInputs> &
-  Required<Omit<ClusterInputs, "adopt" | "dataCenterIds">> &
-  Pick<ClusterInputs, "adopt" | "dataCenterIds">;
+  Required<Omit<ClusterInputs, "adopt" | "dataCenterIds" | "maxHourlyPrice">> &
+  Pick<ClusterInputs, "adopt" | "dataCenterIds" | "maxHourlyPrice">;
 
 // ---------------------------------------------------------------------------
 // Wire shapes (what the API returns). Fields a newer API adds are dropped, not rejected.

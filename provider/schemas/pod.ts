@@ -199,6 +199,13 @@ export interface PodInputs {
   /** Id of an existing pod to take over instead of creating one; it is then updated to these arguments. */
   adopt?: string;
   /**
+   * The most the pod may cost, in USD per hour at the catalog's list price (its GPUs in its cloud, or its vCPUs). Above it, `check` refuses
+   * the pod at preview, before anything is created. It only steers the provider: it is never sent to the API, and
+   * changing it alone changes nothing. No cap when not set.
+   * @exclusiveMinimum 0
+   */
+  maxHourlyPrice?: number;
+  /**
    * How long create and update wait for the pod to reach its desired status, in seconds. 1 to 86400.
    * @TJS-type integer
    * @minimum 1
@@ -266,6 +273,7 @@ export const podInputsSchema = withCrossFieldRules(
     locked: z.boolean().optional(),
     desiredStatus: z.enum(desiredStatuses).optional(),
     adopt: z.string().min(1).optional(),
+    maxHourlyPrice: z.number().positive().optional(),
     readyTimeoutSeconds: z.int().min(1).max(86_400).optional(),
   }),
   imageOrTemplate,

@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
 import * as fc from "fast-check";
-import { check as checkPod } from "../../provider/resources/pod.provider";
-import { check as checkVolume } from "../../provider/resources/networkVolume.provider";
+import { kinds } from "../../provider/kinds";
 import { propertyPath } from "../../provider/resources/lifecycle/validate";
 import { UNKNOWN } from "../../provider/schemas/unknown";
 import { type ManifestResourceType } from "../../provider/manifest/document";
 import { resourceKinds } from "../../provider/manifest/resourceKinds";
+
+// The rules and defaults of `check`; the cost estimate it adds from the catalog is tested against the emulator (test/provider/*Cost.provider.test.ts).
+const checkPod = kinds.Pod.offlineCheck;
+const checkVolume = kinds.NetworkVolume.offlineCheck;
 
 const valid = { name: "trainer", image: "org/trainer:1.2", gpu: { id: "NVIDIA A100 80GB PCIe" } };
 

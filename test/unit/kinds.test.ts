@@ -37,7 +37,7 @@ describe.each(KIND_NAMES)("%s", (name) => {
   });
 
   it("is the same kind, secrets and deadline for the manifest and the plugin", () => {
-    expect(resourceKinds[name]).toMatchObject({ outputs: kind.outputs, secretProperties: kind.configOnly, check: kind.provider.check });
+    expect(resourceKinds[name]).toMatchObject({ outputs: kind.outputs, secretProperties: kind.configOnly, check: kind.offlineCheck });
     expect(resources[name]).toBe(kind);
   });
 

@@ -18,7 +18,7 @@ import { placedOutside, withoutEmptyDataCenterIds } from "../placement";
  * summary does not report, and the member pods in rank order.
  */
 export type ClusterOutputs = Omit<ClusterSummary, "id"> &
-  Omit<CheckedClusterInputs, keyof ClusterSummary> & {
+  Omit<CheckedClusterInputs, keyof ClusterSummary | "maxHourlyPrice"> & {
     /** The member pods in rank order, without `env` and `runtime`. */
     members: ClusterMember[];
   };
@@ -45,6 +45,7 @@ const fields = {
   }),
   adopt: createOnly(),
   readyTimeoutSeconds: createOnly({ default: 600 }),
+  maxHourlyPrice: createOnly(),
 } as const satisfies Fields<ClusterInputs>;
 
 /** `Cluster`: a new name is the only change made in place. */

@@ -1,6 +1,7 @@
 import { type CheckedPodInputs, isEmptyList, isPlainObject, type Pod, type PodInputs, podInputsSchema } from "../../schemas/pod";
 import { createOnly, type Declaration, type Fields, inPlace, inPlaceUnless, replaces, replacesWhen } from "../lifecycle/declaration";
 import { sameValue } from "../lifecycle/sameValue";
+import { COST_OUTPUTS, type CostEstimate } from "../../cost/costEstimate";
 import { placedOutside, withoutEmptyDataCenterIds } from "../placement";
 import { createRequest, sameCreateRequest } from "./createRequest";
 import { comparableMounts, declaresMounts, mountsNeedReplacement } from "./mounts";
@@ -57,10 +58,11 @@ const fields = {
   }),
   readyTimeoutSeconds: inPlace({ default: 600 }),
   adopt: createOnly(),
+  maxHourlyPrice: createOnly(),
 } as const satisfies Fields<PodInputs>;
 
 /** `Pod`: fields the API cannot change in place replace it; env, mounts and a template's settings are compared as the pod runs them. */
-export const pod: Declaration<PodInputs, typeof fields, Pod, PodOutputs> = {
+export const pod: Declaration<PodInputs, typeof fields, Pod, PodOutputs & Partial<CostEstimate>> = {
   type: "Pod",
   what: "pod",
   autoNamed: true,
@@ -92,6 +94,7 @@ export const pod: Declaration<PodInputs, typeof fields, Pod, PodOutputs> = {
     "createdAt",
     "startedAt",
     "desiredStatus",
+    ...COST_OUTPUTS,
   ],
   api: (client) => client.pods as never,
   outputsOf: (live, recorded) => podOutputs(live, recorded as unknown as CheckedPodInputs),

@@ -10,6 +10,7 @@ import type {
   PodSsh,
   PodStatus,
 } from "../../schemas/pod";
+import type { CostComponent } from "../../cost/costComponent";
 import type { ResourceArgs } from "../deepInput";
 import { DeclaredResource } from "../lifecycle/declaredResource";
 import * as podProvider from "../pod.provider";
@@ -69,6 +70,10 @@ export class Pod extends DeclaredResource {
   declare readonly startedAt: pulumi.Output<string | null>;
   /** Power state this resource holds the pod in. */
   declare readonly desiredStatus: pulumi.Output<DesiredStatus>;
+  /** List price in USD per hour while the pod stands (its GPUs in its cloud, or its vCPUs); known at preview. */
+  declare readonly estimatedHourlyCost: pulumi.Output<number>;
+  /** The priced parts of `estimatedHourlyCost`, each with where its price came from. */
+  declare readonly costBreakdown: pulumi.Output<CostComponent[]>;
 
   /**
    * @param name The unique name of the resource in the stack.

@@ -131,6 +131,8 @@ type clusterArgs struct {
 	Env map[string]interface{} `pulumi:"env"`
 	// Container image every member runs, for example `"org/slurm:24"`.
 	Image string `pulumi:"image"`
+	// The most the cluster may cost, in USD per hour at the catalog's list price (every member's GPUs at the secure price). Above it, `check` refuses the cluster at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set.
+	MaxHourlyPrice *float64 `pulumi:"maxHourlyPrice"`
 	// Storage of every member, with the pod mount rules. None when not set.
 	Mounts *Mounts `pulumi:"mounts"`
 	// Display name. Changes in place; the members keep the names they were created with (`<name>-node-<rank>`). Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
@@ -163,6 +165,8 @@ type ClusterArgs struct {
 	Env pulumi.MapInput
 	// Container image every member runs, for example `"org/slurm:24"`.
 	Image pulumi.StringInput
+	// The most the cluster may cost, in USD per hour at the catalog's list price (every member's GPUs at the secure price). Above it, `check` refuses the cluster at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set.
+	MaxHourlyPrice pulumi.Float64PtrInput
 	// Storage of every member, with the pod mount rules. None when not set.
 	Mounts MountsPtrInput
 	// Display name. Changes in place; the members keep the names they were created with (`<name>-node-<rank>`). Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.

@@ -17,22 +17,26 @@ import (
 type Pod struct {
 	pulumi.CustomResourceState
 
-	Actions      pulumi.StringArrayOutput `pulumi:"actions"`
-	Args         pulumi.StringOutput      `pulumi:"args"`
-	Cloud        pulumi.StringOutput      `pulumi:"cloud"`
-	Cluster      PodClusterPtrOutput      `pulumi:"cluster"`
-	Cost         pulumi.Float64Output     `pulumi:"cost"`
-	Cpu          PodCpuPtrOutput          `pulumi:"cpu"`
-	CreatedAt    pulumi.StringOutput      `pulumi:"createdAt"`
-	CudaVersion  pulumi.StringOutput      `pulumi:"cudaVersion"`
-	DataCenterId pulumi.StringOutput      `pulumi:"dataCenterId"`
+	Actions pulumi.StringArrayOutput `pulumi:"actions"`
+	Args    pulumi.StringOutput      `pulumi:"args"`
+	Cloud   pulumi.StringOutput      `pulumi:"cloud"`
+	Cluster PodClusterPtrOutput      `pulumi:"cluster"`
+	Cost    pulumi.Float64Output     `pulumi:"cost"`
+	// One entry per priced part of the resource, with where each price came from.
+	CostBreakdown CostComponentArrayOutput `pulumi:"costBreakdown"`
+	Cpu           PodCpuPtrOutput          `pulumi:"cpu"`
+	CreatedAt     pulumi.StringOutput      `pulumi:"createdAt"`
+	CudaVersion   pulumi.StringOutput      `pulumi:"cudaVersion"`
+	DataCenterId  pulumi.StringOutput      `pulumi:"dataCenterId"`
 	// Preferred data centers, most preferred first; empty, like not set, lets the scheduler choose. Create-only: a change replaces the pod only when its current data center is no longer listed.
 	DataCenterIds pulumi.StringArrayOutput `pulumi:"dataCenterIds"`
 	// Power state to hold: `RUNNING` starts the pod, `EXITED` stops it.
-	DesiredStatus    pulumi.StringOutput       `pulumi:"desiredStatus"`
-	Disk             pulumi.IntOutput          `pulumi:"disk"`
-	Env              pulumi.MapOutput          `pulumi:"env"`
-	GlobalNetworking PodGlobalNetworkingOutput `pulumi:"globalNetworking"`
+	DesiredStatus pulumi.StringOutput `pulumi:"desiredStatus"`
+	Disk          pulumi.IntOutput    `pulumi:"disk"`
+	Env           pulumi.MapOutput    `pulumi:"env"`
+	// The resource's list price while it stands, in USD per hour: the sum of `costBreakdown`'s `hourlyCost`, to the millionth of a USD. Use-based parts count as 0. Known at preview; a month is 730 hours.
+	EstimatedHourlyCost pulumi.Float64Output      `pulumi:"estimatedHourlyCost"`
+	GlobalNetworking    PodGlobalNetworkingOutput `pulumi:"globalNetworking"`
 	// A GPU allocation.
 	Gpu   GpuConfigPtrOutput  `pulumi:"gpu"`
 	Image pulumi.StringOutput `pulumi:"image"`
@@ -134,6 +138,8 @@ type podArgs struct {
 	Image *string `pulumi:"image"`
 	// When true the service refuses to stop or restart the pod.
 	Locked *bool `pulumi:"locked"`
+	// The most the pod may cost, in USD per hour at the catalog's list price (its GPUs in its cloud, or its vCPUs). Above it, `check` refuses the pod at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set.
+	MaxHourlyPrice *float64 `pulumi:"maxHourlyPrice"`
 	// Storage mounts.
 	Mounts *Mounts `pulumi:"mounts"`
 	// Display name. Changes in place. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
@@ -178,6 +184,8 @@ type PodArgs struct {
 	Image pulumi.StringPtrInput
 	// When true the service refuses to stop or restart the pod.
 	Locked pulumi.BoolPtrInput
+	// The most the pod may cost, in USD per hour at the catalog's list price (its GPUs in its cloud, or its vCPUs). Above it, `check` refuses the pod at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set.
+	MaxHourlyPrice pulumi.Float64PtrInput
 	// Storage mounts.
 	Mounts MountsPtrInput
 	// Display name. Changes in place. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
@@ -253,6 +261,11 @@ func (o PodOutput) Cost() pulumi.Float64Output {
 	return o.ApplyT(func(v *Pod) pulumi.Float64Output { return v.Cost }).(pulumi.Float64Output)
 }
 
+// One entry per priced part of the resource, with where each price came from.
+func (o PodOutput) CostBreakdown() CostComponentArrayOutput {
+	return o.ApplyT(func(v *Pod) CostComponentArrayOutput { return v.CostBreakdown }).(CostComponentArrayOutput)
+}
+
 func (o PodOutput) Cpu() PodCpuPtrOutput {
 	return o.ApplyT(func(v *Pod) PodCpuPtrOutput { return v.Cpu }).(PodCpuPtrOutput)
 }
@@ -285,6 +298,11 @@ func (o PodOutput) Disk() pulumi.IntOutput {
 
 func (o PodOutput) Env() pulumi.MapOutput {
 	return o.ApplyT(func(v *Pod) pulumi.MapOutput { return v.Env }).(pulumi.MapOutput)
+}
+
+// The resource's list price while it stands, in USD per hour: the sum of `costBreakdown`'s `hourlyCost`, to the millionth of a USD. Use-based parts count as 0. Known at preview; a month is 730 hours.
+func (o PodOutput) EstimatedHourlyCost() pulumi.Float64Output {
+	return o.ApplyT(func(v *Pod) pulumi.Float64Output { return v.EstimatedHourlyCost }).(pulumi.Float64Output)
 }
 
 func (o PodOutput) GlobalNetworking() PodGlobalNetworkingOutput {

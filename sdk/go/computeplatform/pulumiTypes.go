@@ -1114,6 +1114,101 @@ func (o ClustersResultClustersItemArrayOutput) Index(i pulumi.IntInput) Clusters
 	}).(ClustersResultClustersItemOutput)
 }
 
+// One priced part of a resource, in the shape of an Infracost cost component.
+type CostComponent struct {
+	// USD per hour: hourlyQuantity × price.
+	HourlyCost float64 `pulumi:"hourlyCost"`
+	// Units used per hour; 0 for a use-based part with no usage estimate.
+	HourlyQuantity float64 `pulumi:"hourlyQuantity"`
+	// What is priced, e.g. `GPU (NVIDIA L40S, secure cloud)` or `Network volume storage (HIGH_PERFORMANCE)`.
+	Name string `pulumi:"name"`
+	// USD per unit.
+	Price float64 `pulumi:"price"`
+	// The catalog or the storage table had no price for it; its cost counts as 0.
+	PriceNotFound bool `pulumi:"priceNotFound"`
+	// Where the price came from, e.g. `catalog: NVIDIA L40S secure price`, `storage table (default)`.
+	Source string `pulumi:"source"`
+	// The unit priced, e.g. `GPU-hours`, `vCPU-hours`, `GB-months`, `worker-seconds`.
+	Unit string `pulumi:"unit"`
+	// Priced by use (serverless requests, job runs) rather than by the hour it stands.
+	UsageBased bool `pulumi:"usageBased"`
+}
+
+// One priced part of a resource, in the shape of an Infracost cost component.
+type CostComponentOutput struct{ *pulumi.OutputState }
+
+func (CostComponentOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CostComponent)(nil)).Elem()
+}
+
+func (o CostComponentOutput) ToCostComponentOutput() CostComponentOutput {
+	return o
+}
+
+func (o CostComponentOutput) ToCostComponentOutputWithContext(ctx context.Context) CostComponentOutput {
+	return o
+}
+
+// USD per hour: hourlyQuantity × price.
+func (o CostComponentOutput) HourlyCost() pulumi.Float64Output {
+	return o.ApplyT(func(v CostComponent) float64 { return v.HourlyCost }).(pulumi.Float64Output)
+}
+
+// Units used per hour; 0 for a use-based part with no usage estimate.
+func (o CostComponentOutput) HourlyQuantity() pulumi.Float64Output {
+	return o.ApplyT(func(v CostComponent) float64 { return v.HourlyQuantity }).(pulumi.Float64Output)
+}
+
+// What is priced, e.g. `GPU (NVIDIA L40S, secure cloud)` or `Network volume storage (HIGH_PERFORMANCE)`.
+func (o CostComponentOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v CostComponent) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// USD per unit.
+func (o CostComponentOutput) Price() pulumi.Float64Output {
+	return o.ApplyT(func(v CostComponent) float64 { return v.Price }).(pulumi.Float64Output)
+}
+
+// The catalog or the storage table had no price for it; its cost counts as 0.
+func (o CostComponentOutput) PriceNotFound() pulumi.BoolOutput {
+	return o.ApplyT(func(v CostComponent) bool { return v.PriceNotFound }).(pulumi.BoolOutput)
+}
+
+// Where the price came from, e.g. `catalog: NVIDIA L40S secure price`, `storage table (default)`.
+func (o CostComponentOutput) Source() pulumi.StringOutput {
+	return o.ApplyT(func(v CostComponent) string { return v.Source }).(pulumi.StringOutput)
+}
+
+// The unit priced, e.g. `GPU-hours`, `vCPU-hours`, `GB-months`, `worker-seconds`.
+func (o CostComponentOutput) Unit() pulumi.StringOutput {
+	return o.ApplyT(func(v CostComponent) string { return v.Unit }).(pulumi.StringOutput)
+}
+
+// Priced by use (serverless requests, job runs) rather than by the hour it stands.
+func (o CostComponentOutput) UsageBased() pulumi.BoolOutput {
+	return o.ApplyT(func(v CostComponent) bool { return v.UsageBased }).(pulumi.BoolOutput)
+}
+
+type CostComponentArrayOutput struct{ *pulumi.OutputState }
+
+func (CostComponentArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]CostComponent)(nil)).Elem()
+}
+
+func (o CostComponentArrayOutput) ToCostComponentArrayOutput() CostComponentArrayOutput {
+	return o
+}
+
+func (o CostComponentArrayOutput) ToCostComponentArrayOutputWithContext(ctx context.Context) CostComponentArrayOutput {
+	return o
+}
+
+func (o CostComponentArrayOutput) Index(i pulumi.IntInput) CostComponentOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) CostComponent {
+		return vs[0].([]CostComponent)[vs[1].(int)]
+	}).(CostComponentOutput)
+}
+
 // A CPU allocation.
 type CpuConfig struct {
 	// CPU flavor id as listed by `GET /v2/catalog/cpus`, for example `"cpu3c"`. Changing it replaces the pod.
@@ -6152,6 +6247,8 @@ func init() {
 	pulumi.RegisterOutputType(ClusterResultComputeOutput{})
 	pulumi.RegisterOutputType(ClustersResultClustersItemOutput{})
 	pulumi.RegisterOutputType(ClustersResultClustersItemArrayOutput{})
+	pulumi.RegisterOutputType(CostComponentOutput{})
+	pulumi.RegisterOutputType(CostComponentArrayOutput{})
 	pulumi.RegisterOutputType(CpuConfigOutput{})
 	pulumi.RegisterOutputType(CpuConfigPtrOutput{})
 	pulumi.RegisterOutputType(CpuTypeResultPriceOutput{})

@@ -29,6 +29,7 @@ class ClusterArgs:
                  data_center_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  disk: pulumi.Input[Optional[_builtins.int]] = None,
                  env: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 max_hourly_price: pulumi.Input[Optional[_builtins.float]] = None,
                  mounts: pulumi.Input[Optional['MountsArgs']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  ports: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -46,6 +47,7 @@ class ClusterArgs:
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] data_center_ids: Preferred data centers, in order; the first with cluster nodes of the GPU type is used. When empty or not set, any data center that has them.
         :param pulumi.Input[_builtins.int] disk: Ephemeral container disk per member in GB. Minimum 1.
         :param pulumi.Input[Mapping[str, Any]] env: Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`.
+        :param pulumi.Input[_builtins.float] max_hourly_price: The most the cluster may cost, in USD per hour at the catalog's list price (every member's GPUs at the secure price). Above it, `check` refuses the cluster at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set.
         :param pulumi.Input['MountsArgs'] mounts: Storage of every member, with the pod mount rules. None when not set.
         :param pulumi.Input[_builtins.str] name: Display name. Changes in place; the members keep the names they were created with (`<name>-node-<rank>`). Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports of every member, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535.
@@ -66,6 +68,8 @@ class ClusterArgs:
             pulumi.set(__self__, "disk", disk)
         if env is not None:
             pulumi.set(__self__, "env", env)
+        if max_hourly_price is not None:
+            pulumi.set(__self__, "max_hourly_price", max_hourly_price)
         if mounts is not None:
             pulumi.set(__self__, "mounts", mounts)
         if name is not None:
@@ -176,6 +180,18 @@ class ClusterArgs:
         pulumi.set(self, "env", value)
 
     @_builtins.property
+    @pulumi.getter(name="maxHourlyPrice")
+    def max_hourly_price(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        The most the cluster may cost, in USD per hour at the catalog's list price (every member's GPUs at the secure price). Above it, `check` refuses the cluster at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set.
+        """
+        return pulumi.get(self, "max_hourly_price")
+
+    @max_hourly_price.setter
+    def max_hourly_price(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "max_hourly_price", value)
+
+    @_builtins.property
     @pulumi.getter
     def mounts(self) -> pulumi.Input[Optional['MountsArgs']]:
         """
@@ -261,6 +277,7 @@ class Cluster(pulumi.CustomResource):
                  disk: pulumi.Input[Optional[_builtins.int]] = None,
                  env: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  image: pulumi.Input[Optional[_builtins.str]] = None,
+                 max_hourly_price: pulumi.Input[Optional[_builtins.float]] = None,
                  mounts: pulumi.Input[Optional[Union['MountsArgs', 'MountsArgsDict']]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  ports: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -281,6 +298,7 @@ class Cluster(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] disk: Ephemeral container disk per member in GB. Minimum 1.
         :param pulumi.Input[Mapping[str, Any]] env: Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`.
         :param pulumi.Input[_builtins.str] image: Container image every member runs, for example `"org/slurm:24"`.
+        :param pulumi.Input[_builtins.float] max_hourly_price: The most the cluster may cost, in USD per hour at the catalog's list price (every member's GPUs at the secure price). Above it, `check` refuses the cluster at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set.
         :param pulumi.Input[Union['MountsArgs', 'MountsArgsDict']] mounts: Storage of every member, with the pod mount rules. None when not set.
         :param pulumi.Input[_builtins.str] name: Display name. Changes in place; the members keep the names they were created with (`<name>-node-<rank>`). Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports of every member, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535.
@@ -320,6 +338,7 @@ class Cluster(pulumi.CustomResource):
                  disk: pulumi.Input[Optional[_builtins.int]] = None,
                  env: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  image: pulumi.Input[Optional[_builtins.str]] = None,
+                 max_hourly_price: pulumi.Input[Optional[_builtins.float]] = None,
                  mounts: pulumi.Input[Optional[Union['MountsArgs', 'MountsArgsDict']]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  ports: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -347,6 +366,7 @@ class Cluster(pulumi.CustomResource):
             if image is None and not opts.urn:
                 raise TypeError("Missing required property 'image'")
             __props__.__dict__["image"] = image
+            __props__.__dict__["max_hourly_price"] = max_hourly_price
             __props__.__dict__["mounts"] = mounts
             __props__.__dict__["name"] = name
             __props__.__dict__["ports"] = ports

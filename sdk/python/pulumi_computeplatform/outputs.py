@@ -33,6 +33,7 @@ __all__ = [
     'ClusterPrimary',
     'ClusterResultCompute',
     'ClustersResultClustersItem',
+    'CostComponent',
     'CpuTypeResultPrice',
     'CpuTypeResultVcpu',
     'CpuTypesResultCpusItem',
@@ -1114,6 +1115,129 @@ class ClustersResultClustersItem(dict):
     @pulumi.getter
     def primary(self) -> Optional['outputs.ClusterPrimary']:
         return pulumi.get(self, "primary")
+
+
+@pulumi.output_type
+class CostComponent(dict):
+    """
+    One priced part of a resource, in the shape of an Infracost cost component.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "hourlyCost":
+            suggest = "hourly_cost"
+        elif key == "hourlyQuantity":
+            suggest = "hourly_quantity"
+        elif key == "priceNotFound":
+            suggest = "price_not_found"
+        elif key == "usageBased":
+            suggest = "usage_based"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in CostComponent. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        CostComponent.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        CostComponent.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 hourly_cost: _builtins.float,
+                 hourly_quantity: _builtins.float,
+                 name: _builtins.str,
+                 price: _builtins.float,
+                 price_not_found: _builtins.bool,
+                 source: _builtins.str,
+                 unit: _builtins.str,
+                 usage_based: _builtins.bool):
+        """
+        One priced part of a resource, in the shape of an Infracost cost component.
+
+        :param _builtins.float hourly_cost: USD per hour: hourlyQuantity × price.
+        :param _builtins.float hourly_quantity: Units used per hour; 0 for a use-based part with no usage estimate.
+        :param _builtins.str name: What is priced, e.g. `GPU (NVIDIA L40S, secure cloud)` or `Network volume storage (HIGH_PERFORMANCE)`.
+        :param _builtins.float price: USD per unit.
+        :param _builtins.bool price_not_found: The catalog or the storage table had no price for it; its cost counts as 0.
+        :param _builtins.str source: Where the price came from, e.g. `catalog: NVIDIA L40S secure price`, `storage table (default)`.
+        :param _builtins.str unit: The unit priced, e.g. `GPU-hours`, `vCPU-hours`, `GB-months`, `worker-seconds`.
+        :param _builtins.bool usage_based: Priced by use (serverless requests, job runs) rather than by the hour it stands.
+        """
+        pulumi.set(__self__, "hourly_cost", hourly_cost)
+        pulumi.set(__self__, "hourly_quantity", hourly_quantity)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "price", price)
+        pulumi.set(__self__, "price_not_found", price_not_found)
+        pulumi.set(__self__, "source", source)
+        pulumi.set(__self__, "unit", unit)
+        pulumi.set(__self__, "usage_based", usage_based)
+
+    @_builtins.property
+    @pulumi.getter(name="hourlyCost")
+    def hourly_cost(self) -> _builtins.float:
+        """
+        USD per hour: hourlyQuantity × price.
+        """
+        return pulumi.get(self, "hourly_cost")
+
+    @_builtins.property
+    @pulumi.getter(name="hourlyQuantity")
+    def hourly_quantity(self) -> _builtins.float:
+        """
+        Units used per hour; 0 for a use-based part with no usage estimate.
+        """
+        return pulumi.get(self, "hourly_quantity")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        What is priced, e.g. `GPU (NVIDIA L40S, secure cloud)` or `Network volume storage (HIGH_PERFORMANCE)`.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def price(self) -> _builtins.float:
+        """
+        USD per unit.
+        """
+        return pulumi.get(self, "price")
+
+    @_builtins.property
+    @pulumi.getter(name="priceNotFound")
+    def price_not_found(self) -> _builtins.bool:
+        """
+        The catalog or the storage table had no price for it; its cost counts as 0.
+        """
+        return pulumi.get(self, "price_not_found")
+
+    @_builtins.property
+    @pulumi.getter
+    def source(self) -> _builtins.str:
+        """
+        Where the price came from, e.g. `catalog: NVIDIA L40S secure price`, `storage table (default)`.
+        """
+        return pulumi.get(self, "source")
+
+    @_builtins.property
+    @pulumi.getter
+    def unit(self) -> _builtins.str:
+        """
+        The unit priced, e.g. `GPU-hours`, `vCPU-hours`, `GB-months`, `worker-seconds`.
+        """
+        return pulumi.get(self, "unit")
+
+    @_builtins.property
+    @pulumi.getter(name="usageBased")
+    def usage_based(self) -> _builtins.bool:
+        """
+        Priced by use (serverless requests, job runs) rather than by the hour it stands.
+        """
+        return pulumi.get(self, "usage_based")
 
 
 @pulumi.output_type

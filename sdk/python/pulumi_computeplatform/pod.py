@@ -33,6 +33,7 @@ class PodArgs:
                  gpu: pulumi.Input[Optional['GpuConfigArgs']] = None,
                  image: pulumi.Input[Optional[_builtins.str]] = None,
                  locked: pulumi.Input[Optional[_builtins.bool]] = None,
+                 max_hourly_price: pulumi.Input[Optional[_builtins.float]] = None,
                  mounts: pulumi.Input[Optional['MountsArgs']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  ports: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -56,6 +57,7 @@ class PodArgs:
         :param pulumi.Input['GpuConfigArgs'] gpu: GPU allocation. Exactly one of `gpu` and `cpu` is required; switching between them replaces the pod.
         :param pulumi.Input[_builtins.str] image: Container image reference, for example `"org/trainer:1.2"`. Changes in place (the container restarts). Required unless `templateId` is set, which supplies it.
         :param pulumi.Input[_builtins.bool] locked: When true the service refuses to stop or restart the pod.
+        :param pulumi.Input[_builtins.float] max_hourly_price: The most the pod may cost, in USD per hour at the catalog's list price (its GPUs in its cloud, or its vCPUs). Above it, `check` refuses the pod at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set.
         :param pulumi.Input['MountsArgs'] mounts: Storage mounts.
         :param pulumi.Input[_builtins.str] name: Display name. Changes in place. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. Expose `"22/tcp"` for direct SSH. With `templateId`, the template's unless set here.
@@ -89,6 +91,8 @@ class PodArgs:
             pulumi.set(__self__, "image", image)
         if locked is not None:
             pulumi.set(__self__, "locked", locked)
+        if max_hourly_price is not None:
+            pulumi.set(__self__, "max_hourly_price", max_hourly_price)
         if mounts is not None:
             pulumi.set(__self__, "mounts", mounts)
         if name is not None:
@@ -251,6 +255,18 @@ class PodArgs:
         pulumi.set(self, "locked", value)
 
     @_builtins.property
+    @pulumi.getter(name="maxHourlyPrice")
+    def max_hourly_price(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        The most the pod may cost, in USD per hour at the catalog's list price (its GPUs in its cloud, or its vCPUs). Above it, `check` refuses the pod at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set.
+        """
+        return pulumi.get(self, "max_hourly_price")
+
+    @max_hourly_price.setter
+    def max_hourly_price(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "max_hourly_price", value)
+
+    @_builtins.property
     @pulumi.getter
     def mounts(self) -> pulumi.Input[Optional['MountsArgs']]:
         """
@@ -365,6 +381,7 @@ class Pod(pulumi.CustomResource):
                  gpu: pulumi.Input[Optional[Union['GpuConfigArgs', 'GpuConfigArgsDict']]] = None,
                  image: pulumi.Input[Optional[_builtins.str]] = None,
                  locked: pulumi.Input[Optional[_builtins.bool]] = None,
+                 max_hourly_price: pulumi.Input[Optional[_builtins.float]] = None,
                  mounts: pulumi.Input[Optional[Union['MountsArgs', 'MountsArgsDict']]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  ports: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -393,6 +410,7 @@ class Pod(pulumi.CustomResource):
         :param pulumi.Input[Union['GpuConfigArgs', 'GpuConfigArgsDict']] gpu: GPU allocation. Exactly one of `gpu` and `cpu` is required; switching between them replaces the pod.
         :param pulumi.Input[_builtins.str] image: Container image reference, for example `"org/trainer:1.2"`. Changes in place (the container restarts). Required unless `templateId` is set, which supplies it.
         :param pulumi.Input[_builtins.bool] locked: When true the service refuses to stop or restart the pod.
+        :param pulumi.Input[_builtins.float] max_hourly_price: The most the pod may cost, in USD per hour at the catalog's list price (its GPUs in its cloud, or its vCPUs). Above it, `check` refuses the pod at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set.
         :param pulumi.Input[Union['MountsArgs', 'MountsArgsDict']] mounts: Storage mounts.
         :param pulumi.Input[_builtins.str] name: Display name. Changes in place. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. Expose `"22/tcp"` for direct SSH. With `templateId`, the template's unless set here.
@@ -440,6 +458,7 @@ class Pod(pulumi.CustomResource):
                  gpu: pulumi.Input[Optional[Union['GpuConfigArgs', 'GpuConfigArgsDict']]] = None,
                  image: pulumi.Input[Optional[_builtins.str]] = None,
                  locked: pulumi.Input[Optional[_builtins.bool]] = None,
+                 max_hourly_price: pulumi.Input[Optional[_builtins.float]] = None,
                  mounts: pulumi.Input[Optional[Union['MountsArgs', 'MountsArgsDict']]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  ports: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -469,6 +488,7 @@ class Pod(pulumi.CustomResource):
             __props__.__dict__["gpu"] = gpu
             __props__.__dict__["image"] = image
             __props__.__dict__["locked"] = locked
+            __props__.__dict__["max_hourly_price"] = max_hourly_price
             __props__.__dict__["mounts"] = mounts
             __props__.__dict__["name"] = name
             __props__.__dict__["ports"] = ports
@@ -480,9 +500,11 @@ class Pod(pulumi.CustomResource):
             __props__.__dict__["actions"] = None
             __props__.__dict__["cluster"] = None
             __props__.__dict__["cost"] = None
+            __props__.__dict__["cost_breakdown"] = None
             __props__.__dict__["created_at"] = None
             __props__.__dict__["cuda_version"] = None
             __props__.__dict__["data_center_id"] = None
+            __props__.__dict__["estimated_hourly_cost"] = None
             __props__.__dict__["inherited_env_keys"] = None
             __props__.__dict__["ssh"] = None
             __props__.__dict__["started_at"] = None
@@ -519,6 +541,7 @@ class Pod(pulumi.CustomResource):
         __props__.__dict__["cloud"] = None
         __props__.__dict__["cluster"] = None
         __props__.__dict__["cost"] = None
+        __props__.__dict__["cost_breakdown"] = None
         __props__.__dict__["cpu"] = None
         __props__.__dict__["created_at"] = None
         __props__.__dict__["cuda_version"] = None
@@ -527,6 +550,7 @@ class Pod(pulumi.CustomResource):
         __props__.__dict__["desired_status"] = None
         __props__.__dict__["disk"] = None
         __props__.__dict__["env"] = None
+        __props__.__dict__["estimated_hourly_cost"] = None
         __props__.__dict__["global_networking"] = None
         __props__.__dict__["gpu"] = None
         __props__.__dict__["image"] = None
@@ -570,6 +594,14 @@ class Pod(pulumi.CustomResource):
     @pulumi.getter
     def cost(self) -> pulumi.Output[_builtins.float]:
         return pulumi.get(self, "cost")
+
+    @_builtins.property
+    @pulumi.getter(name="costBreakdown")
+    def cost_breakdown(self) -> pulumi.Output[Sequence['outputs.CostComponent']]:
+        """
+        One entry per priced part of the resource, with where each price came from.
+        """
+        return pulumi.get(self, "cost_breakdown")
 
     @_builtins.property
     @pulumi.getter
@@ -616,6 +648,14 @@ class Pod(pulumi.CustomResource):
     @pulumi.getter
     def env(self) -> pulumi.Output[Mapping[str, Any]]:
         return pulumi.get(self, "env")
+
+    @_builtins.property
+    @pulumi.getter(name="estimatedHourlyCost")
+    def estimated_hourly_cost(self) -> pulumi.Output[_builtins.float]:
+        """
+        The resource's list price while it stands, in USD per hour: the sum of `costBreakdown`'s `hourlyCost`, to the millionth of a USD. Use-based parts count as 0. Known at preview; a month is 730 hours.
+        """
+        return pulumi.get(self, "estimated_hourly_cost")
 
     @_builtins.property
     @pulumi.getter(name="globalNetworking")

@@ -1,0 +1,20 @@
+import type { CheckedPodInputs } from "../schemas/pod";
+import { gpuComponent } from "./gpuComponent";
+import type { Pricing } from "./pricing";
+import { vcpuComponent } from "./vcpuComponent";
+
+/** A pod: its GPUs at the price of its cloud, or its vCPUs at the flavor's price per vCPU. */
+export const podPricing: Pricing<CheckedPodInputs> = {
+  priceInputs: ({ gpu, cpu, cloud }) => ({
+    gpu: gpu && { id: gpu.id, count: gpu.count ?? 1 },
+    cpu: cpu && { id: cpu.id, vcpuCount: cpu.vcpuCount },
+    cloud,
+  }),
+  lists: ({ gpu }) => [gpu === undefined ? "cpus" : "gpus"],
+  components: ({ gpu, cpu, cloud }, prices) =>
+    gpu !== undefined
+      ? [gpuComponent(prices.gpus, gpu.id, gpu.count ?? 1, cloud)]
+      : cpu !== undefined
+        ? [vcpuComponent(prices.cpus, cpu.id, cpu.vcpuCount, "secure")]
+        : [],
+};

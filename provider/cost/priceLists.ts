@@ -1,0 +1,36 @@
+import { resolveSettings } from "../config";
+import type { CpuType, GpuType } from "../schemas/catalog";
+import { sharedClient } from "../sharedClient";
+
+/** The catalog lists that hold list prices: the GPU types and the CPU flavors. */
+export interface PriceLists {
+  gpus: readonly GpuType[];
+  cpus: readonly CpuType[];
+}
+
+/** One catalog list. */
+export type PriceListName = keyof PriceLists;
+
+// Per API base URL, each list is read once per process; concurrent checks wait on the same request.
+const cache = new Map<string, Promise<PriceLists[PriceListName]>>();
+
+/**
+ * The catalog lists named, read once per process and API base URL. A failed read is forgotten, so that a later
+ * check tries again; the checks waiting on it fail with it.
+ */
+export async function readPriceLists(names: readonly PriceListName[]): Promise<Partial<PriceLists>> {
+  const entries = await Promise.all(names.map(async (name) => [name, await priceList(name)] as const));
+  return Object.fromEntries(entries);
+}
+
+function priceList(name: PriceListName): Promise<PriceLists[PriceListName]> {
+  const key = `${resolveSettings().apiUrl}\n${name}`;
+  let list = cache.get(key);
+  if (list === undefined) {
+    const catalog = sharedClient().catalog;
+    list = name === "gpus" ? catalog.gpus() : catalog.cpus();
+    cache.set(key, list);
+    list.catch(() => cache.delete(key));
+  }
+  return list;
+}

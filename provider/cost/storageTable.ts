@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { setting, settingSource } from "../config";
+import { UserError } from "../errors";
+import { type VolumeType, volumeTypes } from "../schemas/networkVolume";
+import { DEFAULT_STORAGE_PRICES } from "./storagePrices";
+
+/** A storage price per GB-month and where it came from. */
+export interface StorageRate {
+  /** USD per GB-month; undefined when the table has none for the type. */
+  price: number | undefined;
+  /** `storage table (default)` or `storage table (computeplatform:storagePrices)`. */
+  source: string;
+}
+
+const overridesSchema = z.partialRecord(z.enum(volumeTypes), z.number().nonnegative());
+
+/** The storage price of a volume type: the provider config's override when it names the type, else the default. */
+export function storageRate(type: VolumeType): StorageRate {
+  const override = storageOverrides()[type];
+  if (override !== undefined) return { price: override, source: `storage table (${settingSource("storagePrices").configKey})` };
+  return { price: DEFAULT_STORAGE_PRICES[type], source: "storage table (default)" };
+}
+
+/** The provider config's storage prices; none when it is not set. Refused, naming the key, when it is no such map. */
+function storageOverrides(): Partial<Record<VolumeType, number>> {
+  const text = setting("storagePrices");
+  if (text === undefined) return {};
+  const { configKey } = settingSource("storagePrices");
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new UserError(`${configKey} is not JSON: set it to a map of volume type to USD per GB-month, such as {"STANDARD":0.05}`);
+  }
+  const parsed = overridesSchema.safeParse(json);
+  if (!parsed.success)
+    throw new UserError(
+      `${configKey} must map volume types (${volumeTypes.join(", ")}) to USD per GB-month, at least 0: ${z.prettifyError(parsed.error)}`,
+    );
+  return parsed.data;
+}
