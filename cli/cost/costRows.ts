@@ -13,7 +13,8 @@ export interface CostRow {
 
 /**
  * The rows a table of the plan's price shows: each changed resource, one row for the unchanged ones when there
- * are any, and the stack's totals. A side that does not exist (before a create, after a delete) reads `-`.
+ * are any, and the stack's totals. A side that does not exist (before a create, after a delete) reads `-`; a price
+ * not known until deployment reads `?`.
  */
 export function costRows(plan: PlanCost): CostRow[] {
   const unchanged = plan.resources.filter((resource) => resource.op === "same");
@@ -29,6 +30,10 @@ function resourceRow(resource: ResourceCost): CostRow {
   const row = figures(`${resource.type} ${resource.name}`, resource.op, resource.before?.hourlyCost ?? 0, resource.after?.hourlyCost ?? 0);
   if (resource.before === undefined) [row.hourly[0], row.monthly[0]] = ["-", "-"];
   if (resource.after === undefined) [row.hourly[1], row.monthly[1]] = ["-", "-"];
+  if (resource.afterUnknown) {
+    row.hourly.splice(1, 2, "?", "?");
+    row.monthly.splice(1, 2, "?", "?");
+  }
   return row;
 }
 
@@ -43,9 +48,10 @@ function figures(label: string, change: string, before: number, after: number): 
 
 /** Notes under the figures: use-based parts priced at $0 for want of a usage estimate, and parts with no price. */
 export function costNotes(plan: PlanCost): string[] {
-  const sides = plan.resources.flatMap((resource) =>
-    (resource.after ?? resource.before)!.components.map((component) => ({ resource, component })),
+  const sides = plan.resources.flatMap(
+    (resource) => (resource.after ?? resource.before)?.components.map((component) => ({ resource, component })) ?? [],
   );
+  const unknown = plan.resources.filter((resource) => resource.afterUnknown);
   const unestimated = sides.filter(({ component }) => component.usageBased && component.hourlyQuantity === 0);
   const unpriced = sides.filter(({ component }) => component.priceNotFound);
   const list = (entries: typeof sides) =>
@@ -53,5 +59,8 @@ export function costNotes(plan: PlanCost): string[] {
   return [
     ...(unestimated.length > 0 ? [`Use-based parts at $0, for want of a usage estimate (--usage-file): ${list(unestimated)}.`] : []),
     ...(unpriced.length > 0 ? [`No price found, counted as $0: ${list(unpriced)}.`] : []),
+    ...(unknown.length > 0
+      ? [`Not known until deployment, not counted: ${unknown.map((resource) => `${resource.type} ${resource.name}`).join(", ")}.`]
+      : []),
   ];
 }

@@ -14,6 +14,8 @@ export interface PricedStep {
   before?: CostComponent[];
   /** Its cost components once the plan is applied; absent when the plan deletes it. */
   after?: CostComponent[];
+  /** Its price after depends on a value known only after deployment, so it is not counted. */
+  afterUnknown?: boolean;
 }
 
 /** A resource's price on one side of the plan, use-based parts priced from the usage estimate. */
@@ -34,6 +36,8 @@ export interface ResourceCost {
   after?: ResourcePrice;
   /** USD per hour after, less before. */
   hourlyDiff: number;
+  /** Its price after is not known until deployment (and counts as 0). */
+  afterUnknown?: boolean;
 }
 
 /** The price of a plan: every priced resource of the stack, and the stack's totals in USD per hour. */
@@ -61,6 +65,7 @@ export function planCost(steps: readonly PricedStep[], usage: UsageEstimate = {}
         name: step.name,
         ...(before ? { before } : {}),
         ...(after ? { after } : {}),
+        ...(step.afterUnknown ? { afterUnknown: true } : {}),
         hourlyDiff: (after?.hourlyCost ?? 0) - (before?.hourlyCost ?? 0),
       };
     })

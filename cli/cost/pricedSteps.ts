@@ -1,5 +1,6 @@
 import type { EngineEvent, OpType } from "@pulumi/pulumi/automation";
 import { z } from "zod";
+import { containsUnknown } from "../../provider/schemas/unknown";
 import { isUserResource, resourceIdentity } from "../../automation/progress";
 import type { CostComponent } from "../../provider/cost/costComponent";
 import { plannedOperations } from "../plan";
@@ -55,11 +56,12 @@ export function pricedStepCollector(): { onEvent(event: EngineEvent): void; step
       if (done && isUserResource(done.type) && done.op !== "delete" && done.op !== "delete-replaced") {
         const after = costComponentsOf(done.new?.outputs);
         if (after) stepOf(done.type, done.urn).after = after;
+        else if (containsUnknown(done.new?.outputs?.costBreakdown)) stepOf(done.type, done.urn).afterUnknown = true;
       }
     },
     steps: () =>
       [...steps.values()]
-        .filter((step) => step.before !== undefined || step.after !== undefined)
+        .filter((step) => step.before !== undefined || step.after !== undefined || step.afterUnknown)
         // A deleted resource has no after; an unchanged one costs the same after.
         .map((step) =>
           step.op === "delete" ? withoutAfter(step) : step.op === "same" && !step.after ? { ...step, after: step.before! } : step,

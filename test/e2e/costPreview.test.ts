@@ -1,6 +1,6 @@
 /**
  * The plan's price and the budget through the packed package's `computeplatform` CLI, the real Pulumi engine and a
- * local emulator: exact figures computed here from the emulator's catalog prices and storage rate, `--json` validated
+ * local emulator: exact figures computed here from the emulator's catalog prices, `--json` validated
  * against docs/costReport.schema.json and read by the example's JSON-logic policy, and a budget (flag, manifest,
  * stack config) that stops `preview` and `up` before any create, and passes exactly at the limit.
  */
@@ -10,35 +10,37 @@ import Ajv from "ajv";
 import jsonLogic, { type RulesLogic } from "json-logic-js";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { GPU_CATALOG } from "../../emulator/data/catalog";
-import { STORAGE_PRICE } from "../../emulator/data/prices";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { repoRoot } from "../support/paths";
 import { exec, type Finished, stackCommandEnvironment } from "../support/subprocess";
 import { suiteWorkDir } from "../support/workDir";
 
-const L40S = GPU_CATALOG.find(({ type }) => type.id === "NVIDIA L40S")!.type.price.secure;
-const VOLUME_GB = 200;
-/** The volume's price per hour, to the millionth of a USD as the estimate keeps it. */
-const VOLUME_HOURLY = Math.round(((VOLUME_GB * STORAGE_PRICE.networkVolumeStandard) / 730) * 1e6) / 1e6;
+const L40S = gpuPrice("NVIDIA L40S");
+const RTX_4090 = gpuPrice("NVIDIA GeForce RTX 4090");
+
+function gpuPrice(id: string): number {
+  return GPU_CATALOG.find(({ type }) => type.id === id)!.type.price.secure;
+}
 
 /** `1,234.56`: what a person reads in the table. */
 const usd = (amount: number, places: number) =>
   amount.toLocaleString("en-US", { minimumFractionDigits: places, maximumFractionDigits: places });
 
-function manifest(options: { gpus: number; volume: boolean; budget?: string }): string {
+/** `641.8`: a decimal string as `--json` writes it, to 10 places. */
+const decimal = (amount: number) => String(Math.round(amount * 1e10) / 1e10);
+
+/** A training pod on `gpus` L40S GPUs and, unless left out, a notebook pod on one RTX 4090, both in the secure cloud. */
+function manifest(options: { gpus: number; notebook: boolean; budget?: string }): string {
+  const pod = (name: string, gpu: string, count: number) => [
+    `  ${name}:`,
+    "    type: Pod",
+    `    properties: { name: ${name}, image: "ghcr.io/acme/${name}:1.4", gpu: { id: ${gpu}, count: ${count} }, dataCenterIds: [US-TX-3] }`,
+  ];
   return [
     ...(options.budget ? [`budget: ${options.budget}`] : []),
     "resources:",
-    ...(options.volume
-      ? ["  data:", "    type: NetworkVolume", `    properties: { name: data, size: ${VOLUME_GB}, dataCenter: US-TX-3 }`]
-      : []),
-    "  trainer:",
-    "    type: Pod",
-    "    properties:",
-    "      name: trainer",
-    "      image: ghcr.io/acme/trainer:1.4",
-    `      gpu: { id: NVIDIA L40S, count: ${options.gpus} }`,
-    "      dataCenterIds: [US-TX-3]",
+    ...(options.notebook ? pod("notebook", "NVIDIA GeForce RTX 4090", 1) : []),
+    ...pod("trainer", "NVIDIA L40S", options.gpus),
     "",
   ].join("\n");
 }
@@ -62,7 +64,7 @@ describe("computeplatform preview prices the plan; a budget stops preview and up
     api = await startTestEmulator();
     folder = suiteWorkDir("cost-preview");
     env = await stackCommandEnvironment(folder, api);
-    write(manifest({ gpus: 1, volume: true }));
+    write(manifest({ gpus: 1, notebook: true }));
   });
 
   afterAll(async () => {
@@ -70,18 +72,18 @@ describe("computeplatform preview prices the plan; a budget stops preview and up
     await api?.emulator.close();
   });
 
-  const createTotal = L40S + VOLUME_HOURLY;
+  const createTotal = L40S + RTX_4090;
 
   it("preview prints each resource's price and the stack's total, to the cent of the catalog", async () => {
     const result = await computeplatform("preview", "manifest.yaml");
     expect(result.code, result.stderr).toBe(0);
     expect(lines(result.stdout).slice(-6)).toEqual([
       "Plan: 2 to create; 0 unchanged",
-      "Cost (USD)                                per hour                   per month",
-      "Resource            Change  before   after     diff  before   after     diff",
-      `NetworkVolume data  create       -  ${usd(VOLUME_HOURLY, 4)}  +${usd(VOLUME_HOURLY, 4)}       -   ${usd(VOLUME_HOURLY * 730, 2)}   +${usd(VOLUME_HOURLY * 730, 2)}`,
-      `Pod trainer         create       -  ${usd(L40S, 4)}  +${usd(L40S, 4)}       -  ${usd(L40S * 730, 2)}  +${usd(L40S * 730, 2)}`,
-      `Stack total                 0.0000  ${usd(createTotal, 4)}  +${usd(createTotal, 4)}    0.00  ${usd(createTotal * 730, 2)}  +${usd(createTotal * 730, 2)}`,
+      "Cost (USD)                           per hour                    per month",
+      "Resource      Change  before   after     diff  before     after       diff",
+      `Pod notebook  create       -  ${usd(RTX_4090, 4)}  +${usd(RTX_4090, 4)}       -    ${usd(RTX_4090 * 730, 2)}    +${usd(RTX_4090 * 730, 2)}`,
+      `Pod trainer   create       -  ${usd(L40S, 4)}  +${usd(L40S, 4)}       -    ${usd(L40S * 730, 2)}    +${usd(L40S * 730, 2)}`,
+      `Stack total           0.0000  ${usd(createTotal, 4)}  +${usd(createTotal, 4)}    0.00  ${usd(createTotal * 730, 2)}  +${usd(createTotal * 730, 2)}`,
     ]);
   });
 
@@ -93,59 +95,59 @@ describe("computeplatform preview prices the plan; a budget stops preview and up
     const validate = new Ajv({ allErrors: true }).compile(schema);
     expect(validate(report), JSON.stringify(validate.errors)).toBe(true);
     expect(report).toMatchObject({
-      totalHourlyCost: String(createTotal),
-      totalMonthlyCost: String(Math.round(createTotal * 730 * 1e10) / 1e10),
+      totalHourlyCost: decimal(createTotal),
+      totalMonthlyCost: decimal(createTotal * 730),
       pastTotalMonthlyCost: "0",
-      diffTotalMonthlyCost: String(Math.round(createTotal * 730 * 1e10) / 1e10),
+      diffTotalMonthlyCost: decimal(createTotal * 730),
     });
     expect(report.projects[0]?.breakdown.resources).toContainEqual({
       name: "trainer",
       resourceType: "Pod",
       metadata: {},
-      hourlyCost: String(L40S),
-      monthlyCost: String(Math.round(L40S * 730 * 1e10) / 1e10),
+      hourlyCost: decimal(L40S),
+      monthlyCost: decimal(L40S * 730),
       costComponents: [
         {
           name: "GPU (NVIDIA L40S, secure cloud)",
           unit: "GPU-hours",
           hourlyQuantity: "1",
           monthlyQuantity: "730",
-          price: String(L40S),
-          hourlyCost: String(L40S),
-          monthlyCost: String(Math.round(L40S * 730 * 1e10) / 1e10),
+          price: decimal(L40S),
+          hourlyCost: decimal(L40S),
+          monthlyCost: decimal(L40S * 730),
           usageBased: false,
           priceNotFound: false,
         },
       ],
     });
-    // The example's policy allows at most $1,000 a month more; this plan adds $641.80.
+    // The example's policy allows at most $1,000 a month more; this plan adds $1,058.50.
     const policy = JSON.parse(fs.readFileSync(path.join(repoRoot, "examples", "cost-budget", "costPolicy.json"), "utf8")) as RulesLogic;
-    expect(jsonLogic.apply(policy, report)).toBe(true);
-    expect(jsonLogic.apply(policy, { ...report, diffTotalMonthlyCost: "1000.01" })).toBe(false);
+    expect(jsonLogic.apply(policy, report)).toBe(false);
+    expect(jsonLogic.apply(policy, { ...report, diffTotalMonthlyCost: "1000" })).toBe(true);
   });
 
   const overBy = (limit: string, source: string) => [
     `Over budget: the stack would cost $${usd(createTotal * 730, 2)}/month, more than the $${limit}/month of ${source}.`,
-    `  Pod trainer         +$${usd(L40S * 730, 2)}/month`,
-    `  NetworkVolume data  +$${usd(VOLUME_HOURLY * 730, 2)}/month`,
+    `  Pod trainer   +$${usd(L40S * 730, 2)}/month`,
+    `  Pod notebook  +$${usd(RTX_4090 * 730, 2)}/month`,
   ];
 
   it("a --max-monthly-cost below the plan fails preview with exit 3, naming the resources largest first", async () => {
-    const result = await computeplatform("preview", "manifest.yaml", "--max-monthly-cost", "641");
+    const result = await computeplatform("preview", "manifest.yaml", "--max-monthly-cost", "1058");
     expect(result.code, result.stderr).toBe(3);
-    expect(lines(result.stdout).slice(-3)).toEqual(overBy("641.00", "--max-monthly-cost"));
+    expect(lines(result.stdout).slice(-3)).toEqual(overBy("1,058.00", "--max-monthly-cost"));
   });
 
   it("up under the flag's budget creates nothing", async () => {
     const before = posts();
-    const result = await computeplatform("up", "manifest.yaml", "--max-monthly-cost", "641");
+    const result = await computeplatform("up", "manifest.yaml", "--max-monthly-cost", "1058");
     expect(result.code, result.stderr).toBe(3);
-    expect(lines(result.stdout).slice(-4)).toEqual([...overBy("641.00", "--max-monthly-cost"), "Nothing was changed."]);
+    expect(lines(result.stdout).slice(-4)).toEqual([...overBy("1,058.00", "--max-monthly-cost"), "Nothing was changed."]);
     expect(posts() - before).toBe(0);
   });
 
   it("up under the manifest's budget creates nothing", async () => {
-    write(manifest({ gpus: 1, volume: true, budget: "{ maxMonthlyCost: 600 }" }));
+    write(manifest({ gpus: 1, notebook: true, budget: "{ maxMonthlyCost: 600 }" }));
     const before = posts();
     const result = await computeplatform("up", "manifest.yaml");
     expect(result.code, result.stderr).toBe(3);
@@ -154,13 +156,13 @@ describe("computeplatform preview prices the plan; a budget stops preview and up
   });
 
   it("up under the stack config's budget, which wins over the manifest's, creates nothing", async () => {
-    write(manifest({ gpus: 1, volume: true, budget: "{ maxMonthlyCost: 100000 }" }));
-    expect((await pulumi("config", "set", "computeplatform:maxMonthlyCost", "641")).code).toBe(0);
+    write(manifest({ gpus: 1, notebook: true, budget: "{ maxMonthlyCost: 100000 }" }));
+    expect((await pulumi("config", "set", "computeplatform:maxMonthlyCost", "1058")).code).toBe(0);
     const before = posts();
     const result = await computeplatform("up", "manifest.yaml");
     expect(result.code, result.stderr).toBe(3);
     expect(lines(result.stdout).slice(-4)).toEqual([
-      ...overBy("641.00", "stack config computeplatform:maxMonthlyCost"),
+      ...overBy("1,058.00", "stack config computeplatform:maxMonthlyCost"),
       "Nothing was changed.",
     ]);
     expect(posts() - before).toBe(0);
@@ -168,32 +170,36 @@ describe("computeplatform preview prices the plan; a budget stops preview and up
   });
 
   it("exactly at the limit passes: preview by the flag, up by the stack config", async () => {
-    const hourlyLimit = String(createTotal);
-    const preview = await computeplatform("preview", "manifest.yaml", "--max-hourly-cost", hourlyLimit);
-    expect(preview.code, preview.stdout + preview.stderr).toBe(0);
     expect((await pulumi("config", "set", "computeplatform:maxMonthlyCost", String(createTotal * 730))).code).toBe(0);
+    const preview = await computeplatform("preview", "manifest.yaml", "--max-hourly-cost", String(createTotal));
+    expect(preview.code, preview.stdout + preview.stderr).toBe(0);
     const result = await computeplatform("up", "manifest.yaml");
     deployed = true;
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(lines(result.stdout)).toContain("Done: 2 created");
-    expect(api.emulator.snapshot().pods.map((pod) => [pod.gpu?.count, pod.cost])).toEqual([[1, L40S]]);
+    const pods = api.emulator.snapshot().pods.map((pod) => [pod.name, pod.gpu?.count, pod.cost]);
+    expect(pods.sort()).toEqual([
+      ["notebook", 1, RTX_4090],
+      ["trainer", 1, L40S],
+    ]);
   });
 
-  it("4 GPUs instead of 1 show ×4 in the replace's before and after, and a volume left out shows a negative difference", async () => {
+  it("4 GPUs instead of 1 show ×4 in the replace's before and after, and a pod left out shows a negative difference", async () => {
     expect((await pulumi("config", "rm", "computeplatform:maxMonthlyCost")).code).toBe(0);
-    write(manifest({ gpus: 4, volume: false }));
+    write(manifest({ gpus: 4, notebook: false }));
     const result = await computeplatform("preview", "manifest.yaml");
     expect(result.code, result.stderr).toBe(0);
     const after = 4 * L40S;
     const diff = after - createTotal;
-    expect(lines(result.stdout).slice(-7)).toEqual([
+    expect(lines(result.stdout).slice(-8)).toEqual([
+      "  -  delete   Pod notebook",
       "  +- replace  Pod trainer (gpu)",
       "Plan: 1 to replace, 1 to delete; 0 unchanged",
-      "Cost (USD)                                 per hour                     per month",
-      "Resource            Change   before   after     diff  before     after       diff",
-      `NetworkVolume data  delete   ${usd(VOLUME_HOURLY, 4)}       -  −${usd(VOLUME_HOURLY, 4)}   ${usd(VOLUME_HOURLY * 730, 2)}         -     −${usd(VOLUME_HOURLY * 730, 2)}`,
-      `Pod trainer         replace  ${usd(L40S, 4)}  ${usd(after, 4)}  +${usd(after - L40S, 4)}  ${usd(L40S * 730, 2)}  ${usd(after * 730, 2)}  +${usd((after - L40S) * 730, 2)}`,
-      `Stack total                  ${usd(createTotal, 4)}  ${usd(after, 4)}  +${usd(diff, 4)}  ${usd(createTotal * 730, 2)}  ${usd(after * 730, 2)}  +${usd(diff * 730, 2)}`,
+      "Cost (USD)                            per hour                      per month",
+      "Resource      Change   before   after     diff    before     after       diff",
+      `Pod notebook  delete   ${usd(RTX_4090, 4)}       -  −${usd(RTX_4090, 4)}    ${usd(RTX_4090 * 730, 2)}         -    −${usd(RTX_4090 * 730, 2)}`,
+      `Pod trainer   replace  ${usd(L40S, 4)}  ${usd(after, 4)}  +${usd(after - L40S, 4)}    ${usd(L40S * 730, 2)}  ${usd(after * 730, 2)}  +${usd((after - L40S) * 730, 2)}`,
+      `Stack total            ${usd(createTotal, 4)}  ${usd(after, 4)}  +${usd(diff, 4)}  ${usd(createTotal * 730, 2)}  ${usd(after * 730, 2)}  +${usd(diff * 730, 2)}`,
     ]);
   });
 });

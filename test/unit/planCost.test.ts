@@ -150,6 +150,18 @@ describe("the terminal table", () => {
     ]);
   });
 
+  it("marks a price not known until deployment, and leaves it out of the totals", () => {
+    const plan = planCost([{ op: "create", type: "Pod", name: "later", afterUnknown: true }, steps[0]!]);
+    expect(formatCostTable(plan)).toEqual([
+      "Cost (USD)                          per hour                    per month",
+      "Resource     Change  before   after     diff  before     after       diff",
+      "Pod later    create       -       ?        ?       -         ?          ?",
+      "Pod trainer  update  0.8600  3.4400  +2.5800  627.80  2,511.20  +1,883.40",
+      "Stack total          0.8600  3.4400  +2.5800  627.80  2,511.20  +1,883.40",
+      "Not known until deployment, not counted: Pod later.",
+    ]);
+  });
+
   it.each([
     { value: 2511.2, decimals: 2, signed: false, text: "2,511.20" },
     { value: -7, decimals: 2, signed: true, text: "−7.00" },
