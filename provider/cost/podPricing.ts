@@ -5,11 +5,7 @@ import { vcpuComponent } from "./vcpuComponent";
 
 /** A pod: its GPUs at the price of its cloud, or its vCPUs at the flavor's price per vCPU. */
 export const podPricing: Pricing<CheckedPodInputs> = {
-  priceInputs: ({ gpu, cpu, cloud }) => ({
-    gpu: gpu && { id: gpu.id, count: gpu.count ?? 1 },
-    cpu: cpu && { id: cpu.id, vcpuCount: cpu.vcpuCount },
-    cloud,
-  }),
+  priceInputs: ({ gpu, cpu, cloud }) => ({ gpu, cpu, cloud }),
   lists: ({ gpu }) => [gpu === undefined ? "cpus" : "gpus"],
   components: ({ gpu, cpu, cloud }, prices) =>
     gpu !== undefined

@@ -10,7 +10,10 @@ export interface Prices extends Partial<PriceLists> {
 
 /** How a kind is priced from its checked arguments. */
 export interface Pricing<Inputs> {
-  /** The arguments the price depends on: while they are unchanged, the recorded estimate stands, with no catalog read. */
+  /**
+   * The arguments the price depends on, as given (so that an unknown among them is seen): while they are unchanged,
+   * the recorded estimate stands, with no catalog read.
+   */
   priceInputs(inputs: Inputs): unknown;
   /** The catalog lists the price is read from; none for a kind priced from the storage table alone. */
   lists(inputs: Inputs): PriceListName[];

@@ -4,7 +4,7 @@ import { type Properties, withSecrets } from "./properties";
 import { UserError } from "../errors";
 
 /** The provider's own config: the same settings as stack config `computeplatform:<name>`, per provider instance. */
-export const CONFIG_NAMES = ["apiUrl", "apiKey", "jobUrl"] as const satisfies ReadonlyArray<keyof Settings>;
+export const CONFIG_NAMES = ["apiUrl", "apiKey", "jobUrl", "storagePrices"] as const satisfies ReadonlyArray<keyof Settings>;
 
 /** Config that never reaches state in plain text. */
 export const SECRET_CONFIG: ReadonlyArray<(typeof CONFIG_NAMES)[number]> = ["apiKey"];

@@ -14,14 +14,15 @@ import { messageOf } from "./lifecycle/messageOf";
 import { unlessNotFound } from "./lifecycle/notFound";
 import { ComputePlatformError } from "../errors";
 
+import { clusterPricing } from "../cost/clusterPricing";
+import { pricedProvider } from "../cost/pricedProvider";
+
 export { configure } from "../config";
 
 /** How long a delete waits for the members to be gone. */
 const DELETE_TIMEOUT_SECONDS = 600;
 
-export const { check, diff } = lifecycleOf(declaration);
-
-export async function create(props: CheckedClusterInputs): Promise<dynamic.CreateResult<ClusterOutputs>> {
+async function createCluster(props: CheckedClusterInputs): Promise<dynamic.CreateResult<ClusterOutputs>> {
   const inputs = ownProperties(props);
   const client = sharedClient();
   const deadline = client.clock.now() + inputs.readyTimeoutSeconds * 1000;
@@ -43,7 +44,7 @@ export async function create(props: CheckedClusterInputs): Promise<dynamic.Creat
   }
 }
 
-export async function read(id: string, props: ClusterOutputs): Promise<dynamic.ReadResult<ClusterOutputs | CheckedClusterInputs>> {
+async function readCluster(id: string, props: ClusterOutputs): Promise<dynamic.ReadResult<ClusterOutputs | CheckedClusterInputs>> {
   const client = sharedClient();
   const cluster = await unlessNotFound(() => client.clusters.get(id));
   if (!cluster) return { id: "" };
@@ -56,7 +57,7 @@ export async function read(id: string, props: ClusterOutputs): Promise<dynamic.R
   return { id, props: refreshed, inputs: inputs as CheckedClusterInputs };
 }
 
-export async function update(id: string, olds: ClusterOutputs, props: CheckedClusterInputs): Promise<dynamic.UpdateResult<ClusterOutputs>> {
+async function updateCluster(id: string, olds: ClusterOutputs, props: CheckedClusterInputs): Promise<dynamic.UpdateResult<ClusterOutputs>> {
   const news = ownProperties(props);
   const client = sharedClient();
   const cluster = olds.name === news.name ? await client.clusters.get(id) : await client.clusters.rename(id, news.name);
@@ -81,7 +82,17 @@ async function deleteCluster(id: string): Promise<void> {
     ),
   );
 }
-export { deleteCluster as delete };
+
+const priced = pricedProvider(clusterPricing, {
+  ...lifecycleOf(declaration),
+  create: createCluster,
+  read: readCluster,
+  update: updateCluster,
+  delete: deleteCluster,
+});
+export const { check, diff, create, read, update } = priced;
+const remove = priced.delete;
+export { remove as delete };
 
 class MemberFailedError extends ComputePlatformError {
   override readonly name = "MemberFailedError";

@@ -19,12 +19,14 @@ import {
   type ServerlessEndpointOutputs,
 } from "./serverlessEndpoint/declaration";
 
+import { pricedProvider } from "../cost/pricedProvider";
+import { serverlessEndpointPricing } from "../cost/serverlessEndpointPricing";
+
 export { configure } from "../config";
 
 const lifecycle = lifecycleOf(declaration);
-export const { check, diff } = lifecycle;
 
-export async function create(props: CheckedServerlessEndpointInputs): Promise<dynamic.CreateResult<ServerlessEndpointOutputs>> {
+async function createEndpoint(props: CheckedServerlessEndpointInputs): Promise<dynamic.CreateResult<ServerlessEndpointOutputs>> {
   const inputs = ownProperties(props);
   if (inputs.adopt) return adopt(inputs.adopt, inputs);
   const client = sharedClient();
@@ -39,7 +41,7 @@ export async function create(props: CheckedServerlessEndpointInputs): Promise<dy
   return { id: endpoint.id, outs: endpointOutputs(endpoint, inputs, inheritedEnvKeys(endpoint, inputs)) };
 }
 
-export async function read(
+async function readEndpoint(
   id: string,
   props: ServerlessEndpointOutputs,
 ): Promise<dynamic.ReadResult<ServerlessEndpointOutputs | CheckedServerlessEndpointInputs>> {
@@ -53,7 +55,7 @@ export async function read(
   return sameValue(recorded, refreshed) ? { id, props: refreshed } : { id, props: refreshed, inputs };
 }
 
-export async function update(
+async function updateEndpoint(
   id: string,
   olds: ServerlessEndpointOutputs,
   props: CheckedServerlessEndpointInputs,
@@ -66,7 +68,14 @@ export async function update(
   return { outs: endpointOutputs(endpoint, news, inherited) };
 }
 
-const remove = lifecycle.delete;
+const priced = pricedProvider(serverlessEndpointPricing, {
+  ...lifecycle,
+  create: createEndpoint,
+  read: readEndpoint,
+  update: updateEndpoint,
+});
+export const { check, diff, create, read, update } = priced;
+const remove = priced.delete;
 export { remove as delete };
 
 /** Takes over an existing endpoint: its type and compute family must match; everything else is PATCHed to the arguments. */

@@ -28,6 +28,8 @@ const configDescriptions: Record<(typeof CONFIG_NAMES)[number], string> = {
   apiUrl: "Base URL of the REST API, without `/v2`. Falls back to the environment variable COMPUTEPLATFORM_API_URL.",
   apiKey: "API key. Falls back to the environment variable COMPUTEPLATFORM_API_KEY. Kept secret.",
   jobUrl: "Base URL of the job API, without `/v2`. Falls back to COMPUTEPLATFORM_JOB_URL, then to `apiUrl`.",
+  storagePrices:
+    'Storage prices for the cost estimates, as JSON: volume type to USD per GB-month, e.g. `{"STANDARD":0.05}`; a type left out keeps its default. Falls back to COMPUTEPLATFORM_STORAGE_PRICES.',
 };
 
 const token = (name: string) => `${PACKAGE}:index:${name}`;

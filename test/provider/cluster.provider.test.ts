@@ -4,12 +4,17 @@ import type { Emulator } from "../../emulator";
 import * as cluster from "../../provider/resources/cluster.provider";
 import type { ClusterOutputs } from "../../provider/resources/cluster/declaration";
 import type { ClusterInputs } from "../../provider/schemas/cluster";
-import { apiRequest, emulatorForProvider, passedCheck, rejection, writes } from "./providerHarness";
+import { estimate, standingPart } from "./expectedCosts";
+import { apiGet, apiRequest, emulatorForProvider, passedCheck, rejection, writes } from "./providerHarness";
 
 let emulator: Emulator;
+/** The H100's secure price per GPU-hour, as the emulator's catalog lists it. */
+let h100Secure: number;
 
 beforeAll(async () => {
   emulator = await emulatorForProvider({ faults: { failPodsNamed: "^doomed-node-1$" } });
+  const { gpus } = (await apiGet(emulator, "/v2/catalog/gpus")) as { gpus: { id: string; price: { secure: number } }[] };
+  h100Secure = gpus.find((gpu) => gpu.id === "NVIDIA H100 80GB HBM3")!.price.secure;
 });
 afterAll(async () => emulator.close());
 beforeEach(() => emulator.resetRequests());
@@ -38,6 +43,16 @@ describe("check", () => {
       startSsh: false,
       startJupyter: false,
       readyTimeoutSeconds: 600,
+      // 2 members × 8 GPUs at the secure price.
+      ...estimate(
+        standingPart(
+          "Cluster GPU (NVIDIA H100 80GB HBM3, secure cloud)",
+          "GPU-hours",
+          16,
+          h100Secure,
+          "catalog: NVIDIA H100 80GB HBM3 secure price",
+        ),
+      ),
     });
   });
 

@@ -2,9 +2,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import * as volume from "../../provider/resources/networkVolume.provider";
+import type { CostEstimate } from "../../provider/cost/costEstimate";
 import type { NetworkVolumeOutputs } from "../../provider/resources/networkVolume/declaration";
 import type { NetworkVolumeInputs } from "../../provider/schemas/networkVolume";
 import { UNKNOWN } from "../../provider/schemas/unknown";
+import { volumeEstimate } from "./expectedCosts";
 import { emulatorForProvider, passedCheck, rejection, writes } from "./providerHarness";
 
 let emulator: Emulator;
@@ -28,7 +30,8 @@ const checked = (inputs: NetworkVolumeInputs, olds: Partial<NetworkVolumeInputs>
 
 describe("check", () => {
   it("applies the declared default type", async () => {
-    expect(await volume.check({}, args())).toEqual({ inputs: { ...args(), type: "STANDARD" } });
+    expect(await volume.check({}, args())).toEqual({ inputs: { ...args(), type: "STANDARD", ...volumeEstimate(20) } });
+    expect(emulator.requests).toEqual([]);
   });
 
   it.each([
@@ -46,14 +49,14 @@ describe("check", () => {
       failures: [{ property: "size", reason: "cannot shrink from 50 to 40 GB: a network volume only grows" }],
     });
     expect(await volume.check(args({ size: 50 }), args({ size: UNKNOWN as never }))).toEqual({
-      inputs: { ...args({ size: UNKNOWN as never }), type: "STANDARD" },
+      inputs: { ...args({ size: UNKNOWN as never }), type: "STANDARD", estimatedHourlyCost: UNKNOWN, costBreakdown: UNKNOWN },
     });
   });
 });
 
 describe("with a volume", () => {
   let id: string;
-  let outs: NetworkVolumeOutputs;
+  let outs: NetworkVolumeOutputs & CostEstimate;
   let createCalls: string[];
   beforeAll(async () => {
     emulator.resetRequests();
@@ -64,7 +67,7 @@ describe("with a volume", () => {
   });
 
   it("created it with one list (to recognise an interrupted create) and one POST", () => {
-    expect(outs).toEqual({ name: "data", size: 20, dataCenter: "US-TX-3", type: "STANDARD" });
+    expect(outs).toEqual({ name: "data", size: 20, dataCenter: "US-TX-3", type: "STANDARD", ...volumeEstimate(20) });
     expect(createCalls).toEqual(["GET /v2/network-volumes", "POST /v2/network-volumes"]);
   });
 
@@ -94,7 +97,9 @@ describe("with a volume", () => {
 
   it("reads it, handing inputs back at an import and for drift only", async () => {
     expect(await volume.read(id, outs)).toEqual({ id, props: outs });
-    expect(await volume.read(id)).toEqual({ id, props: outs, inputs: outs });
+    // An import has no estimate to keep: the next check makes one.
+    const { estimatedHourlyCost: _hourly, costBreakdown: _breakdown, ...imported } = outs;
+    expect(await volume.read(id)).toEqual({ id, props: imported, inputs: imported });
     expect(await volume.read(id, { ...outs, size: 10 })).toEqual({ id, props: outs, inputs: outs });
     await volume.delete(id);
   });

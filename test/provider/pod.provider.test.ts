@@ -6,6 +6,7 @@ import * as volume from "../../provider/resources/networkVolume.provider";
 import { configure, MissingSettingError, resolveSettings } from "../../provider/config";
 import type { PodOutputs } from "../../provider/resources/pod/outputs";
 import type { PodInputs } from "../../provider/schemas/pod";
+import { volumeEstimate } from "./expectedCosts";
 import { emulatorForProvider, passedCheck, writes } from "./providerHarness";
 
 const checked = (inputs: PodInputs, olds: Partial<PodInputs> = {}) => passedCheck(pod.check, inputs, olds);
@@ -257,14 +258,14 @@ describe("NetworkVolume provider", () => {
   it("grows and renames in place, replaces on data center and type, and survives refresh after delete", async () => {
     const inputs = (await volume.check({}, { name: "vol", size: 20, dataCenter: "US-TX-3" })).inputs!;
     const { id, outs } = await volume.create(inputs);
-    expect(outs).toEqual({ name: "vol", size: 20, dataCenter: "US-TX-3", type: "STANDARD" });
+    expect(outs).toEqual({ name: "vol", size: 20, dataCenter: "US-TX-3", type: "STANDARD", ...volumeEstimate(20) });
 
-    const grown = { ...inputs, size: 40, name: "vol2" };
+    const grown = (await volume.check(inputs, { name: "vol2", size: 40, dataCenter: "US-TX-3" })).inputs!;
     expect(await volume.diff(id, outs!, grown)).toEqual({ changes: true, replaces: [] });
     emulator.resetRequests();
     const { outs: updated } = await volume.update(id, outs!, grown);
     expect(writes(emulator)).toEqual([`PATCH /v2/network-volumes/${id}`]);
-    expect(updated).toEqual({ name: "vol2", size: 40, dataCenter: "US-TX-3", type: "STANDARD" });
+    expect(updated).toEqual({ name: "vol2", size: 40, dataCenter: "US-TX-3", type: "STANDARD", ...volumeEstimate(40) });
 
     expect(await volume.diff(id, updated!, { ...grown, dataCenter: "US-CA-2" })).toEqual({ changes: true, replaces: ["dataCenter"] });
     expect(await volume.diff(id, updated!, { ...grown, type: "HIGH_PERFORMANCE" })).toEqual({ changes: true, replaces: ["type"] });

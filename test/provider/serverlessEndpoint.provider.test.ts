@@ -6,12 +6,19 @@ import * as endpoint from "../../provider/resources/serverlessEndpoint.provider"
 import type { ServerlessEndpointOutputs } from "../../provider/resources/serverlessEndpoint/declaration";
 import type { EndpointGpuInputs, ServerlessEndpointInputs } from "../../provider/schemas/serverlessEndpoint";
 import { sharedClient } from "../../provider/sharedClient";
-import { apiRequest, emulatorForProvider, passedCheck, rejection, writes } from "./providerHarness";
+import { estimate, standingPart } from "./expectedCosts";
+import { apiGet, apiRequest, emulatorForProvider, passedCheck, rejection, writes } from "./providerHarness";
 
 let emulator: Emulator;
+/** The GPU type a worker of the pool ADA_24 is placed on (the catalog's first in it), and its serverless price. */
+let ada24: { id: string; price: { serverless: number } };
 
 beforeAll(async () => {
   emulator = await emulatorForProvider();
+  const { gpus } = (await apiGet(emulator, "/v2/catalog/gpus")) as {
+    gpus: { id: string; pool: string | null; price: { serverless: number } }[];
+  };
+  ada24 = gpus.find((gpu) => gpu.pool === "ADA_24")!;
 });
 afterAll(async () => emulator.close());
 beforeEach(() => emulator.resetRequests());
@@ -42,6 +49,26 @@ describe("check", () => {
       networkVolumes: [],
       timeout: 300000,
       flashboot: "OFF",
+      // No standing worker: the workers requests scale up are priced by use, per worker-second.
+      ...estimate(
+        standingPart(
+          `Standing workers' GPUs (${ada24.id}, serverless)`,
+          "GPU-hours",
+          0,
+          ada24.price.serverless,
+          `catalog: ${ada24.id} serverless price (pool ADA_24)`,
+        ),
+        {
+          name: "Workers scaled up by requests",
+          unit: "worker-seconds",
+          hourlyQuantity: 0,
+          price: ada24.price.serverless / 3600,
+          hourlyCost: 0,
+          usageBased: true,
+          priceNotFound: false,
+          source: `catalog: ${ada24.id} serverless price (pool ADA_24)`,
+        },
+      ),
     });
   });
 

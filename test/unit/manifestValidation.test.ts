@@ -97,7 +97,9 @@ describe("validateManifest", () => {
     [
       "a reference to a missing output",
       `${volume(volumeProperties)}outputs:\n  id: \${vol.ident}\n`,
-      ['m.yaml:9:7: outputs.id: ${vol.ident}: a NetworkVolume has no output "ident"; it has id, urn, name, size, dataCenter, type'],
+      [
+        'm.yaml:9:7: outputs.id: ${vol.ident}: a NetworkVolume has no output "ident"; it has id, urn, name, size, dataCenter, type, estimatedHourlyCost, costBreakdown',
+      ],
     ],
     [
       "a reference to a resource instead of a value",
@@ -192,7 +194,7 @@ describe("validateManifest", () => {
       const text = `${volume(volumeProperties)}outputs:\n  a: \${vol.size.gb}\n  b: "ssh \${vol.nmae}"\n`;
       expect(await validate(text)).toEqual([
         'm.yaml:9:6: outputs.a: ${vol.size.gb}: a NetworkVolume\'s size is a single value, with no "gb"',
-        'm.yaml:10:6: outputs.b: ${vol.nmae}: a NetworkVolume has no output "nmae"; it has id, urn, name, size, dataCenter, type',
+        'm.yaml:10:6: outputs.b: ${vol.nmae}: a NetworkVolume has no output "nmae"; it has id, urn, name, size, dataCenter, type, estimatedHourlyCost, costBreakdown',
       ]);
     });
   });

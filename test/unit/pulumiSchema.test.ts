@@ -89,11 +89,16 @@ describe("the Pulumi package schema", () => {
     expect(Object.keys(resource.properties).filter((name) => resource.properties[name]?.secret)).toEqual(["env"]);
   });
 
-  it("declares the provider config apiUrl, apiKey (secret) and jobUrl, for stack config and explicit providers alike", () => {
-    const expected = { apiUrl: { type: "string" }, apiKey: { type: "string", secret: true }, jobUrl: { type: "string" } };
+  it("declares the provider config apiUrl, apiKey (secret), jobUrl and storagePrices, for stack config and explicit providers alike", () => {
+    const expected = {
+      apiUrl: { type: "string" },
+      apiKey: { type: "string", secret: true },
+      jobUrl: { type: "string" },
+      storagePrices: { type: "string" },
+    };
     expect(schema.config.variables).toMatchObject(expected);
     expect(schema.provider.inputProperties).toMatchObject(expected);
-    expect(Object.keys(schema.config.variables).sort()).toEqual(["apiKey", "apiUrl", "jobUrl"]);
+    expect(Object.keys(schema.config.variables).sort()).toEqual(["apiKey", "apiUrl", "jobUrl", "storagePrices"]);
   });
 
   it("leaves the version to the plugin, so that a release does not change the file", () => {

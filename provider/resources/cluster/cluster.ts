@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { ClusterInputs, ClusterMember, ClusterSummary, ClusterType } from "../../schemas/cluster";
 import type { ResourceArgs } from "../deepInput";
-import { DeclaredResource } from "../lifecycle/declaredResource";
+import { PricedResource } from "../../cost/pricedResource";
 import * as clusterProvider from "../cluster.provider";
 import { cluster } from "./declaration";
 
@@ -24,7 +24,7 @@ export type ClusterArgs = ResourceArgs<ClusterInputs>;
  * });
  * export const controller = cluster.primary;
  */
-export class Cluster extends DeclaredResource {
+export class Cluster extends PricedResource {
   declare readonly name: pulumi.Output<string>;
   declare readonly type: pulumi.Output<ClusterType>;
   declare readonly compute: pulumi.Output<ClusterSummary["compute"]>;

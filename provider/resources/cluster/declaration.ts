@@ -11,6 +11,7 @@ import type { Pod } from "../../schemas/pod";
 import { stripUndefined } from "../lifecycle/engineProperties";
 import { createOnly, type Declaration, type Fields, inPlace, replaces, replacesWhen } from "../lifecycle/declaration";
 import { sameValue } from "../lifecycle/sameValue";
+import { COST_OUTPUTS, type CostEstimate } from "../../cost/costEstimate";
 import { placedOutside, withoutEmptyDataCenterIds } from "../placement";
 
 /**
@@ -49,7 +50,7 @@ const fields = {
 } as const satisfies Fields<ClusterInputs>;
 
 /** `Cluster`: a new name is the only change made in place. */
-export const cluster: Declaration<ClusterInputs, typeof fields, LiveCluster, ClusterOutputs> = {
+export const cluster: Declaration<ClusterInputs, typeof fields, LiveCluster, ClusterOutputs & Partial<CostEstimate>> = {
   type: "Cluster",
   what: "cluster",
   autoNamed: true,
@@ -76,6 +77,7 @@ export const cluster: Declaration<ClusterInputs, typeof fields, LiveCluster, Clu
     "mounts",
     "startSsh",
     "startJupyter",
+    ...COST_OUTPUTS,
   ],
   // A get reads the members too; a list reports the summaries, which is all `madeBy` reads.
   api: (client) =>

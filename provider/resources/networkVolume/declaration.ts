@@ -2,6 +2,7 @@ import type { NetworkVolume as LiveNetworkVolume, NetworkVolumeInputs } from "..
 import { networkVolumeInputsSchema } from "../../schemas/networkVolume";
 import { createOnly, type Declaration, type Fields, inPlace, replaces } from "../lifecycle/declaration";
 import { withoutId } from "../lifecycle/lifecycle";
+import { COST_OUTPUTS, type CostEstimate } from "../../cost/costEstimate";
 
 /** A `NetworkVolume` resource's outputs: the v2 NetworkVolume without `id`, which Pulumi reserves. */
 export type NetworkVolumeOutputs = Omit<LiveNetworkVolume, "id">;
@@ -15,14 +16,19 @@ const fields = {
 } as const satisfies Fields<NetworkVolumeInputs>;
 
 /** `NetworkVolume`: grows and renames in place; a new data center or type replaces it. */
-export const networkVolume: Declaration<NetworkVolumeInputs, typeof fields, LiveNetworkVolume, NetworkVolumeOutputs> = {
+export const networkVolume: Declaration<
+  NetworkVolumeInputs,
+  typeof fields,
+  LiveNetworkVolume,
+  NetworkVolumeOutputs & Partial<CostEstimate>
+> = {
   type: "NetworkVolume",
   what: "network volume",
   autoNamed: true,
   noun: "volume",
   fields,
   schema: networkVolumeInputsSchema,
-  outputs: ["name", "size", "dataCenter", "type"],
+  outputs: ["name", "size", "dataCenter", "type", ...COST_OUTPUTS],
   api: (client) => client.networkVolumes,
   outputsOf: withoutId,
   transition(olds, news) {

@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { NetworkVolumeInputs, VolumeType } from "../../schemas/networkVolume";
 import type { ResourceArgs } from "../deepInput";
-import { DeclaredResource } from "../lifecycle/declaredResource";
+import { PricedResource } from "../../cost/pricedResource";
 import * as networkVolumeProvider from "../networkVolume.provider";
 import { networkVolume } from "./declaration";
 
@@ -15,7 +15,7 @@ export type NetworkVolumeArgs = ResourceArgs<NetworkVolumeInputs>;
  * @example
  * const volume = new cp.NetworkVolume("data", { name: "data", size: 100, dataCenter: "US-TX-3" });
  */
-export class NetworkVolume extends DeclaredResource {
+export class NetworkVolume extends PricedResource {
   declare readonly name: pulumi.Output<string>;
   /** Size in GB. */
   declare readonly size: pulumi.Output<number>;

@@ -10,9 +10,8 @@ import type {
   PodSsh,
   PodStatus,
 } from "../../schemas/pod";
-import type { CostComponent } from "../../cost/costComponent";
 import type { ResourceArgs } from "../deepInput";
-import { DeclaredResource } from "../lifecycle/declaredResource";
+import { PricedResource } from "../../cost/pricedResource";
 import * as podProvider from "../pod.provider";
 import { pod } from "./declaration";
 
@@ -33,7 +32,7 @@ export type PodArgs = ResourceArgs<PodInputs>;
  * });
  * export const ssh = pod.ssh;
  */
-export class Pod extends DeclaredResource {
+export class Pod extends PricedResource {
   /** Display name. */
   declare readonly name: pulumi.Output<string>;
   /** Lifecycle status when last read. */
@@ -70,10 +69,6 @@ export class Pod extends DeclaredResource {
   declare readonly startedAt: pulumi.Output<string | null>;
   /** Power state this resource holds the pod in. */
   declare readonly desiredStatus: pulumi.Output<DesiredStatus>;
-  /** List price in USD per hour while the pod stands (its GPUs in its cloud, or its vCPUs); known at preview. */
-  declare readonly estimatedHourlyCost: pulumi.Output<number>;
-  /** The priced parts of `estimatedHourlyCost`, each with where its price came from. */
-  declare readonly costBreakdown: pulumi.Output<CostComponent[]>;
 
   /**
    * @param name The unique name of the resource in the stack.

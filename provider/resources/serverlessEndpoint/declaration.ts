@@ -11,6 +11,7 @@ import { createOnly, type Declaration, type Fields, inPlace, inPlaceUnless, repl
 import { stripUndefined } from "../lifecycle/engineProperties";
 import { fieldChanges } from "../lifecycle/fieldChanges";
 import { sameValue } from "../lifecycle/sameValue";
+import { COST_OUTPUTS, type CostEstimate } from "../../cost/costEstimate";
 
 /**
  * A `ServerlessEndpoint` resource's outputs: the v2 endpoint without `id` (Pulumi reserves it), the template it
@@ -124,7 +125,12 @@ const fields = {
 } as const satisfies Fields<ServerlessEndpointInputs>;
 
 /** `ServerlessEndpoint`: a new type or compute family replaces it; the rest is one PATCH, an endpoint's template aside. */
-export const serverlessEndpoint: Declaration<ServerlessEndpointInputs, typeof fields, Endpoint, ServerlessEndpointOutputs> = {
+export const serverlessEndpoint: Declaration<
+  ServerlessEndpointInputs,
+  typeof fields,
+  Endpoint,
+  ServerlessEndpointOutputs & Partial<CostEstimate>
+> = {
   type: "ServerlessEndpoint",
   what: "endpoint",
   autoNamed: true,
@@ -151,6 +157,7 @@ export const serverlessEndpoint: Declaration<ServerlessEndpointInputs, typeof fi
     "timeout",
     "flashboot",
     "createdAt",
+    ...COST_OUTPUTS,
   ],
   api: (client) => client.serverless as never,
   // The adopted endpoint's template is unknown: every env key it has is either declared or removed.

@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Endpoint, EndpointType, FlashBoot, ServerlessEndpointInputs } from "../../schemas/serverlessEndpoint";
 import type { ResourceArgs } from "../deepInput";
-import { DeclaredResource } from "../lifecycle/declaredResource";
+import { PricedResource } from "../../cost/pricedResource";
 import * as serverlessEndpointProvider from "../serverlessEndpoint.provider";
 import { serverlessEndpoint } from "./declaration";
 
@@ -26,7 +26,7 @@ export type ServerlessEndpointArgs = ResourceArgs<ServerlessEndpointInputs>;
  * });
  * export const runUrl = endpoint.requestUrls.apply((urls) => urls.run);
  */
-export class ServerlessEndpoint extends DeclaredResource {
+export class ServerlessEndpoint extends PricedResource {
   declare readonly name: pulumi.Output<string>;
   declare readonly type: pulumi.Output<EndpointType>;
   /** For `QUEUE`: `run`, `runSync`, `status` and the other job URLs; for `LOAD_BALANCER`: `base` and `health`. */

@@ -19,16 +19,20 @@ type Cluster struct {
 	// Id of an existing cluster of the account to take over instead of creating one; only its name may differ.
 	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
 	// Arguments for the container entrypoint.
-	Args         pulumi.StringOutput    `pulumi:"args"`
-	Compute      ClusterComputeOutput   `pulumi:"compute"`
-	CreatedAt    pulumi.StringOutput    `pulumi:"createdAt"`
-	DataCenterId pulumi.StringPtrOutput `pulumi:"dataCenterId"`
+	Args    pulumi.StringOutput  `pulumi:"args"`
+	Compute ClusterComputeOutput `pulumi:"compute"`
+	// One entry per priced part of the resource, with where each price came from.
+	CostBreakdown CostComponentArrayOutput `pulumi:"costBreakdown"`
+	CreatedAt     pulumi.StringOutput      `pulumi:"createdAt"`
+	DataCenterId  pulumi.StringPtrOutput   `pulumi:"dataCenterId"`
 	// Preferred data centers, in order; the first with cluster nodes of the GPU type is used. When empty or not set, any data center that has them.
 	DataCenterIds pulumi.StringArrayOutput `pulumi:"dataCenterIds"`
 	// Ephemeral container disk per member in GB. Minimum 1.
 	Disk pulumi.IntOutput `pulumi:"disk"`
 	// Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`.
 	Env pulumi.MapOutput `pulumi:"env"`
+	// The resource's list price while it stands, in USD per hour: the sum of `costBreakdown`'s `hourlyCost`, to the millionth of a USD. Use-based parts count as 0. Known at preview; a month is 730 hours.
+	EstimatedHourlyCost pulumi.Float64Output `pulumi:"estimatedHourlyCost"`
 	// Container image every member runs, for example `"org/slurm:24"`.
 	Image pulumi.StringOutput `pulumi:"image"`
 	// The member pods in rank order, without `env` and `runtime`.
@@ -234,6 +238,11 @@ func (o ClusterOutput) Compute() ClusterComputeOutput {
 	return o.ApplyT(func(v *Cluster) ClusterComputeOutput { return v.Compute }).(ClusterComputeOutput)
 }
 
+// One entry per priced part of the resource, with where each price came from.
+func (o ClusterOutput) CostBreakdown() CostComponentArrayOutput {
+	return o.ApplyT(func(v *Cluster) CostComponentArrayOutput { return v.CostBreakdown }).(CostComponentArrayOutput)
+}
+
 func (o ClusterOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v *Cluster) pulumi.StringOutput { return v.CreatedAt }).(pulumi.StringOutput)
 }
@@ -255,6 +264,11 @@ func (o ClusterOutput) Disk() pulumi.IntOutput {
 // Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`.
 func (o ClusterOutput) Env() pulumi.MapOutput {
 	return o.ApplyT(func(v *Cluster) pulumi.MapOutput { return v.Env }).(pulumi.MapOutput)
+}
+
+// The resource's list price while it stands, in USD per hour: the sum of `costBreakdown`'s `hourlyCost`, to the millionth of a USD. Use-based parts count as 0. Known at preview; a month is 730 hours.
+func (o ClusterOutput) EstimatedHourlyCost() pulumi.Float64Output {
+	return o.ApplyT(func(v *Cluster) pulumi.Float64Output { return v.EstimatedHourlyCost }).(pulumi.Float64Output)
 }
 
 // Container image every member runs, for example `"org/slurm:24"`.

@@ -16,10 +16,14 @@ import (
 type NetworkVolume struct {
 	pulumi.CustomResourceState
 
-	DataCenter pulumi.StringOutput `pulumi:"dataCenter"`
-	Name       pulumi.StringOutput `pulumi:"name"`
-	Size       pulumi.IntOutput    `pulumi:"size"`
-	Type       pulumi.StringOutput `pulumi:"type"`
+	// One entry per priced part of the resource, with where each price came from.
+	CostBreakdown CostComponentArrayOutput `pulumi:"costBreakdown"`
+	DataCenter    pulumi.StringOutput      `pulumi:"dataCenter"`
+	// The resource's list price while it stands, in USD per hour: the sum of `costBreakdown`'s `hourlyCost`, to the millionth of a USD. Use-based parts count as 0. Known at preview; a month is 730 hours.
+	EstimatedHourlyCost pulumi.Float64Output `pulumi:"estimatedHourlyCost"`
+	Name                pulumi.StringOutput  `pulumi:"name"`
+	Size                pulumi.IntOutput     `pulumi:"size"`
+	Type                pulumi.StringOutput  `pulumi:"type"`
 }
 
 // NewNetworkVolume registers a new resource with the given unique name, arguments, and options.
@@ -136,8 +140,18 @@ func (o NetworkVolumeOutput) ToNetworkVolumeOutputWithContext(ctx context.Contex
 	return o
 }
 
+// One entry per priced part of the resource, with where each price came from.
+func (o NetworkVolumeOutput) CostBreakdown() CostComponentArrayOutput {
+	return o.ApplyT(func(v *NetworkVolume) CostComponentArrayOutput { return v.CostBreakdown }).(CostComponentArrayOutput)
+}
+
 func (o NetworkVolumeOutput) DataCenter() pulumi.StringOutput {
 	return o.ApplyT(func(v *NetworkVolume) pulumi.StringOutput { return v.DataCenter }).(pulumi.StringOutput)
+}
+
+// The resource's list price while it stands, in USD per hour: the sum of `costBreakdown`'s `hourlyCost`, to the millionth of a USD. Use-based parts count as 0. Known at preview; a month is 730 hours.
+func (o NetworkVolumeOutput) EstimatedHourlyCost() pulumi.Float64Output {
+	return o.ApplyT(func(v *NetworkVolume) pulumi.Float64Output { return v.EstimatedHourlyCost }).(pulumi.Float64Output)
 }
 
 func (o NetworkVolumeOutput) Name() pulumi.StringOutput {

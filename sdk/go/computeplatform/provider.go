@@ -21,6 +21,8 @@ type Provider struct {
 	ApiUrl pulumi.StringPtrOutput `pulumi:"apiUrl"`
 	// Base URL of the job API, without `/v2`. Falls back to COMPUTEPLATFORM_JOB_URL, then to `apiUrl`.
 	JobUrl pulumi.StringPtrOutput `pulumi:"jobUrl"`
+	// Storage prices for the cost estimates, as JSON: volume type to USD per GB-month, e.g. `{"STANDARD":0.05}`; a type left out keeps its default. Falls back to COMPUTEPLATFORM_STORAGE_PRICES.
+	StoragePrices pulumi.StringPtrOutput `pulumi:"storagePrices"`
 }
 
 // NewProvider registers a new resource with the given unique name, arguments, and options.
@@ -53,6 +55,8 @@ type providerArgs struct {
 	ApiUrl *string `pulumi:"apiUrl"`
 	// Base URL of the job API, without `/v2`. Falls back to COMPUTEPLATFORM_JOB_URL, then to `apiUrl`.
 	JobUrl *string `pulumi:"jobUrl"`
+	// Storage prices for the cost estimates, as JSON: volume type to USD per GB-month, e.g. `{"STANDARD":0.05}`; a type left out keeps its default. Falls back to COMPUTEPLATFORM_STORAGE_PRICES.
+	StoragePrices *string `pulumi:"storagePrices"`
 }
 
 // The set of arguments for constructing a Provider resource.
@@ -63,6 +67,8 @@ type ProviderArgs struct {
 	ApiUrl pulumi.StringPtrInput
 	// Base URL of the job API, without `/v2`. Falls back to COMPUTEPLATFORM_JOB_URL, then to `apiUrl`.
 	JobUrl pulumi.StringPtrInput
+	// Storage prices for the cost estimates, as JSON: volume type to USD per GB-month, e.g. `{"STANDARD":0.05}`; a type left out keeps its default. Falls back to COMPUTEPLATFORM_STORAGE_PRICES.
+	StoragePrices pulumi.StringPtrInput
 }
 
 func (ProviderArgs) ElementType() reflect.Type {
@@ -115,6 +121,11 @@ func (o ProviderOutput) ApiUrl() pulumi.StringPtrOutput {
 // Base URL of the job API, without `/v2`. Falls back to COMPUTEPLATFORM_JOB_URL, then to `apiUrl`.
 func (o ProviderOutput) JobUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Provider) pulumi.StringPtrOutput { return v.JobUrl }).(pulumi.StringPtrOutput)
+}
+
+// Storage prices for the cost estimates, as JSON: volume type to USD per GB-month, e.g. `{"STANDARD":0.05}`; a type left out keeps its default. Falls back to COMPUTEPLATFORM_STORAGE_PRICES.
+func (o ProviderOutput) StoragePrices() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Provider) pulumi.StringPtrOutput { return v.StoragePrices }).(pulumi.StringPtrOutput)
 }
 
 func init() {

@@ -17,16 +17,20 @@ type ServerlessEndpoint struct {
 	pulumi.CustomResourceState
 
 	// Id of an existing endpoint of the account to take over instead of creating one; it is then updated to these arguments.
-	Adopt         pulumi.StringPtrOutput               `pulumi:"adopt"`
-	Args          pulumi.StringOutput                  `pulumi:"args"`
+	Adopt pulumi.StringPtrOutput `pulumi:"adopt"`
+	Args  pulumi.StringOutput    `pulumi:"args"`
+	// One entry per priced part of the resource, with where each price came from.
+	CostBreakdown CostComponentArrayOutput             `pulumi:"costBreakdown"`
 	Cpu           ServerlessEndpointCpuItemArrayOutput `pulumi:"cpu"`
 	CreatedAt     pulumi.StringOutput                  `pulumi:"createdAt"`
 	DataCenterIds pulumi.StringArrayOutput             `pulumi:"dataCenterIds"`
 	Disk          pulumi.IntOutput                     `pulumi:"disk"`
 	Env           pulumi.MapOutput                     `pulumi:"env"`
-	Flashboot     pulumi.StringOutput                  `pulumi:"flashboot"`
-	Gpu           ServerlessEndpointGpuOutput          `pulumi:"gpu"`
-	Image         pulumi.StringOutput                  `pulumi:"image"`
+	// The resource's list price while it stands, in USD per hour: the sum of `costBreakdown`'s `hourlyCost`, to the millionth of a USD. Use-based parts count as 0. Known at preview; a month is 730 hours.
+	EstimatedHourlyCost pulumi.Float64Output        `pulumi:"estimatedHourlyCost"`
+	Flashboot           pulumi.StringOutput         `pulumi:"flashboot"`
+	Gpu                 ServerlessEndpointGpuOutput `pulumi:"gpu"`
+	Image               pulumi.StringOutput         `pulumi:"image"`
 	// Env keys the template supplied and the arguments do not declare: kept on every PATCH, never drift.
 	InheritedEnvKeys pulumi.StringArrayOutput `pulumi:"inheritedEnvKeys"`
 	Name             pulumi.StringOutput      `pulumi:"name"`
@@ -220,6 +224,11 @@ func (o ServerlessEndpointOutput) Args() pulumi.StringOutput {
 	return o.ApplyT(func(v *ServerlessEndpoint) pulumi.StringOutput { return v.Args }).(pulumi.StringOutput)
 }
 
+// One entry per priced part of the resource, with where each price came from.
+func (o ServerlessEndpointOutput) CostBreakdown() CostComponentArrayOutput {
+	return o.ApplyT(func(v *ServerlessEndpoint) CostComponentArrayOutput { return v.CostBreakdown }).(CostComponentArrayOutput)
+}
+
 func (o ServerlessEndpointOutput) Cpu() ServerlessEndpointCpuItemArrayOutput {
 	return o.ApplyT(func(v *ServerlessEndpoint) ServerlessEndpointCpuItemArrayOutput { return v.Cpu }).(ServerlessEndpointCpuItemArrayOutput)
 }
@@ -238,6 +247,11 @@ func (o ServerlessEndpointOutput) Disk() pulumi.IntOutput {
 
 func (o ServerlessEndpointOutput) Env() pulumi.MapOutput {
 	return o.ApplyT(func(v *ServerlessEndpoint) pulumi.MapOutput { return v.Env }).(pulumi.MapOutput)
+}
+
+// The resource's list price while it stands, in USD per hour: the sum of `costBreakdown`'s `hourlyCost`, to the millionth of a USD. Use-based parts count as 0. Known at preview; a month is 730 hours.
+func (o ServerlessEndpointOutput) EstimatedHourlyCost() pulumi.Float64Output {
+	return o.ApplyT(func(v *ServerlessEndpoint) pulumi.Float64Output { return v.EstimatedHourlyCost }).(pulumi.Float64Output)
 }
 
 func (o ServerlessEndpointOutput) Flashboot() pulumi.StringOutput {

@@ -376,8 +376,10 @@ class Cluster(pulumi.CustomResource):
             if type is None and not opts.urn:
                 raise TypeError("Missing required property 'type'")
             __props__.__dict__["type"] = type
+            __props__.__dict__["cost_breakdown"] = None
             __props__.__dict__["created_at"] = None
             __props__.__dict__["data_center_id"] = None
+            __props__.__dict__["estimated_hourly_cost"] = None
             __props__.__dict__["members"] = None
             __props__.__dict__["network"] = None
             __props__.__dict__["pods"] = None
@@ -411,11 +413,13 @@ class Cluster(pulumi.CustomResource):
         __props__.__dict__["adopt"] = None
         __props__.__dict__["args"] = None
         __props__.__dict__["compute"] = None
+        __props__.__dict__["cost_breakdown"] = None
         __props__.__dict__["created_at"] = None
         __props__.__dict__["data_center_id"] = None
         __props__.__dict__["data_center_ids"] = None
         __props__.__dict__["disk"] = None
         __props__.__dict__["env"] = None
+        __props__.__dict__["estimated_hourly_cost"] = None
         __props__.__dict__["image"] = None
         __props__.__dict__["members"] = None
         __props__.__dict__["mounts"] = None
@@ -452,6 +456,14 @@ class Cluster(pulumi.CustomResource):
         return pulumi.get(self, "compute")
 
     @_builtins.property
+    @pulumi.getter(name="costBreakdown")
+    def cost_breakdown(self) -> pulumi.Output[Sequence['outputs.CostComponent']]:
+        """
+        One entry per priced part of the resource, with where each price came from.
+        """
+        return pulumi.get(self, "cost_breakdown")
+
+    @_builtins.property
     @pulumi.getter(name="createdAt")
     def created_at(self) -> pulumi.Output[_builtins.str]:
         return pulumi.get(self, "created_at")
@@ -484,6 +496,14 @@ class Cluster(pulumi.CustomResource):
         Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`.
         """
         return pulumi.get(self, "env")
+
+    @_builtins.property
+    @pulumi.getter(name="estimatedHourlyCost")
+    def estimated_hourly_cost(self) -> pulumi.Output[_builtins.float]:
+        """
+        The resource's list price while it stands, in USD per hour: the sum of `costBreakdown`'s `hourlyCost`, to the millionth of a USD. Use-based parts count as 0. Known at preview; a month is 730 hours.
+        """
+        return pulumi.get(self, "estimated_hourly_cost")
 
     @_builtins.property
     @pulumi.getter

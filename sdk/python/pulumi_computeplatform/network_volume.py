@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from . import outputs
 
 __all__ = ['NetworkVolumeArgs', 'NetworkVolume']
 
@@ -173,6 +174,8 @@ class NetworkVolume(pulumi.CustomResource):
                 raise TypeError("Missing required property 'size'")
             __props__.__dict__["size"] = size
             __props__.__dict__["type"] = type
+            __props__.__dict__["cost_breakdown"] = None
+            __props__.__dict__["estimated_hourly_cost"] = None
         replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["dataCenter", "type"])
         opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(NetworkVolume, __self__).__init__(
@@ -197,16 +200,34 @@ class NetworkVolume(pulumi.CustomResource):
 
         __props__ = NetworkVolumeArgs.__new__(NetworkVolumeArgs)
 
+        __props__.__dict__["cost_breakdown"] = None
         __props__.__dict__["data_center"] = None
+        __props__.__dict__["estimated_hourly_cost"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["size"] = None
         __props__.__dict__["type"] = None
         return NetworkVolume(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
+    @pulumi.getter(name="costBreakdown")
+    def cost_breakdown(self) -> pulumi.Output[Sequence['outputs.CostComponent']]:
+        """
+        One entry per priced part of the resource, with where each price came from.
+        """
+        return pulumi.get(self, "cost_breakdown")
+
+    @_builtins.property
     @pulumi.getter(name="dataCenter")
     def data_center(self) -> pulumi.Output[_builtins.str]:
         return pulumi.get(self, "data_center")
+
+    @_builtins.property
+    @pulumi.getter(name="estimatedHourlyCost")
+    def estimated_hourly_cost(self) -> pulumi.Output[_builtins.float]:
+        """
+        The resource's list price while it stands, in USD per hour: the sum of `costBreakdown`'s `hourlyCost`, to the millionth of a USD. Use-based parts count as 0. Known at preview; a month is 730 hours.
+        """
+        return pulumi.get(self, "estimated_hourly_cost")
 
     @_builtins.property
     @pulumi.getter

@@ -21,13 +21,15 @@ class ProviderArgs:
     def __init__(__self__, *,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  api_url: pulumi.Input[Optional[_builtins.str]] = None,
-                 job_url: pulumi.Input[Optional[_builtins.str]] = None):
+                 job_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 storage_prices: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a Provider resource.
 
         :param pulumi.Input[_builtins.str] api_key: API key. Falls back to the environment variable COMPUTEPLATFORM_API_KEY. Kept secret.
         :param pulumi.Input[_builtins.str] api_url: Base URL of the REST API, without `/v2`. Falls back to the environment variable COMPUTEPLATFORM_API_URL.
         :param pulumi.Input[_builtins.str] job_url: Base URL of the job API, without `/v2`. Falls back to COMPUTEPLATFORM_JOB_URL, then to `apiUrl`.
+        :param pulumi.Input[_builtins.str] storage_prices: Storage prices for the cost estimates, as JSON: volume type to USD per GB-month, e.g. `{"STANDARD":0.05}`; a type left out keeps its default. Falls back to COMPUTEPLATFORM_STORAGE_PRICES.
         """
         if api_key is not None:
             pulumi.set(__self__, "api_key", api_key)
@@ -35,6 +37,8 @@ class ProviderArgs:
             pulumi.set(__self__, "api_url", api_url)
         if job_url is not None:
             pulumi.set(__self__, "job_url", job_url)
+        if storage_prices is not None:
+            pulumi.set(__self__, "storage_prices", storage_prices)
 
     @_builtins.property
     @pulumi.getter(name="apiKey")
@@ -72,6 +76,18 @@ class ProviderArgs:
     def job_url(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "job_url", value)
 
+    @_builtins.property
+    @pulumi.getter(name="storagePrices")
+    def storage_prices(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Storage prices for the cost estimates, as JSON: volume type to USD per GB-month, e.g. `{"STANDARD":0.05}`; a type left out keeps its default. Falls back to COMPUTEPLATFORM_STORAGE_PRICES.
+        """
+        return pulumi.get(self, "storage_prices")
+
+    @storage_prices.setter
+    def storage_prices(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "storage_prices", value)
+
 
 @pulumi.type_token("pulumi:providers:computeplatform")
 class Provider(pulumi.ProviderResource):
@@ -82,6 +98,7 @@ class Provider(pulumi.ProviderResource):
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  api_url: pulumi.Input[Optional[_builtins.str]] = None,
                  job_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 storage_prices: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
         The Compute Platform provider: one account and API URL per instance.
@@ -91,6 +108,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] api_key: API key. Falls back to the environment variable COMPUTEPLATFORM_API_KEY. Kept secret.
         :param pulumi.Input[_builtins.str] api_url: Base URL of the REST API, without `/v2`. Falls back to the environment variable COMPUTEPLATFORM_API_URL.
         :param pulumi.Input[_builtins.str] job_url: Base URL of the job API, without `/v2`. Falls back to COMPUTEPLATFORM_JOB_URL, then to `apiUrl`.
+        :param pulumi.Input[_builtins.str] storage_prices: Storage prices for the cost estimates, as JSON: volume type to USD per GB-month, e.g. `{"STANDARD":0.05}`; a type left out keeps its default. Falls back to COMPUTEPLATFORM_STORAGE_PRICES.
         """
         ...
     @overload
@@ -119,6 +137,7 @@ class Provider(pulumi.ProviderResource):
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  api_url: pulumi.Input[Optional[_builtins.str]] = None,
                  job_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 storage_prices: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -131,6 +150,7 @@ class Provider(pulumi.ProviderResource):
             __props__.__dict__["api_key"] = None if api_key is None else pulumi.Output.secret(api_key)
             __props__.__dict__["api_url"] = api_url
             __props__.__dict__["job_url"] = job_url
+            __props__.__dict__["storage_prices"] = storage_prices
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["apiKey"])
         opts = pulumi.ResourceOptions.merge(opts, secret_opts)
         super(Provider, __self__).__init__(
@@ -162,4 +182,12 @@ class Provider(pulumi.ProviderResource):
         Base URL of the job API, without `/v2`. Falls back to COMPUTEPLATFORM_JOB_URL, then to `apiUrl`.
         """
         return pulumi.get(self, "job_url")
+
+    @_builtins.property
+    @pulumi.getter(name="storagePrices")
+    def storage_prices(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Storage prices for the cost estimates, as JSON: volume type to USD per GB-month, e.g. `{"STANDARD":0.05}`; a type left out keeps its default. Falls back to COMPUTEPLATFORM_STORAGE_PRICES.
+        """
+        return pulumi.get(self, "storage_prices")
 

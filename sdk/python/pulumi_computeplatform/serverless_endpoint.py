@@ -435,7 +435,9 @@ class ServerlessEndpoint(pulumi.CustomResource):
                 raise TypeError("Missing required property 'type'")
             __props__.__dict__["type"] = type
             __props__.__dict__["workers"] = workers
+            __props__.__dict__["cost_breakdown"] = None
             __props__.__dict__["created_at"] = None
+            __props__.__dict__["estimated_hourly_cost"] = None
             __props__.__dict__["inherited_env_keys"] = None
             __props__.__dict__["request_urls"] = None
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["env"])
@@ -466,11 +468,13 @@ class ServerlessEndpoint(pulumi.CustomResource):
 
         __props__.__dict__["adopt"] = None
         __props__.__dict__["args"] = None
+        __props__.__dict__["cost_breakdown"] = None
         __props__.__dict__["cpu"] = None
         __props__.__dict__["created_at"] = None
         __props__.__dict__["data_center_ids"] = None
         __props__.__dict__["disk"] = None
         __props__.__dict__["env"] = None
+        __props__.__dict__["estimated_hourly_cost"] = None
         __props__.__dict__["flashboot"] = None
         __props__.__dict__["gpu"] = None
         __props__.__dict__["image"] = None
@@ -501,6 +505,14 @@ class ServerlessEndpoint(pulumi.CustomResource):
         return pulumi.get(self, "args")
 
     @_builtins.property
+    @pulumi.getter(name="costBreakdown")
+    def cost_breakdown(self) -> pulumi.Output[Sequence['outputs.CostComponent']]:
+        """
+        One entry per priced part of the resource, with where each price came from.
+        """
+        return pulumi.get(self, "cost_breakdown")
+
+    @_builtins.property
     @pulumi.getter
     def cpu(self) -> pulumi.Output[Optional[Sequence['outputs.ServerlessEndpointCpuItem']]]:
         return pulumi.get(self, "cpu")
@@ -524,6 +536,14 @@ class ServerlessEndpoint(pulumi.CustomResource):
     @pulumi.getter
     def env(self) -> pulumi.Output[Mapping[str, Any]]:
         return pulumi.get(self, "env")
+
+    @_builtins.property
+    @pulumi.getter(name="estimatedHourlyCost")
+    def estimated_hourly_cost(self) -> pulumi.Output[_builtins.float]:
+        """
+        The resource's list price while it stands, in USD per hour: the sum of `costBreakdown`'s `hourlyCost`, to the millionth of a USD. Use-based parts count as 0. Known at preview; a month is 730 hours.
+        """
+        return pulumi.get(self, "estimated_hourly_cost")
 
     @_builtins.property
     @pulumi.getter

@@ -25,3 +25,8 @@ func GetApiUrl(ctx *pulumi.Context) string {
 func GetJobUrl(ctx *pulumi.Context) string {
 	return config.Get(ctx, "computeplatform:jobUrl")
 }
+
+// Storage prices for the cost estimates, as JSON: volume type to USD per GB-month, e.g. `{"STANDARD":0.05}`; a type left out keeps its default. Falls back to COMPUTEPLATFORM_STORAGE_PRICES.
+func GetStoragePrices(ctx *pulumi.Context) string {
+	return config.Get(ctx, "computeplatform:storagePrices")
+}

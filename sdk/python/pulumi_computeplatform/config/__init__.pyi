@@ -29,3 +29,8 @@ jobUrl: Optional[str]
 Base URL of the job API, without `/v2`. Falls back to COMPUTEPLATFORM_JOB_URL, then to `apiUrl`.
 """
 
+storagePrices: Optional[str]
+"""
+Storage prices for the cost estimates, as JSON: volume type to USD per GB-month, e.g. `{"STANDARD":0.05}`; a type left out keeps its default. Falls back to COMPUTEPLATFORM_STORAGE_PRICES.
+"""
+

@@ -41,3 +41,10 @@ class _ExportableConfig(types.ModuleType):
         """
         return __config__.get('jobUrl')
 
+    @_builtins.property
+    def storage_prices(self) -> Optional[str]:
+        """
+        Storage prices for the cost estimates, as JSON: volume type to USD per GB-month, e.g. `{"STANDARD":0.05}`; a type left out keeps its default. Falls back to COMPUTEPLATFORM_STORAGE_PRICES.
+        """
+        return __config__.get('storagePrices')
+

@@ -1,0 +1,12 @@
+import type { CheckedClusterInputs } from "../schemas/cluster";
+import { gpuComponent } from "./gpuComponent";
+import type { Pricing } from "./pricing";
+
+/** A cluster: every member's GPUs (members × GPUs per member) at the type's secure price, as clusters are billed. */
+export const clusterPricing: Pricing<CheckedClusterInputs> = {
+  priceInputs: ({ compute }) => compute,
+  lists: () => ["gpus"],
+  components: ({ compute }, prices) => [
+    gpuComponent(prices.gpus, compute.gpuTypeId, compute.podCount * compute.gpuCountPerPod, "SECURE", "Cluster GPU"),
+  ],
+};
