@@ -1,5 +1,6 @@
 import type { EngineEvent, OpMap, OpType, StepEventMetadata } from "@pulumi/pulumi/automation";
 import { isUserResource, resourceIdentity } from "../automation/progress";
+import { COST_OUTPUTS } from "../provider/cost/costEstimate";
 import { sameValue } from "../provider/resources/lifecycle/sameValue";
 
 /** The operations a plan lists; the engine's other steps (same, read, refresh, the halves of a replace) are not. */
@@ -68,10 +69,13 @@ function causes(op: PlannedOperation, metadata: StepEventMetadata): string[] {
   return changedInputs(metadata.old?.inputs ?? {}, metadata.new?.inputs ?? {});
 }
 
-/** Top-level inputs whose values differ, sorted; the serialized provider the engine adds is not an input. */
+/**
+ * Top-level inputs whose values differ, sorted. The serialized provider the engine adds is not an input, nor are the
+ * cost outputs that `check` adds to the checked inputs: they change because an input did.
+ */
 export function changedInputs(olds: Record<string, unknown>, news: Record<string, unknown>): string[] {
   const keys = new Set([...Object.keys(olds), ...Object.keys(news)]);
-  keys.delete("__provider");
+  for (const key of ["__provider", ...COST_OUTPUTS]) keys.delete(key);
   return [...keys].filter((key) => !sameValue(olds[key], news[key])).sort();
 }
 

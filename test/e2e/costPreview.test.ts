@@ -202,4 +202,55 @@ describe("computeplatform preview prices the plan; a budget stops preview and up
       `Stack total            ${usd(createTotal, 4)}  ${usd(after, 4)}  +${usd(diff, 4)}  ${usd(createTotal * 730, 2)}  ${usd(after * 730, 2)}  +${usd(diff * 730, 2)}`,
     ]);
   });
+
+  it("a serverless endpoint's use-based part is $0 and noted without a usage file, and priced from one", async () => {
+    const pool = GPU_CATALOG.find(({ type }) => type.pool === "ADA_48_PRO")!.type;
+    const serverless = pool.price.serverless!;
+    const endpoint = [
+      "  api:",
+      "    type: ServerlessEndpoint",
+      "    properties:",
+      "      name: api",
+      "      type: QUEUE",
+      "      image: ghcr.io/acme/api:1.0",
+      "      gpu: { pools: [ADA_48_PRO], count: 1, allowedCudaVersions: [] }",
+      "      workers: { min: 1, max: 3 }",
+      "",
+    ];
+    write(manifest({ gpus: 1, notebook: true }) + endpoint.join("\n"));
+    type Report = { projects: Array<{ breakdown: { resources: Array<{ name: string; hourlyCost: string; costComponents: unknown[] }> } }> };
+    const apiResource = (stdout: string) =>
+      (JSON.parse(stdout) as Report).projects[0]?.breakdown.resources.find(({ name }) => name === "api");
+
+    const text = await computeplatform("preview", "manifest.yaml");
+    expect(text.code, text.stderr).toBe(0);
+    expect(lines(text.stdout).at(-1)).toBe(
+      "Use-based parts at $0, for want of a usage estimate (--usage-file): ServerlessEndpoint api (Workers scaled up by requests).",
+    );
+    const without = await computeplatform("preview", "manifest.yaml", "--json");
+    expect(apiResource(without.stdout)).toMatchObject({
+      hourlyCost: decimal(serverless),
+      costComponents: [
+        {
+          name: `Standing workers' GPUs (${pool.id}, serverless)`,
+          hourlyQuantity: "1",
+          hourlyCost: decimal(serverless),
+          usageBased: false,
+        },
+        { name: "Workers scaled up by requests", unit: "worker-seconds", hourlyQuantity: "0", hourlyCost: "0", usageBased: true },
+      ],
+    });
+
+    // One more worker busy all month: 730 hours of 3,600 worker-seconds.
+    fs.writeFileSync(path.join(folder, "usage.yml"), "version: 0.1\nresource_usage:\n  api:\n    worker-seconds: 2628000\n");
+    const withUsage = await computeplatform("preview", "manifest.yaml", "--json", "--usage-file", "usage.yml");
+    expect(withUsage.code, withUsage.stderr).toBe(0);
+    expect(apiResource(withUsage.stdout)).toMatchObject({
+      hourlyCost: decimal(2 * serverless),
+      costComponents: [
+        { hourlyCost: decimal(serverless), usageBased: false },
+        { hourlyQuantity: "3600", monthlyQuantity: "2628000", hourlyCost: decimal(serverless), usageBased: true },
+      ],
+    });
+  });
 });

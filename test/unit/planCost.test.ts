@@ -15,6 +15,7 @@ import { infracostReport } from "../../cli/cost/infracostReport";
 import { decimal, dollars } from "../../cli/cost/money";
 import { monthly, planCost, type PricedStep } from "../../cli/cost/planCost";
 import { readUsageFile } from "../../cli/cost/usage";
+import { changedInputs } from "../../cli/plan";
 import type { CostComponent } from "../../provider/cost/costComponent";
 import { repoRoot } from "../support/paths";
 
@@ -133,6 +134,14 @@ describe("planCost", () => {
         expect(plan.resources.filter((resource) => resource.op === "create").every((resource) => resource.before === undefined)).toBe(true);
       }),
     );
+  });
+});
+
+describe("an update's causes", () => {
+  it("are the inputs that differ, not the cost outputs check adds to them", () => {
+    const olds = { size: 50, __provider: "p", estimatedHourlyCost: 0.004795, costBreakdown: [storage(50)] };
+    const news = { size: 60, __provider: "p", estimatedHourlyCost: 0.005753, costBreakdown: [storage(60)] };
+    expect(changedInputs(olds, news)).toEqual(["size"]);
   });
 });
 
