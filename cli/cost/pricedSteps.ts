@@ -44,16 +44,17 @@ export function pricedStepCollector(): { onEvent(event: EngineEvent): void; step
   };
   return {
     onEvent(event) {
+      // A replace also reports its halves (create-replacement, delete-replaced), and `--refresh` its reads; the plan's
+      // own step carries the state before it, and the outputs of its halves the price after.
       const pre = event.resourcePreEvent?.metadata;
-      if (pre && isUserResource(pre.type)) {
+      if (pre && isUserResource(pre.type) && pricedOps.includes(pre.op)) {
         const step = stepOf(pre.type, pre.urn);
-        // A replace also reports its halves (create-replacement, delete-replaced); the plan names the replace.
-        if (pricedOps.includes(pre.op)) step.op = pre.op as PricedStep["op"];
+        step.op = pre.op as PricedStep["op"];
         const before = costComponentsOf(pre.old?.outputs);
         if (before) step.before = before;
       }
       const done = event.resOutputsEvent?.metadata;
-      if (done && isUserResource(done.type) && done.op !== "delete" && done.op !== "delete-replaced") {
+      if (done && isUserResource(done.type) && !["delete", "delete-replaced", "refresh", "read"].includes(done.op)) {
         const after = costComponentsOf(done.new?.outputs);
         if (after) stepOf(done.type, done.urn).after = after;
         else if (containsUnknown(done.new?.outputs?.costBreakdown)) stepOf(done.type, done.urn).afterUnknown = true;

@@ -215,6 +215,7 @@ describe("computeplatform preview prices the plan; a budget stops preview and up
       "      image: ghcr.io/acme/api:1.0",
       "      gpu: { pools: [ADA_48_PRO], count: 1, allowedCudaVersions: [] }",
       "      workers: { min: 1, max: 3 }",
+      "      scaling: { type: QUEUE_DELAY, queueDelay: 4 }",
       "",
     ];
     write(manifest({ gpus: 1, notebook: true }) + endpoint.join("\n"));
