@@ -16,7 +16,10 @@ import { decimal, dollars } from "../../cli/cost/money";
 import { monthly, planCost, type PricedStep } from "../../cli/cost/planCost";
 import { readUsageFile } from "../../cli/cost/usage";
 import { changedInputs } from "../../cli/plan";
+import { pricedStepCollector } from "../../cli/cost/pricedSteps";
+import type { EngineEvent } from "@pulumi/pulumi/automation";
 import type { CostComponent } from "../../provider/cost/costComponent";
+import { UNKNOWN } from "../../provider/schemas/unknown";
 import { repoRoot } from "../support/paths";
 
 const L40S_SECURE = 0.86;
@@ -134,6 +137,46 @@ describe("planCost", () => {
         expect(plan.resources.filter((resource) => resource.op === "create").every((resource) => resource.before === undefined)).toBe(true);
       }),
     );
+  });
+});
+
+describe("the priced steps of a preview's engine events", () => {
+  // The shape of the engine's events (the e2e suites see the real ones): one before each step, one with its outputs.
+  const urn = (type: string, name: string) => `urn:pulumi:dev::p::pulumi-nodejs:dynamic/computeplatform:${type}::${name}`;
+  const state = (components?: CostComponent[]) => ({ outputs: components ? { costBreakdown: components } : {} });
+  const pre = (op: string, type: string, name: string, old?: CostComponent[]) =>
+    ({
+      resourcePreEvent: { metadata: { op, type: `computeplatform:${type}`, urn: urn(type, name), ...(old ? { old: state(old) } : {}) } },
+    }) as unknown as EngineEvent;
+  const outputs = (op: string, type: string, name: string, after: unknown) =>
+    ({
+      resOutputsEvent: {
+        metadata: { op, type: `computeplatform:${type}`, urn: urn(type, name), new: { outputs: { costBreakdown: after } } },
+      },
+    }) as unknown as EngineEvent;
+
+  it("takes before from the plan's step and after from its outputs, skips --refresh reads, and notes unknown prices", () => {
+    const collector = pricedStepCollector();
+    [
+      pre("refresh", "Pod", "trainer", [gpu(9)]),
+      outputs("refresh", "Pod", "trainer", [gpu(9)]),
+      pre("replace", "Pod", "trainer", [gpu(1)]),
+      pre("create-replacement", "Pod", "trainer", [gpu(1)]),
+      outputs("create-replacement", "Pod", "trainer", [gpu(4)]),
+      pre("delete", "NetworkVolume", "scratch", [storage(100)]),
+      outputs("delete", "NetworkVolume", "scratch", [storage(100)]),
+      pre("same", "Pod", "notebook", [gpu(1)]),
+      pre("create", "Pod", "later"),
+      outputs("create", "Pod", "later", UNKNOWN),
+      pre("create", "Template", "unpriced"),
+      outputs("create", "Template", "unpriced", undefined),
+    ].forEach((event) => collector.onEvent(event));
+    expect(collector.steps()).toEqual([
+      { op: "replace", type: "Pod", name: "trainer", before: [gpu(1)], after: [gpu(4)] },
+      { op: "delete", type: "NetworkVolume", name: "scratch", before: [storage(100)] },
+      { op: "same", type: "Pod", name: "notebook", before: [gpu(1)], after: [gpu(1)] },
+      { op: "create", type: "Pod", name: "later", afterUnknown: true },
+    ]);
   });
 });
 
