@@ -10,6 +10,7 @@ import Ajv from "ajv";
 import jsonLogic, { type RulesLogic } from "json-logic-js";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { GPU_CATALOG } from "../../emulator/data/catalog";
+import { STORAGE_PRICE } from "../../emulator/data/prices";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { repoRoot } from "../support/paths";
 import { exec, type Finished, stackCommandEnvironment } from "../support/subprocess";
@@ -253,5 +254,27 @@ describe("computeplatform preview prices the plan; a budget stops preview and up
         { hourlyQuantity: "3600", monthlyQuantity: "2628000", hourlyCost: decimal(serverless), usageBased: true },
       ],
     });
+  });
+
+  it("the cost-budget example's preview prints the table and fails on the manifest's budget", async () => {
+    const example = suiteWorkDir("cost-budget-example");
+    fs.copyFileSync(path.join(repoRoot, "examples", "cost-budget", "manifest.yaml"), path.join(example, "manifest.yaml"));
+    const cli = path.join(inject("programFolder"), "node_modules", "pulumi-computeplatform", "dist", "cli", "main.js");
+    const before = posts();
+    const result = await exec(process.execPath, [cli, "preview", "manifest.yaml"], {
+      cwd: example,
+      env: await stackCommandEnvironment(example, api),
+    });
+    expect(result.code, result.stderr).toBe(3);
+    // 2 × L40S, and 200 GB at the emulator's standard volume rate (to the millionth of a dollar an hour).
+    const trainer = 2 * L40S;
+    const volume = Math.round(((200 * STORAGE_PRICE.networkVolumeStandard) / 730) * 1e6) / 1e6;
+    expect(lines(result.stdout).slice(-4)).toEqual([
+      `Stack total                 0.0000  ${usd(trainer + volume, 4)}  +${usd(trainer + volume, 4)}    0.00  ${usd((trainer + volume) * 730, 2)}  +${usd((trainer + volume) * 730, 2)}`,
+      `Over budget: the stack would cost $${usd((trainer + volume) * 730, 2)}/month, more than the $1,000.00/month of manifest budget.maxMonthlyCost.`,
+      `  Pod trainer         +$${usd(trainer * 730, 2)}/month`,
+      `  NetworkVolume data  +$${usd(volume * 730, 2)}/month`,
+    ]);
+    expect(posts() - before).toBe(0);
   });
 });
