@@ -46,7 +46,10 @@ type Properties = Record<string, unknown>;
  * are those state recorded it with, the recorded one stands and nothing is read. It is unknown at preview while an
  * argument it depends on is.
  */
-export function pricedProvider<Methods extends ProviderMethods>(pricing: Pricing<never>, methods: Methods): PricedMethods<Methods> {
+export function pricedProvider<Methods extends ProviderMethods>(
+  pricing: Pricing<CheckedInputs<Awaited<ReturnType<Methods["check"]>>>>,
+  methods: Methods,
+): PricedMethods<Methods> {
   const kind = methods as unknown as {
     check(olds: Properties, news: Properties): Promise<dynamic.CheckResult<Properties>>;
     diff(id: string, olds: Properties, news: Properties): Promise<dynamic.DiffResult>;

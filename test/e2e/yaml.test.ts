@@ -11,11 +11,12 @@ import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import { type Deployment, LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import { type Deployment, type EngineEvent, LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import { parse, stringify } from "yaml";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { changeSummary, ensurePulumiCli, fileBackend } from "../../automation";
 import { startEmulator } from "../../emulator";
+import { estimate, standingPart, volumeEstimate } from "../provider/expectedCosts";
 import { expectEmulatorMatchesState } from "../support/compare";
 import { repoRoot } from "../support/paths";
 import { dynamicType, type StateResource, stateContains } from "../support/state";
@@ -118,6 +119,23 @@ describe("examples/yaml-gpu-pod: Pulumi YAML through the native plugin", () => {
     } finally {
       await emulator?.close();
     }
+  });
+
+  it("preview shows the pod's and the volume's estimated cost before they exist, from the plugin's check", async () => {
+    const events: EngineEvent[] = [];
+    const result = await stack.preview({ onEvent: (event) => events.push(event) });
+    expect(changeSummary(result)).toEqual({ create: 5 });
+    const outputs = (name: string) =>
+      events.find((event) => event.resOutputsEvent?.metadata.urn.endsWith(`::${name}`))?.resOutputsEvent?.metadata.new?.outputs ?? {};
+    const { gpus } = (await (await request(apiKey, "GET", "/v2/catalog/gpus")).json()) as {
+      gpus: { id: string; price: { secure: number } }[];
+    };
+    const picked = gpus.find((gpu) => gpu.id === outputs("trainer").gpu?.id)!;
+    expect(outputs("trainer")).toMatchObject(
+      estimate(standingPart(`GPU (${picked.id}, secure cloud)`, "GPU-hours", 1, picked.price.secure, `catalog: ${picked.id} secure price`)),
+    );
+    expect(outputs("data")).toMatchObject(volumeEstimate(50));
+    expect(emulator.requests.filter((r) => r.method !== "GET")).toEqual([]);
   });
 
   it("up creates the volume, the pod that mounts it on the GPU type the invoke picked, and the second account's volume", async () => {
