@@ -70,8 +70,8 @@ function causes(op: PlannedOperation, metadata: StepEventMetadata): string[] {
 }
 
 /**
- * Top-level inputs whose values differ, sorted; the serialized provider the engine adds is not an input, nor are
- * the cost outputs that `check` adds.
+ * Top-level inputs whose values differ, sorted. The serialized provider the engine adds is not an input, nor are the
+ * cost outputs that `check` adds to the checked inputs: they change because an input did.
  */
 export function changedInputs(olds: Record<string, unknown>, news: Record<string, unknown>): string[] {
   const keys = new Set([...Object.keys(olds), ...Object.keys(news)]);

@@ -14,6 +14,14 @@ import { assertInstalledPackage } from "./installedPackage";
 import { formatChange, formatCounts, formatSummary, planCollector } from "./plan";
 import { readManifest } from "./validate";
 import { UserError } from "../provider/errors";
+import { budgetBreaches, budgetLimits, type BudgetLimit, formatBreach, OVER_BUDGET_EXIT_CODE } from "./cost/budget";
+import { costArgOptions, costHelp, type CostOptions, parseCostOptions, stackConfigBudget } from "./cost/costOptions";
+import { formatCostMarkdown } from "./cost/costMarkdown";
+import { formatCostTable } from "./cost/costTable";
+import { infracostReport } from "./cost/infracostReport";
+import { changedResources, planCost, type PlanCost } from "./cost/planCost";
+import { pricedStepCollector } from "./cost/pricedSteps";
+import { readUsageFile, type UsageEstimate } from "./cost/usage";
 
 type Operation = "preview" | "up" | "refresh" | "destroy" | "drift";
 
@@ -26,6 +34,8 @@ export interface StackCommandOptions {
   detailedExitCode: boolean;
   /** Read every resource from the API before planning, and report what changed outside the stack (preview). */
   refresh: boolean;
+  /** The plan's price and budget (preview, up). */
+  cost: CostOptions;
 }
 
 const purposes: Record<Operation, string> = {
@@ -93,7 +103,7 @@ Options:
   --detailed-exitcode   Exit 0 when nothing would change (and, with --refresh, nothing drifted),
                         2 when something would (or did), 1 on error.`
       : ""
-  }
+  }${operation === "preview" || operation === "up" ? costHelp(operation) : ""}
   -h, --help            Show this help.
 
 Environment: PULUMI_CONFIG_PASSPHRASE (or PULUMI_CONFIG_PASSPHRASE_FILE) unlocks the
@@ -113,7 +123,8 @@ stack's secrets on a file or cloud-storage backend.
           backend: { type: "string" },
           json: { type: "boolean" },
           ...(operation === "preview" || operation === "up" ? { refresh: { type: "boolean" } } : {}),
-          ...(operation === "preview" ? { "detailed-exitcode": { type: "boolean" } } : {}),
+          ...(operation === "preview" ? { "detailed-exitcode": { type: "boolean" }, markdown: { type: "boolean" } } : {}),
+          ...(operation === "preview" || operation === "up" ? costArgOptions : {}),
         },
       });
       const [manifest, ...extra] = positionals;
@@ -127,6 +138,7 @@ stack's secrets on a file or cloud-storage backend.
         json: (values.json as boolean | undefined) ?? false,
         detailedExitCode: (values["detailed-exitcode"] as boolean | undefined) ?? false,
         refresh: (values.refresh as boolean | undefined) ?? false,
+        cost: parseCostOptions(values),
       };
     },
     run: (options: StackCommandOptions) => runOperation(operation, options),
@@ -146,10 +158,13 @@ async function runOperation(operation: Operation, options: StackCommandOptions):
   loadDotEnv(path.dirname(path.resolve(options.manifest)));
 
   let manifest: ValidatedManifest | undefined;
+  let usage: UsageEstimate = {};
   if (runsProgram) {
     const validation = await validateManifest({ file: options.manifest, text: readManifest(options.manifest) });
     if (validation.manifest === undefined) return failWith(validation.issues);
     manifest = validation.manifest;
+    const names = manifest.resources.map((resource) => resource.name);
+    if (options.cost.usageFile !== undefined) usage = readUsageFile(options.cost.usageFile, names);
   }
 
   const stack = await openManifestStack({
@@ -163,13 +178,21 @@ async function runOperation(operation: Operation, options: StackCommandOptions):
     );
   const backendNote = describeBackend(stack.backend);
   if (backendNote) out(backendNote);
+  let limits: BudgetLimit[] = [];
   if (manifest) {
-    const missing = await missingConfig(stack, manifest);
+    const config = await stack.stack.getAllConfig();
+    const missing = missingConfig(stack, manifest, config);
     if (missing.length > 0) return failWith(missing);
+    limits = budgetLimits({
+      flags: options.cost.flags,
+      stackConfig: stackConfigBudget(config),
+      ...(manifest.budget ? { manifest: manifest.budget } : {}),
+    });
   }
 
   out(`${headings[operation]} stack ${options.stack} with ${options.manifest}:`);
   const collector = planCollector();
+  const priced = pricedStepCollector();
   const drifts = driftCollector();
   const checksDrift = operation === "drift" || options.refresh;
   const progress = engineProgress(out);
@@ -177,6 +200,7 @@ async function runOperation(operation: Operation, options: StackCommandOptions):
   // During a preview the engine marks every step as planning, so only its warnings and errors are printed.
   const onEvent = (event: EngineEvent) => {
     collector.onEvent(event);
+    priced.onEvent(event);
     drifts.onEvent(event);
     progress(event);
   };
@@ -188,6 +212,10 @@ async function runOperation(operation: Operation, options: StackCommandOptions):
     else if (operation === "preview")
       counts = collector.resourceCounts(changeSummary(await stack.preview({ onEvent, diff: false, refresh: options.refresh })));
     else if (operation === "up") {
+      if (limits.length > 0) {
+        const over = await previewOverBudget(stack, options, usage, limits, out);
+        if (over !== undefined) return over;
+      }
       const result = await stack.up({ onEvent, refresh: options.refresh });
       outputs = result.outputs;
       counts = collector.resourceCounts(changeSummary(result));
@@ -206,7 +234,11 @@ async function runOperation(operation: Operation, options: StackCommandOptions):
   const plan = collector.plan();
   const drifted = drifts.drift();
   if (operation === "drift") return reportDrift(options, drifted, drifts.checked(), out);
-  if (options.json) {
+  const cost = operation === "preview" ? planCost(priced.steps(), usage) : undefined;
+  const breaches = cost && budgetBreaches(cost, limits);
+  if (cost && options.cost.markdown) {
+    process.stdout.write(formatCostMarkdown(cost, plan.changes, limits.length > 0 ? breaches : undefined));
+  } else if (options.json) {
     const report = {
       operation,
       stack: options.stack,
@@ -215,19 +247,57 @@ async function runOperation(operation: Operation, options: StackCommandOptions):
       changes: plan.changes,
       summary: counts,
       outputs: plainOutputs(outputs),
+      ...(cost ? infracostReport(cost, { project: stack.projectName, manifest: options.manifest, stack: options.stack }) : {}),
     };
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   } else {
     if (checksDrift) for (const line of drifted.flatMap(formatDrift)) out(`  drifted: ${line}`);
     if (operation === "preview") for (const change of plan.changes) out(`  ${formatChange(change)}`);
     out(operation === "preview" ? `Plan: ${formatSummary(plan)}` : `Done: ${formatCounts(counts)}`);
+    if (cost && changedResources(cost).length > 0) for (const line of formatCostTable(cost)) out(line);
     const names = Object.keys(outputs);
     if (names.length > 0) {
       out("Outputs:");
       for (const name of names) out(`  ${name}: ${formatOutput(outputs[name]!)}`);
     }
   }
+  if (breaches && breaches.length > 0) {
+    // With --json or --markdown, stdout holds the report alone; the verdict goes to stderr.
+    const verdict = options.cost.markdown ? (line: string) => process.stderr.write(`${line}\n`) : out;
+    for (const line of breaches.flatMap(formatBreach)) verdict(line);
+    return OVER_BUDGET_EXIT_CODE;
+  }
   return options.detailedExitCode && (plan.changes.length > 0 || drifted.length > 0) ? 2 : 0;
+}
+
+/**
+ * Before `up` under a budget: previews the plan and prices it, and when it is over the budget prints its cost table
+ * and the breaches and returns {@link OVER_BUDGET_EXIT_CODE}, so that nothing is created; undefined when within.
+ */
+async function previewOverBudget(
+  stack: ManifestStack,
+  options: StackCommandOptions,
+  usage: UsageEstimate,
+  limits: readonly BudgetLimit[],
+  out: (line: string) => void,
+): Promise<number | undefined> {
+  const priced = pricedStepCollector();
+  const progress = engineProgress(out);
+  await stack.preview({
+    onEvent: (event) => {
+      priced.onEvent(event);
+      progress(event);
+    },
+    diff: false,
+    refresh: options.refresh,
+  });
+  const cost: PlanCost = planCost(priced.steps(), usage);
+  const breaches = budgetBreaches(cost, limits);
+  if (breaches.length === 0) return undefined;
+  for (const line of formatCostTable(cost)) out(line);
+  for (const line of breaches.flatMap(formatBreach)) out(line);
+  out("Nothing was changed.");
+  return OVER_BUDGET_EXIT_CODE;
 }
 
 const resources = (count: number) => `${count} resource${count === 1 ? "" : "s"}`;
@@ -273,8 +343,8 @@ function describeBackend(backend: StateBackend): string | undefined {
 }
 
 /** Every `${config.<key>}` of the manifest that the stack does not set, as issues at the reference. */
-async function missingConfig(stack: ManifestStack, manifest: ValidatedManifest): Promise<ManifestIssue[]> {
-  const set = new Set(Object.keys(await stack.stack.getAllConfig()));
+function missingConfig(stack: ManifestStack, manifest: ValidatedManifest, config: Record<string, unknown>): ManifestIssue[] {
+  const set = new Set(Object.keys(config));
   return unsetConfigIssues(manifest, stack.projectName, (fullKey) => set.has(fullKey), {
     where: `stack ${stack.stackName}`,
     command: `pulumi config set --stack ${stack.stackName}`,

@@ -49,6 +49,24 @@ export type ManifestResource = { [Type in KindName]: ManifestResourceOf<Type> }[
 export type ManifestResourceType = ManifestResource["type"];
 
 /**
+ * The most the whole stack may cost once a plan is applied, in USD: `computeplatform preview` and `up` fail (exit 3)
+ * before any change when the plan is over it. Stack config (`computeplatform:maxHourlyCost`,
+ * `computeplatform:maxMonthlyCost`) and the `--max-hourly-cost` / `--max-monthly-cost` flags override it per period.
+ */
+export interface ManifestBudget {
+  /**
+   * USD per hour; exactly at the limit passes.
+   * @minimum 0
+   */
+  maxHourlyCost?: number;
+  /**
+   * USD per month of 730 hours; exactly at the limit passes.
+   * @minimum 0
+   */
+  maxMonthlyCost?: number;
+}
+
+/**
  * A pulumi-computeplatform manifest: Compute Platform resources declared as data, deployed through the Pulumi
  * engine by `computeplatform up <manifest>` or by a program that calls `loadManifest`.
  */
@@ -60,4 +78,6 @@ export interface ManifestDocument {
   resources: Record<string, ManifestResource>;
   /** Stack outputs, by name: literal values or references such as `${pod.ssh.proxy.command}`. */
   outputs?: Record<string, unknown>;
+  /** A stack budget that stops `computeplatform preview` and `up` before any change when the plan is over it. */
+  budget?: ManifestBudget;
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PROPOSED_NAME, proposeName } from "../resources/autoName";
 import { propertyPath } from "../resources/lifecycle/validate";
 import { UNKNOWN } from "../schemas/unknown";
-import type { ManifestResourceOptions, ManifestResourceType } from "./document";
+import type { ManifestBudget, ManifestResourceOptions, ManifestResourceType } from "./document";
 import { type Accessor, ExpressionError, formatReference, formatSteps, Interpolation, parseExpression, type Reference } from "./expression";
 import type { ManifestIssue, ManifestPosition } from "./issue";
 import { checkOutputPath, type OutputPathProblem } from "./outputPaths";
@@ -35,6 +35,8 @@ export interface ValidatedManifest {
   /** In dependency order: every resource comes after the ones it references. */
   resources: ValidatedResource[];
   outputs: Record<string, ManifestValue>;
+  /** The stack budget the manifest sets, if any. */
+  budget?: ManifestBudget;
   /** Every `${config.<key>}` reference, with the first place it is written. */
   configKeys: Map<string, ManifestPosition>;
   /** Where each reference (each object of an {@link Interpolation}'s parts) is written. */
@@ -51,6 +53,11 @@ const RESOURCE_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 
 /** The keys of a resource entry, in the order messages list them. */
 const RESOURCE_KEYS = ["type", "description", "properties", "options"];
+
+const budgetSchema: z.ZodType<ManifestBudget> = z.strictObject({
+  maxHourlyCost: z.number().finite().nonnegative().optional(),
+  maxMonthlyCost: z.number().finite().nonnegative().optional(),
+});
 
 const optionsSchema: z.ZodType<ManifestResourceOptions> = z.strictObject({
   protect: z.boolean().optional(),
@@ -94,15 +101,16 @@ class Validation {
   async run(): Promise<ManifestValidation> {
     const document = this.parsed.value;
     if (!isRecord(document)) {
-      this.report([], "a manifest is a mapping with a `resources:` map (and optionally `outputs:`)");
+      this.report([], "a manifest is a mapping with a `resources:` map (and optionally `outputs:` and `budget:`)");
       return this.result();
     }
     for (const key of Object.keys(document)) {
-      if (key !== "resources" && key !== "outputs")
-        this.report([key], "unknown top-level key; a manifest has `resources` and `outputs`", "key");
+      if (key !== "resources" && key !== "outputs" && key !== "budget")
+        this.report([key], "unknown top-level key; a manifest has `resources`, `outputs` and `budget`", "key");
     }
     const resources = this.resources(document.resources);
     const outputs = this.outputs(document.outputs);
+    const budget = this.budget(document.budget);
     this.checkReferences(resources);
     const order = this.dependencyOrder(resources);
     await Promise.all(resources.map((resource) => this.checkProperties(resource)));
@@ -113,7 +121,7 @@ class Validation {
       if (site.reference.root === "config" && !configKeys.has(String(key))) configKeys.set(String(key), this.parsed.locate(site.path));
     }
     const referencePositions = new Map(this.references.map((site) => [site.reference, this.parsed.locate(site.path)]));
-    return this.result({ file: this.file, resources: order, outputs, configKeys, referencePositions });
+    return this.result({ file: this.file, resources: order, outputs, ...(budget ? { budget } : {}), configKeys, referencePositions });
   }
 
   private result(manifest?: ValidatedManifest): ManifestValidation {
@@ -246,6 +254,24 @@ class Validation {
       return {};
     }
     return this.values(value, ["outputs"]) as Record<string, ManifestValue>;
+  }
+
+  private budget(value: unknown): ManifestBudget | undefined {
+    if (value === undefined) return undefined;
+    const parsed = budgetSchema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) {
+      const message =
+        issue.code === "unrecognized_keys"
+          ? "unknown key; a budget has `maxHourlyCost` and `maxMonthlyCost`"
+          : "must be a number of US dollars ≥ 0";
+      this.report(
+        ["budget", ...(issue.code === "unrecognized_keys" ? [issue.keys[0]!] : issue.path.map(String))],
+        message,
+        issue.code === "unrecognized_keys" ? "key" : "value",
+      );
+    }
+    return undefined;
   }
 
   private checkReferences(resources: ValidatedResource[]): void {

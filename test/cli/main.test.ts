@@ -30,4 +30,25 @@ describe("computeplatform", () => {
       });
     },
   );
+
+  it.each(["preview", "up"])("%s --help documents the budget's flags, config keys and exit code", async (command) => {
+    const { code, stdout } = await computeplatform(command, "--help");
+    expect(code).toBe(0);
+    expect(stdout).toContain("  --max-monthly-cost N  Budget per month (730 hours).");
+    expect(stdout).toContain("computeplatform:maxMonthlyCost");
+    expect(stdout).toContain("Exit 3 when over budget, naming the resources that add to the cost.");
+  });
+
+  it.each([
+    [["preview", "manifest.yaml", "--max-monthly-cost", "ten"], '--max-monthly-cost must be a number of US dollars ≥ 0; got "ten"'],
+    [["up", "manifest.yaml", "--max-hourly-cost=-2"], '--max-hourly-cost must be a number of US dollars ≥ 0; got "-2"'],
+    [["preview", "manifest.yaml", "--markdown", "--json"], "--markdown and --json exclude each other"],
+  ])("%j is refused as bad usage before anything runs", async (args, message) => {
+    const [command] = args;
+    expect(await computeplatform(...args)).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: `computeplatform ${command}: ${message}\nRun 'computeplatform ${command} --help' for usage.\n`,
+    });
+  });
 });

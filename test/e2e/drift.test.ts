@@ -155,6 +155,12 @@ describe("computeplatform drift on a pod and a volume changed outside the stack"
         "  +  create   NetworkVolume scratch",
         "  ~  update   Pod worker (disk, env)",
         "Plan: 1 to create, 1 to update; 0 unchanged",
+        // The volume deleted outside the stack costs nothing before the plan; resizing the pod's disk leaves its price.
+        "Cost (USD)                                    per hour                  per month",
+        "Resource               Change  before   after     diff    before     after   diff",
+        "NetworkVolume scratch  create       -  0.0019  +0.0019         -      1.40  +1.40",
+        "Pod worker             update  1.6400  1.6400   0.0000  1,197.20  1,197.20   0.00",
+        "Stack total                    1.6400  1.6419  +0.0019  1,197.20  1,198.60  +1.40",
         "",
       ].join("\n"),
       stderr: "",

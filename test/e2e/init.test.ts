@@ -98,6 +98,15 @@ describe("a project made by computeplatform init", () => {
         "  +  create   ServerlessEndpoint gpu-worker",
         "  +  create   ServerlessEndpoint lb-worker",
         "Plan: 3 to create; 0 unchanged",
+        // No standing workers (workers.min 0): each costs only what its requests use, $0 without a usage file.
+        "Cost (USD)                                           per hour            per month",
+        "Resource                       Change  before   after    diff  before  after  diff",
+        "ServerlessEndpoint cpu-worker  create       -  0.0000  0.0000       -   0.00  0.00",
+        "ServerlessEndpoint gpu-worker  create       -  0.0000  0.0000       -   0.00  0.00",
+        "ServerlessEndpoint lb-worker   create       -  0.0000  0.0000       -   0.00  0.00",
+        "Stack total                            0.0000  0.0000  0.0000    0.00   0.00  0.00",
+        "Use-based parts at $0, for want of a usage estimate (--usage-file): ServerlessEndpoint cpu-worker (Workers scaled up by requests), " +
+          "ServerlessEndpoint gpu-worker (Workers scaled up by requests), ServerlessEndpoint lb-worker (Workers scaled up by requests).",
         "",
       ].join("\n"),
       stderr: "",

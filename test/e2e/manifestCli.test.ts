@@ -93,6 +93,12 @@ describe("computeplatform preview/up/destroy on the sample manifest", () => {
         "  +- replace  Pod trainer (gpu)",
         "  ~  update   Template trainer-template (image)",
         "Plan: 2 to update, 1 to replace; 1 unchanged",
+        // 1 → 2 A100 80GB PCIe at $1.64 each, and 50 → 60 GB of standard network volume at $0.07 per GB-month.
+        "Cost (USD)                                  per hour                      per month",
+        "Resource            Change   before   after     diff    before     after       diff",
+        "NetworkVolume data  update   0.0048  0.0058  +0.0010      3.50      4.20      +0.70",
+        "Pod trainer         replace  1.6400  3.2800  +1.6400  1,197.20  2,394.40  +1,197.20",
+        "Stack total                  1.6448  3.2858  +1.6410  1,200.70  2,398.60  +1,197.90",
         "",
       ].join("\n"),
       stderr: "",
@@ -113,14 +119,36 @@ describe("computeplatform preview/up/destroy on the sample manifest", () => {
     });
     const json = await computeplatform("preview", "manifest.yaml", "--json");
     expect(json.code).toBe(0);
-    expect(JSON.parse(json.stdout)).toEqual({
+    const { projects, timeGenerated, ...report } = JSON.parse(json.stdout) as Record<string, unknown> & {
+      projects: Array<Record<"pastBreakdown" | "breakdown" | "diff", { resources: Array<{ name: string; hourlyCost: string }> }>>;
+    };
+    // The stack as deployed: 2 × $1.64 an hour for the pod, 60 GB × $0.07 a month ÷ 730 (to the millionth) for the volume.
+    const total = { hourly: "3.285753", monthly: "2398.59969" };
+    expect(report).toEqual({
       operation: "preview",
       stack: "dev",
       manifest: "manifest.yaml",
       changes: [],
       summary: { same: 4 },
       outputs: {},
+      version: "0.2",
+      currency: "USD",
+      totalHourlyCost: total.hourly,
+      totalMonthlyCost: total.monthly,
+      pastTotalHourlyCost: total.hourly,
+      pastTotalMonthlyCost: total.monthly,
+      diffTotalHourlyCost: "0",
+      diffTotalMonthlyCost: "0",
     });
+    expect(timeGenerated).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    const priced = (side: "pastBreakdown" | "breakdown" | "diff") =>
+      projects[0]?.[side].resources.map((resource) => [resource.name, resource.hourlyCost]);
+    expect(priced("breakdown")).toEqual([
+      ["data", "0.005753"],
+      ["trainer", "3.28"],
+    ]);
+    expect(priced("pastBreakdown")).toEqual(priced("breakdown"));
+    expect(priced("diff")).toEqual([]);
   });
 
   it("destroy deletes every resource", async () => {

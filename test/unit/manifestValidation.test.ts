@@ -20,7 +20,22 @@ describe("validateManifest", () => {
     [
       "an unknown top-level key",
       `variables: {}\n${volume(volumeProperties)}`,
-      ["m.yaml:1:1: variables: unknown top-level key; a manifest has `resources` and `outputs`"],
+      ["m.yaml:1:1: variables: unknown top-level key; a manifest has `resources`, `outputs` and `budget`"],
+    ],
+    [
+      "a budget below zero",
+      `budget:\n  maxMonthlyCost: -5\n${volume(volumeProperties)}`,
+      ["m.yaml:2:19: budget.maxMonthlyCost: must be a number of US dollars ≥ 0"],
+    ],
+    [
+      "a budget written as text",
+      `budget: { maxHourlyCost: "ten" }\n${volume(volumeProperties)}`,
+      ["m.yaml:1:26: budget.maxHourlyCost: must be a number of US dollars ≥ 0"],
+    ],
+    [
+      "an unknown budget key",
+      `budget: { maxDailyCost: 5 }\n${volume(volumeProperties)}`,
+      ["m.yaml:1:11: budget.maxDailyCost: unknown key; a budget has `maxHourlyCost` and `maxMonthlyCost`"],
     ],
     [
       "an unknown type",
@@ -121,6 +136,11 @@ describe("validateManifest", () => {
     ],
   ])("reports %s", async (_kind, text, expected) => {
     expect(await validate(text)).toEqual(expected);
+  });
+
+  it("keeps the budget a manifest sets", async () => {
+    const validation = await validateManifest({ file: "m.yaml", text: `budget:\n  maxMonthlyCost: 3000\n${volume(volumeProperties)}` });
+    expect(validation.manifest?.budget).toEqual({ maxMonthlyCost: 3000 });
   });
 
   it("checks referenced values only when they are known, as preview does", async () => {

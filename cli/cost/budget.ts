@@ -1,0 +1,93 @@
+import { z } from "zod";
+import { UserError } from "../../provider/errors";
+import type { ManifestBudget } from "../../provider/manifest";
+import { dollars } from "./money";
+import { monthly, type PlanCost, type ResourceCost } from "./planCost";
+
+/** The periods a budget can be set in: USD per hour, or per month of 730 hours. */
+export type CostPeriod = "hourly" | "monthly";
+
+/** A stack budget: the most the whole stack may cost once the plan is applied, per period (the manifest's shape). */
+export type Budget = ManifestBudget;
+
+/** One limit in force, and where it was set (for the message that cites it). */
+export interface BudgetLimit {
+  period: CostPeriod;
+  /** USD per hour or per month, ≥ 0. */
+  amount: number;
+  /** `--max-monthly-cost`, `stack config computeplatform:maxMonthlyCost` or `manifest budget.maxMonthlyCost`. */
+  source: string;
+}
+
+/** Exit code of `preview` and `up` when the plan is over a budget; `up` has then created nothing. */
+export const OVER_BUDGET_EXIT_CODE = 3;
+
+/** The flag, stack config key and manifest field of each period. */
+export const budgetSettings: Record<CostPeriod, { flag: string; configKey: string; field: keyof Budget }> = {
+  hourly: { flag: "max-hourly-cost", configKey: "computeplatform:maxHourlyCost", field: "maxHourlyCost" },
+  monthly: { flag: "max-monthly-cost", configKey: "computeplatform:maxMonthlyCost", field: "maxMonthlyCost" },
+};
+
+const amountSchema = z.number().finite().nonnegative();
+
+/**
+ * A budget amount written as text (a flag's or a stack config value), refused unless it is a number ≥ 0.
+ * @param where what the message names, e.g. `--max-monthly-cost` or `stack config computeplatform:maxMonthlyCost`.
+ */
+export function parseBudgetAmount(text: string, where: string): number {
+  const amount = text.trim() === "" ? Number.NaN : Number(text);
+  if (!amountSchema.safeParse(amount).success) throw new UserError(`${where} must be a number of US dollars ≥ 0; got "${text}"`);
+  return amount;
+}
+
+/**
+ * The limits in force, one per period at most: per period the flag wins over the stack's config, which wins over
+ * the manifest (a stack may be given more, or less, than the manifest's default).
+ */
+export function budgetLimits(sources: { flags?: Budget; stackConfig?: Budget; manifest?: Budget }): BudgetLimit[] {
+  return (Object.keys(budgetSettings) as CostPeriod[]).flatMap((period): BudgetLimit[] => {
+    const { flag, configKey, field } = budgetSettings[period];
+    const found = (
+      [
+        [sources.flags?.[field], `--${flag}`],
+        [sources.stackConfig?.[field], `stack config ${configKey}`],
+        [sources.manifest?.[field], `manifest budget.${field}`],
+      ] as const
+    ).find(([amount]) => amount !== undefined);
+    return found ? [{ period, amount: found[0]!, source: found[1] }] : [];
+  });
+}
+
+/** A limit the plan goes over: the stack's total in that period, and the resources that push it up, largest first. */
+export interface BudgetBreach {
+  limit: BudgetLimit;
+  total: number;
+  resources: ResourceCost[];
+}
+
+/** The limits the plan's total goes over; exactly at a limit passes. Totals are compared to a millionth of a dollar. */
+export function budgetBreaches(plan: PlanCost, limits: readonly BudgetLimit[]): BudgetBreach[] {
+  const total = (period: CostPeriod) => (period === "hourly" ? plan.hourlyCost : monthly(plan.hourlyCost));
+  const micro = (amount: number) => Math.round(amount * 1e6);
+  const increases = plan.resources.filter((resource) => micro(resource.hourlyDiff) > 0).sort((a, b) => b.hourlyDiff - a.hourlyDiff);
+  return limits
+    .filter((limit) => micro(total(limit.period)) > micro(limit.amount))
+    .map((limit) => ({ limit, total: total(limit.period), resources: increases }));
+}
+
+/**
+ * `Over budget: the stack would cost $4,613.60/month, more than the $3,000.00/month of --max-monthly-cost.` and
+ * one line per resource that adds to it: `  Pod trainer +$2,306.80/month`.
+ */
+export function formatBreach(breach: BudgetBreach): string[] {
+  const unit = breach.limit.period === "hourly" ? "hour" : "month";
+  const places = breach.limit.period === "hourly" ? 4 : 2;
+  const inPeriod = (hourly: number) => (breach.limit.period === "hourly" ? hourly : monthly(hourly));
+  const width = Math.max(...breach.resources.map((resource) => `${resource.type} ${resource.name}`.length));
+  return [
+    `Over budget: the stack would cost $${dollars(breach.total, places)}/${unit}, more than the $${dollars(breach.limit.amount, places)}/${unit} of ${breach.limit.source}.`,
+    ...breach.resources.map(
+      (resource) => `  ${`${resource.type} ${resource.name}`.padEnd(width)}  +$${dollars(inPeriod(resource.hourlyDiff), places)}/${unit}`,
+    ),
+  ];
+}

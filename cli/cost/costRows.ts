@@ -1,0 +1,66 @@
+import { dollars } from "./money";
+import { changedResources, monthly, type PlanCost, type ResourceCost } from "./planCost";
+
+/** The figures of one row of a plan's price, formatted for a person: $/hour to 4 places, $/month to 2. */
+export interface CostRow {
+  /** `Pod trainer`, `2 unchanged` or `Stack total`. */
+  label: string;
+  /** The plan's operation; empty on the summary rows. */
+  change: string;
+  hourly: [before: string, after: string, diff: string];
+  monthly: [before: string, after: string, diff: string];
+}
+
+/**
+ * The rows a table of the plan's price shows: each changed resource, one row for the unchanged ones when there
+ * are any, and the stack's totals. A side that does not exist (before a create, after a delete) reads `-`; a price
+ * not known until deployment reads `?`.
+ */
+export function costRows(plan: PlanCost): CostRow[] {
+  const unchanged = plan.resources.filter((resource) => resource.op === "same");
+  const unchangedHourly = unchanged.reduce((total, resource) => total + (resource.after?.hourlyCost ?? 0), 0);
+  return [
+    ...changedResources(plan).map((resource) => resourceRow(resource)),
+    ...(unchanged.length > 0 ? [figures(`${unchanged.length} unchanged`, "", unchangedHourly, unchangedHourly)] : []),
+    figures("Stack total", "", plan.pastHourlyCost, plan.hourlyCost),
+  ];
+}
+
+function resourceRow(resource: ResourceCost): CostRow {
+  const row = figures(`${resource.type} ${resource.name}`, resource.op, resource.before?.hourlyCost ?? 0, resource.after?.hourlyCost ?? 0);
+  if (resource.before === undefined) [row.hourly[0], row.monthly[0]] = ["-", "-"];
+  if (resource.after === undefined) [row.hourly[1], row.monthly[1]] = ["-", "-"];
+  if (resource.afterUnknown) {
+    row.hourly.splice(1, 2, "?", "?");
+    row.monthly.splice(1, 2, "?", "?");
+  }
+  return row;
+}
+
+function figures(label: string, change: string, before: number, after: number): CostRow {
+  return {
+    label,
+    change,
+    hourly: [dollars(before, 4), dollars(after, 4), dollars(after - before, 4, true)],
+    monthly: [dollars(monthly(before), 2), dollars(monthly(after), 2), dollars(monthly(after) - monthly(before), 2, true)],
+  };
+}
+
+/** Notes under the figures: use-based parts priced at $0 for want of a usage estimate, and parts with no price. */
+export function costNotes(plan: PlanCost): string[] {
+  const sides = plan.resources.flatMap(
+    (resource) => (resource.after ?? resource.before)?.components.map((component) => ({ resource, component })) ?? [],
+  );
+  const unknown = plan.resources.filter((resource) => resource.afterUnknown);
+  const unestimated = sides.filter(({ component }) => component.usageBased && component.hourlyQuantity === 0);
+  const unpriced = sides.filter(({ component }) => component.priceNotFound);
+  const list = (entries: typeof sides) =>
+    entries.map(({ resource, component }) => `${resource.type} ${resource.name} (${component.name})`).join(", ");
+  return [
+    ...(unestimated.length > 0 ? [`Use-based parts at $0, for want of a usage estimate (--usage-file): ${list(unestimated)}.`] : []),
+    ...(unpriced.length > 0 ? [`No price found, counted as $0: ${list(unpriced)}.`] : []),
+    ...(unknown.length > 0
+      ? [`Not known until deployment, not counted: ${unknown.map((resource) => `${resource.type} ${resource.name}`).join(", ")}.`]
+      : []),
+  ];
+}
