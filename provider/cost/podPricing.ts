@@ -14,5 +14,7 @@ export const podPricing: Pricing<CheckedPodInputs> = {
         ? [vcpuComponent(prices.cpus, cpu.id, cpu.vcpuCount, "secure")]
         : [],
   placed: (inputs, { gpu }) =>
-    inputs.gpu !== undefined && isPlainObject(gpu) ? { ...inputs, gpu: { ...inputs.gpu, id: String(gpu.id), count: Number(gpu.count) } } : inputs,
+    inputs.gpu !== undefined && isPlainObject(gpu)
+      ? { ...inputs, gpu: { ...inputs.gpu, id: String(gpu.id), count: Number(gpu.count) } }
+      : inputs,
 };

@@ -16,7 +16,12 @@ const fields = {
 } as const satisfies Fields<NetworkVolumeInputs>;
 
 /** `NetworkVolume`: grows and renames in place; a new data center or type replaces it. */
-export const networkVolume = declaration<NetworkVolumeInputs, typeof fields, LiveNetworkVolume, NetworkVolumeOutputs & Partial<CostEstimate>>()({
+export const networkVolume = declaration<
+  NetworkVolumeInputs,
+  typeof fields,
+  LiveNetworkVolume,
+  NetworkVolumeOutputs & Partial<CostEstimate>
+>()({
   type: "NetworkVolume",
   what: "network volume",
   autoNamed: true,

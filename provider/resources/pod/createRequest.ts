@@ -4,7 +4,15 @@ import { comparableMounts } from "./mounts";
 
 /** The body of `POST /v2/pods` for these arguments. */
 export function createRequest(inputs: CheckedPodInputs): CreatePodRequest {
-  const { adopt: _adopt, readyTimeoutSeconds: _timeout, desiredStatus: _desired, locked: _locked, placement: _placement, maxHourlyPrice: _cap, ...body } = inputs;
+  const {
+    adopt: _adopt,
+    readyTimeoutSeconds: _timeout,
+    desiredStatus: _desired,
+    locked: _locked,
+    placement: _placement,
+    maxHourlyPrice: _cap,
+    ...body
+  } = inputs;
   return body;
 }
 

@@ -125,7 +125,12 @@ const fields = {
 } as const satisfies Fields<ServerlessEndpointInputs>;
 
 /** `ServerlessEndpoint`: a new type or compute family replaces it; the rest is one PATCH, an endpoint's template aside. */
-export const serverlessEndpoint = declaration<ServerlessEndpointInputs, typeof fields, Endpoint, ServerlessEndpointOutputs & Partial<CostEstimate>>()({
+export const serverlessEndpoint = declaration<
+  ServerlessEndpointInputs,
+  typeof fields,
+  Endpoint,
+  ServerlessEndpointOutputs & Partial<CostEstimate>
+>()({
   type: "ServerlessEndpoint",
   what: "endpoint",
   autoNamed: true,
