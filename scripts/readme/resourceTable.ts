@@ -10,7 +10,7 @@ const fateText: Record<Field<unknown, unknown>["fate"]["kind"], string> = {
   replaces: "replaces",
   replacesWhen: "replaces in the cases its doc names",
   inPlaceUnless: "updates in place, but replaces in the cases its doc names",
-  createOnly: "read at create only",
+  createOnly: "read at create; a change of it alone changes nothing",
 };
 
 const secretText = { output: "output", inputAndOutput: "input and output", configOnly: "input and output; from stack config only" };

@@ -16,6 +16,6 @@ describe("the README's resource table", () => {
     expect(lines).toContain('| NetworkVolume | `type` | replaces |  | `"STANDARD"` |');
     expect(lines).toContain("| NetworkVolume | `size` | updates in place |  |  |");
     expect(lines).toContain("| Registry | `password` | replaces | input and output; from stack config only |  |");
-    expect(lines).toContain("| Registry | `adopt` | read at create only |  |  |");
+    expect(lines).toContain("| Registry | `adopt` | read at create; a change of it alone changes nothing |  |  |");
   });
 });
