@@ -13,6 +13,8 @@ export interface OwnPackage {
   serverRanges: Record<string, string>;
 }
 
+const POLICY_SDK = "@pulumi/policy";
+
 /** Reads this package's package.json, wherever it is installed or checked out. */
 export function readOwnPackage(): OwnPackage {
   // The package resolves its own name through its `exports`, from dist/ as from the sources.
@@ -25,8 +27,11 @@ export function readOwnPackage(): OwnPackage {
   };
   const pulumiRange = manifest.peerDependencies["@pulumi/pulumi"];
   if (pulumiRange === undefined) throw new Error(`${file} has no peer dependency on @pulumi/pulumi`);
+  // The optional peers but the policy pack's SDK, which only a user of the pack (policy/) installs.
   const serverRanges = Object.fromEntries(
-    Object.entries(manifest.peerDependencies).filter(([name]) => manifest.peerDependenciesMeta?.[name]?.optional === true),
+    Object.entries(manifest.peerDependencies).filter(
+      ([name]) => manifest.peerDependenciesMeta?.[name]?.optional === true && name !== POLICY_SDK,
+    ),
   );
   return { name: manifest.name, version: manifest.version, pulumiRange, serverRanges };
 }

@@ -36,11 +36,11 @@ describe("an exhausted day window", () => {
   let faults: FaultStack;
 
   beforeAll(async () => {
-    // Enough of a day for the registry credential and the pods' creates (a list and a POST of each kind, and a second
-    // pod), not for the pods' waits.
+    // Enough of a day for the price list the pods' estimate is read from, the registry credential and the pods' creates
+    // (a list and a POST of each kind, and a second pod), not for the pods' waits.
     // Pods provision for longer than the test, so the state's last-seen PROVISIONING is still the emulator's status.
     api = await startTestEmulator(undefined, {
-      rateLimit: { minute: 1000, hour: 20_000, day: 5 },
+      rateLimit: { minute: 1000, hour: 20_000, day: 6 },
       timings: { provisioningMs: 600_000, startingMs: 300 },
     });
     faults = await openFaultStack("fault-day-window", api);
@@ -59,6 +59,7 @@ describe("an exhausted day window", () => {
     expect(error).toMatch(/The API's day rate-limit window is exhausted; it resets in \d+ h\. Retry after that, or raise the quota\./);
     // The client knows the day is spent from the RateLimit headers: it sends nothing the API would refuse.
     expect(api.emulator.requests.map((r) => `${r.method} ${r.path} ${r.status}`).sort()).toEqual([
+      "GET /v2/catalog/gpus 200",
       "GET /v2/pods 200",
       "GET /v2/registries 200",
       "POST /v2/pods 201",

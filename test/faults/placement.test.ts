@@ -44,8 +44,8 @@ describe("placement that falls back and waits", () => {
     expect(summary).toEqual({ create: 2 });
     expect(livePods(api)).toEqual({ flexible: A100 });
     expect(statusesOf(api, "POST", "/v2/pods")).toEqual([201]);
-    // One availability read serves the check and the create.
-    expect(statusesOf(api, "GET", CATALOG)).toEqual([200]);
+    // One availability read serves the check and the create; the other read is the process's price list (the cost estimate).
+    expect(statusesOf(api, "GET", CATALOG)).toEqual([200, 200]);
     expect(output).toContain(`pod "flexible": short of capacity right now: 1 x ${H100}: NONE in US-CA-2, EU-SE-1`);
     expect((await placed.stack.outputs()).gpus?.value).toEqual({ flexible: { id: A100, count: 1 } });
   });
@@ -78,7 +78,8 @@ describe("placement that falls back and waits", () => {
     expect(summary).toEqual({ same: 2, create: 2 });
     expect(livePods(api)).toEqual({ flexible: A100, taker: H100, late: A100 });
     expect(statusesOf(api, "POST", "/v2/pods")).toEqual([201, 201, 400]);
-    expect(statusesOf(api, "GET", CATALOG)).toEqual([200]);
+    // One availability read, and the price list.
+    expect(statusesOf(api, "GET", CATALOG)).toEqual([200, 200]);
   });
 
   it("with every type sold out and stock freed 30 s later, up waits, polling availability within its share, then creates", async () => {
@@ -95,8 +96,9 @@ describe("placement that falls back and waits", () => {
     expect(error).toBeUndefined();
     expect(summary).toEqual({ same: 1, create: 1 });
     expect(livePods(api)).toEqual({ waiter: A100 });
-    // Reads after 15 s (nothing yet) and 30 s more (freed): one read at first, two polls, never a create while short.
-    expect(statusesOf(api, "GET", CATALOG)).toEqual([200, 200, 200]);
+    // Reads after 15 s (nothing yet) and 30 s more (freed): one read at first, two polls, never a create while short;
+    // beside them, the one read of the price list.
+    expect(statusesOf(api, "GET", CATALOG)).toEqual([200, 200, 200, 200]);
     expect(statusesOf(api, "POST", "/v2/pods")).toEqual([201]);
     expect(output).toContain(
       `pod "waiter": waiting for capacity: 1 x ${H100}: NONE in US-CA-2, EU-SE-1; 1 x ${A100}: NONE in US-TX-3, US-CA-2, EU-RO-1; next check in 15 s`,
@@ -123,8 +125,8 @@ describe("placement that falls back and waits", () => {
     );
     expect(livePods(api)).toEqual({ waiter: A100 });
     expect(statusesOf(api, "POST", "/v2/pods")).toEqual([]);
-    // A read at first, one after 15 s, one at the deadline.
-    expect(statusesOf(api, "GET", CATALOG)).toEqual([200, 200, 200]);
+    // A read at first, one after 15 s, one at the deadline; and the price list.
+    expect(statusesOf(api, "GET", CATALOG)).toEqual([200, 200, 200, 200]);
   });
 
   it("preview fails, naming placement, when no candidate is offered at all in the acceptable data centers, with zero creates", async () => {

@@ -6,14 +6,10 @@
 // `npm run fuzz` runs 10,000 cases per kind (FUZZ_RUNS); `npm test` runs a few hundred in all, with the same code.
 import * as fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { check as checkCluster } from "../../provider/resources/cluster.provider";
 import { createRequest as clusterCreateRequest } from "../../provider/resources/cluster/declaration";
-import { check as checkVolume } from "../../provider/resources/networkVolume.provider";
-import { check as checkPod } from "../../provider/resources/pod.provider";
 import { createRequest as podCreateRequest } from "../../provider/resources/pod/createRequest";
-import { check as checkEndpoint } from "../../provider/resources/serverlessEndpoint.provider";
 import { createRequest as endpointCreateRequest } from "../../provider/resources/serverlessEndpoint/declaration";
-import { check as checkTemplate } from "../../provider/resources/template.provider";
+import { kinds as registry } from "../../provider/kindRegistry";
 import { type Harness, startHarness } from "../emulator/harness";
 import { clusterArguments, endpointArguments, type Ids, podArguments, templateArguments, volumeArguments } from "./arguments";
 
@@ -48,11 +44,16 @@ interface Kind {
 const withoutAdopt = ({ adopt: _adopt, ...body }: { adopt?: string }) => body;
 
 const kinds: Record<string, Kind> = {
-  pods: { path: "/v2/pods", args: podArguments, check: checkPod, body: podCreateRequest },
-  clusters: { path: "/v2/clusters", args: clusterArguments, check: checkCluster, body: clusterCreateRequest },
-  endpoints: { path: "/v2/serverless", args: endpointArguments, check: checkEndpoint, body: endpointCreateRequest },
-  templates: { path: "/v2/templates", args: templateArguments, check: checkTemplate, body: withoutAdopt },
-  volumes: { path: "/v2/network-volumes", args: () => volumeArguments(), check: checkVolume, body: withoutAdopt },
+  pods: { path: "/v2/pods", args: podArguments, check: registry.Pod.offlineCheck, body: podCreateRequest },
+  clusters: { path: "/v2/clusters", args: clusterArguments, check: registry.Cluster.offlineCheck, body: clusterCreateRequest },
+  endpoints: {
+    path: "/v2/serverless",
+    args: endpointArguments,
+    check: registry.ServerlessEndpoint.offlineCheck,
+    body: endpointCreateRequest,
+  },
+  templates: { path: "/v2/templates", args: templateArguments, check: registry.Template.offlineCheck, body: withoutAdopt },
+  volumes: { path: "/v2/network-volumes", args: () => volumeArguments(), check: registry.NetworkVolume.offlineCheck, body: withoutAdopt },
 };
 
 describe(`check agrees with the emulator on ${RUNS} generated creates of each kind`, () => {

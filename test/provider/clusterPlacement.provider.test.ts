@@ -37,7 +37,8 @@ describe("a cluster with placement", () => {
     expect(created.outs?.compute).toEqual({ gpuTypeId: MI300X, gpuCountPerPod: 4, podCount: 2 });
     expect(created.outs?.dataCenterId).toBe("EU-RO-1");
     expect(writes(emulator)).toEqual(["POST /v2/clusters"]);
-    expect(emulator.requests.filter((request) => request.path === "/v2/catalog/gpus")).toHaveLength(1);
+    // One read of the GPU list for the process's prices (the cost estimate), one for its availability (placement).
+    expect(emulator.requests.filter((request) => request.path === "/v2/catalog/gpus")).toHaveLength(2);
     await cluster.delete(created.id);
   });
 

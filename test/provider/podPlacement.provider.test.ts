@@ -38,6 +38,7 @@ describe("pods with placement in one process", () => {
     expect(placedOn).toEqual([H100, A100, A100]);
     const creates = emulator.requests.filter((request) => request.method === "POST" && request.path === "/v2/pods");
     expect(creates.map((request) => request.status)).toEqual([201, 400, 201, 201]);
-    expect(emulator.requests.filter((request) => request.path === "/v2/catalog/gpus")).toHaveLength(1);
+    // One read of the GPU list for the process's prices (the cost estimate), one for its availability (placement).
+    expect(emulator.requests.filter((request) => request.path === "/v2/catalog/gpus")).toHaveLength(2);
   });
 });
