@@ -1,4 +1,5 @@
 import { HOURS_PER_MONTH } from "../provider/cost/costComponent";
+import { microUsd } from "../provider/cost/costEstimate";
 
 /** A resource of the stack and its estimated standing cost. */
 export interface PricedResource {
@@ -62,11 +63,6 @@ function pushingOver(resources: readonly PricedResource[], excess: number): Pric
     removed += resource.hourlyCost;
   }
   return named;
-}
-
-/** Amounts compare in millionths of a USD, so that sums of prices meet their limit exactly. */
-function microUsd(amount: number): number {
-  return Math.round(amount * 1_000_000);
 }
 
 function usd(amount: number): string {

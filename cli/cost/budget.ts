@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { microUsd } from "../../provider/cost/costEstimate";
 import { UserError } from "../../provider/errors";
 import type { ManifestBudget } from "../../provider/manifest";
 import { dollars } from "./money";
@@ -68,10 +69,9 @@ export interface BudgetBreach {
 /** The limits the plan's total goes over; exactly at a limit passes. Totals are compared to a millionth of a dollar. */
 export function budgetBreaches(plan: PlanCost, limits: readonly BudgetLimit[]): BudgetBreach[] {
   const total = (period: CostPeriod) => (period === "hourly" ? plan.hourlyCost : monthly(plan.hourlyCost));
-  const micro = (amount: number) => Math.round(amount * 1e6);
-  const increases = plan.resources.filter((resource) => micro(resource.hourlyDiff) > 0).sort((a, b) => b.hourlyDiff - a.hourlyDiff);
+  const increases = plan.resources.filter((resource) => microUsd(resource.hourlyDiff) > 0).sort((a, b) => b.hourlyDiff - a.hourlyDiff);
   return limits
-    .filter((limit) => micro(total(limit.period)) > micro(limit.amount))
+    .filter((limit) => microUsd(total(limit.period)) > microUsd(limit.amount))
     .map((limit) => ({ limit, total: total(limit.period), resources: increases }));
 }
 

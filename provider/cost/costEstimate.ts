@@ -16,15 +16,16 @@ export const COST_OUTPUTS = ["estimatedHourlyCost", "costBreakdown"] as const sa
 
 /** The estimate of a resource priced in these parts. */
 export function estimateOf(costBreakdown: CostComponent[]): CostEstimate {
-  const micros = costBreakdown.reduce((sum, component) => sum + toMicros(component.hourlyCost), 0);
+  const micros = costBreakdown.reduce((sum, component) => sum + microUsd(component.hourlyCost), 0);
   return { estimatedHourlyCost: micros / 1_000_000, costBreakdown };
 }
 
 /** USD rounded to the millionth, as the billing records keep it. */
 export function roundedUsd(usd: number): number {
-  return toMicros(usd) / 1_000_000;
+  return microUsd(usd) / 1_000_000;
 }
 
-function toMicros(usd: number): number {
+/** USD in whole millionths: how amounts are summed and compared, so that a sum of prices meets its limit exactly. */
+export function microUsd(usd: number): number {
   return Math.round(usd * 1_000_000);
 }
