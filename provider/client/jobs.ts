@@ -19,17 +19,18 @@ import {
 import type { Clock } from "./clock";
 import { WaitTimeoutError } from "./errors";
 import { ApiResource } from "./apiResource";
+import { budgetIntervalMs } from "./ratelimit";
 import type { ApiCall, RequestOptions, Transport } from "./transport";
 
 /** Options of one job API call. */
 export type JobRequestOptions = RequestOptions;
 
-/** Options of a call that the API holds open until the job ends (`runsync`, `status-sync`). */
+/** Options of a call that the API holds open until the job ends (`runsync`). */
 export interface JobSyncOptions extends RequestOptions {
   /**
    * How long the API waits for the job to end before it answers the job as it stands, in ms (sent as `?wait=`):
    * an integer from 1000 to 300000. An unfinished job comes back IN_QUEUE or IN_PROGRESS: continue with
-   * {@link JobsClient.statusSync}.
+   * {@link JobsClient.wait}.
    * @default 90000
    * @example 5000
    */
@@ -66,10 +67,16 @@ const SYNC_WAIT_MS = { min: 1000, max: 300_000, default: 90_000 };
 const DEFAULT_WAIT_MS = 600_000;
 /** Time allowed beyond a sync call's wait for its answer to arrive. */
 const SYNC_ANSWER_MARGIN_MS = 30_000;
+/** The first pause before {@link JobsClient.wait} reads a job's status, in ms; it doubles with every unfinished read. */
+export const FIRST_JOB_POLL_MS = 1000;
+/** The longest pause between two status reads of one job, in ms. */
+export const MAX_JOB_POLL_MS = 15_000;
+/** Share of each rate-limit window that one job's wait may use: a status read every 10 s at 60 requests a minute. */
+export const JOB_POLLING_SHARE = 0.1;
 
 /**
  * The job API at the job URL, on queue-based and hosted endpoints: submit (`run`, `runsync`), follow (`status`,
- * `statusSync`, `stream`, `wait`), control (`cancel`, `retry`, `purgeQueue`) and observe (`health`).
+ * `stream`, `wait`), control (`cancel`, `retry`, `purgeQueue`) and observe (`health`).
  */
 export class JobsClient extends ApiResource {
   constructor(
@@ -86,7 +93,7 @@ export class JobsClient extends ApiResource {
 
   /**
    * Runs a job and waits up to `waitMs` for it, then answers the job as it stands: COMPLETED with its output, or
-   * still IN_QUEUE / IN_PROGRESS (follow it with {@link statusSync}). A job that fails is returned as
+   * still IN_QUEUE / IN_PROGRESS (follow it with {@link wait}). A job that fails is returned as
    * `{ id, status: "FAILED", error }`, not thrown: only a request the API refuses (bad body, unknown endpoint, auth)
    * is an `ApiError`.
    */
@@ -105,16 +112,6 @@ export class JobsClient extends ApiResource {
   /** The job now, with `output` once COMPLETED and `error` once FAILED. */
   async status(endpointId: string, jobId: string, options?: RequestOptions): Promise<JobResponse> {
     return this.transport.get(this.at(endpointId, "status", jobId), jobResponseSchema, options);
-  }
-
-  /** The job once it ends, or as it stands after `waitMs`: the wait of {@link runsync}, on a job already submitted. */
-  async statusSync(endpointId: string, jobId: string, options: JobSyncOptions = {}): Promise<JobResponse> {
-    return this.transport.json({
-      ...held(options),
-      method: "GET",
-      path: this.at(endpointId, "status-sync", jobId),
-      schema: jobResponseSchema,
-    });
   }
 
   /**
@@ -155,16 +152,18 @@ export class JobsClient extends ApiResource {
   }
 
   /**
-   * Follows the job with {@link statusSync} until it has ended (COMPLETED, FAILED, CANCELLED or TIMED_OUT), within
-   * `timeoutMs`: the API holds each call until the job ends or the time left (at most 90 s) is over, so a long job
-   * costs a request every 90 s, not one per poll.
+   * Reads the job's {@link status} until it has ended (COMPLETED, FAILED, CANCELLED or TIMED_OUT), within `timeoutMs`:
+   * the first read after {@link FIRST_JOB_POLL_MS}, each pause twice the last (at most {@link MAX_JOB_POLL_MS}) and
+   * never shorter than the wait's share of the quota ({@link JOB_POLLING_SHARE}), the last read at the deadline.
    */
   async wait(endpointId: string, jobId: string, options: JobWaitOptions = {}): Promise<JobResponse> {
     const { timeoutMs = DEFAULT_WAIT_MS, signal } = options;
     const deadline = this.deadlineOf(options);
-    for (;;) {
-      const waitMs = Math.min(Math.max(deadline - this.clock.now(), SYNC_WAIT_MS.min), SYNC_WAIT_MS.default);
-      const job = await this.statusSync(endpointId, jobId, { waitMs: Math.ceil(waitMs), signal, deadline });
+    for (let reads = 0; ; reads++) {
+      const leftMs = Math.max(0, deadline - this.clock.now());
+      const budgetMs = budgetIntervalMs(this.transport.limiter.snapshot(), JOB_POLLING_SHARE, leftMs);
+      await this.clock.sleep(Math.min(leftMs, Math.max(budgetMs, Math.min(MAX_JOB_POLL_MS, FIRST_JOB_POLL_MS * 2 ** reads))), signal);
+      const job = await this.status(endpointId, jobId, { signal, deadline });
       if (isFinal(job)) return job;
       if (this.clock.now() >= deadline) {
         throw new WaitTimeoutError(`job ${jobId} of ${endpointId}`, "final", job.status, Math.round(timeoutMs / 1000));

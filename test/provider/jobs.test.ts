@@ -18,7 +18,7 @@ const echoEndpoint: CreateEndpointRequest = {
 };
 
 describe("the job client", () => {
-  // The client and the emulator share a clock the test moves: the emulator holds status-sync calls on it.
+  // The client and the emulator share a clock the test moves: the client's pauses between status reads move it.
   const clock = new ManualClock();
   const apiKey = "job-client-test-key";
   let emulator: Emulator;
@@ -33,7 +33,7 @@ describe("the job client", () => {
   afterAll(async () => emulator.close());
   beforeEach(() => emulator.resetRequests());
 
-  it("run, then wait follows the job with one status-sync held until it is COMPLETED", async () => {
+  it("run, then wait reads the job's status, one second later, when it is COMPLETED", async () => {
     const jobs = client().jobs;
     const queued = await jobs.run(echo, { n: 1 });
     expect(queued.status).toBe("IN_QUEUE");
@@ -48,7 +48,7 @@ describe("the job client", () => {
     });
     expect(emulator.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
       `POST /v2/${echo}/run`,
-      `GET /v2/${echo}/status-sync/${queued.id}`,
+      `GET /v2/${echo}/status/${queued.id}`,
     ]);
   });
 
