@@ -88,7 +88,7 @@ export class JobsClient extends ApiResource {
 
   /** Queues a job and returns at once with its id, IN_QUEUE. Never retried once it may have reached the server. */
   async run(endpointId: string, input: Record<string, unknown>, options?: RequestOptions): Promise<JobResponse> {
-    return this.transport.post(this.at(endpointId, "run"), { input }, jobResponseSchema, options);
+    return this.transport.post(this.at({ endpointId }, "run"), { input }, jobResponseSchema, options);
   }
 
   /**
@@ -101,7 +101,7 @@ export class JobsClient extends ApiResource {
     return this.transport.json({
       ...held(options),
       method: "POST",
-      path: this.at(endpointId, "runsync"),
+      path: this.at({ endpointId }, "runsync"),
       body: { input },
       schema: jobResponseSchema,
       // The API answers a FAILED sync job as the job itself under 400: a result, not a problem.
@@ -111,7 +111,7 @@ export class JobsClient extends ApiResource {
 
   /** The job now, with `output` once COMPLETED and `error` once FAILED. */
   async status(endpointId: string, jobId: string, options?: RequestOptions): Promise<JobResponse> {
-    return this.transport.get(this.at(endpointId, "status", jobId), jobResponseSchema, options);
+    return this.transport.get(this.at({ endpointId }, "status", { jobId }), jobResponseSchema, options);
   }
 
   /**
@@ -121,7 +121,7 @@ export class JobsClient extends ApiResource {
   async *stream(endpointId: string, jobId: string, options: JobStreamOptions = {}): AsyncGenerator<JobStreamChunk> {
     const { intervalMs = 1000, ...request } = options;
     for (;;) {
-      const read = await this.transport.get(this.at(endpointId, "stream", jobId), jobStreamSchema, request);
+      const read = await this.transport.get(this.at({ endpointId }, "stream", { jobId }), jobStreamSchema, request);
       yield* read.stream;
       if (isFinal(read)) return;
       await this.clock.sleep(intervalMs, request.signal);
@@ -133,22 +133,22 @@ export class JobsClient extends ApiResource {
    * its status. Never retried once it may have reached the server.
    */
   async cancel(endpointId: string, jobId: string, options?: RequestOptions): Promise<JobResponse> {
-    return this.transport.post(this.at(endpointId, "cancel", jobId), undefined, jobResponseSchema, options);
+    return this.transport.post(this.at({ endpointId }, "cancel", { jobId }), undefined, jobResponseSchema, options);
   }
 
   /** Queues a FAILED or TIMED_OUT job again under the same id; the API refuses any other. */
   async retry(endpointId: string, jobId: string, options?: RequestOptions): Promise<JobResponse> {
-    return this.transport.post(this.at(endpointId, "retry", jobId), undefined, jobResponseSchema, options);
+    return this.transport.post(this.at({ endpointId }, "retry", { jobId }), undefined, jobResponseSchema, options);
   }
 
   /** Removes every queued job of the endpoint, never a running one, and says how many it removed. */
   async purgeQueue(endpointId: string, options?: RequestOptions): Promise<PurgeQueueResult> {
-    return this.transport.post(this.at(endpointId, "purge-queue"), undefined, purgeQueueSchema, options);
+    return this.transport.post(this.at({ endpointId }, "purge-queue"), undefined, purgeQueueSchema, options);
   }
 
   /** The endpoint's jobs and workers now, counted by state. */
   async health(endpointId: string, options?: RequestOptions): Promise<EndpointHealth> {
-    return this.transport.get(this.at(endpointId, "health"), endpointHealthSchema, options);
+    return this.transport.get(this.at({ endpointId }, "health"), endpointHealthSchema, options);
   }
 
   /**

@@ -237,8 +237,12 @@ export class Transport {
     };
   }
 
+  /** The call's URL; throws, before anything is sent, when its path would not reach the server as written. */
   private url(call: ApiCall<unknown>): string {
     const url = new URL(this.baseUrl + call.path);
+    if (url.pathname !== new URL(this.baseUrl).pathname.replace(/\/$/, "") + call.path.split("?")[0]) {
+      throw new RangeError(`path: ${call.path} resolves to ${url.pathname}; nothing was sent`);
+    }
     for (const [key, value] of Object.entries(call.query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
