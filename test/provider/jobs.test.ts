@@ -108,7 +108,10 @@ describe("Job", () => {
       executionTime: 200,
       workerId: `${echo}-w0`,
     });
-    expect(writes(emulator)).toEqual([`POST /v2/${echo}/run`]);
+    expect(emulator.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      `POST /v2/${echo}/run`,
+      `GET /v2/${echo}/status/${id}`,
+    ]);
     expect(await job.diff(id, outs!, { ...inputs, input: { prompt: "pong" } })).toEqual({ changes: true, replaces: ["input"] });
     expect(await job.diff(id, outs!, { ...inputs, timeoutSeconds: 60 })).toEqual({ changes: true, replaces: [] });
     expect((await job.update(id, outs!, { ...inputs, timeoutSeconds: 60 })).outs!.timeoutSeconds).toBe(60);
@@ -251,6 +254,11 @@ describe("TextToVideoJob", () => {
     });
     const { id, outs } = await video.create(inputs);
     expect(outs).toMatchObject({ status: "COMPLETED", cost: 0.6, estimatedCost: 0.6, executionTime: 800 });
+    // One status read, a second after the run, when the 900 ms of queue and work are over; never status-sync.
+    expect(emulator.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      "POST /v2/text-to-video/run",
+      `GET /v2/text-to-video/status/${id}`,
+    ]);
     expect(outs!.videoUrl).toBe(outs!.output!.video_url);
     expect(await video.diff(id, outs!, { ...inputs, input: { ...inputs.input, duration: 8 } })).toEqual({
       changes: true,
