@@ -52,6 +52,19 @@ describe("the job client", () => {
     ]);
   });
 
+  it("wait reads the status a second after it starts, then twice as long each time, up to 15 s", async () => {
+    const jobs = client().jobs;
+    const queued = await jobs.run(echo, { sleepMs: 20_000 });
+    emulator.resetRequests();
+    const start = clock.read();
+    expect((await jobs.wait(echo, queued.id)).status).toBe("COMPLETED");
+    // Reads at 1, 3, 7 and 15 s find it running; the one at 30 s (15 s after) finds it done, 20.1 s in.
+    expect(clock.read() - start).toBe(30_000);
+    expect(emulator.requests.map((request) => `${request.method} ${request.path}`)).toEqual(
+      Array<string>(5).fill(`GET /v2/${echo}/status/${queued.id}`),
+    );
+  });
+
   it("a request the API refuses is still an ApiError", async () => {
     const error = await rejection(client().jobs.runsync("no-such-endpoint", {}));
     expect(error.message).toMatch(/^POST \/v2\/no-such-endpoint\/runsync failed with 404 Not Found: Endpoint no-such-endpoint not found/);
