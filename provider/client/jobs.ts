@@ -68,11 +68,11 @@ const DEFAULT_WAIT_MS = 600_000;
 /** Time allowed beyond a sync call's wait for its answer to arrive. */
 const SYNC_ANSWER_MARGIN_MS = 30_000;
 /** The first pause before {@link JobsClient.wait} reads a job's status, in ms; it doubles with every unfinished read. */
-export const FIRST_JOB_POLL_MS = 1000;
+const FIRST_JOB_POLL_MS = 1000;
 /** The longest pause between two status reads of one job, in ms. */
-export const MAX_JOB_POLL_MS = 15_000;
+const MAX_JOB_POLL_MS = 15_000;
 /** Share of each rate-limit window that one job's wait may use: a status read every 10 s at 60 requests a minute. */
-export const JOB_POLLING_SHARE = 0.1;
+const JOB_POLLING_SHARE = 0.1;
 
 /**
  * The job API at the job URL, on queue-based and hosted endpoints: submit (`run`, `runsync`), follow (`status`,
@@ -153,8 +153,8 @@ export class JobsClient extends ApiResource {
 
   /**
    * Reads the job's {@link status} until it has ended (COMPLETED, FAILED, CANCELLED or TIMED_OUT), within `timeoutMs`:
-   * the first read after {@link FIRST_JOB_POLL_MS}, each pause twice the last (at most {@link MAX_JOB_POLL_MS}) and
-   * never shorter than the wait's share of the quota ({@link JOB_POLLING_SHARE}), the last read at the deadline.
+   * the first read after 1 s, each pause twice the last (at most 15 s) and never shorter than the wait's share of the
+   * quota (a tenth of each rate-limit window: every 10 s at 60 requests a minute), the last read at the deadline.
    */
   async wait(endpointId: string, jobId: string, options: JobWaitOptions = {}): Promise<JobResponse> {
     const { timeoutMs = DEFAULT_WAIT_MS, signal } = options;
