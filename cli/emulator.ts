@@ -20,7 +20,7 @@ export const help = `Usage: computeplatform emulator [options]
 Serves the Compute Platform v2 API (pods, clusters, serverless endpoints, network volumes,
 templates, registries, catalog, billing) and the job API on a local port, holding state in
 memory, until interrupted with Ctrl+C (SIGINT) or SIGTERM. The job API answers at
-/v2/<id>/run, runsync, status, status-sync, stream, cancel, retry, purge-queue and health, for
+/v2/<id>/run, runsync, status, stream, cancel, retry, purge-queue and health, for
 the hosted text-to-video model and for queue-based endpoints, which echo their input (an input's
 sleepMs sets how long the job runs, a stream array is yielded chunk by chunk, an error string
 fails it). Load-balancing endpoints' workers echo requests at /v2/lb/<id>/<path>.

@@ -285,6 +285,5 @@ test("a load-balancing endpoint has no job operations", async () => {
   const balanced = await createEndpoint({ type: "LOAD_BALANCER", scaling: { type: "REQUEST_COUNT", requestCount: 4 } });
   const refusal = `Endpoint ${balanced} is load-balancing and has no job queue; send requests to its base URL`;
   for (const operation of ["cancel/x", "retry/x", "purge-queue"]) expectProblem(await post(balanced, operation), 400, refusal);
-  for (const operation of ["stream/x", "health", "status-sync/x"])
-    expectProblem(await harness.call("GET", `/v2/${balanced}/${operation}`), 400, refusal);
+  for (const operation of ["stream/x", "health"]) expectProblem(await harness.call("GET", `/v2/${balanced}/${operation}`), 400, refusal);
 });

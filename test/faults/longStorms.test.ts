@@ -1,5 +1,6 @@
 /**
- * Faults that outlast a single call's six tries, through the real engine and the packed package: four pods with
+ * Faults that outlasted a single call's six tries when calls were bounded by a count, through the real engine and the
+ * packed package: four pods with
  * `readyTimeoutSeconds: 120` wait through a run of ten consecutive 429s (`Retry-After: 3`) and through ten 5xx answers
  * to the shared list poll, and the deployment succeeds. Before, the poll spent its six tries in 15 s and failed every
  * pod of the `up` at once, with 105 s of their deadline left.
@@ -64,7 +65,7 @@ function recordExchanges(onAnswer: (all: readonly Exchange[]) => void): { exchan
 /**
  * Records the exchanges from now on, and starts a fault once the `pods` creates (and the registry's, on a first `up`)
  * are answered, so that only the pods' wait runs into it: each provider process lists the pods once before its first
- * create, a single call whose bound stays six tries.
+ * create, a single call bounded by the client's default time-out rather than the pods' deadline.
  */
 function injectAfterCreates(pods: number, registry: boolean, inject: () => void): ReturnType<typeof recordExchanges> {
   let injected = false;
