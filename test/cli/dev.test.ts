@@ -71,7 +71,9 @@ const dev = async (...args: string[]) => {
   running.push(server);
   return server;
 };
-const cli = (...args: string[]) => exec(process.execPath, [main, ...args], { cwd: folder, env });
+// The user's config folder, where dev keeps the key that marks its cache's entries: the one `dev` gets by default.
+const cli = (...args: string[]) =>
+  exec(process.execPath, [main, ...args], { cwd: folder, env: { XDG_CONFIG_HOME: path.join(folder, ".user-config"), ...env } });
 const post = (url: string, body: unknown, init: RequestInit = {}) =>
   fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), ...init });
 const liveEndpoints = () => api.emulator.snapshot().endpoints.filter((endpoint) => endpoint.name.startsWith("live-"));
@@ -629,7 +631,7 @@ describe("who may call it", () => {
     const refusal = {
       title: "Unauthorized",
       status: 401,
-      detail: "this gateway is reachable from other machines: send the token it printed at startup as `Authorization: Bearer <token>`",
+      detail: "this gateway requires a token: send the one it printed at startup as `Authorization: Bearer <token>`",
     };
     expect([withoutToken.status, withoutToken.headers.get("www-authenticate"), await withoutToken.json()]).toEqual([
       401,

@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { ConcurrencyLimit } from "../../cli/dev/limit";
 import { liveKind, sealSecrets, secretProperties, unsealSecrets } from "../../cli/dev/liveKinds";
-import { readsConfig, resolveValue } from "../../cli/dev/liveValues";
+import { readsSecret, resolveValue } from "../../cli/dev/liveValues";
 import { openApiDocument } from "../../cli/dev/openapiDocument";
 import { type DevOptions, parseDevOptions } from "../../cli/dev/options";
 import { acceptedHosts, foreignCaller } from "../../cli/dev/ownOrigin";
@@ -25,6 +25,7 @@ const defaults: DevOptions = {
   autoProvision: false,
   yes: false,
   allowRemote: false,
+  token: false,
   allowHosts: [],
   clean: false,
   stack: "dev",
@@ -39,6 +40,7 @@ describe("parseDevOptions", () => {
       options: { ...defaults, port: 65535, host: "0.0.0.0", allowRemote: true },
     },
     { args: ["--no-reload"], options: { ...defaults, reload: false } },
+    { args: ["--token"], options: { ...defaults, token: true } },
     { args: ["--no-reload", "--reload"], options: defaults },
     { args: ["--reload", "--no-reload"], options: { ...defaults, reload: false } },
     { args: ["--auto-provision", "-y"], options: { ...defaults, autoProvision: true, yes: true } },
@@ -302,16 +304,21 @@ describe("resolveValue", () => {
   });
 });
 
-describe("readsConfig", () => {
+describe("readsSecret", () => {
+  // Here tmpl's env is secret, and nothing else of any resource.
+  const secretOutput = (resource: string, output: string) => resource === "tmpl" && output === "env";
   test.each<{ value: ManifestValue; reads: boolean }>([
     { value: parseExpression("${config.token}"), reads: true },
     { value: { env: { TOKEN: parseExpression("Bearer ${config.token}") } }, reads: true },
     { value: [1, { deep: [parseExpression("${config.aws:region}")] }], reads: true },
+    { value: parseExpression("serve --token ${tmpl.env.TOKEN}"), reads: true },
+    { value: [parseExpression('${tmpl.env["TOKEN"]}')], reads: true },
     { value: { env: { NAME: parseExpression("${tmpl.name}") }, disk: 20 }, reads: false },
+    { value: parseExpression("${other.env.TOKEN}"), reads: false },
     { value: "config.token", reads: false },
     { value: null, reads: false },
   ])("$value → $reads", ({ value, reads }) => {
-    expect(readsConfig(value)).toBe(reads);
+    expect(readsSecret(value, secretOutput)).toBe(reads);
   });
 });
 
