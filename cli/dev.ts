@@ -34,11 +34,11 @@ providers \`up\` uses, together with the templates, registries and network volum
   GET  /{name}/status/{jobId}              queue-based: a job now
   POST /{name}/{route}                     load-balanced (also GET, PUT, PATCH, DELETE): passed on as it is
   GET  /                                   health check: the endpoints and their state
-  GET  /docs                               interactive API explorer
+  GET  /docs                               interactive API explorer (so no endpoint may be named docs)
 
 Every local account can reach a loopback address: on a machine shared with other users, start it with
 --token, and every caller must then send the bearer token it prints (or ${TOKEN_VARIABLE}).
-Only its user's calls are answered: a Host other than the gateway's own address and port (localhost,
+Web pages are kept out: a Host other than the gateway's own address and port (localhost,
 127.0.0.1 or [::1] on loopback; off loopback also this machine's addresses, its host name and --allow-host
 names), an Origin other than its own, or a request a browser marks as sent by another site is refused with
 403, so that a web page cannot call it. Job routes (run, runsync) take Content-Type application/json only.
