@@ -51,8 +51,9 @@ Each entry carries a mark made with your digest key (below): an entry without a 
 with the project, or one written by an earlier version) and a resource renamed from its live- name since are
 left alone, with a warning, and never updated or deleted.
 The cache is readable by you only and holds ids and outputs, with every secret (env, registry credentials,
-values from stack config) only as a digest keyed with $XDG_CONFIG_HOME/computeplatform/digest.key
-(default ~/.config/computeplatform/digest.key).
+values from stack config, also through a reference) only as a digest keyed with
+$XDG_CONFIG_HOME/computeplatform/digest.key (default ~/.config/computeplatform/digest.key). Errors show
+values of secret stack config as [secret].
 
 The API key comes from COMPUTEPLATFORM_API_KEY, and the API URL from COMPUTEPLATFORM_API_URL, or from a
 .env file beside the manifest, as the stack commands read them: only COMPUTEPLATFORM_* variables and
