@@ -13,6 +13,7 @@ import { type DevOptions, parseDevOptions } from "../../cli/dev/options";
 import { acceptedHosts, foreignCaller } from "../../cli/dev/ownOrigin";
 import { carriesToken, carriesTokenCookie, isLoopback, tokenCookie } from "../../cli/dev/remoteAccess";
 import { routeEscape } from "../../cli/dev/routePath";
+import { SecretMask } from "../../cli/dev/secretMask";
 import { routeSlashesAsPath, swaggerUiPage } from "../../cli/dev/swaggerUi";
 import type { ManifestValue } from "../../provider/manifest";
 import { parseExpression } from "../../provider/manifest/expression";
@@ -193,6 +194,9 @@ describe("foreignCaller", () => {
     expect(foreignCaller(crossSite, { method: "GET", path: "/docs/swagger-ui.css" }, loopback)).toBeUndefined();
     expect(foreignCaller(crossSite, { method: "POST", path: "/docs" }, loopback)).toBe(siteRefused("cross-site"));
     expect(foreignCaller(crossSite, { method: "GET", path: "/docsx" }, loopback)).toBe(siteRefused("cross-site"));
+    // Deeper than the explorer's own files: what an endpoint named docs would route to its worker.
+    expect(foreignCaller(crossSite, { method: "GET", path: "/docs/a/b" }, loopback)).toBe(siteRefused("cross-site"));
+    expect(foreignCaller(crossSite, { method: "GET", path: "/docs/" }, loopback)).toBe(siteRefused("cross-site"));
     expect(foreignCaller(crossSite, { method: "GET", path: "/web/v1/items" }, loopback)).toBe(siteRefused("cross-site"));
   });
 
@@ -243,6 +247,22 @@ describe("routeSlashesAsPath, the explorer's request hook", () => {
     const hook = /requestInterceptor: ([\s\S]*?),\n\}\);/.exec(page)?.[1];
     const inBrowser = new Function(`return (${hook});`)() as typeof routeSlashesAsPath;
     expect(inBrowser({ url: "/web/v1%2Fgenerate?q=a%2Fb" })).toEqual({ url: "/web/v1/generate?q=a%2Fb" });
+  });
+});
+
+describe("SecretMask", () => {
+  test("masks each secret as it is and as it reads in a JSON string, the longest first, in text and at any depth", () => {
+    const mask = new SecretMask();
+    mask.add("pw");
+    mask.add('pw-"quoted"');
+    mask.add("");
+    expect(mask.text('a pw-"quoted" and pw, \\"pw-\\"quoted\\"')).toBe('a [secret] and [secret], \\"[secret]');
+    expect(mask.value({ detail: 'Unknown data center "pw"', errors: [{ pw: ["x pw"] }], status: 400 })).toEqual({
+      detail: 'Unknown data center "[secret]"',
+      errors: [{ "[secret]": ["x [secret]"] }],
+      status: 400,
+    });
+    expect(new SecretMask().text("nothing to mask")).toBe("nothing to mask");
   });
 });
 
