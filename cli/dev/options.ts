@@ -19,6 +19,11 @@ export interface DevOptions {
   /** Allow binding a non-loopback address; callers then need the bearer token printed at startup. @default false */
   allowRemote: boolean;
   /**
+   * Require a bearer token of every caller on loopback too, as off loopback: on a machine shared with other users,
+   * who can all reach its loopback address. @default false
+   */
+  token: boolean;
+  /**
    * More `Host` values a gateway off loopback answers, besides this machine's addresses and host name: names it is
    * reached by, such as a DNS name or a proxy's, as `NAME` (on the gateway's port) or `NAME:PORT`. Needs `allowRemote`.
    * @default []
@@ -48,6 +53,7 @@ export function parseDevOptions(args: string[]): DevOptions {
       yes: { type: "boolean", short: "y" },
       "allow-remote": { type: "boolean" },
       "allow-host": { type: "string", multiple: true },
+      token: { type: "boolean" },
       clean: { type: "boolean" },
       stack: { type: "string" },
     },
@@ -75,6 +81,7 @@ export function parseDevOptions(args: string[]): DevOptions {
     autoProvision: values["auto-provision"] ?? false,
     yes: values.yes ?? false,
     allowRemote: values["allow-remote"] ?? false,
+    token: values.token ?? false,
     allowHosts,
     clean: values.clean ?? false,
     stack: parseStackName(values.stack),

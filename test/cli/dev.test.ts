@@ -71,7 +71,9 @@ const dev = async (...args: string[]) => {
   running.push(server);
   return server;
 };
-const cli = (...args: string[]) => exec(process.execPath, [main, ...args], { cwd: folder, env });
+// The user's config folder, where dev keeps the key that marks its cache's entries: the one `dev` gets by default.
+const cli = (...args: string[]) =>
+  exec(process.execPath, [main, ...args], { cwd: folder, env: { XDG_CONFIG_HOME: path.join(folder, ".user-config"), ...env } });
 const post = (url: string, body: unknown, init: RequestInit = {}) =>
   fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), ...init });
 const liveEndpoints = () => api.emulator.snapshot().endpoints.filter((endpoint) => endpoint.name.startsWith("live-"));
@@ -170,14 +172,15 @@ describe("starting", () => {
 
       expect(server.url).toBe(`http://127.0.0.1:${port + 1}`);
       // "Listening on" is not the last line of the start: the lines after it may arrive later.
-      await server.waitFor(/^API explorer: /m);
-      expect(server.stdout.split("\n").slice(0, 6)).toEqual([
+      await server.waitFor(/^Any account of this machine /m);
+      expect(server.stdout.split("\n").slice(0, 7)).toEqual([
         "computeplatform dev: manifest.yaml, 2 serverless endpoints",
         "  ENDPOINT  TYPE           ROUTE               DESCRIPTION",
         "  echo      QUEUE          POST /echo/runsync  Echoes its input.",
         "  web       LOAD_BALANCER  POST /web/{route}",
         `Listening on http://127.0.0.1:${port + 1} (port ${port} was busy)`,
         `API explorer: http://127.0.0.1:${port + 1}/docs`,
+        "Any account of this machine can call it (loopback keeps out other machines, not other users): on a shared machine, start it with --token.",
       ]);
       const health = await fetch(`${server.url}/`);
       expect(health.status).toBe(200);
@@ -629,7 +632,7 @@ describe("who may call it", () => {
     const refusal = {
       title: "Unauthorized",
       status: 401,
-      detail: "this gateway is reachable from other machines: send the token it printed at startup as `Authorization: Bearer <token>`",
+      detail: "this gateway requires a token: send the one it printed at startup as `Authorization: Bearer <token>`",
     };
     expect([withoutToken.status, withoutToken.headers.get("www-authenticate"), await withoutToken.json()]).toEqual([
       401,
@@ -649,6 +652,97 @@ describe("who may call it", () => {
     const document = await (await fetch(`${local}/docs/openapi.json`, { headers: { authorization: `Bearer ${token}` } })).text();
     expect(document).not.toContain(api.apiKey);
   });
+
+  test(
+    "with --token on loopback, another account's call without the token gets 401 and reaches nothing; the user's call with it works",
+    { timeout: 90_000 },
+    async () => {
+      writeManifest({ echo: queueEndpoint() });
+      // A token a repository's .env sets is known to whoever reads the repository: it is not the one required.
+      const planted = "planted-token-from-the-repository-0123";
+      fs.writeFileSync(path.join(folder, ".env"), `COMPUTEPLATFORM_DEV_TOKEN=${planted}\n`);
+      const server = await dev("--token");
+      const [, token] = await server.waitFor(/^Bearer token \(every caller must send it as Authorization: Bearer <token>\): (\S+)$/m);
+      const bearer = (value: string) => ({ "content-type": "application/json", authorization: `Bearer ${value}` });
+
+      const withoutToken = await post(`${server.url}/echo/runsync`, { input: {} });
+      const withPlanted = await post(`${server.url}/echo/runsync`, { input: {} }, { headers: bearer(planted) });
+      const health = await fetch(`${server.url}/`);
+      const refusal = {
+        title: "Unauthorized",
+        status: 401,
+        detail: "this gateway requires a token: send the one it printed at startup as `Authorization: Bearer <token>`",
+      };
+      expect([withoutToken.status, await withoutToken.json()]).toEqual([401, refusal]);
+      expect([withPlanted.status, health.status, token === planted]).toEqual([401, 401, false]);
+      expect(api.emulator.requests).toEqual([]);
+      expect(server.stdout).not.toContain("start it with --token");
+
+      const withToken = await post(`${server.url}/echo/runsync`, { input: { n: 1 } }, { headers: bearer(token!) });
+      expect([withToken.status, ((await withToken.json()) as { output: unknown }).output]).toEqual([200, { n: 1 }]);
+    },
+  );
+
+  test("--token takes the token from the environment, never from a command line; a short one is refused", { timeout: 90_000 }, async () => {
+    writeManifest({ echo: queueEndpoint() });
+    const token = "a-token-the-user-keeps-for-clients-4f9c";
+    env = { ...env, COMPUTEPLATFORM_DEV_TOKEN: "short" };
+    expect(await cli("dev", "manifest.yaml", "--token")).toEqual({
+      code: 1,
+      stdout: "",
+      stderr:
+        "computeplatform: COMPUTEPLATFORM_DEV_TOKEN must be 24 or more printable characters without spaces, for example from `openssl rand -base64 24`; leave it unset for a new token at each start\n",
+    });
+    env = { ...env, COMPUTEPLATFORM_DEV_TOKEN: token };
+    const server = await dev("--token");
+
+    await printed(server, `Bearer token (every caller must send it as Authorization: Bearer <token>): ${token}\n`);
+    const answer = await post(
+      `${server.url}/echo/runsync`,
+      { input: { n: 2 } },
+      { headers: { "content-type": "application/json", authorization: `Bearer ${token}` } },
+    );
+    expect(answer.status).toBe(200);
+  });
+
+  test(
+    "an endpoint may not be named docs, and a cross-site request below /docs/ is refused: the explorer's exemption is its own paths",
+    { timeout: 90_000 },
+    async () => {
+      writeManifest({ echo: queueEndpoint() });
+      const server = await dev();
+      const port = new URL(server.url).port;
+
+      // An edit that names a load-balanced endpoint docs, whose routes would be /docs/...: refused, as `validate` refuses it.
+      writeManifest({ echo: queueEndpoint(), docs: loadBalancedEndpoint() });
+      await server.waitFor(/^manifest\.yaml is not valid; still serving the last valid version:$/m);
+      const reserved =
+        "manifest.yaml:14:3: resources.docs: `docs` is reserved: `computeplatform dev` serves /docs itself, so an endpoint of that name could not be called there; choose another name";
+      await printed(server, `${reserved}\n`);
+      const attack = await rawRequest(server.url, {
+        method: "GET",
+        path: "/docs/a/b",
+        headers: { host: `127.0.0.1:${port}`, "sec-fetch-site": "cross-site" },
+      });
+      const link = await rawRequest(server.url, {
+        method: "GET",
+        path: "/docs",
+        headers: { host: `127.0.0.1:${port}`, "sec-fetch-site": "cross-site" },
+      });
+
+      expect(attack).toEqual(
+        problem(
+          403,
+          "Forbidden",
+          'Sec-Fetch-Site "cross-site": the browser says another site sent this request, and pages of other sites may not call this gateway',
+        ),
+      );
+      expect(link.status).toBe(200);
+      expect(api.emulator.requests).toEqual([]);
+      expect(await cli("validate", "manifest.yaml")).toEqual({ code: 1, stdout: "", stderr: `${reserved}\n1 error in manifest.yaml\n` });
+      expect((await cli("dev", "manifest.yaml")).stderr).toBe(`computeplatform dev: manifest.yaml is not valid:\n${reserved}\n`);
+    },
+  );
 
   describe("on the scaffold of computeplatform init, whose worker names and port any page can guess", () => {
     /** The scaffold's `dev` on a free loopback port, and that port. */
