@@ -8,7 +8,7 @@ import { type DevEndpoint, mainRoute } from "./endpoints";
 import type { LiveResource } from "./liveValues";
 import { type Binding, foreignCaller } from "./ownOrigin";
 import { carriesToken, carriesTokenCookie, sameToken, tokenCookie } from "./remoteAccess";
-import { routeEscape } from "./routePath";
+import { pathEscape } from "../../provider/client/pathEscape";
 import type { SecretMask } from "./secretMask";
 import { swaggerUiFile, swaggerUiPage } from "./swaggerUi";
 import { ComputePlatformError } from "../../provider/errors";
@@ -132,7 +132,7 @@ export function buildGateway(context: GatewayContext): FastifyInstance {
     // As it came on the wire: what is passed on is what was checked, decoded by no one on the way.
     const path = request.url.split("?")[0]!;
     const rest = path.split("/").slice(2).join("/");
-    const escape = routeEscape(rest);
+    const escape = pathEscape(rest);
     if (escape !== undefined) {
       throw new GatewayProblem(
         400,

@@ -12,7 +12,7 @@ import { openApiDocument } from "../../cli/dev/openapiDocument";
 import { type DevOptions, parseDevOptions } from "../../cli/dev/options";
 import { acceptedHosts, foreignCaller } from "../../cli/dev/ownOrigin";
 import { carriesToken, carriesTokenCookie, isLoopback, tokenCookie } from "../../cli/dev/remoteAccess";
-import { routeEscape } from "../../cli/dev/routePath";
+import { pathEscape } from "../../provider/client/pathEscape";
 import { SecretMask } from "../../cli/dev/secretMask";
 import { routeSlashesAsPath, swaggerUiPage } from "../../cli/dev/swaggerUi";
 import type { ManifestValue } from "../../provider/manifest";
@@ -122,7 +122,7 @@ describe("the token cookie of the explorer", () => {
   });
 });
 
-describe("routeEscape", () => {
+describe("pathEscape, as the gateway uses it", () => {
   test.each([
     { path: "v1/items", escape: undefined },
     { path: "", escape: undefined },
@@ -144,8 +144,10 @@ describe("routeEscape", () => {
     { path: ".%2e/pods", escape: 'a ".." segment' },
     { path: "%252e%252e/pods", escape: 'a ".." segment' },
     { path: "%2e/pods", escape: 'a "." segment' },
+    { path: "..;/pods", escape: 'a "..;" segment' },
+    { path: "..%00/pods", escape: 'a "..\\u0000" segment' },
   ])("$path → $escape", ({ path, escape }) => {
-    expect(routeEscape(path)).toBe(escape);
+    expect(pathEscape(path)).toBe(escape);
   });
 });
 
