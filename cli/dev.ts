@@ -13,6 +13,7 @@ import { listenOnFreePort, PORTS_TRIED } from "./dev/port";
 import { isLoopback, newAccessToken } from "./dev/remoteAccess";
 import { stackConfigReader } from "./dev/stackConfig";
 import { loadDotEnv } from "./dotEnv";
+import { terminalText } from "./terminalText";
 import { readManifest } from "./validate";
 
 /** `--auto-provision` asks before deploying more endpoints than this. */
@@ -199,7 +200,7 @@ async function validated(file: string): Promise<ValidatedManifest | string[]> {
 function endpointTable(endpoints: readonly DevEndpoint[]): string[] {
   const rows = [
     ["ENDPOINT", "TYPE", "ROUTE", "DESCRIPTION"],
-    ...endpoints.map((endpoint) => [endpoint.name, endpoint.type, mainRoute(endpoint), endpoint.summary ?? ""]),
+    ...endpoints.map((endpoint) => [endpoint.name, endpoint.type, mainRoute(endpoint), endpoint.summary ?? ""].map(terminalText)),
   ];
   const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column]!.length)));
   return rows.map((row) =>

@@ -12,13 +12,20 @@ export interface StorageRate {
   source: string;
 }
 
+const DEFAULT_TABLE = "storage table (default)";
+
+/** Whether a cost component's `source` is a storage table the user set, rather than the defaults or the catalog. */
+export function overriddenStorageTable(source: string): boolean {
+  return source.startsWith("storage table (") && source !== DEFAULT_TABLE;
+}
+
 const overridesSchema = z.partialRecord(z.enum(volumeTypes), z.number().nonnegative());
 
 /** The storage price of a volume type: the provider config's override when it names the type, else the default. */
 export function storageRate(type: VolumeType): StorageRate {
   const override = storageOverrides()[type];
   if (override !== undefined) return { price: override, source: `storage table (${settingSource("storagePrices").configKey})` };
-  return { price: DEFAULT_STORAGE_PRICES[type], source: "storage table (default)" };
+  return { price: DEFAULT_STORAGE_PRICES[type], source: DEFAULT_TABLE };
 }
 
 /** The provider config's storage prices; none when it is not set. Refused, naming the key, when it is no such map. */
