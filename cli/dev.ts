@@ -12,7 +12,7 @@ import { DEFAULT_PORT, type DevOptions, parseDevOptions } from "./dev/options";
 import { listenOnFreePort, PORTS_TRIED } from "./dev/port";
 import { isLoopback, newAccessToken } from "./dev/remoteAccess";
 import { stackConfigReader } from "./dev/stackConfig";
-import { loadDotEnv } from "./dotEnv";
+import { envFileHelp, loadDotEnv } from "./dotEnv";
 import { terminalText } from "./terminalText";
 import { readManifest } from "./validate";
 
@@ -51,7 +51,8 @@ values from stack config) only as a digest keyed with $XDG_CONFIG_HOME/computepl
 
 The API key comes from COMPUTEPLATFORM_API_KEY, and the API URL from COMPUTEPLATFORM_API_URL, or from a
 .env file beside the manifest, as the stack commands read them: only COMPUTEPLATFORM_* variables and
-PULUMI_CONFIG_PASSPHRASE(_FILE) are read from it, and an API or job URL it sets is shown on stderr.
+PULUMI_CONFIG_PASSPHRASE(_FILE) are read from it, and an API or job URL it sets is shown on stderr and
+used only with the API key it sets. A .env that links outside the folder is read only with --env-file.
 
 Options:
   --host ADDRESS        Address to bind. Default: localhost. A non-loopback address needs --allow-remote.
@@ -67,6 +68,7 @@ Options:
   --stack NAME          Stack whose config \${config.<key>} references read (through the pulumi CLI, only
                         when a deployment needs one). Default: dev
   --clean               Delete the live- resources the cache lists, and their entries, then exit.
+${envFileHelp}
   -h, --help            Show this help.
 `;
 
@@ -85,7 +87,7 @@ export async function run(options: DevOptions): Promise<number> {
     );
   }
   const folder = path.dirname(path.resolve(options.manifest));
-  loadDotEnv(folder);
+  loadDotEnv(folder, { envFile: options.envFile });
   for (const variable of ["COMPUTEPLATFORM_API_KEY", "COMPUTEPLATFORM_API_URL"]) {
     if (!process.env[variable])
       return fail(`${variable} is not set: set the environment variable or write it in ${path.join(folder, ".env")}`);
