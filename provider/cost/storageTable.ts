@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { setting, settingSource } from "../config";
+import { setting, settingOrigin, settingSource } from "../config";
 import { UserError } from "../errors";
 import { type VolumeType, volumeTypes } from "../schemas/networkVolume";
 import { DEFAULT_STORAGE_PRICES } from "./storagePrices";
@@ -8,7 +8,7 @@ import { DEFAULT_STORAGE_PRICES } from "./storagePrices";
 export interface StorageRate {
   /** USD per GB-month; undefined when the table has none for the type. */
   price: number | undefined;
-  /** `storage table (default)` or `storage table (computeplatform:storagePrices)`. */
+  /** `storage table (default)`, or the overrides' origin: `storage table (computeplatform:storagePrices)` or `storage table (COMPUTEPLATFORM_STORAGE_PRICES)`. */
   source: string;
 }
 
@@ -24,7 +24,7 @@ const overridesSchema = z.partialRecord(z.enum(volumeTypes), z.number().nonnegat
 /** The storage price of a volume type: the provider config's override when it names the type, else the default. */
 export function storageRate(type: VolumeType): StorageRate {
   const override = storageOverrides()[type];
-  if (override !== undefined) return { price: override, source: `storage table (${settingSource("storagePrices").configKey})` };
+  if (override !== undefined) return { price: override, source: `storage table (${settingOrigin("storagePrices")})` };
   return { price: DEFAULT_STORAGE_PRICES[type], source: DEFAULT_TABLE };
 }
 

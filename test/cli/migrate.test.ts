@@ -365,7 +365,6 @@ describe("computeplatform migrate", () => {
           (name) =>
             `note: pods[0] (name "api"): env ${name} ${why(name)}, so it is read from stack config; run: pulumi config set --secret ${configKey(name)} <value>`,
         ),
-        'warning: pods[0] (name "api"): "gpuTypeIds" names "NVIDIA A40", which v2 does not have; dropped',
       ),
     });
     const manifest = fs.readFileSync(output, "utf8");
