@@ -13,7 +13,8 @@ import { listenOnFreePort, PORTS_TRIED } from "./dev/port";
 import { refusingReservedNames } from "./dev/ownRoutes";
 import { givenAccessToken, isLoopback, newAccessToken, TOKEN_VARIABLE } from "./dev/remoteAccess";
 import { stackConfigReader } from "./dev/stackConfig";
-import { loadDotEnv } from "./dotEnv";
+import { envFileHelp, loadDotEnv } from "./dotEnv";
+import { terminalText } from "./terminalText";
 import { readManifest } from "./validate";
 
 /** `--auto-provision` asks before deploying more endpoints than this. */
@@ -57,7 +58,8 @@ values of secret stack config as [secret].
 
 The API key comes from COMPUTEPLATFORM_API_KEY, and the API URL from COMPUTEPLATFORM_API_URL, or from a
 .env file beside the manifest, as the stack commands read them: only COMPUTEPLATFORM_* variables and
-PULUMI_CONFIG_PASSPHRASE(_FILE) are read from it, and an API or job URL it sets is shown on stderr.
+PULUMI_CONFIG_PASSPHRASE(_FILE) are read from it, and an API or job URL it sets is shown on stderr and
+used only with the API key it sets. A .env that links outside the folder is read only with --env-file.
 
 Options:
   --host ADDRESS        Address to bind. Default: localhost. A non-loopback address needs --allow-remote.
@@ -78,6 +80,7 @@ Options:
                         when a deployment needs one). Default: dev
   --clean               Delete the live- resources the cache lists, and their entries, then exit.
                         Only what dev deployed here for you: see the cache above.
+${envFileHelp}
   -h, --help            Show this help.
 `;
 
@@ -98,7 +101,7 @@ export async function run(options: DevOptions): Promise<number> {
   const folder = path.dirname(path.resolve(options.manifest));
   // Read before .env is: a token that a repository's .env sets is known to whoever can read the repository.
   const tokenFromShell = process.env[TOKEN_VARIABLE];
-  loadDotEnv(folder);
+  loadDotEnv(folder, { envFile: options.envFile });
   for (const variable of ["COMPUTEPLATFORM_API_KEY", "COMPUTEPLATFORM_API_URL"]) {
     if (!process.env[variable])
       return fail(`${variable} is not set: set the environment variable or write it in ${path.join(folder, ".env")}`);
@@ -222,7 +225,7 @@ async function validated(file: string): Promise<ValidatedManifest | string[]> {
 function endpointTable(endpoints: readonly DevEndpoint[]): string[] {
   const rows = [
     ["ENDPOINT", "TYPE", "ROUTE", "DESCRIPTION"],
-    ...endpoints.map((endpoint) => [endpoint.name, endpoint.type, mainRoute(endpoint), endpoint.summary ?? ""]),
+    ...endpoints.map((endpoint) => [endpoint.name, endpoint.type, mainRoute(endpoint), endpoint.summary ?? ""].map(terminalText)),
   ];
   const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column]!.length)));
   return rows.map((row) =>

@@ -8,7 +8,7 @@ import type { StateBackend } from "../automation/backend";
 import { type ManifestStack, openManifestStack } from "../automation/manifestStack";
 import { formatIssue, type ManifestIssue, type ValidatedManifest, validateManifest } from "../provider/manifest";
 import { unsetConfigIssues } from "../provider/manifest/load";
-import { loadDotEnv } from "./dotEnv";
+import { envFileHelp, envFileOption, loadDotEnv } from "./dotEnv";
 import { DEFAULT_STACK, parseStackName } from "./stackName";
 import { assertInstalledPackage } from "./installedPackage";
 import { formatChange, formatCounts, formatSummary, planCollector } from "./plan";
@@ -36,6 +36,8 @@ export interface StackCommandOptions {
   refresh: boolean;
   /** The plan's price and budget (preview, up). */
   cost: CostOptions;
+  /** A settings file to read instead of the manifest folder's `.env` (`--env-file`). */
+  envFile?: string;
 }
 
 const purposes: Record<Operation, string> = {
@@ -69,7 +71,9 @@ named after the folder is written if there is none), and stack config lives next
 Pulumi.<stack>.yaml: set secrets the manifest reads as \${config.<key>} with
 \`pulumi config set --secret <key>\` there (it prompts for the value). A .env file in that folder is read for
 this package's variables not already set (COMPUTEPLATFORM_*, PULUMI_CONFIG_PASSPHRASE and
-PULUMI_CONFIG_PASSPHRASE_FILE); any other variable in it is ignored with a warning.
+PULUMI_CONFIG_PASSPHRASE_FILE, not COMPUTEPLATFORM_STORAGE_PRICES); any other variable in it is ignored
+with a warning. An API or job URL it sets is used only with the API key it sets, and a .env that is a link
+to a file outside the folder is not read (name the file with --env-file).
 ${operation === "preview" || operation === "up" ? "The manifest is validated first: an invalid one fails with each error's file:line:col,\nbefore the engine starts.\n" : ""}${operation === "up" || operation === "destroy" ? "There is no confirmation prompt: run `computeplatform preview` first to see the changes.\n" : ""}${
     operation === "drift"
       ? `Each resource's arguments as the stack's state records them are compared with what the API
@@ -104,6 +108,7 @@ Options:
                         2 when something would (or did), 1 on error.`
       : ""
   }${operation === "preview" || operation === "up" ? costHelp(operation) : ""}
+${envFileHelp}
   -h, --help            Show this help.
 
 Environment: PULUMI_CONFIG_PASSPHRASE (or PULUMI_CONFIG_PASSPHRASE_FILE) unlocks the
@@ -122,6 +127,7 @@ stack's secrets on a file or cloud-storage backend.
           stack: { type: "string" },
           backend: { type: "string" },
           json: { type: "boolean" },
+          ...envFileOption,
           ...(operation === "preview" || operation === "up" ? { refresh: { type: "boolean" } } : {}),
           ...(operation === "preview" ? { "detailed-exitcode": { type: "boolean" }, markdown: { type: "boolean" } } : {}),
           ...(operation === "preview" || operation === "up" ? costArgOptions : {}),
@@ -139,6 +145,7 @@ stack's secrets on a file or cloud-storage backend.
         detailedExitCode: (values["detailed-exitcode"] as boolean | undefined) ?? false,
         refresh: (values.refresh as boolean | undefined) ?? false,
         cost: parseCostOptions(values),
+        ...(values["env-file"] === undefined ? {} : { envFile: values["env-file"] as string }),
       };
     },
     run: (options: StackCommandOptions) => runOperation(operation, options),
@@ -155,7 +162,7 @@ async function runOperation(operation: Operation, options: StackCommandOptions):
   assertInstalledPackage(operation);
   const out = (line: string) => (options.json ? process.stderr : process.stdout).write(`${line}\n`);
   const runsProgram = operation === "preview" || operation === "up";
-  loadDotEnv(path.dirname(path.resolve(options.manifest)));
+  loadDotEnv(path.dirname(path.resolve(options.manifest)), { envFile: options.envFile });
 
   let manifest: ValidatedManifest | undefined;
   let usage: UsageEstimate = {};

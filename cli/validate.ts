@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 import { descriptionSummary, formatIssue, type ManifestValidation, validateManifest } from "../provider/manifest";
 import { UserError } from "../provider/errors";
 import { refusingReservedNames } from "./dev/ownRoutes";
+import { terminalText } from "./terminalText";
 
 export const summary = "Check a manifest offline, without calling the API";
 
@@ -40,9 +41,11 @@ export function parse(args: string[]): ValidateOptions {
 export async function run({ manifest, json }: ValidateOptions): Promise<number> {
   const validation = refusingReservedNames(await validateManifest({ file: manifest, text: readManifest(manifest) }));
   if (json) process.stdout.write(`${JSON.stringify(report(manifest, validation), null, 2)}\n`);
-  else if (validation.manifest) process.stdout.write(describe(validation));
+  else if (validation.manifest) process.stdout.write(terminalText(describe(validation)));
   else
-    process.stderr.write(`${validation.issues.map(formatIssue).join("\n")}\n${count(validation.issues.length, "error")} in ${manifest}\n`);
+    process.stderr.write(
+      terminalText(`${validation.issues.map(formatIssue).join("\n")}\n${count(validation.issues.length, "error")} in ${manifest}\n`),
+    );
   return validation.manifest ? 0 : 1;
 }
 

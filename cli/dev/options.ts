@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { UserError } from "../../provider/errors";
+import { envFileOption } from "../dotEnv";
 import { parseStackName } from "../stackName";
 
 /** What `computeplatform dev` was asked to do. */
@@ -33,6 +34,8 @@ export interface DevOptions {
   stack: string;
   /** Delete the cached `live-` resources and their cache entries, then exit, instead of serving. @default false */
   clean: boolean;
+  /** A settings file to read instead of the manifest folder's `.env`. @default the folder's `.env` */
+  envFile?: string;
 }
 
 export const DEFAULT_PORT = 8888;
@@ -56,6 +59,7 @@ export function parseDevOptions(args: string[]): DevOptions {
       token: { type: "boolean" },
       clean: { type: "boolean" },
       stack: { type: "string" },
+      ...envFileOption,
     },
   });
   const [manifest = "manifest.yaml", ...extra] = positionals;
@@ -85,6 +89,7 @@ export function parseDevOptions(args: string[]): DevOptions {
     allowHosts,
     clean: values.clean ?? false,
     stack: parseStackName(values.stack),
+    ...(values["env-file"] === undefined ? {} : { envFile: values["env-file"] }),
   };
 }
 

@@ -23,6 +23,7 @@ import { TEMPLATE_OPERATIONS } from "../templates/operations";
 import type { Cluster, EcrDelegation, Endpoint, NetworkVolume, Pod, Registry, Template } from "../wire";
 import { ApiKeys, rememberCaller, requirePermission } from "./auth";
 import type { FaultController } from "./faults";
+import { refuseDeepBodies } from "./nestingLimit";
 import { serveOperations } from "./operation";
 import { Problem } from "./problem";
 import { MALFORMED_RATE_LIMIT_HEADERS, RateLimiter, tooManyRequests } from "./rateLimit";
@@ -208,6 +209,7 @@ function buildServer(context: EmulatorContext, requests: RecordedRequest[], onAp
     const status = error.statusCode !== undefined && error.statusCode >= 400 ? error.statusCode : 500;
     return new Problem(status, error.message).send(reply);
   });
+  app.addHook("preValidation", refuseDeepBodies);
   app.setNotFoundHandler(routeNotFound);
 
   registerMetaRoutes(app);
