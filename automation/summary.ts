@@ -9,3 +9,30 @@ export function changeSummary(result: { changeSummary: OpMap } | { summary: { re
   }
   return summary;
 }
+
+/** The engine's closing line after the errors it has already named, e.g. `update failed`. */
+const CLOSING_LINE = /^(?:update|preview|refresh|destroy|import) failed$/;
+
+/** What the engine writes before a failed check's reason: `property placement value {map[]} has a problem: `. */
+const CHECK_FAILURE = /property (\S+) value \{.*?\} has a problem: /g;
+
+/**
+ * The errors of a failed engine run, once each and in the package's words: the `error:` lines of the Automation
+ * API's message (which holds the engine's stdout and stderr, so each twice) without repeats, without the closing
+ * `update failed` when another error says what failed, and a failed check as `<property>: <reason>`.
+ */
+export function engineErrors(message: string): string[] {
+  const errors = message
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith("error:"))
+    .map((line) => checkFailuresInPackageWords(line.slice("error:".length).trim()));
+  const unique = [...new Set(errors)];
+  const specific = unique.filter((error) => !CLOSING_LINE.test(error));
+  return specific.length > 0 ? specific : unique;
+}
+
+/** An engine message with each failed check as `<property>: <reason>`, without the engine's wrapper around the reason. */
+export function checkFailuresInPackageWords(message: string): string {
+  return message.replace(CHECK_FAILURE, "$1: ");
+}

@@ -14,6 +14,8 @@ import { isLoopback, newAccessToken } from "./dev/remoteAccess";
 import { stackConfigReader } from "./dev/stackConfig";
 import { loadDotEnv } from "./dotEnv";
 import { readManifest } from "./validate";
+import { requireServerPackages } from "../emulator/http/serverFramework";
+import { readOwnPackage } from "./ownPackage";
 
 /** `--auto-provision` asks before deploying more endpoints than this. */
 export const CONFIRM_ABOVE = 5;
@@ -103,6 +105,7 @@ export async function run(options: DevOptions): Promise<number> {
   });
   const token = isLoopback(options.host) ? undefined : newAccessToken();
   // Loaded here, not at the top: the other commands run without the gateway's server packages installed.
+  requireServerPackages("computeplatform dev", readOwnPackage().serverRanges);
   const { buildGateway } = require("./dev/gateway") as typeof import("./dev/gateway");
   const app = buildGateway({
     endpoints: () => endpoints,

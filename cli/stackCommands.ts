@@ -1,7 +1,7 @@
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { CommandError, type EngineEvent, type OpMap, type OutputMap } from "@pulumi/pulumi/automation";
-import { changeSummary } from "../automation/summary";
+import { changeSummary, engineErrors } from "../automation/summary";
 import { type DriftedResource, driftCollector, formatDrift } from "./driftReport";
 import { type EngineProgress, engineProgress } from "../automation/progress";
 import type { StateBackend } from "../automation/backend";
@@ -153,7 +153,8 @@ export const drift = stackCommand("drift");
 
 async function runOperation(operation: Operation, options: StackCommandOptions): Promise<number> {
   assertInstalledPackage(operation);
-  const out = (line: string) => (options.json ? process.stderr : process.stdout).write(`${line}\n`);
+  // With --json or --markdown, stdout holds the document alone; progress and verdicts go to stderr.
+  const out = (line: string) => (options.json || options.cost.markdown ? process.stderr : process.stdout).write(`${line}\n`);
   const runsProgram = operation === "preview" || operation === "up";
   loadDotEnv(path.dirname(path.resolve(options.manifest)));
 
@@ -262,9 +263,7 @@ async function runOperation(operation: Operation, options: StackCommandOptions):
     }
   }
   if (breaches && breaches.length > 0) {
-    // With --json or --markdown, stdout holds the report alone; the verdict goes to stderr.
-    const verdict = options.cost.markdown ? (line: string) => process.stderr.write(`${line}\n`) : out;
-    for (const line of breaches.flatMap(formatBreach)) verdict(line);
+    for (const line of breaches.flatMap(formatBreach)) out(line);
     return OVER_BUDGET_EXIT_CODE;
   }
   return options.detailedExitCode && (plan.changes.length > 0 || drifted.length > 0) ? 2 : 0;
@@ -367,8 +366,7 @@ function reportStillRunning(progress: EngineProgress, out: (line: string) => voi
 
 /** The engine's own error lines, without the Automation API's command dump around them. */
 function engineFailure(error: CommandError): string {
-  const lines = error.message.split("\n").map((line) => line.trim());
-  const errors = lines.filter((line) => line.startsWith("error:")).map((line) => line.slice("error:".length).trim());
+  const errors = engineErrors(error.message);
   return errors.length > 0 ? errors.join("; ") : "see the errors above";
 }
 
