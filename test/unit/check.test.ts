@@ -102,7 +102,7 @@ describe("Pod check", () => {
       "partial network mount",
       { mounts: { network: [{ volumeId: "a" }] } },
       "mounts.network[0].path",
-      "Invalid input: expected string, received undefined",
+      "required",
     ],
     [
       "a mount path that is not a string",
