@@ -3,6 +3,7 @@ import { microUsd } from "../../provider/cost/costEstimate";
 import { UserError } from "../../provider/errors";
 import type { ManifestBudget } from "../../provider/manifest";
 import { dollars } from "./money";
+import { placedResources } from "./placedResources";
 import { monthly, type PlanCost, type ResourceCost } from "./planCost";
 
 /** The periods a budget can be set in: USD per hour, or per month of 730 hours. */
@@ -64,15 +65,22 @@ export interface BudgetBreach {
   limit: BudgetLimit;
   total: number;
   resources: ResourceCost[];
+  /** The plan prices resources with `placement` at the configurations a create would choose now. */
+  placed: boolean;
 }
 
-/** The limits the plan's total goes over; exactly at a limit passes. Totals are compared to a millionth of a dollar. */
+/**
+ * The limits the plan's total goes over; exactly at a limit passes. Totals are compared to a millionth of a dollar.
+ * A resource with `placement` counts at the configuration a create would choose now (its estimate), which is never
+ * dearer than its dearest acceptable one: a plan whose every acceptable configuration fits always passes.
+ */
 export function budgetBreaches(plan: PlanCost, limits: readonly BudgetLimit[]): BudgetBreach[] {
   const total = (period: CostPeriod) => (period === "hourly" ? plan.hourlyCost : monthly(plan.hourlyCost));
   const increases = plan.resources.filter((resource) => microUsd(resource.hourlyDiff) > 0).sort((a, b) => b.hourlyDiff - a.hourlyDiff);
+  const placed = placedResources(plan).length > 0;
   return limits
     .filter((limit) => microUsd(total(limit.period)) > microUsd(limit.amount))
-    .map((limit) => ({ limit, total: total(limit.period), resources: increases }));
+    .map((limit) => ({ limit, total: total(limit.period), resources: increases, placed }));
 }
 
 /**
@@ -85,7 +93,8 @@ export function formatBreach(breach: BudgetBreach): string[] {
   const inPeriod = (hourly: number) => (breach.limit.period === "hourly" ? hourly : monthly(hourly));
   const width = Math.max(...breach.resources.map((resource) => `${resource.type} ${resource.name}`.length));
   return [
-    `Over budget: the stack would cost $${dollars(breach.total, places)}/${unit}, more than the $${dollars(breach.limit.amount, places)}/${unit} of ${breach.limit.source}.`,
+    `Over budget: the stack would cost $${dollars(breach.total, places)}/${unit}${breach.placed ? " at the configurations placement would choose now" : ""}, ` +
+      `more than the $${dollars(breach.limit.amount, places)}/${unit} of ${breach.limit.source}.`,
     ...breach.resources.map(
       (resource) => `  ${`${resource.type} ${resource.name}`.padEnd(width)}  +$${dollars(inPeriod(resource.hourlyDiff), places)}/${unit}`,
     ),

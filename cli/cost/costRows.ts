@@ -1,4 +1,5 @@
 import { dollars } from "./money";
+import { placementNotes } from "./placedResources";
 import { changedResources, monthly, type PlanCost, type ResourceCost } from "./planCost";
 
 /** The figures of one row of a plan's price, formatted for a person: $/hour to 4 places, $/month to 2. */
@@ -46,7 +47,10 @@ function figures(label: string, change: string, before: number, after: number): 
   };
 }
 
-/** Notes under the figures: use-based parts priced at $0 for want of a usage estimate, and parts with no price. */
+/**
+ * Notes under the figures: use-based parts priced at $0 for want of a usage estimate, parts with no price, and the
+ * resources priced at the configuration placement would choose now.
+ */
 export function costNotes(plan: PlanCost): string[] {
   const sides = plan.resources.flatMap(
     (resource) => (resource.after ?? resource.before)?.components.map((component) => ({ resource, component })) ?? [],
@@ -62,5 +66,6 @@ export function costNotes(plan: PlanCost): string[] {
     ...(unknown.length > 0
       ? [`Not known until deployment, not counted: ${unknown.map((resource) => `${resource.type} ${resource.name}`).join(", ")}.`]
       : []),
+    ...placementNotes(plan),
   ];
 }
