@@ -1,5 +1,5 @@
 import type { EngineEvent, OpType } from "@pulumi/pulumi/automation";
-import { checkFailuresInPackageWords } from "./summary";
+import { inPackageWords } from "./summary";
 
 const verbs: Partial<Record<OpType, [doing: string, done: string]>> = {
   create: ["creating", "created"],
@@ -22,7 +22,7 @@ export interface EngineProgress {
 
 /**
  * An `onEvent` handler for up/refresh/destroy that writes one short line when a resource operation
- * starts and one when it ends (with its duration), plus the engine's warnings and errors and what providers say
+ * starts and one when it ends (with its duration), plus the engine's warnings and what providers say
  * of a resource (a placement warning, a wait for capacity), one line each. Unchanged resources, the stack itself
  * and default providers stay silent.
  */
@@ -69,9 +69,10 @@ export function engineProgress(write: (line: string) => void): EngineProgress {
  */
 const RESOURCE_MESSAGE = /^(?:warning: )?[a-z][a-z ]* "[^"]+": \S/;
 
-/** The lines a diagnostic adds to the progress: the engine's warnings and errors, and providers' messages about a resource. */
+/** The lines a diagnostic adds to the progress: the engine's warnings, and providers' messages about a resource. */
 export function diagnosticLines(severity: string, message: string): string[] {
-  if (severity === "warning" || severity === "error") return [`${severity}: ${checkFailuresInPackageWords(message.trim())}`];
+  // The engine's errors are said once, when the operation fails (see `engineErrors`).
+  if (severity === "warning") return [`warning: ${inPackageWords(message.trim())}`];
   if (severity !== "info" && severity !== "info#err") return [];
   return message
     .split("\n")

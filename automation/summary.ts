@@ -16,23 +16,29 @@ const CLOSING_LINE = /^(?:update|preview|refresh|destroy|import) failed$/;
 /** What the engine writes before a failed check's reason: `property placement value {map[]} has a problem: `. */
 const CHECK_FAILURE = /property (\S+) value \{.*?\} has a problem: /g;
 
+/** How the engine names a resource: `pulumi-nodejs:dynamic/computeplatform:Pod resource 'trainer': `. */
+const ENGINE_RESOURCE = /\S+:(\w+) resource '([^']+)': /g;
+
 /**
  * The errors of a failed engine run, once each and in the package's words: the `error:` lines of the Automation
  * API's message (which holds the engine's stdout and stderr, so each twice) without repeats, without the closing
- * `update failed` when another error says what failed, and a failed check as `<property>: <reason>`.
+ * `update failed` when another error says what failed, {@link inPackageWords}.
  */
 export function engineErrors(message: string): string[] {
   const errors = message
     .split("\n")
     .map((line) => line.trim())
     .filter((line) => line.startsWith("error:"))
-    .map((line) => checkFailuresInPackageWords(line.slice("error:".length).trim()));
+    .map((line) => inPackageWords(line.slice("error:".length).trim()));
   const unique = [...new Set(errors)];
   const specific = unique.filter((error) => !CLOSING_LINE.test(error));
   return specific.length > 0 ? specific : unique;
 }
 
-/** An engine message with each failed check as `<property>: <reason>`, without the engine's wrapper around the reason. */
-export function checkFailuresInPackageWords(message: string): string {
-  return message.replace(CHECK_FAILURE, "$1: ");
+/**
+ * An engine message in the package's words: a resource as `Pod trainer: `, and a failed check as
+ * `<property>: <reason>`, without the engine's wrapper around the reason.
+ */
+export function inPackageWords(message: string): string {
+  return message.replace(ENGINE_RESOURCE, "$1 $2: ").replace(CHECK_FAILURE, "$1: ");
 }
