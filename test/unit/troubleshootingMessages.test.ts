@@ -1,15 +1,18 @@
 // docs/troubleshooting.md quotes the messages users meet: each quoted message is the code's, verbatim. A quote's `…`
 // stands for a part that varies, and so does each `${…}` of the code's template literals; every other character of
-// the quote must be the code's, and most of each stretch between two `…` must be the code's own text, not a value.
+// the quote must be the code's, and a good part of each stretch between two `…` must be the code's own text, not a
+// value. Where the words that matter are values at the call site (a flag's bounds), the message is produced.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
+import { parse as parseEmulatorOptions } from "../../cli/emulator";
+import { validateManifest } from "../../provider/manifest";
 import { repoRoot } from "../support/paths";
 
 /** Stands for a `${…}` of the code. */
 const VALUE = "\u0000";
 /** How much of a stretch of a quote the code must spell itself, rather than leave to a value. */
-const LITERAL_SHARE = 0.5;
+const LITERAL_SHARE = 0.3;
 
 /** The package's sources as text, each `${…}` a {@link VALUE}, escapes undone and strings split over lines joined. */
 function sources(): string[] {
@@ -27,7 +30,7 @@ function sources(): string[] {
 function withoutValues(text: string): string {
   let result = "";
   for (let at = 0; at < text.length; at++) {
-    if (text[at] !== "$" || text[at + 1] !== "{") {
+    if (text[at] !== "$" || text[at + 1] !== "{" || text[at - 1] === "\\") {
       result += text[at];
       continue;
     }
@@ -79,6 +82,21 @@ function quotedMessages(): string[] {
     .flatMap((cell) => [...cell.matchAll(/``\s?(.+?)\s?``|`([^`]+)`/g)].map(([, long, short]) => (long ?? short)!));
 }
 
+/** The quote as a pattern: its `…` stand for anything. */
+function quotePattern(quote: string): RegExp {
+  return new RegExp(`^${quote.split("…").map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`);
+}
+
+/** The message an error thrown by `run` carries. */
+async function messageOf(run: () => unknown): Promise<string> {
+  try {
+    await run();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error("it did not fail");
+}
+
 describe("docs/troubleshooting.md", () => {
   const texts = sources();
   const messages = quotedMessages();
@@ -98,5 +116,16 @@ describe("docs/troubleshooting.md", () => {
       return words.length === 0 ? texts : texts.filter((text) => words.some((word) => text.includes(word)));
     };
     expect(stretches.filter((stretch) => !candidates(stretch).some((text) => spelt(stretch, text)))).toEqual([]);
+  });
+
+  it.each([
+    ["--port must be an integer from", () => messageOf(() => parseEmulatorOptions(["--port", "70000"]))],
+    [
+      "refers to a resource that the manifest does not declare",
+      async () => (await validateManifest({ file: "m.yaml", text: "resources: {}\noutputs: { x: ${missing.id} }\n" })).issues[0]!.message,
+    ],
+  ])("the quote with %j is the message the code produces", async (words, produce) => {
+    const quote = messages.find((message) => message.includes(words))!;
+    expect(await produce()).toMatch(quotePattern(quote));
   });
 });
