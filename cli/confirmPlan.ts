@@ -10,7 +10,10 @@ export const NOT_CONFIRMED_EXIT_CODE = 1;
  * Whether `up` or `destroy` shows its plan and asks before acting: in a terminal (stdin and stdout both), unless
  * `--yes` says to act at once or `--json` asks for a machine's output. Without a terminal (CI, a pipe) it acts.
  */
-export function asksFirst(options: { yes: boolean; json: boolean }, terminal = Boolean(process.stdin.isTTY && process.stdout.isTTY)): boolean {
+export function asksFirst(
+  options: { yes: boolean; json: boolean },
+  terminal = Boolean(process.stdin.isTTY && process.stdout.isTTY),
+): boolean {
   return terminal && !options.yes && !options.json;
 }
 

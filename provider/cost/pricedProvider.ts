@@ -108,7 +108,12 @@ export function pricedProvider<Methods extends ProviderMethods>(
  * The estimate of checked arguments: the recorded one while what the price depends on is unchanged; with the choice
  * placement would make now (at check), that of the configuration chosen.
  */
-async function estimated(pricing: Pricing<Properties>, olds: Properties, inputs: Properties, choice?: PlacementChoice): Promise<CostEstimate> {
+async function estimated(
+  pricing: Pricing<Properties>,
+  olds: Properties,
+  inputs: Properties,
+  choice?: PlacementChoice,
+): Promise<CostEstimate> {
   const priceInputs = pricing.priceInputs(inputs);
   if (containsUnknown(priceInputs)) return { estimatedHourlyCost: UNKNOWN, costBreakdown: UNKNOWN } as unknown as CostEstimate;
   const lists = pricing.lists(inputs);

@@ -31,22 +31,22 @@ const trainer = (order?: "cheapest"): PodInputs => ({
 });
 
 describe("the estimate of a pod with placement, H100 sold out", () => {
-  it.each([["listed", undefined], ["cheapest", "cheapest"]] as const)(
-    "check prices the A100 a create would choose now, in %s order, with the range up to the H100",
-    async (_order, order) => {
-      const checked = await passedCheck(pod.check, trainer(order));
-      expect(checked).toMatchObject({
-        estimatedHourlyCost: price(A100),
-        costBreakdown: [
-          {
-            name: `GPU (${A100}, secure cloud)`,
-            hourlyCost: price(A100),
-            placement: { configuration: `1 x ${A100}`, lowestHourlyCost: price(A100), highestHourlyCost: price(H100) },
-          },
-        ],
-      });
-    },
-  );
+  it.each([
+    ["listed", undefined],
+    ["cheapest", "cheapest"],
+  ] as const)("check prices the A100 a create would choose now, in %s order, with the range up to the H100", async (_order, order) => {
+    const checked = await passedCheck(pod.check, trainer(order));
+    expect(checked).toMatchObject({
+      estimatedHourlyCost: price(A100),
+      costBreakdown: [
+        {
+          name: `GPU (${A100}, secure cloud)`,
+          hourlyCost: price(A100),
+          placement: { configuration: `1 x ${A100}`, lowestHourlyCost: price(A100), highestHourlyCost: price(H100) },
+        },
+      ],
+    });
+  });
 
   it("the create runs on the A100 and keeps its estimate, without the range", async () => {
     const created = await pod.create(await passedCheck(pod.check, trainer("cheapest")));

@@ -76,12 +76,7 @@ describe("check", () => {
       "mounts.persistent.size",
       "Too small: expected number to be >=10",
     ],
-    [
-      "a mount without a path",
-      { mounts: { persistent: { size: 10 } } },
-      "mounts.persistent.path",
-      "required",
-    ],
+    ["a mount without a path", { mounts: { persistent: { size: 10 } } }, "mounts.persistent.path", "required"],
     [
       "a network mount",
       { mounts: { network: [{ volumeId: "v", path: "/d" }] } },

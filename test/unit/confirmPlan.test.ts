@@ -51,10 +51,16 @@ describe("confirmPlan", () => {
   it("shows the plan, then asks; a no says nothing was changed", async () => {
     const lines: string[] = [];
     const asked: string[] = [];
-    const confirmed = await confirmPlan("Update stack dev?", plan, undefined, (line) => lines.push(line), async (question) => {
-      asked.push(question);
-      return false;
-    });
+    const confirmed = await confirmPlan(
+      "Update stack dev?",
+      plan,
+      undefined,
+      (line) => lines.push(line),
+      async (question) => {
+        asked.push(question);
+        return false;
+      },
+    );
     expect({ confirmed, lines, asked }).toEqual({
       confirmed: false,
       lines: ["  +  create   Pod web", "Plan: 1 to create; 1 unchanged", "Nothing was changed."],
@@ -64,9 +70,15 @@ describe("confirmPlan", () => {
 
   it("goes on without asking when nothing would change", async () => {
     const lines: string[] = [];
-    const confirmed = await confirmPlan("Update stack dev?", { changes: [], unchanged: 2 }, undefined, (line) => lines.push(line), () => {
-      throw new Error("asked");
-    });
+    const confirmed = await confirmPlan(
+      "Update stack dev?",
+      { changes: [], unchanged: 2 },
+      undefined,
+      (line) => lines.push(line),
+      () => {
+        throw new Error("asked");
+      },
+    );
     expect({ confirmed, lines }).toEqual({ confirmed: true, lines: [] });
   });
 });

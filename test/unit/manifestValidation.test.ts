@@ -71,11 +71,7 @@ describe("validateManifest", () => {
       volume("      name: data\n      size: 5\n      dataCenter: US-TX-3\n"),
       ["m.yaml:6:13: resources.vol.properties.size: Too small: expected number to be >=10"],
     ],
-    [
-      "a missing property",
-      volume("      name: data\n      size: 50\n"),
-      ["m.yaml:4:5: resources.vol.properties.dataCenter: required"],
-    ],
+    ["a missing property", volume("      name: data\n      size: 50\n"), ["m.yaml:4:5: resources.vol.properties.dataCenter: required"]],
     [
       "an unknown resource key",
       volume(`${volumeProperties}    option: {}\n`),

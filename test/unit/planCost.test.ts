@@ -310,7 +310,11 @@ describe("the budget", () => {
     expect(budgetBreaches(placed, [{ period: "monthly", amount: 1500, source: "--max-monthly-cost" }])).toEqual([]);
     fc.assert(
       fc.property(fc.double({ min: 0, max: 10, noNaN: true }), fc.double({ min: 0, max: 10, noNaN: true }), (lowest, spread) => {
-        const part = { ...chosen, hourlyCost: lowest, placement: { ...chosen.placement!, lowestHourlyCost: lowest, highestHourlyCost: lowest + spread } };
+        const part = {
+          ...chosen,
+          hourlyCost: lowest,
+          placement: { ...chosen.placement!, lowestHourlyCost: lowest, highestHourlyCost: lowest + spread },
+        };
         const plan = planCost([{ op: "create", type: "Pod", name: "trainer", after: [part] }]);
         return budgetBreaches(plan, [{ period: "hourly", amount: lowest + spread, source: "--max-hourly-cost" }]).length === 0;
       }),

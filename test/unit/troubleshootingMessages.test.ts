@@ -1,7 +1,8 @@
 // docs/troubleshooting.md quotes the messages users meet: each quoted message is the code's, verbatim. A quote's `…`
 // stands for a part that varies, and so does each `${…}` of the code's template literals; every other character of
-// the quote must be the code's, and a good part of each stretch between two `…` must be the code's own text, not a
-// value. Where the words that matter are values at the call site (a flag's bounds), the message is produced.
+// the quote must be the code's, each stretch between two `…` must have some of the code's own text, and a good part of
+// the quote must be the code's own text, not values. Where the words that matter are values at the call site (a
+// flag's bounds), the message is produced.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -11,13 +12,15 @@ import { repoRoot } from "../support/paths";
 
 /** Stands for a `${…}` of the code. */
 const VALUE = "\u0000";
-/** How much of a stretch of a quote the code must spell itself, rather than leave to a value. */
+/** How much of a quote the code must spell itself, rather than leave to values. */
 const LITERAL_SHARE = 0.3;
 
 /** The package's sources as text, each `${…}` a {@link VALUE}, escapes undone and strings split over lines joined. */
 function sources(): string[] {
   const files = ["provider", "cli", "automation", "emulator"].flatMap((folder) =>
-    fs.readdirSync(path.join(repoRoot, folder), { recursive: true, encoding: "utf8" }).flatMap((file) => (file.endsWith(".ts") ? [path.join(folder, file)] : [])),
+    fs
+      .readdirSync(path.join(repoRoot, folder), { recursive: true, encoding: "utf8" })
+      .flatMap((file) => (file.endsWith(".ts") ? [path.join(folder, file)] : [])),
   );
   return files.map((file) =>
     withoutValues(fs.readFileSync(path.join(repoRoot, file), "utf8"))
@@ -26,30 +29,41 @@ function sources(): string[] {
   );
 }
 
+/** How long a `${…}` may be: a `${` in a comment or a plain string closes nowhere near. */
+const LONGEST_VALUE = 300;
+
 /** The text with each `${…}` (braces balanced) replaced by {@link VALUE}. */
 function withoutValues(text: string): string {
   let result = "";
   for (let at = 0; at < text.length; at++) {
-    if (text[at] !== "$" || text[at + 1] !== "{" || text[at - 1] === "\\") {
+    const end = text[at] === "$" && text[at + 1] === "{" && text[at - 1] !== "\\" ? closingBrace(text, at + 1) : undefined;
+    if (end === undefined) {
       result += text[at];
-      continue;
+    } else {
+      result += VALUE;
+      at = end;
     }
-    let depth = 0;
-    for (at += 1; at < text.length; at++) {
-      if (text[at] === "{") depth++;
-      else if (text[at] === "}" && --depth === 0) break;
-    }
-    result += VALUE;
   }
   return result;
 }
 
+function closingBrace(text: string, open: number): number | undefined {
+  let depth = 0;
+  for (let at = open; at < Math.min(text.length, open + LONGEST_VALUE); at++) {
+    if (text[at] === "{") depth++;
+    else if (text[at] === "}" && --depth === 0) return at;
+  }
+  return undefined;
+}
+
 /**
- * Whether `stretch` is spelt somewhere in `text`, where a {@link VALUE} of the text may stand for any run of it, with
- * at least {@link LITERAL_SHARE} of its characters matched by the text's own.
+ * How many of the characters of `stretch` `text` spells itself where it spells the whole stretch, a {@link VALUE} of
+ * the text standing for any run of it: the most found, or 0 when it spells none, or all of it as a value. It stops
+ * at {@link LITERAL_SHARE} of the stretch.
  */
-function spelt(stretch: string, text: string): boolean {
-  const needed = Math.ceil(stretch.length * LITERAL_SHARE);
+function spelt(stretch: string, text: string): number {
+  const enough = Math.ceil(stretch.length * LITERAL_SHARE);
+  let most = 0;
   // For each length of the stretch matched so far, the most of its characters matched literally (-1: not reached).
   let best = new Int32Array(stretch.length + 1).fill(-1);
   for (const char of text) {
@@ -64,10 +78,11 @@ function spelt(stretch: string, text: string): boolean {
       }
       if (stretch[0] === char) next[1] = Math.max(next[1]!, 1);
     }
-    if (next[stretch.length]! >= needed) return true;
+    most = Math.max(most, next[stretch.length]!);
+    if (most >= enough) return most;
     best = next;
   }
-  return false;
+  return most;
 }
 
 /** The messages the page quotes: the code spans of each table's first column, but Pulumi's own and exit codes. */
@@ -84,7 +99,12 @@ function quotedMessages(): string[] {
 
 /** The quote as a pattern: its `…` stand for anything. */
 function quotePattern(quote: string): RegExp {
-  return new RegExp(`^${quote.split("…").map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`);
+  return new RegExp(
+    `^${quote
+      .split("…")
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+      .join(".*")}$`,
+  );
 }
 
 /** The message an error thrown by `run` carries. */
@@ -115,14 +135,17 @@ describe("docs/troubleshooting.md", () => {
       const words = stretch.match(/[A-Za-z]{5,}/g) ?? [];
       return words.length === 0 ? texts : texts.filter((text) => words.some((word) => text.includes(word)));
     };
-    expect(stretches.filter((stretch) => !candidates(stretch).some((text) => spelt(stretch, text)))).toEqual([]);
+    const literal = stretches.map((stretch) => Math.max(0, ...candidates(stretch).map((text) => spelt(stretch, text))));
+    expect(stretches.filter((_, index) => literal[index] === 0)).toEqual([]);
+    const total = (counts: number[]) => counts.reduce((sum, count) => sum + count, 0);
+    expect(total(literal)).toBeGreaterThanOrEqual(Math.ceil(total(stretches.map((stretch) => stretch.length)) * LITERAL_SHARE));
   });
 
   it.each([
     ["--port must be an integer from", () => messageOf(() => parseEmulatorOptions(["--port", "70000"]))],
     [
       "refers to a resource that the manifest does not declare",
-      async () => (await validateManifest({ file: "m.yaml", text: "resources: {}\noutputs: { x: ${missing.id} }\n" })).issues[0]!.message,
+      async () => (await validateManifest({ file: "m.yaml", text: "resources: {}\noutputs:\n  x: ${missing.id}\n" })).issues[0]!.message,
     ],
   ])("the quote with %j is the message the code produces", async (words, produce) => {
     const quote = messages.find((message) => message.includes(words))!;
