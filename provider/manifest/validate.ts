@@ -176,7 +176,9 @@ class Validation {
       const suggestion = typeof type === "string" ? nearestName(type, known) : undefined;
       this.report(
         [...path, "type"],
-        `unknown type ${JSON.stringify(type)}; ${suggestion === undefined ? "one of" : `did you mean ${suggestion}? The types are`} ${known.join(", ")}`,
+        suggestion === undefined
+          ? `unknown type ${JSON.stringify(type)}; one of ${known.join(", ")}`
+          : `unknown type ${JSON.stringify(type)}; did you mean ${suggestion}? The types are ${known.join(", ")}`,
       );
       return undefined;
     }

@@ -29,8 +29,8 @@ function sources(): string[] {
   );
 }
 
-/** How long a `${…}` may be: a `${` in a comment or a plain string closes nowhere near. */
-const LONGEST_VALUE = 300;
+/** How long a `${…}` may be: a `${` in a comment or a plain string closes far off, or on another line. */
+const LONGEST_VALUE = 200;
 
 /** The text with each `${…}` (braces balanced) replaced by {@link VALUE}. */
 function withoutValues(text: string): string {
@@ -50,6 +50,7 @@ function withoutValues(text: string): string {
 function closingBrace(text: string, open: number): number | undefined {
   let depth = 0;
   for (let at = open; at < Math.min(text.length, open + LONGEST_VALUE); at++) {
+    if (text[at] === "\n") return undefined;
     if (text[at] === "{") depth++;
     else if (text[at] === "}" && --depth === 0) return at;
   }
@@ -117,6 +118,26 @@ async function messageOf(run: () => unknown): Promise<string> {
   throw new Error("it did not fail");
 }
 
+/** The first issue `validate` finds in a manifest. */
+async function manifestIssue(text: string): Promise<string> {
+  return (await validateManifest({ file: "m.yaml", text })).issues[0]!.message;
+}
+
+const twoMemberCluster = fs
+  .readFileSync(path.join(repoRoot, "test", "fixtures", "manifests", "twoMemberCluster.yaml"), "utf8")
+  .replace("  training:", "  cluster:");
+
+/**
+ * Quotes whose message is produced here, by words of each: where the words that matter are values at the call site
+ * (a flag's bounds), or the message is made of several of the code's pieces.
+ */
+const produced: Array<[words: string, produce: () => Promise<string>]> = [
+  ["--port must be an integer from", () => messageOf(() => parseEmulatorOptions(["--port", "70000"]))],
+  ["refers to a resource that the manifest does not declare", () => manifestIssue("resources: {}\noutputs:\n  x: ${missing.id}\n")],
+  ['unknown type "NetworkVolum"', () => manifestIssue("resources:\n  vol:\n    type: NetworkVolum\n")],
+  ['has no "ip"; did you mean', () => manifestIssue(`${twoMemberCluster}outputs:\n  head: \${cluster.members[0].ip}\n`)],
+];
+
 describe("docs/troubleshooting.md", () => {
   const texts = sources();
   const messages = quotedMessages();
@@ -125,7 +146,7 @@ describe("docs/troubleshooting.md", () => {
     expect(messages.length).toBeGreaterThan(50);
   });
 
-  it.each(messages)("%s is the code's", (message) => {
+  it.each(messages.filter((message) => !produced.some(([words]) => message.includes(words))))("%s is the code's", (message) => {
     const stretches = message
       .split("…")
       .map((stretch) => stretch.trim())
@@ -141,13 +162,7 @@ describe("docs/troubleshooting.md", () => {
     expect(total(literal)).toBeGreaterThanOrEqual(Math.ceil(total(stretches.map((stretch) => stretch.length)) * LITERAL_SHARE));
   });
 
-  it.each([
-    ["--port must be an integer from", () => messageOf(() => parseEmulatorOptions(["--port", "70000"]))],
-    [
-      "refers to a resource that the manifest does not declare",
-      async () => (await validateManifest({ file: "m.yaml", text: "resources: {}\noutputs:\n  x: ${missing.id}\n" })).issues[0]!.message,
-    ],
-  ])("the quote with %j is the message the code produces", async (words, produce) => {
+  it.each(produced)("the quote with %j is the message the code produces", async (words, produce) => {
     const quote = messages.find((message) => message.includes(words))!;
     expect(await produce()).toMatch(quotePattern(quote));
   });
