@@ -32,7 +32,14 @@ export function engineErrors(message: string): string[] {
     .map((line) => inPackageWords(line.slice("error:".length).trim()));
   const unique = [...new Set(errors)];
   const specific = unique.filter((error) => !CLOSING_LINE.test(error));
-  return specific.length > 0 ? specific : unique;
+  if (specific.length > 0) return specific;
+  if (unique.length > 0) return unique;
+  // No `error:` line at all (the engine did not start, say): the message's last line says what happened.
+  const last = message
+    .split("\n")
+    .map((line) => line.trim())
+    .findLast((line) => line !== "");
+  return last === undefined ? [] : [last];
 }
 
 /**

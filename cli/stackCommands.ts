@@ -399,8 +399,7 @@ function reportStillRunning(progress: EngineProgress, out: (line: string) => voi
 
 /** The engine's own error lines, without the Automation API's command dump around them. */
 function engineFailure(error: CommandError): string {
-  const errors = engineErrors(error.message);
-  return errors.length > 0 ? errors.join("; ") : "see the errors above";
+  return engineErrors(error.message).join("; ");
 }
 
 function plainOutputs(outputs: OutputMap): Record<string, unknown> {

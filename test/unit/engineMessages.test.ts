@@ -52,6 +52,10 @@ describe("engineErrors", () => {
     ]);
   });
 
+  it("says the message's last line when the engine wrote no error", () => {
+    expect(engineErrors("code: -2\nstdout: \nstderr: \nerr?: Error: spawn pulumi ENOENT\n")).toEqual(["err?: Error: spawn pulumi ENOENT"]);
+  });
+
   it("keeps the closing line when it is the only error", () => {
     expect(engineErrors(automationMessage(["error: update failed"]))).toEqual(["update failed"]);
   });
