@@ -16,6 +16,8 @@ import { stackConfigReader } from "./dev/stackConfig";
 import { envFileHelp, loadDotEnv } from "./dotEnv";
 import { terminalText } from "./terminalText";
 import { readManifest } from "./validate";
+import { requireServerPackages } from "../emulator/http/serverFramework";
+import { readOwnPackage } from "./ownPackage";
 
 /** `--auto-provision` asks before deploying more endpoints than this. */
 export const CONFIRM_ABOVE = 5;
@@ -125,6 +127,7 @@ export async function run(options: DevOptions): Promise<number> {
   });
   const token = options.token || !isLoopback(options.host) ? (givenAccessToken(tokenFromShell) ?? newAccessToken()) : undefined;
   // Loaded here, not at the top: the other commands run without the gateway's server packages installed.
+  requireServerPackages("computeplatform dev", readOwnPackage().serverRanges);
   const { buildGateway } = require("./dev/gateway") as typeof import("./dev/gateway");
   const app = buildGateway({
     endpoints: () => endpoints,

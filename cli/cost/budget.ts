@@ -5,6 +5,7 @@ import type { ManifestBudget } from "../../provider/manifest";
 import { dollars } from "./money";
 import { terminalText } from "../terminalText";
 import { type Quote, unpricedParts } from "./costRows";
+import { placedResources } from "./placedResources";
 import { monthly, type PlanCost, type ResourceCost } from "./planCost";
 
 /** The periods a budget can be set in: USD per hour, or per month of 730 hours. */
@@ -71,21 +72,26 @@ export interface BudgetBreach {
   resources: ResourceCost[];
   /** The parts the plan leaves with no price, as `Pod trainer (GPU (…))`, when the limit could not be checked; else empty. */
   unpriced: string[];
+  /** The plan prices resources with `placement` at the configurations a create would choose now. */
+  placed: boolean;
 }
 
 /**
  * The limits the plan's total goes over; exactly at a limit passes. Totals are compared to a millionth of a dollar.
  * A part with no price (an id the catalog does not know) counts as unknown, not $0: a limit the priced parts stay
- * within could not be checked, and is a breach naming those parts.
+ * within could not be checked, and is a breach naming those parts. A resource with `placement` counts at the
+ * configuration a create would choose now (its estimate), which is never dearer than its dearest acceptable one: a
+ * plan whose every acceptable configuration fits always passes.
  */
 export function budgetBreaches(plan: PlanCost, limits: readonly BudgetLimit[]): BudgetBreach[] {
   const total = (period: CostPeriod) => (period === "hourly" ? plan.hourlyCost : monthly(plan.hourlyCost));
   const increases = plan.resources.filter((resource) => microUsd(resource.hourlyDiff) > 0).sort((a, b) => b.hourlyDiff - a.hourlyDiff);
   const unpriced = unpricedParts(plan);
+  const placed = placedResources(plan).length > 0;
   return limits.flatMap((limit) => {
     const over = microUsd(total(limit.period)) > microUsd(limit.amount);
     if (!over && unpriced.length === 0) return [];
-    return [{ limit, total: total(limit.period), resources: over ? increases : [], unpriced: over ? [] : unpriced }];
+    return [{ limit, total: total(limit.period), resources: over ? increases : [], unpriced: over ? [] : unpriced, placed }];
   });
 }
 
@@ -117,7 +123,7 @@ export function breachLines(breach: BudgetBreach, quote: Quote): string[] {
   const labels = breach.resources.map((resource) => quote(`${resource.type} ${resource.name}`));
   const width = Math.max(...labels.map((label) => label.length));
   return [
-    `Over budget: the stack would cost $${dollars(breach.total, places)}/${unit}, more than the ${limit}.`,
+    `Over budget: the stack would cost $${dollars(breach.total, places)}/${unit}${breach.placed ? " at the configurations placement would choose now" : ""}, more than the ${limit}.`,
     ...breach.resources.map(
       (resource, index) => `  ${labels[index]!.padEnd(width)}  +$${dollars(inPeriod(resource.hourlyDiff), places)}/${unit}`,
     ),

@@ -1,5 +1,6 @@
 import { overriddenStorageTable } from "../../provider/cost/storageTable";
 import { dollars } from "./money";
+import { placementNotes } from "./placedResources";
 import { changedResources, monthly, type PlanCost, type ResourceCost } from "./planCost";
 
 /** The figures of one row of a plan's price, formatted for a person: $/hour to 4 places, $/month to 2. */
@@ -61,7 +62,8 @@ function figures(label: string, change: string, before: number, after: number): 
 /**
  * Notes under the figures: use-based parts priced at $0 for want of a usage estimate, parts with no price (not
  * counted, so that the totals are only at least what they show), parts priced from a storage table the user set
- * rather than the defaults, and resources whose price is not known until deployment.
+ * rather than the defaults, resources whose price is not known until deployment, and the resources priced at
+ * the configuration placement would choose now.
  * @param quote how the notes write the manifest's names and the catalog's ids. @default as they are
  */
 export function costNotes(plan: PlanCost, quote: Quote = asItIs): string[] {
@@ -83,6 +85,7 @@ export function costNotes(plan: PlanCost, quote: Quote = asItIs): string[] {
     ...(unknown.length > 0
       ? [`Not known until deployment, not counted: ${unknown.map((resource) => quote(`${resource.type} ${resource.name}`)).join(", ")}.`]
       : []),
+    ...placementNotes(plan, quote),
   ];
 }
 

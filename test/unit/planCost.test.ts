@@ -290,6 +290,37 @@ describe("the budget", () => {
     ]);
   });
 
+  it("prices a placed pod at the configuration chosen now, notes its range, and says so when over budget; never over when all fit", () => {
+    const a100 = 1.64;
+    const h100 = 2.99;
+    const chosen: CostComponent = {
+      ...gpu(1, a100),
+      name: "GPU (NVIDIA A100 80GB PCIe, secure cloud)",
+      placement: { configuration: "1 x NVIDIA A100 80GB PCIe", lowestHourlyCost: a100, highestHourlyCost: h100 },
+    };
+    const placed = planCost([{ op: "create", type: "Pod", name: "trainer", after: [chosen] }]);
+    expect(formatCostTable(placed).slice(-1)).toEqual([
+      "Pod trainer is priced at 1 x NVIDIA A100 80GB PCIe, the configuration placement would choose now; on its acceptable " +
+        "configurations it costs $1.6400 to $2.9900/hour ($1,197.20 to $2,182.70/month).",
+    ]);
+    expect(budgetBreaches(placed, [{ period: "monthly", amount: 1000, source: "--max-monthly-cost" }]).flatMap(formatBreach)).toEqual([
+      "Over budget: the stack would cost $1,197.20/month at the configurations placement would choose now, more than the $1,000.00/month of --max-monthly-cost.",
+      "  Pod trainer  +$1,197.20/month",
+    ]);
+    expect(budgetBreaches(placed, [{ period: "monthly", amount: 1500, source: "--max-monthly-cost" }])).toEqual([]);
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 10, noNaN: true }), fc.double({ min: 0, max: 10, noNaN: true }), (lowest, spread) => {
+        const part = {
+          ...chosen,
+          hourlyCost: lowest,
+          placement: { ...chosen.placement!, lowestHourlyCost: lowest, highestHourlyCost: lowest + spread },
+        };
+        const plan = planCost([{ op: "create", type: "Pod", name: "trainer", after: [part] }]);
+        return budgetBreaches(plan, [{ period: "hourly", amount: lowest + spread, source: "--max-hourly-cost" }]).length === 0;
+      }),
+    );
+  });
+
   it.each([
     { text: "100", amount: 100 },
     { text: "0", amount: 0 },
