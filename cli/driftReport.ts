@@ -1,15 +1,18 @@
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { isUserResource, resourceIdentity } from "../automation/progress";
+import { kinds } from "../provider/kindRegistry";
 import { sameValue } from "../provider/resources/lifecycle/sameValue";
 
 /** One argument of a resource whose live value differs from the one the stack's state records. */
 export interface DriftedField {
   /** The argument's path, such as `size` or `env.MODE`. */
   field: string;
-  /** The value in the stack's state; absent when the state has none. Secrets read `[secret]`. */
+  /** The value in the stack's state; absent when the state has none, and for a secret. */
   state?: unknown;
-  /** The value the API reports now; absent when the API has none. Secrets read `[secret]`. */
+  /** The value the API reports now; absent when the API has none, and for a secret. */
   live?: unknown;
+  /** The argument is a secret (a pod's `env`): it is named, its values never shown. */
+  secret?: true;
 }
 
 /** A resource changed outside the stack: deleted, or with arguments that differ from the state. */
@@ -26,16 +29,39 @@ export interface DriftedResource {
   fields: DriftedField[];
 }
 
+/** A resource whose refresh found a change, and whose kind has secret arguments, which the engine's events mask. */
+export interface SecretSuspect {
+  urn: string;
+  /** The kind, such as `Pod`. */
+  type: string;
+  id: string;
+  /** The kind's secret arguments. */
+  secrets: readonly string[];
+}
+
+/** The paths of `suspect`'s secret arguments whose live values differ from the state's, such as `env.MODE`. */
+export type SecretDriftReader = (suspect: SecretSuspect) => Promise<string[]>;
+
 /**
  * Collects drift from the engine events of a refresh (a preview-only one, or the refresh half of `preview --refresh`):
  * a resource's refresh starts with a `refresh` step and ends with its outputs event, which is a `delete` when the API
- * no longer has it and otherwise carries its arguments as the state records them and as the API reports them. Only
- * arguments are compared, not outputs: outputs such as a pod's uptime change on every read.
+ * no longer has it, an `update` when the provider found a change, and otherwise carries its arguments as the state
+ * records them and as the API reports them. Only arguments are compared, not outputs: outputs such as a pod's uptime
+ * change on every read. The events show every secret as `[secret]`, so a secret argument's change is found by
+ * {@link readSecrets}, for the resources the provider found changed; until then such a resource that shows no other
+ * change reports each of its secret arguments as changed.
  */
-export function driftCollector(): { onEvent(event: EngineEvent): void; drift(): DriftedResource[]; checked(): number } {
+export function driftCollector(): {
+  onEvent(event: EngineEvent): void;
+  /** Names the changed keys of the secret arguments of the resources the provider found changed. */
+  readSecrets(read: SecretDriftReader): Promise<void>;
+  drift(): DriftedResource[];
+  checked(): number;
+} {
   const reading = new Set<string>();
   const read = new Set<string>();
-  const found: DriftedResource[] = [];
+  const found = new Map<string, DriftedResource>();
+  const suspects = new Map<string, SecretSuspect>();
   return {
     onEvent(event) {
       const started = event.resourcePreEvent?.metadata;
@@ -45,17 +71,49 @@ export function driftCollector(): { onEvent(event: EngineEvent): void; drift(): 
       read.add(metadata.urn);
       const identity = { ...resourceIdentity(metadata.type, metadata.urn), id: metadata.old?.id ?? "" };
       // A deleted resource's step has no new state: `null` in the engine's JSON.
-      if (metadata.op === "delete" || !metadata.new) found.push({ ...identity, drift: "deleted", fields: [] });
-      else {
-        const fields = changedFields(metadata.old?.inputs ?? {}, metadata.new.inputs ?? {});
-        if (fields.length > 0) found.push({ ...identity, drift: "changed", fields });
+      if (metadata.op === "delete" || !metadata.new) {
+        found.set(metadata.urn, { ...identity, drift: "deleted", fields: [] });
+        return;
       }
+      const secrets = secretArguments(identity.type);
+      const fields = changedFields(without(metadata.old?.inputs ?? {}, secrets), without(metadata.new.inputs ?? {}, secrets));
+      if (metadata.op === "update" && secrets.length > 0)
+        suspects.set(metadata.urn, { urn: metadata.urn, type: identity.type, id: identity.id, secrets });
+      const unread =
+        fields.length === 0 && suspects.has(metadata.urn) ? secrets.map((field): DriftedField => ({ field, secret: true })) : [];
+      if (fields.length + unread.length > 0) found.set(metadata.urn, { ...identity, drift: "changed", fields: [...fields, ...unread] });
+    },
+    async readSecrets(readSecret) {
+      for (const suspect of suspects.values()) {
+        const paths = await readSecret(suspect);
+        const resource = found.get(suspect.urn);
+        const fields = [
+          ...(resource?.fields ?? []).filter((field) => field.secret !== true),
+          ...paths.map((field): DriftedField => ({ field, secret: true })),
+        ].sort((a, b) => a.field.localeCompare(b.field));
+        if (fields.length > 0) found.set(suspect.urn, { ...identityOf(suspect), drift: "changed", ...resource, fields });
+        else found.delete(suspect.urn);
+      }
+      suspects.clear();
     },
     // Sorted by type, then name: the engine reports resources in whatever order their reads finish.
-    drift: () => [...found].sort((a, b) => a.type.localeCompare(b.type) || a.name.localeCompare(b.name)),
+    drift: () => [...found.values()].sort((a, b) => a.type.localeCompare(b.type) || a.name.localeCompare(b.name)),
     /** How many of the user's resources were read. */
     checked: () => read.size,
   };
+}
+
+/** The secret arguments of a kind by its type name (`Pod`), whose values the engine's events show as `[secret]`. */
+export function secretArguments(type: string): readonly string[] {
+  return Object.hasOwn(kinds, type) ? kinds[type as keyof typeof kinds].secretInputs : [];
+}
+
+function identityOf({ urn, type, id }: SecretSuspect): { type: string; name: string; id: string } {
+  return { type, name: urn.slice(urn.lastIndexOf("::") + 2), id };
+}
+
+function without(inputs: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(inputs).filter(([name]) => !names.includes(name)));
 }
 
 /** The leaf paths at which two argument objects differ, sorted; records are compared key by key, arrays as a whole. */
@@ -74,11 +132,16 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** `Pod trainer (pod-123): deleted outside the stack`, or one line per field: `Pod trainer env.MODE: "a" → "b"`. */
+/**
+ * `Pod trainer (pod-123): deleted outside the stack`, or one line per field: `Pod trainer disk: state 20, live 40`, and
+ * for a secret `Pod trainer env.MODE: changed (secret)`.
+ */
 export function formatDrift(resource: DriftedResource): string[] {
   const label = `${resource.type} ${resource.name}`;
   if (resource.drift === "deleted") return [`${label} (${resource.id}): deleted outside the stack`];
-  return resource.fields.map(({ field, state, live }) => `${label} ${field}: state ${formatValue(state)}, live ${formatValue(live)}`);
+  return resource.fields.map(({ field, state, live, secret }) =>
+    secret ? `${label} ${field}: changed (secret)` : `${label} ${field}: state ${formatValue(state)}, live ${formatValue(live)}`,
+  );
 }
 
 function formatValue(value: unknown): string {

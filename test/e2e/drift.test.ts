@@ -2,13 +2,15 @@
  * `computeplatform drift` (and `preview --refresh`) through the packed package's CLI against a local emulator and the
  * real Pulumi CLI: a pod and a volume are deployed, then changed outside the stack through the API (the pod resized
  * and its env changed, the volume deleted); the check names exactly those fields with exit 2 and sends no write; a
- * broken API key or URL exits 1; a following `up` repairs both, and the check then exits 0.
+ * broken API key or URL exits 1; a following `up` repairs both, and the check then exits 0. The pod's env is a secret:
+ * its changed keys are named, their values never shown, and no value is in any file of the state backend.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Deployment } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { expectEmulatorMatchesState } from "../support/compare";
+import { filesHolding } from "../support/state";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { exec, type Finished, stackCommandEnvironment } from "../support/subprocess";
 import { suiteWorkDir } from "../support/workDir";
@@ -109,7 +111,7 @@ describe("computeplatform drift on a pod and a volume changed outside the stack"
         "Checking stack dev with manifest.yaml:",
         `  NetworkVolume scratch (${volume!.id}): deleted outside the stack`,
         "  Pod worker disk: state 20, live 40",
-        '  Pod worker env.MODE: state "batch", live "interactive"',
+        "  Pod worker env.MODE: changed (secret)",
         "Drift: 2 of 2 resources changed outside the stack; `computeplatform up --refresh` puts them back as the manifest says.",
         "",
       ].join("\n"),
@@ -132,7 +134,7 @@ describe("computeplatform drift on a pod and a volume changed outside the stack"
           drift: "changed",
           fields: [
             { field: "disk", state: 20, live: 40 },
-            { field: "env.MODE", state: "batch", live: "interactive" },
+            { field: "env.MODE", secret: true },
           ],
         },
       ],
@@ -151,9 +153,10 @@ describe("computeplatform drift on a pod and a volume changed outside the stack"
         "Previewing stack dev with manifest.yaml:",
         `  drifted: NetworkVolume scratch (${volumeId}): deleted outside the stack`,
         "  drifted: Pod worker disk: state 20, live 40",
-        '  drifted: Pod worker env.MODE: state "batch", live "interactive"',
+        "  drifted: Pod worker env.MODE: changed (secret)",
         "  +  create   NetworkVolume scratch",
-        "  ~  update   Pod worker (disk, env)",
+        // env is a secret, which the engine's events mask: the plan names the fields it can see.
+        "  ~  update   Pod worker (disk)",
         "Plan: 1 to create, 1 to update; 0 unchanged",
         // The volume deleted outside the stack costs nothing before the plan; resizing the pod's disk leaves its price.
         "Cost (USD)                                    per hour                  per month",
@@ -195,5 +198,39 @@ describe("computeplatform drift on a pod and a volume changed outside the stack"
       stdout: "Checking stack dev with manifest.yaml:\nNo drift: 2 resources match the stack's state.\n",
       stderr: "",
     });
+  });
+
+  it("names an env key changed alone, by key only, and no env value is in any file of the state backend", async () => {
+    const [pod] = api.emulator.snapshot().pods;
+    const env = { MODE: "batch", LOG_LEVEL: "verbose" };
+    expect((await api.request("PATCH", `/v2/pods/${pod!.id}`, { env })).status).toBe(200);
+    const before = api.emulator.requests.length;
+
+    const result = await computeplatform(["drift", "manifest.yaml"]);
+    expect(result).toEqual({
+      code: 2,
+      stdout: [
+        "Checking stack dev with manifest.yaml:",
+        "  Pod worker env.LOG_LEVEL: changed (secret)",
+        "Drift: 1 of 2 resources changed outside the stack; `computeplatform up --refresh` puts them back as the manifest says.",
+        "",
+      ].join("\n"),
+      stderr: "",
+    });
+    // The engine's read of every resource, and one more of the pod, whose secret argument it found changed.
+    expect(
+      api.emulator.requests
+        .slice(before)
+        .map(({ method, path }) => `${method} ${path}`)
+        .sort(),
+    ).toEqual(
+      [
+        `GET /v2/pods/${pod!.id}`,
+        `GET /v2/pods/${pod!.id}`,
+        `GET /v2/network-volumes/${api.emulator.snapshot().networkVolumes[0]!.id}`,
+      ].sort(),
+    );
+    const backend = path.join(folder, ".pulumi-state");
+    for (const value of ["batch", "interactive", "info", "verbose"]) expect(filesHolding(backend, value), value).toEqual([]);
   });
 });

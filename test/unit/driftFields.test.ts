@@ -56,6 +56,11 @@ describe("formatDrift", () => {
       },
       lines: ["Pod trainer disk: state 20, live 40", 'Pod trainer env.NEW: state (none), live "1"'],
     },
+    {
+      what: "a secret by its path, never its values",
+      resource: { type: "Template", name: "base", id: "tpl-1", drift: "changed", fields: [{ field: "env.HF_TOKEN", secret: true }] },
+      lines: ["Template base env.HF_TOKEN: changed (secret)"],
+    },
   ];
   for (const row of rows) {
     it(row.what, () => expect(formatDrift(row.resource)).toEqual(row.lines));
