@@ -42,18 +42,20 @@ export interface SecretSuspect {
 /** The paths of `suspect`'s secret arguments whose live values differ from the state's, such as `env.MODE`. */
 export type SecretDriftReader = (suspect: SecretSuspect) => Promise<string[]>;
 
+/** Steps after a refresh that change a resource: in `preview --refresh`, where a refresh's outcome is not its op. */
+const CHANGING_STEPS: readonly string[] = ["update", "replace"];
+
 /**
  * Collects drift from the engine events of a refresh (a preview-only one, or the refresh half of `preview --refresh`):
  * a resource's refresh starts with a `refresh` step and ends with its outputs event, which is a `delete` when the API
- * no longer has it, an `update` when the provider found a change, and otherwise carries its arguments as the state
- * records them and as the API reports them. Only arguments are compared, not outputs: outputs such as a pod's uptime
- * change on every read. The events show every secret as `[secret]`, so a secret argument's change is found by
- * {@link readSecrets}, for the resources the provider found changed; until then such a resource that shows no other
- * change reports each of its secret arguments as changed.
+ * no longer has it, an `update` when the provider found a change (in a preview-only refresh), and otherwise carries
+ * its arguments as the state records them and as the API reports them. Only arguments are compared, not outputs:
+ * outputs such as a pod's uptime change on every read. The events show every secret as `[secret]`, so the secret
+ * arguments of a resource found changed, or that the plan then changes, are compared by {@link readSecrets}.
  */
 export function driftCollector(): {
   onEvent(event: EngineEvent): void;
-  /** Names the changed keys of the secret arguments of the resources the provider found changed. */
+  /** Names the changed keys of the secret arguments of the resources found changed, or that the plan changes. */
   readSecrets(read: SecretDriftReader): Promise<void>;
   drift(): DriftedResource[];
   checked(): number;
@@ -61,11 +63,14 @@ export function driftCollector(): {
   const reading = new Set<string>();
   const read = new Set<string>();
   const found = new Map<string, DriftedResource>();
-  const suspects = new Map<string, SecretSuspect>();
+  // The resources read whose kind has secret arguments, and those of them to compare.
+  const withSecrets = new Map<string, SecretSuspect>();
+  const suspects = new Set<string>();
   return {
     onEvent(event) {
       const started = event.resourcePreEvent?.metadata;
       if (started?.op === "refresh" && isUserResource(started.type)) reading.add(started.urn);
+      else if (started !== undefined && CHANGING_STEPS.includes(started.op) && withSecrets.has(started.urn)) suspects.add(started.urn);
       const metadata = event.resOutputsEvent?.metadata;
       if (metadata === undefined || !reading.delete(metadata.urn)) return;
       read.add(metadata.urn);
@@ -76,23 +81,19 @@ export function driftCollector(): {
         return;
       }
       const secrets = secretArguments(identity.type);
+      if (secrets.length > 0) withSecrets.set(metadata.urn, { urn: metadata.urn, type: identity.type, id: identity.id, secrets });
+      if (secrets.length > 0 && metadata.op === "update") suspects.add(metadata.urn);
       const fields = changedFields(without(metadata.old?.inputs ?? {}, secrets), without(metadata.new.inputs ?? {}, secrets));
-      if (metadata.op === "update" && secrets.length > 0)
-        suspects.set(metadata.urn, { urn: metadata.urn, type: identity.type, id: identity.id, secrets });
-      const unread =
-        fields.length === 0 && suspects.has(metadata.urn) ? secrets.map((field): DriftedField => ({ field, secret: true })) : [];
-      if (fields.length + unread.length > 0) found.set(metadata.urn, { ...identity, drift: "changed", fields: [...fields, ...unread] });
+      if (fields.length > 0) found.set(metadata.urn, { ...identity, drift: "changed", fields });
     },
     async readSecrets(readSecret) {
-      for (const suspect of suspects.values()) {
+      for (const urn of suspects) {
+        const suspect = withSecrets.get(urn)!;
         const paths = await readSecret(suspect);
-        const resource = found.get(suspect.urn);
-        const fields = [
-          ...(resource?.fields ?? []).filter((field) => field.secret !== true),
-          ...paths.map((field): DriftedField => ({ field, secret: true })),
-        ].sort((a, b) => a.field.localeCompare(b.field));
-        if (fields.length > 0) found.set(suspect.urn, { ...identityOf(suspect), drift: "changed", ...resource, fields });
-        else found.delete(suspect.urn);
+        if (paths.length === 0) continue;
+        const resource = found.get(urn) ?? { type: suspect.type, name: urn.slice(urn.lastIndexOf("::") + 2), id: suspect.id };
+        const fields = [...(found.get(urn)?.fields ?? []), ...paths.map((field): DriftedField => ({ field, secret: true }))];
+        found.set(urn, { ...resource, drift: "changed", fields: fields.sort((a, b) => a.field.localeCompare(b.field)) });
       }
       suspects.clear();
     },
@@ -106,10 +107,6 @@ export function driftCollector(): {
 /** The secret arguments of a kind by its type name (`Pod`), whose values the engine's events show as `[secret]`. */
 export function secretArguments(type: string): readonly string[] {
   return Object.hasOwn(kinds, type) ? kinds[type as keyof typeof kinds].secretInputs : [];
-}
-
-function identityOf({ urn, type, id }: SecretSuspect): { type: string; name: string; id: string } {
-  return { type, name: urn.slice(urn.lastIndexOf("::") + 2), id };
 }
 
 function without(inputs: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {

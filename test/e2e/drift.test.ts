@@ -32,8 +32,8 @@ const manifest = `resources:
         count: 1
       disk: 20
       env:
-        MODE: batch
-        LOG_LEVEL: info
+        MODE: nightly-batch
+        LOG_LEVEL: quiet-info
 `;
 
 describe("computeplatform drift on a pod and a volume changed outside the stack", () => {
@@ -98,9 +98,9 @@ describe("computeplatform drift on a pod and a volume changed outside the stack"
   it("names the resized pod's fields and the deleted volume with exit 2, sending no write and leaving the state as it was", async () => {
     const [pod] = api.emulator.snapshot().pods;
     const [volume] = api.emulator.snapshot().networkVolumes;
-    expect((await api.request("PATCH", `/v2/pods/${pod!.id}`, { disk: 40, env: { MODE: "interactive", LOG_LEVEL: "info" } })).status).toBe(
-      200,
-    );
+    expect(
+      (await api.request("PATCH", `/v2/pods/${pod!.id}`, { disk: 40, env: { MODE: "adhoc-debug", LOG_LEVEL: "quiet-info" } })).status,
+    ).toBe(200);
     expect((await api.request("DELETE", `/v2/network-volumes/${volume!.id}`)).status).toBe(204);
     const before = api.emulator.requests.length;
     const stateBefore = await exportedState();
@@ -191,7 +191,7 @@ describe("computeplatform drift on a pod and a volume changed outside the stack"
     expect(networkVolumes.map(({ name, size, dataCenter }) => ({ name, size, dataCenter }))).toEqual([
       { name: "drift-scratch", size: 20, dataCenter: "US-TX-3" },
     ]);
-    expect(pods.map(({ disk, env }) => ({ disk, env }))).toEqual([{ disk: 20, env: { MODE: "batch", LOG_LEVEL: "info" } }]);
+    expect(pods.map(({ disk, env }) => ({ disk, env }))).toEqual([{ disk: 20, env: { MODE: "nightly-batch", LOG_LEVEL: "quiet-info" } }]);
     expectEmulatorMatchesState(api.emulator.snapshot(), await exportedState());
     expect(await computeplatform(["drift", "manifest.yaml"])).toEqual({
       code: 0,
@@ -202,7 +202,7 @@ describe("computeplatform drift on a pod and a volume changed outside the stack"
 
   it("names an env key changed alone, by key only, and no env value is in any file of the state backend", async () => {
     const [pod] = api.emulator.snapshot().pods;
-    const env = { MODE: "batch", LOG_LEVEL: "verbose" };
+    const env = { MODE: "nightly-batch", LOG_LEVEL: "chatty-verbose" };
     expect((await api.request("PATCH", `/v2/pods/${pod!.id}`, { env })).status).toBe(200);
     const before = api.emulator.requests.length;
 
@@ -231,6 +231,7 @@ describe("computeplatform drift on a pod and a volume changed outside the stack"
       ].sort(),
     );
     const backend = path.join(folder, ".pulumi-state");
-    for (const value of ["batch", "interactive", "info", "verbose"]) expect(filesHolding(backend, value), value).toEqual([]);
+    for (const value of ["nightly-batch", "adhoc-debug", "quiet-info", "chatty-verbose"])
+      expect(filesHolding(backend, value), value).toEqual([]);
   });
 });
