@@ -4,7 +4,8 @@
  * up (a volume, a pod mounting it on the GPU type an `fn::invoke` picked, and a volume in a second account through
  * an explicit provider), a no-op preview, an in-place edit, a replacing edit, `pulumi import` of a pod created
  * outside Pulumi, refresh after an out-of-band delete, and destroy. After every step the emulator holds exactly
- * what the stack's state says, and neither API key is in the state in plain text.
+ * what the stack's state says, and neither API key is in the state in plain text; the pod's plain env value is in no
+ * file of the state backend, and `preview --diff` shows a new one as `[secret]`.
  */
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -19,7 +20,7 @@ import { startEmulator } from "../../emulator";
 import { estimate, standingPart, volumeEstimate } from "../provider/expectedCosts";
 import { expectEmulatorMatchesState } from "../support/compare";
 import { repoRoot } from "../support/paths";
-import { dynamicType, type StateResource, stateContains } from "../support/state";
+import { dynamicType, filesHolding, type StateResource, stateContains } from "../support/state";
 import { suiteWorkDir } from "../support/workDir";
 
 const execFileAsync = promisify(execFile);
@@ -45,6 +46,7 @@ function nativeResources(state: Deployment, kind: string): StateResource[] {
 describe("examples/yaml-gpu-pod: Pulumi YAML through the native plugin", () => {
   const apiKey = `e2e-${randomBytes(18).toString("base64url")}`;
   const teamKey = `e2e-team-${randomBytes(18).toString("base64url")}`;
+  const [runName, nextRunName] = ["first", "second"].map((label) => `${label}-run-${randomBytes(6).toString("hex")}`) as [string, string];
   let emulator: Awaited<ReturnType<typeof startEmulator>>;
   let stack: Stack;
   let workDir: string;
@@ -109,6 +111,7 @@ describe("examples/yaml-gpu-pod: Pulumi YAML through the native plugin", () => {
       "computeplatform:apiKey": { value: apiKey, secret: true },
       "yaml-gpu-pod:teamApiUrl": { value: emulator.url },
       "yaml-gpu-pod:teamApiKey": { value: teamKey, secret: true },
+      "yaml-gpu-pod:runName": { value: runName },
     });
   });
 
@@ -151,8 +154,10 @@ describe("examples/yaml-gpu-pod: Pulumi YAML through the native plugin", () => {
     expect(pod?.outputs?.mounts).toEqual({ network: [{ volumeId: data?.id, path: "/workspace" }] });
     expect(pod?.outputs?.gpu).toMatchObject({ id: result.outputs.gpuType?.value, count: 1 });
     expect(result.outputs.datasetsVolumeId?.value).toBe(datasets?.id);
-    // The pod's env never reaches state in plain text, as with the dynamic resource.
-    expect(pod?.outputs?.env).toMatchObject({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270" });
+    // The pod's env never reaches state in plain text, as an input or as an output, as with the dynamic resource.
+    for (const env of [pod?.inputs?.env, pod?.outputs?.env])
+      expect(env).toMatchObject({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270" });
+    expect(filesHolding(path.join(workDir, ".pulumi-state"), runName)).toEqual([]);
 
     // The explicit provider's volume belongs to the second account: the first account's key cannot see it.
     expect((await request(teamKey, "GET", `/v2/network-volumes/${datasets?.id}`)).status).toBe(200);
@@ -172,6 +177,26 @@ describe("examples/yaml-gpu-pod: Pulumi YAML through the native plugin", () => {
     const [pod] = nativeResources(await expectInSync(), "Pod");
     expect(pod?.id).toBe(before);
     expect(pod?.outputs?.mounts).toMatchObject({ network: [{ path: "/data" }] });
+  });
+
+  it("a new env value is [secret] in preview --diff, one PATCH of the pod, and in no file of the state backend", async () => {
+    const [pod] = nativeResources(await expectInSync(), "Pod");
+    await stack.setConfig("runName", { value: nextRunName });
+    const preview = await stack.preview({ diff: true });
+    expect(changeSummary(preview)).toEqual({ same: 4, update: 1 });
+    expect(preview.stdout).toContain("[secret]");
+    for (const value of [runName, nextRunName]) expect(preview.stdout).not.toContain(value);
+    const before = emulator.requests.length;
+    expect(changeSummary(await stack.up())).toEqual({ same: 4, update: 1 });
+    expect(
+      emulator.requests
+        .slice(before)
+        .filter((r) => r.method !== "GET")
+        .map((r) => `${r.method} ${r.path}`),
+    ).toEqual([`PATCH /v2/pods/${pod?.id}`]);
+    expect(emulator.snapshot().pods.find((live) => live.id === pod?.id)?.env.RUN_NAME).toBe(nextRunName);
+    await expectInSync();
+    for (const value of [runName, nextRunName]) expect(filesHolding(path.join(workDir, ".pulumi-state"), value)).toEqual([]);
   });
 
   it("a GPU memory edit that picks another GPU type replaces the pod", async () => {

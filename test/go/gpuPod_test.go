@@ -10,7 +10,8 @@
 // Steps: up (a volume, a pod that mounts it on the GPU type an invoke picked, a volume in the second account), a
 // no-change preview, an in-place update, a replace, refresh after an out-of-band delete, and destroy. After every
 // step the emulator's REST answers hold exactly what the exported state says, and neither API key is in the state
-// in plain text.
+// in plain text. The pod's env value (stack config runName) is in no file of the state backend, and an edit of it
+// shows as [secret] in `preview --diff` and updates the pod in place.
 package sdktest
 
 import (
@@ -24,9 +25,11 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/computeplatform/pulumi-computeplatform/examples/go-gpu-pod/gpupod"
 	"github.com/pulumi/pulumi/sdk/v3/go/auto"
+	"github.com/pulumi/pulumi/sdk/v3/go/auto/optpreview"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/workspace"
 )
 
@@ -53,6 +56,10 @@ type suite struct {
 	podID   string
 	dataID  string
 	teamVol string
+	// backend is the file backend's folder: the state, its backups and its history.
+	backend string
+	// runNames are the values the pod's env has held.
+	runNames []string
 }
 
 func TestGpuPodExample(t *testing.T) {
@@ -79,6 +86,26 @@ func TestGpuPodExample(t *testing.T) {
 		must(t, s.stack.SetConfig(s.ctx, "mountPath", auto.ConfigValue{Value: "/data"}))
 		s.up(t, map[string]int{"same": 4, "update": 1}, gpuFor24GB, "/data")
 		expectEqual(t, "the pod id", s.podID, before)
+	})
+
+	t.Run("an env edit shows as [secret] in preview --diff and updates the pod in place", func(t *testing.T) {
+		before := s.podID
+		s.setRunName(t, "second")
+		result, err := s.stack.Preview(s.ctx, optpreview.Diff())
+		must(t, err)
+		expectChanges(t, opCounts(result.ChangeSummary), map[string]int{"same": 4, "update": 1})
+		if !strings.Contains(result.StdOut, "[secret]") {
+			t.Fatalf("preview --diff does not show [secret]:\n%s", result.StdOut)
+		}
+		for _, value := range s.runNames {
+			if strings.Contains(result.StdOut, value) {
+				t.Fatalf("preview --diff shows the env value %q:\n%s", value, result.StdOut)
+			}
+		}
+		s.up(t, map[string]int{"same": 4, "update": 1}, gpuFor24GB, "/data")
+		expectEqual(t, "the pod id", s.podID, before)
+		pod := s.get(t, s.main, "/v2/pods/"+s.podID, http.StatusOK)
+		expectEqual(t, "the pod's RUN_NAME", pod["env"].(map[string]any)["RUN_NAME"], s.runNames[1])
 	})
 
 	t.Run("a GPU memory edit that picks another GPU type replaces the pod", func(t *testing.T) {
@@ -123,6 +150,7 @@ func newSuite(t *testing.T) *suite {
 	dir := t.TempDir()
 	backend := filepath.Join(dir, "state")
 	must(t, os.MkdirAll(backend, 0o700))
+	s.backend = backend
 	stack, err := auto.UpsertStackInlineSource(s.ctx, "e2e", "go-gpu-pod", gpupod.Program,
 		auto.Project(workspace.Project{
 			Name:    "go-gpu-pod",
@@ -146,6 +174,7 @@ func newSuite(t *testing.T) *suite {
 		"teamApiUrl":             {Value: s.apiURL},
 		"teamApiKey":             {Value: s.team.key, Secret: true},
 	}))
+	s.setRunName(t, "first")
 	t.Cleanup(func() {
 		if state := s.export(t); len(state.Resources) > 0 {
 			if _, err := stack.Destroy(s.ctx); err != nil {
@@ -183,6 +212,35 @@ func (s *suite) up(t *testing.T, changes map[string]int, gpuType, mountPath stri
 	expectEqual(t, "the pod's gpu", pod["gpu"], map[string]any{"id": gpuType, "count": float64(1)})
 	expectEqual(t, "the pod's mounts", pod["mounts"], map[string]any{"network": []any{map[string]any{"volumeId": s.dataID, "path": mountPath}}})
 	return state
+}
+
+// setRunName sets the pod's env value to a new one that nothing else in the state holds.
+func (s *suite) setRunName(t *testing.T, label string) {
+	t.Helper()
+	value := fmt.Sprintf("%s-run-%d", label, time.Now().UnixNano())
+	s.runNames = append(s.runNames, value)
+	must(t, s.stack.SetConfig(s.ctx, "runName", auto.ConfigValue{Value: value}))
+}
+
+// expectNoEnvValue asserts that no file of the state backend (the state, its backups and its history) holds any
+// value the pod's env has held.
+func (s *suite) expectNoEnvValue(t *testing.T) {
+	t.Helper()
+	must(t, filepath.WalkDir(s.backend, func(path string, entry os.DirEntry, err error) error {
+		if err != nil || entry.IsDir() {
+			return err
+		}
+		content, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, value := range s.runNames {
+			if bytes.Contains(content, []byte(value)) {
+				t.Fatalf("%s holds the env value %q in plain text", path, value)
+			}
+		}
+		return nil
+	}))
 }
 
 func requireEnv(t *testing.T, name string) string {
@@ -297,6 +355,7 @@ var compared = map[string]struct {
 func (s *suite) expectInSync(t *testing.T) deployment {
 	t.Helper()
 	state := s.export(t)
+	s.expectNoEnvValue(t)
 	for _, who := range []account{s.main, s.team} {
 		if bytes.Contains(state.raw, []byte(who.key)) {
 			t.Fatalf("the %s account's API key is in the state in plain text, in %v", who.name, state.holding(who.key))
