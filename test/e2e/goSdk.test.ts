@@ -96,10 +96,10 @@ describe("the Go SDK", () => {
       const passed = [...output.matchAll(/^\s*--- PASS: (\S+)/gm)].map((match) => match[1]);
       expect(passed).toEqual([
         "TestGpuPodExample",
+        "TestGpuPodExample/preview_--diff_shows_the_pod's_env_as_[secret]",
         "TestGpuPodExample/up_creates_the_volume,_the_pod_that_mounts_it_on_the_invoked_GPU_type,_and_the_second_account's_volume",
         "TestGpuPodExample/preview_right_after_up_shows_no_changes",
         "TestGpuPodExample/a_mount_path_edit_updates_the_pod_in_place",
-        "TestGpuPodExample/an_env_edit_shows_as_[secret]_in_preview_--diff_and_updates_the_pod_in_place",
         "TestGpuPodExample/a_GPU_memory_edit_that_picks_another_GPU_type_replaces_the_pod",
         "TestGpuPodExample/refresh_after_an_out-of-band_delete_drops_the_pod_from_state",
         "TestGpuPodExample/destroy_deletes_everything,_in_both_accounts",

@@ -11,8 +11,6 @@
 //	teamApiUrl, teamApiKey (secret)                           the second account, for the `team` provider
 //	minGpuMemory  24            GB per GPU; a value that picks another GPU type replaces the pod
 //	mountPath     /workspace    editing it updates the pod in place
-//	runName       nightly       the pod's RUN_NAME env; editing it updates the pod in place, and like all of env
-//	                            it is a secret: state keeps it encrypted and `preview --diff` shows [secret]
 //
 // Outputs: gpuType (the GPU type the invoke picked), podId, podStatus, dataVolumeId, datasetsVolumeId.
 package gpupod
@@ -36,10 +34,6 @@ func Program(ctx *pulumi.Context) error {
 	mountPath := conf.Get("mountPath")
 	if mountPath == "" {
 		mountPath = "/workspace"
-	}
-	runName := conf.Get("runName")
-	if runName == "" {
-		runName = "nightly"
 	}
 
 	gpuType, err := cp.GetCheapestGpuType(ctx, &cp.GetCheapestGpuTypeArgs{
@@ -65,7 +59,8 @@ func Program(ctx *pulumi.Context) error {
 			Network: cp.NetworkMountArray{cp.NetworkMountArgs{VolumeId: data.ID(), Path: pulumi.String(mountPath)}},
 		},
 		Ports: pulumi.ToStringArray([]string{"22/tcp", "8888/http"}),
-		Env:   pulumi.Map{"RUN_NAME": pulumi.String(runName)},
+		// env is a secret as an input and an output: state keeps it encrypted, and `preview --diff` shows [secret].
+		Env: pulumi.Map{"RUN_NAME": pulumi.String("nightly")},
 	})
 	if err != nil {
 		return err
