@@ -1,11 +1,8 @@
 import type { Stack } from "@pulumi/pulumi/automation";
 import { configure } from "../provider/config";
 import { type KindName, kinds } from "../provider/kindRegistry";
+import { SECRET_SIGNATURE, SIGNATURE_KEY } from "../provider/plugin/secretSignature";
 import { changedFields, type SecretDriftReader } from "./driftReport";
-
-/** The signature key, and the value it holds, of a secret in a checkpoint; `plaintext` holds its JSON. */
-const SIGNATURE_KEY = "4dabf18193072939515e22adb298388d";
-const SECRET_SIGNATURE = "1b47061264138c4ac30d75fd1eb44270";
 
 interface Recorded {
   inputs: Record<string, unknown>;
@@ -13,10 +10,11 @@ interface Recorded {
 }
 
 /**
- * Reads the secret arguments that the engine's events mask: each resource the refresh found changed is read again,
- * in this process, through its kind's provider module (configured from the stack config, as the engine configures
- * it), and compared with the state, whose secrets are decrypted here only. One read per such resource, none when
- * nothing drifted; nothing is written, and only the paths leave this function, never a value.
+ * Reads the secret arguments that the engine's events mask: each resource the collector suspects (found changed by
+ * the refresh, or changed by the plan after it) is read again, in this process, through its kind's provider module
+ * (configured from the stack config, as the engine configures it), and compared with the state, whose secrets are
+ * decrypted here only. One read per such resource, none when there is none; nothing is written, and only the paths
+ * leave this function, never a value.
  */
 export function liveSecretReader(stack: Stack): SecretDriftReader {
   let recorded: Promise<Map<string, Recorded>> | undefined;
