@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 import { CommandError, type EngineEvent, type OpMap, type OutputMap } from "@pulumi/pulumi/automation";
 import { changeSummary, engineErrors } from "../automation/summary";
 import { type DriftedResource, driftCollector, formatDrift } from "./driftReport";
+import { liveSecretReader } from "./secretDrift";
 import { type EngineProgress, engineProgress } from "../automation/progress";
 import type { StateBackend } from "../automation/backend";
 import { type ManifestStack, openManifestStack } from "../automation/manifestStack";
@@ -252,6 +253,8 @@ async function runOperation(operation: Operation, options: StackCommandOptions):
   }
 
   const plan = collector.plan();
+  // After `up --refresh` the live resources are already put back, so only a preview's drift can be read again.
+  if (operation === "drift" || operation === "preview") await drifts.readSecrets(liveSecretReader(stack.stack));
   const drifted = drifts.drift();
   if (operation === "drift") return reportDrift(options, drifted, drifts.checked(), out);
   const cost = operation === "preview" ? planCost(priced.steps(), usage) : undefined;

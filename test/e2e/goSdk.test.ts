@@ -96,6 +96,7 @@ describe("the Go SDK", () => {
       const passed = [...output.matchAll(/^\s*--- PASS: (\S+)/gm)].map((match) => match[1]);
       expect(passed).toEqual([
         "TestGpuPodExample",
+        "TestGpuPodExample/preview_--diff_shows_the_pod's_env_as_[secret]",
         "TestGpuPodExample/up_creates_the_volume,_the_pod_that_mounts_it_on_the_invoked_GPU_type,_and_the_second_account's_volume",
         "TestGpuPodExample/preview_right_after_up_shows_no_changes",
         "TestGpuPodExample/a_mount_path_edit_updates_the_pod_in_place",
