@@ -55,15 +55,13 @@ export function isLiveName(name: unknown): boolean {
   return typeof name === "string" && name.startsWith("live-");
 }
 
-/** Properties that hold secrets on every type that has them: a worker's env carries its API tokens. */
-const SECRET_ON_EVERY_KIND = ["env"];
-
 /**
- * The properties of a resource whose values never reach the cache file: its kind's secret properties, `env`, and
- * `readsSecret`, those whose value in the manifest reads a secret (stack config, or another resource's secret).
+ * The properties of a resource whose values never reach the cache file: its kind's secret properties (`env` among
+ * them) and `readsSecret`, those whose value in the manifest reads a secret (stack config, or another resource's
+ * secret).
  */
 export function secretProperties(kind: LiveKind, readsSecret: readonly string[]): string[] {
-  return [...new Set([...kind.secretProperties, ...SECRET_ON_EVERY_KIND, ...readsSecret])];
+  return [...new Set([...kind.secretProperties, ...readsSecret])];
 }
 
 /** Outputs as the cache file keeps them: each of `secrets` replaced by a keyed digest that tells whether it changed. */
