@@ -37,5 +37,5 @@ function slowestFiles(testModules: ReadonlyArray<TestModule>): string {
   const slowest = timed.sort((a, b) => b.ms - a.ms).slice(0, SLOWEST);
   if (slowest.length === 0) return "";
   const lines = slowest.map(({ name, ms }) => `${(ms / 1000).toFixed(1).padStart(7)} s  ${name}`);
-  return `\nSlowest ${slowest.length} test files:\n${lines.join("\n")}\n`;
+  return `\nSlowest test files:\n${lines.join("\n")}\n`;
 }
