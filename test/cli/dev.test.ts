@@ -13,7 +13,7 @@ import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { ensureBuilt } from "../support/build";
 import { type DevServer, startDevServer } from "../support/devServer";
 import { repoRoot } from "../support/paths";
-import { exec, stackCommandEnvironment } from "../support/subprocess";
+import { exec } from "../support/subprocess";
 
 const main = path.join(repoRoot, "dist", "cli", "main.js");
 const CACHE_FILE = ".computeplatform-dev.json";
@@ -434,74 +434,6 @@ describe("on the scaffold of computeplatform init", () => {
         .sort(),
     ).toEqual(["live-workers-gpu-worker", "live-workers-lb-worker"]);
   });
-});
-
-describe("what an endpoint references", () => {
-  test(
-    "a template and a registry credential are deployed first as live- resources, the password read from stack config",
-    { timeout: 300_000 },
-    async () => {
-      env = { ...(await stackCommandEnvironment(folder, api)) };
-      fs.writeFileSync(path.join(folder, "Pulumi.yaml"), "name: dev-references\nruntime: nodejs\n");
-      const pulumi = (...args: string[]) => exec("pulumi", [...args, "--non-interactive"], { cwd: folder, env });
-      expect((await pulumi("stack", "init", "dev")).code).toBe(0);
-      expect((await pulumi("config", "set", "--secret", "registryPassword", "hunter2", "--stack", "dev")).code).toBe(0);
-      fs.writeFileSync(
-        path.join(folder, "manifest.yaml"),
-        stringify({
-          resources: {
-            creds: { type: "Registry", properties: { name: "creds", username: "puller", password: "${config.registryPassword}" } },
-            base: {
-              type: "Template",
-              properties: {
-                name: "base",
-                image: "ghcr.io/acme/worker:1",
-                registry: "${creds.id}",
-                serverless: true,
-                env: { FROM: "template" },
-              },
-            },
-            worker: {
-              ...queueEndpoint("Works."),
-              properties: {
-                name: "worker",
-                type: "QUEUE",
-                templateId: "${base.id}",
-                gpu: { pools: ["ADA_24"] },
-                scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
-              },
-            },
-          },
-        }),
-      );
-      const server = await dev();
-
-      const response = await post(`${server.url}/worker/runsync`, { input: { n: 1 } });
-
-      expect(response.status).toBe(200);
-      const { registries, templates, endpoints } = api.emulator.snapshot();
-      const registry = registries.find((candidate) => candidate.name === "live-creds");
-      const template = templates.find((candidate) => candidate.name === "live-base");
-      expect(template?.registry).toBe(registry?.id);
-      // The endpoint has what only the live template gives it.
-      expect(
-        endpoints
-          .filter((endpoint) => endpoint.name === "live-worker")
-          .map(({ image, registry: registryId, env }) => ({ image, registryId, env })),
-      ).toEqual([{ image: "ghcr.io/acme/worker:1", registryId: registry?.id, env: { FROM: "template" } }]);
-      await printed(server, "  creds: deploying live-creds\n");
-      expect(fs.readFileSync(path.join(folder, CACHE_FILE), "utf8")).not.toContain("hunter2");
-      await server.stop();
-
-      const cleaned = await cli("dev", "--clean", "manifest.yaml");
-      expect(cleaned.stdout.split("\n").slice(1, 4)).toEqual([
-        `  deleted  ServerlessEndpoint ${endpoints.find((endpoint) => endpoint.name === "live-worker")?.id} (worker)`,
-        `  deleted  Template ${template?.id} (base)`,
-        `  deleted  Registry ${registry?.id} (creds)`,
-      ]);
-      expect(api.emulator.snapshot().registries.filter((candidate) => candidate.name.startsWith("live-"))).toEqual([]);
-    },
-  );
 });
 
 describe("--auto-provision", () => {

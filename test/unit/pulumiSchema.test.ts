@@ -37,7 +37,7 @@ describe("the Pulumi package schema", () => {
   let generated = "";
   beforeAll(() => {
     generated = generatePulumiSchema(repoRoot);
-  }, 60_000);
+  });
 
   it("is byte for byte what the provider modules' types generate", () => {
     expect(committed, `${PULUMI_SCHEMA_FILE} is out of date: run \`${REGENERATE_PULUMI_SCHEMA_COMMAND}\` and commit the result`).toBe(
