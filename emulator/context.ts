@@ -6,7 +6,7 @@ import { membersOf } from "./clusters/members";
 import { LiveStock } from "./placement/liveStock";
 import { releaseStock } from "./pods/podStock";
 import { renderPod } from "./pods/podView";
-import { type ClusterRecord, type NetworkVolumeRecord, type PodRecord, Store } from "./store";
+import { type ClusterRecord, type CollectionName, type NetworkVolumeRecord, type PodRecord, Store } from "./store";
 import type { Cluster, Pod } from "./wire";
 
 /** What route handlers share: the state, the clock and the configured behaviour. */
@@ -30,8 +30,9 @@ export interface EmulatorContext {
   removeNetworkVolume(record: NetworkVolumeRecord): void;
 }
 
-export function createContext(options: ResolvedOptions, shutdown: AbortSignal): EmulatorContext {
-  const store = new Store();
+/** @param collections - every kind's collection, as the kinds list names them */
+export function createContext(options: ResolvedOptions, shutdown: AbortSignal, collections: readonly CollectionName[]): EmulatorContext {
+  const store = new Store(collections);
   const lifecycle = new Lifecycle(options.timings, options.failPodsNamed);
   const now = options.clock;
   const faults = new Faults((id) => {

@@ -176,14 +176,31 @@ export interface DelegationRecord {
 export const DEFAULT_ACCOUNT_SSH_KEY =
   "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAII7UCnYppW9fe3v5HWLopvtuUqnz/dVckKQLx7thDIYc developer@emulator";
 
+/**
+ * Each kind's records, by the name of its collection in every account. The emulator's kinds list (emulator/kinds.ts)
+ * names the collections at run time; a kind's folder adds its record type here with `declare module "../store"`.
+ */
+export interface Collections {
+  pods: PodRecord;
+  networkVolumes: NetworkVolumeRecord;
+  templates: TemplateRecord;
+  registries: RegistryRecord;
+  delegations: DelegationRecord;
+  clusters: ClusterRecord;
+  endpoints: EndpointRecord;
+}
+
+/** The name of a per-account collection; ids are unique across all of them. */
+export type CollectionName = keyof Collections;
+export type RecordOf<C extends CollectionName> = Collections[C];
+type CollectionMaps = { readonly [C in CollectionName]: Map<string, RecordOf<C>> };
+
+// The class and this interface merge: an account holds one map per collection.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
+export interface AccountState extends CollectionMaps {}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class AccountState {
-  readonly pods = new Map<string, PodRecord>();
-  readonly networkVolumes = new Map<string, NetworkVolumeRecord>();
-  readonly templates = new Map<string, TemplateRecord>();
-  readonly registries = new Map<string, RegistryRecord>();
-  readonly delegations = new Map<string, DelegationRecord>();
-  readonly clusters = new Map<string, ClusterRecord>();
-  readonly endpoints = new Map<string, EndpointRecord>();
   /** Jobs of the hosted model endpoints, which belong to no endpoint of the account. */
   readonly hostedJobs = new Map<string, JobRecord>();
   readonly retiredPods: Retired<PodRecord>[] = [];
@@ -194,13 +211,16 @@ export class AccountState {
     readonly name: string,
     /** The account's registered SSH public keys, replaced as a whole by `PUT /v2/account/ssh-keys`. */
     public sshPublicKeys: string[],
-  ) {}
-}
+    collections: readonly CollectionName[],
+  ) {
+    for (const collection of collections) Object.assign(this, { [collection]: new Map() });
+  }
 
-/** The per-account collections whose ids share one namespace. */
-type Collection = "pods" | "networkVolumes" | "templates" | "registries" | "delegations" | "clusters" | "endpoints";
-type RecordOf<C extends Collection> = AccountState[C] extends Map<string, infer R> ? R : never;
-const COLLECTIONS: readonly Collection[] = ["pods", "networkVolumes", "templates", "registries", "delegations", "clusters", "endpoints"];
+  /** The account's records of one collection. */
+  records<C extends CollectionName>(collection: C): Map<string, RecordOf<C>> {
+    return this[collection] as Map<string, RecordOf<C>>;
+  }
+}
 
 export const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
 const ID_LENGTH = 10;
@@ -209,10 +229,13 @@ const ID_LENGTH = 10;
 export class Store {
   private readonly accounts = new Map<string, AccountState>();
 
+  /** @param collections - every kind's collection, as the kinds list names them */
+  constructor(private readonly collections: readonly CollectionName[]) {}
+
   account(name: string): AccountState {
     let state = this.accounts.get(name);
     if (state === undefined) {
-      state = new AccountState(name, name === DEFAULT_ACCOUNT ? [DEFAULT_ACCOUNT_SSH_KEY] : []);
+      state = new AccountState(name, name === DEFAULT_ACCOUNT ? [DEFAULT_ACCOUNT_SSH_KEY] : [], this.collections);
       this.accounts.set(name, state);
     }
     return state;
@@ -223,9 +246,9 @@ export class Store {
   }
 
   /** The record with this id in any account's `collection`. */
-  find<C extends Collection>(collection: C, id: string): RecordOf<C> | undefined {
+  find<C extends CollectionName>(collection: C, id: string): RecordOf<C> | undefined {
     for (const account of this.accounts.values()) {
-      const record = (account[collection] as Map<string, RecordOf<C>>).get(id);
+      const record = account.records(collection).get(id);
       if (record !== undefined) return record;
     }
     return undefined;
@@ -243,7 +266,7 @@ export class Store {
     for (;;) {
       let id = "";
       for (let i = 0; i < ID_LENGTH; i++) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
-      if (COLLECTIONS.every((collection) => this.find(collection, id) === undefined)) return id;
+      if (this.collections.every((collection) => this.find(collection, id) === undefined)) return id;
     }
   }
 }
