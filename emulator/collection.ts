@@ -93,6 +93,12 @@ export function collection<C extends CollectionName, View>(facts: CollectionFact
     store.account(record.account).records(name).delete(facts.idOf(record));
   }
 
+  /** Drops the record, keeping it among the account's retired ones so that billing still counts what it used. */
+  function retire(store: Store, record: RecordOf<C>, removedAt: number): void {
+    forget(store, record);
+    store.account(record.account).retired(name).push({ record, removedAt });
+  }
+
   /** `GET <path>`: the caller's records. */
   function list(text: OperationText): Operation {
     return {
@@ -199,7 +205,7 @@ export function collection<C extends CollectionName, View>(facts: CollectionFact
     return { collection: name, operations, openapi: { tag, schemas, paths: pathsOf(tag.name, operations) }, snapshot };
   }
 
-  return { name, owned, forget, list, get, create, update, delete: remove, kind };
+  return { name, owned, forget, retire, list, get, create, update, delete: remove, kind };
 }
 
 function specOf(text: OperationText): Omit<OperationSpec, "ok"> {

@@ -6,7 +6,7 @@ import { membersOf } from "./clusters/members";
 import { LiveStock } from "./placement/liveStock";
 import { releaseStock } from "./pods/podStock";
 import { renderPod } from "./pods/podView";
-import { type ClusterRecord, type CollectionName, type NetworkVolumeRecord, type PodRecord, Store } from "./store";
+import { type ClusterRecord, type CollectionName, type PodRecord, Store } from "./store";
 import type { Cluster, Pod } from "./wire";
 
 /** What route handlers share: the state, the clock and the configured behaviour. */
@@ -26,8 +26,6 @@ export interface EmulatorContext {
   presentCluster(cluster: ClusterRecord): Cluster;
   /** Removes a pod for good (terminate and DELETE), giving back its stock; billing keeps what it used. */
   remove(pod: PodRecord): void;
-  /** Deletes a network volume; billing keeps what it used. */
-  removeNetworkVolume(record: NetworkVolumeRecord): void;
 }
 
 /** @param collections - every kind's collection, as the kinds list names them */
@@ -63,12 +61,7 @@ export function createContext(options: ResolvedOptions, shutdown: AbortSignal, c
       releaseStock(stock, pod);
       const account = store.account(pod.account);
       account.pods.delete(pod.id);
-      account.retiredPods.push({ record: pod, removedAt: now() });
-    },
-    removeNetworkVolume(record) {
-      const account = store.account(record.account);
-      account.networkVolumes.delete(record.volume.id);
-      account.retiredNetworkVolumes.push({ record, removedAt: now() });
+      account.retired("pods").push({ record: pod, removedAt: now() });
     },
   };
 }

@@ -1,15 +1,6 @@
 import type { Caller } from "./http/auth";
 import { Problem } from "./http/problem";
-import type {
-  ClusterRecord,
-  DelegationRecord,
-  EndpointRecord,
-  NetworkVolumeRecord,
-  PodRecord,
-  RegistryRecord,
-  Store,
-  TemplateRecord,
-} from "./store";
+import type { ClusterRecord, DelegationRecord, EndpointRecord, PodRecord, RegistryRecord, Store, TemplateRecord } from "./store";
 
 /** A record with the account that owns it. */
 interface Owned {
@@ -43,10 +34,6 @@ export function ownedCluster(store: Store, caller: Caller, id: string): ClusterR
 
 export function ownedEndpoint(store: Store, caller: Caller, id: string): EndpointRecord {
   return owned(store.find("endpoints", id), caller, `Endpoint ${id}`);
-}
-
-export function ownedNetworkVolume(store: Store, caller: Caller, id: string): NetworkVolumeRecord {
-  return owned(store.findNetworkVolume(id), caller, `Network volume ${id}`);
 }
 
 /**

@@ -99,18 +99,6 @@ export const updatePodRequest = z.strictObject({
 
 export const podActionRequest = z.strictObject({ action: z.enum(POD_ACTIONS) });
 
-export const createNetworkVolumeRequest = z.strictObject({
-  name: z.string().min(1),
-  size: z.int().min(10).max(4096),
-  dataCenter: z.string().min(1),
-  type: z.enum(VOLUME_TYPES).default("STANDARD"),
-});
-
-export const updateNetworkVolumeRequest = z.strictObject({
-  name: z.string().min(1).optional(),
-  size: z.int().min(10).max(4096).optional(),
-});
-
 export type UpdatePodRequest = z.output<typeof updatePodRequest>;
 export type MountsRequest = z.output<typeof mounts>;
 export type GpuRequest = z.output<typeof gpuRequest>;

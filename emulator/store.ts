@@ -14,7 +14,6 @@ import type {
   FlashBoot,
   JobResponse,
   Mounts,
-  NetworkVolume,
   PodClusterRole,
   Registry,
   Release,
@@ -141,14 +140,7 @@ export interface EndpointRecord {
   jobs: Map<string, JobRecord>;
 }
 
-export interface NetworkVolumeRecord {
-  account: string;
-  /** When the volume was created: billing charges its storage from then. */
-  createdAt: number;
-  volume: NetworkVolume;
-}
-
-/** A pod, network volume or serverless endpoint that is gone, kept so that billing still counts what it used while it existed. */
+/** A record that is gone, kept so that billing still counts what it used while it existed. */
 export interface Retired<R> {
   record: R;
   removedAt: number;
@@ -182,7 +174,6 @@ export const DEFAULT_ACCOUNT_SSH_KEY =
  */
 export interface Collections {
   pods: PodRecord;
-  networkVolumes: NetworkVolumeRecord;
   templates: TemplateRecord;
   registries: RegistryRecord;
   delegations: DelegationRecord;
@@ -203,9 +194,7 @@ export interface AccountState extends CollectionMaps {}
 export class AccountState {
   /** Jobs of the hosted model endpoints, which belong to no endpoint of the account. */
   readonly hostedJobs = new Map<string, JobRecord>();
-  readonly retiredPods: Retired<PodRecord>[] = [];
-  readonly retiredNetworkVolumes: Retired<NetworkVolumeRecord>[] = [];
-  readonly retiredEndpoints: Retired<EndpointRecord>[] = [];
+  private readonly gone = new Map<CollectionName, Retired<unknown>[]>();
 
   constructor(
     readonly name: string,
@@ -214,6 +203,13 @@ export class AccountState {
     collections: readonly CollectionName[],
   ) {
     for (const collection of collections) Object.assign(this, { [collection]: new Map() });
+  }
+
+  /** What is gone of one collection, oldest first, kept so that billing still counts what it used. */
+  retired<C extends CollectionName>(collection: C): Retired<RecordOf<C>>[] {
+    let gone = this.gone.get(collection);
+    if (gone === undefined) this.gone.set(collection, (gone = []));
+    return gone as Retired<RecordOf<C>>[];
   }
 
   /** The account's records of one collection. */
@@ -256,10 +252,6 @@ export class Store {
 
   findPod(id: string): PodRecord | undefined {
     return this.find("pods", id);
-  }
-
-  findNetworkVolume(id: string): NetworkVolumeRecord | undefined {
-    return this.find("networkVolumes", id);
   }
 
   newId(): string {

@@ -15,7 +15,7 @@ export const clusterBilling: BillingFamily<ClusterComponent> = {
   aggregate: { gpuAmount: "clusterGpuAmount", diskAmount: "clusterDiskAmount", networkingAmount: "clusterNetworkingAmount" },
   resources: ({ account, lifecycle, now }) => {
     const members = new Map<string, PodUsage[]>();
-    for (const { record, gone } of livingAndGone(account.pods, account.retiredPods, now)) {
+    for (const { record, gone } of livingAndGone(account.pods, account.retired("pods"), now)) {
       const clusterId = record.membership?.clusterId;
       if (clusterId !== undefined) members.set(clusterId, [...(members.get(clusterId) ?? []), podUsage(record, gone, lifecycle)]);
     }

@@ -1,18 +1,30 @@
-import type { EmulatorKind, KindSnapshot } from "../kind";
-import type { NetworkVolume } from "../wire";
-import { networkVolumes } from "./openapi";
-import { NETWORK_VOLUME_OPERATIONS } from "./operations";
+import { enumOf, integer, requestSchema, string, wireObject } from "../http/openapiBuilders";
+import { type NetworkVolume, VOLUME_TYPES } from "../wire";
+import { networkVolumes } from "./collection";
+import { createNetworkVolume } from "./createNetworkVolume";
+import { deleteNetworkVolume } from "./deleteNetworkVolume";
+import { createNetworkVolumeRequest, updateNetworkVolumeRequest } from "./requests";
+import { updateNetworkVolume } from "./updateNetworkVolume";
 
-const snapshot: KindSnapshot<"networkVolumes", NetworkVolume[]> = {
-  key: "networkVolumes",
-  show: (context) =>
-    context.store.allAccounts().flatMap((account) => [...account.networkVolumes.values()].map((record) => ({ ...record.volume }))),
-};
-
-/** Network volumes. */
-export const networkVolumeKind = {
-  collection: "networkVolumes",
-  operations: NETWORK_VOLUME_OPERATIONS,
-  openapi: networkVolumes,
-  snapshot,
-} satisfies EmulatorKind;
+/** Network volumes: network storage in one data center, mounted into pods there. */
+export const networkVolumeKind = networkVolumes.kind(
+  { name: "Network Volumes", description: "Network storage in one data center, mounted into pods there." },
+  [
+    networkVolumes.list({ operationId: "listNetworkVolumes", summary: "List the account's network volumes", ok: "The network volumes" }),
+    createNetworkVolume,
+    networkVolumes.get({ operationId: "getNetworkVolume", summary: "Read a network volume", ok: "The volume" }),
+    updateNetworkVolume,
+    deleteNetworkVolume,
+  ],
+  {
+    NetworkVolume: wireObject<NetworkVolume>({
+      id: string,
+      name: string,
+      size: { ...integer, description: "GB" },
+      dataCenter: string,
+      type: enumOf(VOLUME_TYPES),
+    }),
+    CreateNetworkVolumeRequest: requestSchema(createNetworkVolumeRequest),
+    UpdateNetworkVolumeRequest: requestSchema(updateNetworkVolumeRequest),
+  },
+);

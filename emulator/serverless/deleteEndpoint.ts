@@ -27,7 +27,7 @@ export const deleteEndpoint: Operation = {
     const account = store.account(endpoint.account);
     releaseStandingWorkers(context.stock, endpoint.held);
     account.endpoints.delete(endpoint.id);
-    account.retiredEndpoints.push({ record: endpoint, removedAt: context.now() });
+    account.retired("endpoints").push({ record: endpoint, removedAt: context.now() });
     return reply.code(204).send();
   },
 };
