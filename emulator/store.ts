@@ -15,7 +15,6 @@ import type {
   JobResponse,
   Mounts,
   PodClusterRole,
-  Registry,
   Release,
   Template,
 } from "./wire";
@@ -151,14 +150,6 @@ export interface TemplateRecord {
   template: Template;
 }
 
-export interface RegistryRecord {
-  account: string;
-  registry: Registry;
-  /** Write-only credentials: kept, compared in tests through the store, never rendered. */
-  username: string;
-  password: string;
-}
-
 export interface DelegationRecord {
   account: string;
   delegation: EcrDelegation;
@@ -175,7 +166,6 @@ export const DEFAULT_ACCOUNT_SSH_KEY =
 export interface Collections {
   pods: PodRecord;
   templates: TemplateRecord;
-  registries: RegistryRecord;
   delegations: DelegationRecord;
   clusters: ClusterRecord;
   endpoints: EndpointRecord;

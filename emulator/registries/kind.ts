@@ -1,19 +1,30 @@
-import type { EmulatorKind, KindSnapshot } from "../kind";
+import { described, requestSchema, string, wireObject } from "../http/openapiBuilders";
 import type { Registry } from "../wire";
-import { registries } from "./openapi";
-import { REGISTRY_OPERATIONS } from "./operations";
+import { registries } from "./collection";
+import { createRegistry } from "./createRegistry";
+import { deleteRegistry } from "./deleteRegistry";
+import { createRegistryRequest, updateRegistryRequest } from "./requests";
+import { updateRegistry } from "./updateRegistry";
 
-/** Registries are shown without their write-only credentials. */
-const snapshot: KindSnapshot<"registries", Registry[]> = {
-  key: "registries",
-  show: (context) =>
-    context.store.allAccounts().flatMap((account) => [...account.registries.values()].map((record) => ({ ...record.registry }))),
+/** The tag of registry credentials and of the ECR delegations beside them. */
+export const REGISTRIES_TAG = {
+  name: "Registries",
+  description: "Credentials for private container registries, and pull access delegated on ECR repositories.",
 };
 
-/** Container registry credentials. */
-export const registryKind = {
-  collection: "registries",
-  operations: REGISTRY_OPERATIONS,
-  openapi: registries,
-  snapshot,
-} satisfies EmulatorKind;
+/** Container registry credentials: username and password are write-only; names need not be unique. */
+export const registryKind = registries.kind(
+  REGISTRIES_TAG,
+  [
+    registries.list({ operationId: "listRegistries", summary: "List the account's registry credentials", ok: "The credentials" }),
+    createRegistry,
+    registries.get({ operationId: "getRegistry", summary: "Read a registry credential", ok: "The credential" }),
+    updateRegistry,
+    deleteRegistry,
+  ],
+  {
+    Registry: described(wireObject<Registry>({ id: string, name: string }), "Username and password are write-only."),
+    CreateRegistryRequest: requestSchema(createRegistryRequest),
+    UpdateRegistryRequest: requestSchema(updateRegistryRequest),
+  },
+);

@@ -1,6 +1,6 @@
 import { dateTime, described, nullable, requestSchema, string, type TagSection, wireObject } from "../http/openapiBuilders";
 import { pathsOf } from "../http/operation";
-import { REGISTRIES_TAG } from "../registries/openapi";
+import { REGISTRIES_TAG } from "../registries/kind";
 import type { EcrDelegation } from "../wire";
 import { DELEGATION_OPERATIONS } from "./operations";
 import { createDelegationRequest } from "./requests";
