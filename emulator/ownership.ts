@@ -1,6 +1,6 @@
 import type { Caller } from "./http/auth";
 import { Problem } from "./http/problem";
-import type { ClusterRecord, DelegationRecord, EndpointRecord, PodRecord, Store, TemplateRecord } from "./store";
+import type { ClusterRecord, EndpointRecord, PodRecord, Store, TemplateRecord } from "./store";
 
 /** A record with the account that owns it. */
 interface Owned {
@@ -44,8 +44,4 @@ export function ownedTemplate(store: Store, caller: Caller, id: string): Templat
   const record = store.find("templates", id);
   const sharedByAnother = record !== undefined && record.account !== caller.account && record.template.public;
   return owned(sharedByAnother ? undefined : record, caller, `Template ${id}`);
-}
-
-export function ownedDelegation(store: Store, caller: Caller, id: string): DelegationRecord {
-  return owned(store.find("delegations", id), caller, `Delegation ${id}`);
 }

@@ -6,7 +6,6 @@ import type {
   ClusterCompute,
   ClusterType,
   CpuConfig,
-  EcrDelegation,
   EndpointGpuConfig,
   EndpointScaling,
   EndpointType,
@@ -150,11 +149,6 @@ export interface TemplateRecord {
   template: Template;
 }
 
-export interface DelegationRecord {
-  account: string;
-  delegation: EcrDelegation;
-}
-
 /** An SSH public key registered on the default account, injected as PUBLIC_KEY into pods created with startSsh. */
 export const DEFAULT_ACCOUNT_SSH_KEY =
   "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAII7UCnYppW9fe3v5HWLopvtuUqnz/dVckKQLx7thDIYc developer@emulator";
@@ -166,7 +160,6 @@ export const DEFAULT_ACCOUNT_SSH_KEY =
 export interface Collections {
   pods: PodRecord;
   templates: TemplateRecord;
-  delegations: DelegationRecord;
   clusters: ClusterRecord;
   endpoints: EndpointRecord;
 }
