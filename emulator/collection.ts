@@ -205,7 +205,7 @@ export function collection<C extends CollectionName, View>(facts: CollectionFact
     return { collection: name, operations, openapi: { tag, schemas, paths: pathsOf(tag.name, operations) }, snapshot };
   }
 
-  return { name, owned, forget, retire, list, get, create, update, delete: remove, kind };
+  return { name, idParameters, owned, forget, retire, list, get, create, update, delete: remove, kind };
 }
 
 function specOf(text: OperationText): Omit<OperationSpec, "ok"> {

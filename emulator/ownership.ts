@@ -1,6 +1,6 @@
 import type { Caller } from "./http/auth";
 import { Problem } from "./http/problem";
-import type { ClusterRecord, EndpointRecord, PodRecord, Store, TemplateRecord } from "./store";
+import type { ClusterRecord, EndpointRecord, PodRecord, Store } from "./store";
 
 /** A record with the account that owns it. */
 interface Owned {
@@ -34,14 +34,4 @@ export function ownedCluster(store: Store, caller: Caller, id: string): ClusterR
 
 export function ownedEndpoint(store: Store, caller: Caller, id: string): EndpointRecord {
   return owned(store.find("endpoints", id), caller, `Endpoint ${id}`);
-}
-
-/**
- * The caller's template, to change or delete. Another account's public template answers 404, as the catalog's do:
- * everyone may read it, only its owner changes it. Another account's private one answers 403, like any foreign id.
- */
-export function ownedTemplate(store: Store, caller: Caller, id: string): TemplateRecord {
-  const record = store.find("templates", id);
-  const sharedByAnother = record !== undefined && record.account !== caller.account && record.template.public;
-  return owned(sharedByAnother ? undefined : record, caller, `Template ${id}`);
 }

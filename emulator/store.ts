@@ -15,7 +15,6 @@ import type {
   Mounts,
   PodClusterRole,
   Release,
-  Template,
 } from "./wire";
 
 export type PodCompute = { kind: "gpu"; id: string; count: number } | { kind: "cpu"; id: string; vcpuCount: number; memory: number };
@@ -144,11 +143,6 @@ export interface Retired<R> {
   removedAt: number;
 }
 
-export interface TemplateRecord {
-  account: string;
-  template: Template;
-}
-
 /** An SSH public key registered on the default account, injected as PUBLIC_KEY into pods created with startSsh. */
 export const DEFAULT_ACCOUNT_SSH_KEY =
   "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAII7UCnYppW9fe3v5HWLopvtuUqnz/dVckKQLx7thDIYc developer@emulator";
@@ -159,7 +153,6 @@ export const DEFAULT_ACCOUNT_SSH_KEY =
  */
 export interface Collections {
   pods: PodRecord;
-  templates: TemplateRecord;
   clusters: ClusterRecord;
   endpoints: EndpointRecord;
 }
