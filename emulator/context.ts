@@ -1,13 +1,11 @@
 import { Faults } from "./http/faults";
 import { Lifecycle } from "./pods/lifecycle";
 import type { ResolvedOptions } from "./options";
-import { renderCluster } from "./clusters/clusterView";
-import { membersOf } from "./clusters/members";
 import { LiveStock } from "./placement/liveStock";
 import { releaseStock } from "./pods/podStock";
 import { renderPod } from "./pods/podView";
-import { type ClusterRecord, type CollectionName, type PodRecord, Store } from "./store";
-import type { Cluster, Pod } from "./wire";
+import { type CollectionName, type PodRecord, Store } from "./store";
+import type { Pod } from "./wire";
 
 /** What route handlers share: the state, the clock and the configured behaviour. */
 export interface EmulatorContext {
@@ -22,8 +20,6 @@ export interface EmulatorContext {
   now(): number;
   /** The pod as the API renders it at this moment. */
   present(pod: PodRecord): Pod;
-  /** The cluster summary as the API renders it at this moment. */
-  presentCluster(cluster: ClusterRecord): Cluster;
   /** Removes a pod for good (terminate and DELETE), giving back its stock; billing keeps what it used. */
   remove(pod: PodRecord): void;
 }
@@ -50,12 +46,6 @@ export function createContext(options: ResolvedOptions, shutdown: AbortSignal, c
     present(pod) {
       const at = now();
       return renderPod(pod, lifecycle.observe(pod, at), at);
-    },
-    presentCluster(cluster) {
-      return renderCluster(
-        cluster,
-        membersOf(store, cluster).map((pod) => this.present(pod)),
-      );
     },
     remove(pod) {
       releaseStock(stock, pod);

@@ -1,6 +1,6 @@
 import type { Caller } from "./http/auth";
 import { Problem } from "./http/problem";
-import type { ClusterRecord, EndpointRecord, PodRecord, Store } from "./store";
+import type { EndpointRecord, PodRecord, Store } from "./store";
 
 /** A record with the account that owns it. */
 interface Owned {
@@ -26,10 +26,6 @@ export function modifiablePod(store: Store, caller: Caller, id: string): PodReco
     throw new Problem(409, `Pod ${id} belongs to cluster ${clusterId}; manage it through /v2/clusters/${clusterId}`);
   }
   return pod;
-}
-
-export function ownedCluster(store: Store, caller: Caller, id: string): ClusterRecord {
-  return owned(store.find("clusters", id), caller, `Cluster ${id}`);
 }
 
 export function ownedEndpoint(store: Store, caller: Caller, id: string): EndpointRecord {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { COMPLIANCE_CERTIFICATIONS, CPU_PRODUCTS, DATA_CENTER_REGIONS, GPU_PRODUCTS } from "./data/catalog";
-import { CLOUDS, CLUSTER_TYPES, ENDPOINT_TYPES, FLASHBOOT_MODES, POD_ACTIONS, VOLUME_TYPES } from "./wire";
+import { CLOUDS, ENDPOINT_TYPES, FLASHBOOT_MODES, POD_ACTIONS, VOLUME_TYPES } from "./wire";
 
 /** Request bodies as the v2 spec bounds them. Every object is strict: an unknown property is a 400. */
 
@@ -23,7 +23,7 @@ const cpuRequest = z.strictObject({ id: z.string().min(1), vcpuCount, memory: z.
 export const persistentMount = z.strictObject({ size: z.int().min(10), path: z.string() });
 const networkMount = z.strictObject({ volumeId: z.string(), path: z.string() });
 
-const mounts = z.strictObject({
+export const mountsRequest = z.strictObject({
   persistent: persistentMount.optional(),
   network: z.array(networkMount).max(1).optional(),
 });
@@ -61,7 +61,7 @@ export const createPodRequest = z.strictObject({
   image: container.image,
   gpu: gpuRequest.optional(),
   cpu: cpuRequest.optional(),
-  mounts: mounts.optional(),
+  mounts: mountsRequest.optional(),
   cloud: z.enum(CLOUDS).default("SECURE"),
   args: container.args.default(""),
   disk: container.disk.default(20),
@@ -94,13 +94,13 @@ export const updatePodRequest = z.strictObject({
   ...optionalContainer,
   locked: z.boolean().optional(),
   globalNetworking: z.boolean().optional(),
-  mounts: mounts.optional(),
+  mounts: mountsRequest.optional(),
 });
 
 export const podActionRequest = z.strictObject({ action: z.enum(POD_ACTIONS) });
 
 export type UpdatePodRequest = z.output<typeof updatePodRequest>;
-export type MountsRequest = z.output<typeof mounts>;
+export type MountsRequest = z.output<typeof mountsRequest>;
 export type GpuRequest = z.output<typeof gpuRequest>;
 export type CpuRequest = z.output<typeof cpuRequest>;
 
@@ -173,28 +173,6 @@ export const podListQuery = z.object({
     .default("false")
     .transform((value) => value === "true"),
 });
-
-export const createClusterRequest = z.strictObject({
-  name: z.string().min(1),
-  type: z.enum(CLUSTER_TYPES),
-  compute: z.strictObject({
-    gpuTypeId: z.string().min(1),
-    gpuCountPerPod: z.int().min(1),
-    podCount: z.int().min(2).max(250),
-  }),
-  image: container.image,
-  args: container.args.default(""),
-  disk: container.disk.default(20),
-  env: container.env.default({}),
-  ports: container.ports.default([]),
-  dataCenterIds: z.array(z.string().min(1)).optional(),
-  mounts: mounts.optional(),
-  startSsh: z.boolean().default(false),
-  startJupyter: z.boolean().default(false),
-});
-
-/** Only the name of a cluster changes after create. */
-export const updateClusterRequest = z.strictObject({ name: z.string().min(1) });
 
 /** Exact duplicates are refused, as the API refuses them. */
 const withoutDuplicates = <T>(items: T[]) => new Set(items.map((item) => JSON.stringify(item))).size === items.length;

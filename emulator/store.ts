@@ -3,8 +3,6 @@ import { DEFAULT_ACCOUNT } from "./options";
 import type { Holding } from "./placement/liveStock";
 import type {
   Cloud,
-  ClusterCompute,
-  ClusterType,
   CpuConfig,
   EndpointGpuConfig,
   EndpointScaling,
@@ -63,19 +61,6 @@ export interface ClusterMembership {
   rank: number;
   role: PodClusterRole | null;
   overlayIp: string;
-}
-
-export interface ClusterRecord {
-  id: string;
-  account: string;
-  createdAt: number;
-  name: string;
-  type: ClusterType;
-  compute: ClusterCompute;
-  dataCenterId: string;
-  network: { cidr: string; vxlanId: number; vxlanPort: number };
-  /** Member pod ids by rank; the pods themselves live in the account's `pods`. */
-  memberIds: string[];
 }
 
 /**
@@ -153,7 +138,6 @@ export const DEFAULT_ACCOUNT_SSH_KEY =
  */
 export interface Collections {
   pods: PodRecord;
-  clusters: ClusterRecord;
   endpoints: EndpointRecord;
 }
 
