@@ -1,6 +1,7 @@
 import type { Caller } from "./http/auth";
 import { Problem } from "./http/problem";
-import type { EndpointRecord, PodRecord, Store } from "./store";
+import { endpoints } from "./serverless/collection";
+import type { PodRecord, Store } from "./store";
 
 /** A record with the account that owns it. */
 interface Owned {
@@ -28,6 +29,5 @@ export function modifiablePod(store: Store, caller: Caller, id: string): PodReco
   return pod;
 }
 
-export function ownedEndpoint(store: Store, caller: Caller, id: string): EndpointRecord {
-  return owned(store.find("endpoints", id), caller, `Endpoint ${id}`);
-}
+/** The caller's endpoint (the job API and the load balancer's workers answer for the endpoint they name). */
+export const ownedEndpoint = endpoints.owned;

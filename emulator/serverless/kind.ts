@@ -1,19 +1,33 @@
-import type { EmulatorKind, KindSnapshot } from "../kind";
-import type { Endpoint } from "../wire";
-import { renderEndpoint } from "./endpointView";
-import { serverless } from "./openapi";
-import { SERVERLESS_OPERATIONS } from "./operations";
-
-const snapshot: KindSnapshot<"endpoints", Endpoint[]> = {
-  key: "endpoints",
-  show: (context, baseUrl) =>
-    context.store.allAccounts().flatMap((account) => [...account.endpoints.values()].map((endpoint) => renderEndpoint(endpoint, baseUrl))),
-};
+import { endpoints } from "./collection";
+import { createEndpoint } from "./createEndpoint";
+import { getWorkerLogs } from "./getWorkerLogs";
+import { listEndpointReleases } from "./listEndpointReleases";
+import { listEndpointWorkers } from "./listEndpointWorkers";
+import { SERVERLESS_SCHEMAS, SERVERLESS_TAG } from "./openapi";
+import { releaseStandingWorkers } from "./standingWorkers";
+import { updateEndpoint } from "./updateEndpoint";
 
 /** Serverless endpoints, their workers and releases. */
-export const serverlessKind = {
-  collection: "endpoints",
-  operations: SERVERLESS_OPERATIONS,
-  openapi: serverless,
-  snapshot,
-} satisfies EmulatorKind;
+export const serverlessKind = endpoints.kind(
+  SERVERLESS_TAG,
+  [
+    endpoints.list({ operationId: "listEndpoints", summary: "List the account's serverless endpoints", ok: "The endpoints" }),
+    createEndpoint,
+    endpoints.get({ operationId: "getEndpoint", summary: "Read a serverless endpoint", ok: "The endpoint" }),
+    updateEndpoint,
+    endpoints.delete({
+      operationId: "deleteEndpoint",
+      summary: "Delete an endpoint with its configuration, worker logs and job history",
+      ok: "Deleted",
+      remove(endpoint, context) {
+        // Configuration, worker logs and job history all live on the record: they go with it; billing keeps what it used.
+        releaseStandingWorkers(context.stock, endpoint.held);
+        endpoints.retire(context.store, endpoint, context.now());
+      },
+    }),
+    listEndpointWorkers,
+    listEndpointReleases,
+    getWorkerLogs,
+  ],
+  SERVERLESS_SCHEMAS,
+);
