@@ -1,9 +1,8 @@
 import { type BilledResource, micros } from "./billedResource";
+import type { ClusterComponent } from "./clusterComponent";
 import { type BillingFamily, livingAndGone } from "./families";
 import { type PodUsage, podUsage } from "./podUsage";
 import { seededCluster } from "./seededHistory";
-
-export type ClusterComponent = "gpuAmount" | "diskAmount" | "networkingAmount";
 
 /**
  * Clusters, gone ones included, from what their member pods ran: each member at its `cost`, the secure list price of
