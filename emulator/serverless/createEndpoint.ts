@@ -1,7 +1,7 @@
 import { badRequestOrCapacity, READ_ONLY_KEY } from "../http/openapiBuilders";
 import { Problem } from "../http/problem";
 import { containerUnder } from "../pods/podFromTemplate";
-import { createEndpointRequest } from "../schemas";
+import { createEndpointRequest } from "./requests";
 import type { EndpointRecord } from "../store";
 import {
   checkEndpointReferences,

@@ -4,7 +4,7 @@ import { networkVolumes } from "../networkVolumes/collection";
 import { Problem } from "../http/problem";
 import { readableTemplate } from "../templates/publicTemplates";
 import { checkRegistryReference } from "../registries/registryReference";
-import type { CreateEndpointRequest, UpdateEndpointRequest } from "../schemas";
+import type { CreateEndpointRequest, UpdateEndpointRequest } from "./requests";
 import type { EndpointRecord, Store } from "../store";
 import type { CpuConfig, EndpointGpuConfig, EndpointScaling, EndpointType, EndpointWorkers, Template } from "../wire";
 

@@ -13,7 +13,7 @@ import {
   stringMap,
   wireObject,
 } from "../http/openapiBuilders";
-import { createEndpointRequest, updateEndpointRequest } from "../schemas";
+import { createEndpointRequest, updateEndpointRequest } from "./requests";
 import {
   type Endpoint,
   type EndpointGpuConfig,

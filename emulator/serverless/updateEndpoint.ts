@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 import { badRequestOrCapacity, ownResource } from "../http/openapiBuilders";
 import { Problem } from "../http/problem";
 import { containerUnder } from "../pods/podFromTemplate";
-import { updateEndpointRequest } from "../schemas";
+import { updateEndpointRequest } from "./requests";
 import type { EndpointRecord } from "../store";
 import { checkEndpointReferences, checkScaling, cpuSelection, endpointTemplate, gpuForPatch, RELEASED_FIELDS } from "./endpointRules";
 import { endpoints } from "./collection";
