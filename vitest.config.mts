@@ -1,5 +1,11 @@
 import { configDefaults, defineConfig } from "vitest/config";
 
+/**
+ * Projects by cost. `unit` (npm run test:quick) never starts the real Pulumi CLI: unit, emulator, provider, contract
+ * and CLI tests, against emulators in the test's process. `e2e` and `faults` drive the real engine on the packed
+ * package, packed and installed once per run for both. A new file joins its project by its folder alone; the Node 24
+ * leg's subset (scripts/toolchain-leg.sh) is the one explicit list.
+ */
 export default defineConfig({
   test: {
     reporters: ["default", "./test/support/plainSummaryReporter.ts"],
@@ -13,7 +19,6 @@ export default defineConfig({
         test: { name: "unit", include: ["test/**/*.test.ts"], exclude: [...configDefaults.exclude, "test/e2e/**", "test/faults/**"] },
       },
       {
-        // Packing and installing the package, and building the Pulumi CLI, happen only when an e2e file runs.
         extends: true,
         test: {
           name: "e2e",

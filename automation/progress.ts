@@ -1,4 +1,5 @@
 import type { EngineEvent, OpType } from "@pulumi/pulumi/automation";
+import { inPackageWords } from "./summary";
 
 const verbs: Partial<Record<OpType, [doing: string, done: string]>> = {
   create: ["creating", "created"],
@@ -21,8 +22,9 @@ export interface EngineProgress {
 
 /**
  * An `onEvent` handler for up/refresh/destroy that writes one short line when a resource operation
- * starts and one when it ends (with its duration), plus the engine's warnings and errors.
- * Unchanged resources, the stack itself and default providers stay silent.
+ * starts and one when it ends (with its duration), plus the engine's warnings and what providers say
+ * of a resource (a placement warning, a wait for capacity), one line each. Unchanged resources, the stack itself
+ * and default providers stay silent.
  */
 export function engineProgress(write: (line: string) => void): EngineProgress {
   const started = new Map<string, { label: string; since: number }>();
@@ -53,13 +55,29 @@ export function engineProgress(write: (line: string) => void): EngineProgress {
       return;
     }
     const diagnostic = event.diagnosticEvent;
-    if (diagnostic && (diagnostic.severity === "warning" || diagnostic.severity === "error")) {
-      write(`${diagnostic.severity}: ${diagnostic.message.trim()}`);
-    }
+    if (diagnostic) for (const line of diagnosticLines(diagnostic.severity, diagnostic.message)) write(line);
   };
   const inFlight = (nowSeconds = Math.floor(Date.now() / 1000)) =>
     [...started.values()].map(({ label: doing, since }) => ({ label: doing, seconds: nowSeconds - since }));
   return Object.assign(progress, { inFlight });
+}
+
+/**
+ * How a provider's message about one of its resources starts: `pod "trainer": `, or `warning: pod "trainer": `.
+ * A provider process speaks through its stderr, which the engine reports line by line at info level, among
+ * anything else written there (a runtime's deprecation notices, a stack trace).
+ */
+const RESOURCE_MESSAGE = /^(?:warning: )?[a-z][a-z ]* "[^"]+": \S/;
+
+/** The lines a diagnostic adds to the progress: the engine's warnings, and providers' messages about a resource. */
+export function diagnosticLines(severity: string, message: string): string[] {
+  // The engine's errors are said once, when the operation fails (see `engineErrors`).
+  if (severity === "warning") return [`warning: ${inPackageWords(message.trim())}`];
+  if (severity !== "info" && severity !== "info#err") return [];
+  return message
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => RESOURCE_MESSAGE.test(line));
 }
 
 /** False for the stack itself and the engine's providers, which a user did not declare. */

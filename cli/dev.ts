@@ -10,10 +10,14 @@ import { watchManifest } from "./dev/manifestWatcher";
 import { openApiDocument } from "./dev/openapiDocument";
 import { DEFAULT_PORT, type DevOptions, parseDevOptions } from "./dev/options";
 import { listenOnFreePort, PORTS_TRIED } from "./dev/port";
-import { isLoopback, newAccessToken } from "./dev/remoteAccess";
+import { refusingReservedNames } from "./dev/ownRoutes";
+import { givenAccessToken, isLoopback, newAccessToken, TOKEN_VARIABLE } from "./dev/remoteAccess";
 import { stackConfigReader } from "./dev/stackConfig";
-import { loadDotEnv } from "./dotEnv";
+import { envFileHelp, loadDotEnv } from "./dotEnv";
+import { terminalText } from "./terminalText";
 import { readManifest } from "./validate";
+import { requireServerPackages } from "../emulator/http/serverFramework";
+import { readOwnPackage } from "./ownPackage";
 
 /** `--auto-provision` asks before deploying more endpoints than this. */
 export const CONFIRM_ABOVE = 5;
@@ -33,9 +37,11 @@ providers \`up\` uses, together with the templates, registries and network volum
   GET  /{name}/status/{jobId}              queue-based: a job now
   POST /{name}/{route}                     load-balanced (also GET, PUT, PATCH, DELETE): passed on as it is
   GET  /                                   health check: the endpoints and their state
-  GET  /docs                               interactive API explorer
+  GET  /docs                               interactive API explorer (so no endpoint may be named docs)
 
-Only its user's calls are answered: a Host other than the gateway's own address and port (localhost,
+Every local account can reach a loopback address: on a machine shared with other users, start it with
+--token, and every caller must then send the bearer token it prints (or ${TOKEN_VARIABLE}).
+Web pages are kept out: a Host other than the gateway's own address and port (localhost,
 127.0.0.1 or [::1] on loopback; off loopback also this machine's addresses, its host name and --allow-host
 names), an Origin other than its own, or a request a browser marks as sent by another site is refused with
 403, so that a web page cannot call it. Job routes (run, runsync) take Content-Type application/json only.
@@ -44,13 +50,18 @@ refused with 400 before anything is sent.
 
 Deployed resources are cached in ${CACHE_FILE} beside the manifest (add it to .gitignore) and reused
 on the next start; a changed endpoint is updated in place. Nothing is deleted on exit: --clean does it.
+Each entry carries a mark made with your digest key (below): an entry without a valid one (a cache that came
+with the project, or one written by an earlier version) and a resource renamed from its live- name since are
+left alone, with a warning, and never updated or deleted.
 The cache is readable by you only and holds ids and outputs, with every secret (env, registry credentials,
-values from stack config) only as a digest keyed with $XDG_CONFIG_HOME/computeplatform/digest.key
-(default ~/.config/computeplatform/digest.key).
+values from stack config, also through a reference) only as a digest keyed with
+$XDG_CONFIG_HOME/computeplatform/digest.key (default ~/.config/computeplatform/digest.key). Errors show
+values of secret stack config as [secret].
 
 The API key comes from COMPUTEPLATFORM_API_KEY, and the API URL from COMPUTEPLATFORM_API_URL, or from a
 .env file beside the manifest, as the stack commands read them: only COMPUTEPLATFORM_* variables and
-PULUMI_CONFIG_PASSPHRASE(_FILE) are read from it, and an API or job URL it sets is shown on stderr.
+PULUMI_CONFIG_PASSPHRASE(_FILE) are read from it, and an API or job URL it sets is shown on stderr and
+used only with the API key it sets. A .env that links outside the folder is read only with --env-file.
 
 Options:
   --host ADDRESS        Address to bind. Default: localhost. A non-loopback address needs --allow-remote.
@@ -59,13 +70,19 @@ Options:
   --auto-provision      Deploy every endpoint at startup, ${MAX_CONCURRENT_DEPLOYS} at a time, instead of on first call; asks
                         first when more than ${CONFIRM_ABOVE} would be created.
   -y, --yes             Answer that question yes (without a terminal and without --yes, the answer is no).
-  --allow-remote        Allow a non-loopback --host. Every caller then needs the bearer token printed at
-                        startup: calls spend your API key. The printed explorer link hands it to a browser.
+  --token               Require a bearer token of every caller on loopback too, for a machine shared with other
+                        users: the one in ${TOKEN_VARIABLE} when the environment sets it (never from .env; 24
+                        characters or more), else a new one printed at startup. Callers send it as
+                        Authorization: Bearer <token>; the printed explorer link hands it to a browser.
+  --allow-remote        Allow a non-loopback --host. Every caller then needs the bearer token, as with --token:
+                        calls spend your API key.
   --allow-host NAME     With --allow-remote: also answer requests whose Host is NAME (or NAME:PORT), a DNS name
                         or a proxy's by which other machines reach this one. Repeatable.
   --stack NAME          Stack whose config \${config.<key>} references read (through the pulumi CLI, only
                         when a deployment needs one). Default: dev
   --clean               Delete the live- resources the cache lists, and their entries, then exit.
+                        Only what dev deployed here for you: see the cache above.
+${envFileHelp}
   -h, --help            Show this help.
 `;
 
@@ -84,25 +101,33 @@ export async function run(options: DevOptions): Promise<number> {
     );
   }
   const folder = path.dirname(path.resolve(options.manifest));
-  loadDotEnv(folder);
+  // Read before .env is: a token that a repository's .env sets is known to whoever can read the repository.
+  const tokenFromShell = process.env[TOKEN_VARIABLE];
+  loadDotEnv(folder, { envFile: options.envFile });
   for (const variable of ["COMPUTEPLATFORM_API_KEY", "COMPUTEPLATFORM_API_URL"]) {
     if (!process.env[variable])
       return fail(`${variable} is not set: set the environment variable or write it in ${path.join(folder, ".env")}`);
   }
-  if (options.clean) return (await cleanLiveResources(new LiveCache(options.manifest), out)) === 0 ? 0 : 1;
+  const cache = new LiveCache(options.manifest);
+  for (const { name, type, id } of cache.ignored) {
+    process.stderr.write(
+      `computeplatform dev: warning: ignored the entry "${name}" (${type} ${id}) of ${cache.file}: it has no valid mark of a live- resource dev deployed here for you (a cache that came with the project, or one an earlier version wrote), so it is never updated or deleted; if it is a live- resource of yours, delete it yourself\n`,
+    );
+  }
+  if (options.clean) return (await cleanLiveResources(cache, out)) === 0 ? 0 : 1;
 
   let manifest = await validated(options.manifest);
   if (Array.isArray(manifest)) return fail(`${options.manifest} is not valid:\n${manifest.join("\n")}`);
   let endpoints = devEndpoints(manifest);
-  const cache = new LiveCache(options.manifest);
   const deployer = new LiveDeployer({
     manifest: () => manifest as ValidatedManifest,
     cache,
     config: stackConfigReader(options.manifest, options.stack),
     log: (line) => out(`  ${line}`),
   });
-  const token = isLoopback(options.host) ? undefined : newAccessToken();
+  const token = options.token || !isLoopback(options.host) ? (givenAccessToken(tokenFromShell) ?? newAccessToken()) : undefined;
   // Loaded here, not at the top: the other commands run without the gateway's server packages installed.
+  requireServerPackages("computeplatform dev", readOwnPackage().serverRanges);
   const { buildGateway } = require("./dev/gateway") as typeof import("./dev/gateway");
   const app = buildGateway({
     endpoints: () => endpoints,
@@ -149,8 +174,12 @@ export async function run(options: DevOptions): Promise<number> {
   out(`computeplatform dev: ${options.manifest}, ${count(endpoints.length, "serverless endpoint")}`);
   for (const line of endpointTable(endpoints)) out(`  ${line}`);
   out(`Listening on ${url}${port === options.port ? "" : ` (port ${options.port} was busy)`}`);
-  if (token === undefined) out(`API explorer: ${url}/docs`);
-  else {
+  if (token === undefined) {
+    out(`API explorer: ${url}/docs`);
+    out(
+      "Any account of this machine can call it (loopback keeps out other machines, not other users): on a shared machine, start it with --token.",
+    );
+  } else {
     out(`API explorer: ${url}/docs?token=${token} (the link gives this browser the token, in a cookie only this gateway's own pages send)`);
     out(`Bearer token (every caller must send it as Authorization: Bearer <token>): ${token}`);
   }
@@ -189,7 +218,7 @@ async function provisionAll(
 async function validated(file: string): Promise<ValidatedManifest | string[]> {
   // Whatever an edit holds, it is an invalid manifest to report, never an error that stops the gateway.
   try {
-    const { manifest, issues } = await validateManifest({ file, text: readManifest(file) });
+    const { manifest, issues } = refusingReservedNames(await validateManifest({ file, text: readManifest(file) }));
     return manifest ?? issues.map(formatIssue);
   } catch (error) {
     return [(error as Error).message];
@@ -199,7 +228,7 @@ async function validated(file: string): Promise<ValidatedManifest | string[]> {
 function endpointTable(endpoints: readonly DevEndpoint[]): string[] {
   const rows = [
     ["ENDPOINT", "TYPE", "ROUTE", "DESCRIPTION"],
-    ...endpoints.map((endpoint) => [endpoint.name, endpoint.type, mainRoute(endpoint), endpoint.summary ?? ""]),
+    ...endpoints.map((endpoint) => [endpoint.name, endpoint.type, mainRoute(endpoint), endpoint.summary ?? ""].map(terminalText)),
   ];
   const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column]!.length)));
   return rows.map((row) =>

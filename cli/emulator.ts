@@ -15,12 +15,15 @@ import { UserError } from "../provider/errors";
 
 export const summary = "Run the local Compute Platform API emulator";
 
+/** The latest a `--free-gpu-stock` release may come: its time in milliseconds stays an exact integer. */
+const MAX_RELEASE_SECONDS = Math.floor(Number.MAX_SAFE_INTEGER / 1000);
+
 export const help = `Usage: computeplatform emulator [options]
 
 Serves the Compute Platform v2 API (pods, clusters, serverless endpoints, network volumes,
 templates, registries, catalog, billing) and the job API on a local port, holding state in
 memory, until interrupted with Ctrl+C (SIGINT) or SIGTERM. The job API answers at
-/v2/<id>/run, runsync, status, status-sync, stream, cancel, retry, purge-queue and health, for
+/v2/<id>/run, runsync, status, stream, cancel, retry, purge-queue and health, for
 the hosted text-to-video model and for queue-based endpoints, which echo their input (an input's
 sleepMs sets how long the job runs, a stream array is yielded chunk by chunk, an error string
 fails it). Load-balancing endpoints' workers echo requests at /v2/lb/<id>/<path>.
@@ -152,7 +155,12 @@ export function parse(args: string[]): EmulatorCommandOptions {
     if (match?.[1] === undefined || match[2] === undefined) {
       throw new UserError(`--free-gpu-stock must look like SECONDS:TYPE@DC:FIELD=N[,FIELD=N]; got "${value}"`);
     }
-    return { afterSeconds: Number(match[1]), ...gpuStockFlag("--free-gpu-stock", match[2]) };
+    const afterSeconds = Number(match[1]);
+    // Checked here, as every flag is: a release the emulator refused once it listens would leave it serving.
+    if (afterSeconds > MAX_RELEASE_SECONDS) {
+      throw new UserError(`--free-gpu-stock SECONDS must be at most ${MAX_RELEASE_SECONDS}; got "${value}"`);
+    }
+    return { afterSeconds, ...gpuStockFlag("--free-gpu-stock", match[2]) };
   });
   return { emulator, generatedKey, stockReleases };
 }

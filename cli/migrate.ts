@@ -1,9 +1,10 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { migrateV1 } from "./migrate/convert";
 import { renderManifest } from "./migrate/render";
 import { formatWarning } from "./migrate/warnings";
 import { UserError } from "../provider/errors";
+import { writePrivateFile } from "./privateFile";
 
 export const summary = "Convert v1 API request bodies and list responses into a v2 manifest";
 
@@ -19,15 +20,18 @@ An object from a list response keeps its id as "adopt", so that deploying the ma
 over that resource instead of creating another. Ids of registries, network volumes and templates
 that are also in the input become references such as \${shared-data.id}. A create body without
 a field gets what v1 gave it where v2's default differs (container disk, ports, pod volume,
-idle timeout). Registry usernames and passwords, env values whose names look secret (with
-PASS, SECRET, TOKEN or a _KEY in them) and env values that are URLs with credentials are never
+idle timeout). Registry usernames and passwords, and env values that hold a secret, are never
 written to the manifest: they become \${config.<key>} references, and a note on stderr names
-each one and gives the 'pulumi config set' command for its key, never its value. Every v1 setting that v2 has no place for
-is named in a warning on stderr; fields that only report state (costs, machine, timestamps) are
-dropped without one.
+each one and gives the 'pulumi config set' command for its key, never its value. An env value
+holds a secret by its name (PASS, SECRET, CREDENTIAL, TOKEN, a _KEY, PWD, AUTH, COOKIE, PAT,
+WEBHOOK, JWT, SK and the like in it) or by its value (a URL with credentials, a connection
+string with a password, a known token such as sk-..., hf_..., ghp_..., xox...-, AKIA...).
+Every v1 setting that v2 has no place for is named in a warning on stderr; fields that only
+report state (costs, machine, timestamps) are dropped without one.
 
 Options:
-  -o, --output FILE   Write the manifest to FILE instead of standard output.
+  -o, --output FILE   Write the manifest to FILE instead of standard output, readable by you only
+                      (0600).
   -h, --help          Show this help.
 
 Exit status: 0 when the manifest was written, with or without warnings; 1 when the input cannot
@@ -73,7 +77,7 @@ export async function run({ input, output }: MigrateCommandOptions): Promise<voi
   }
   const manifest = renderManifest(document, source);
   if (output === undefined) process.stdout.write(manifest);
-  else await writeFile(output, manifest);
+  else writePrivateFile(output, manifest);
 }
 
 async function readInput(input: string): Promise<string> {

@@ -1,17 +1,19 @@
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { CommandError, type EngineEvent, type OpMap, type OutputMap } from "@pulumi/pulumi/automation";
-import { changeSummary } from "../automation/summary";
+import { changeSummary, engineErrors } from "../automation/summary";
 import { type DriftedResource, driftCollector, formatDrift } from "./driftReport";
+import { liveSecretReader } from "./secretDrift";
 import { type EngineProgress, engineProgress } from "../automation/progress";
 import type { StateBackend } from "../automation/backend";
 import { type ManifestStack, openManifestStack } from "../automation/manifestStack";
 import { formatIssue, type ManifestIssue, type ValidatedManifest, validateManifest } from "../provider/manifest";
 import { unsetConfigIssues } from "../provider/manifest/load";
-import { loadDotEnv } from "./dotEnv";
+import { envFileHelp, envFileOption, loadDotEnv } from "./dotEnv";
 import { DEFAULT_STACK, parseStackName } from "./stackName";
 import { assertInstalledPackage } from "./installedPackage";
 import { formatChange, formatCounts, formatSummary, planCollector } from "./plan";
+import { asksFirst, confirmPlan, NOT_CONFIRMED_EXIT_CODE } from "./confirmPlan";
 import { readManifest } from "./validate";
 import { UserError } from "../provider/errors";
 import { budgetBreaches, budgetLimits, type BudgetLimit, formatBreach, OVER_BUDGET_EXIT_CODE } from "./cost/budget";
@@ -36,6 +38,10 @@ export interface StackCommandOptions {
   refresh: boolean;
   /** The plan's price and budget (preview, up). */
   cost: CostOptions;
+  /** A settings file to read instead of the manifest folder's `.env` (`--env-file`). */
+  envFile?: string;
+  /** Act without showing the plan and asking first, even in a terminal (up, destroy). */
+  yes: boolean;
 }
 
 const purposes: Record<Operation, string> = {
@@ -69,8 +75,10 @@ named after the folder is written if there is none), and stack config lives next
 Pulumi.<stack>.yaml: set secrets the manifest reads as \${config.<key>} with
 \`pulumi config set --secret <key>\` there (it prompts for the value). A .env file in that folder is read for
 this package's variables not already set (COMPUTEPLATFORM_*, PULUMI_CONFIG_PASSPHRASE and
-PULUMI_CONFIG_PASSPHRASE_FILE); any other variable in it is ignored with a warning.
-${operation === "preview" || operation === "up" ? "The manifest is validated first: an invalid one fails with each error's file:line:col,\nbefore the engine starts.\n" : ""}${operation === "up" || operation === "destroy" ? "There is no confirmation prompt: run `computeplatform preview` first to see the changes.\n" : ""}${
+PULUMI_CONFIG_PASSPHRASE_FILE, not COMPUTEPLATFORM_STORAGE_PRICES); any other variable in it is ignored
+with a warning. An API or job URL it sets is used only with the API key it sets, and a .env that is a link
+to a file outside the folder is not read (name the file with --env-file).
+${operation === "preview" || operation === "up" ? "The manifest is validated first: an invalid one fails with each error's file:line:col,\nbefore the engine starts.\n" : ""}${operation === "up" || operation === "destroy" ? "In a terminal, it shows the plan and asks before changing anything (--yes does not ask).\nWithout one (CI, a pipe) or with --json, it acts without asking.\n" : ""}${
     operation === "drift"
       ? `Each resource's arguments as the stack's state records them are compared with what the API
 reports now; resources deleted outside the stack are named. Only reads are sent to the API, and
@@ -103,7 +111,13 @@ Options:
   --detailed-exitcode   Exit 0 when nothing would change (and, with --refresh, nothing drifted),
                         2 when something would (or did), 1 on error.`
       : ""
+  }${
+    operation === "up" || operation === "destroy"
+      ? `
+  -y, --yes             Act without showing the plan and asking first.`
+      : ""
   }${operation === "preview" || operation === "up" ? costHelp(operation) : ""}
+${envFileHelp}
   -h, --help            Show this help.
 
 Environment: PULUMI_CONFIG_PASSPHRASE (or PULUMI_CONFIG_PASSPHRASE_FILE) unlocks the
@@ -122,9 +136,11 @@ stack's secrets on a file or cloud-storage backend.
           stack: { type: "string" },
           backend: { type: "string" },
           json: { type: "boolean" },
+          ...envFileOption,
           ...(operation === "preview" || operation === "up" ? { refresh: { type: "boolean" } } : {}),
           ...(operation === "preview" ? { "detailed-exitcode": { type: "boolean" }, markdown: { type: "boolean" } } : {}),
           ...(operation === "preview" || operation === "up" ? costArgOptions : {}),
+          ...(operation === "up" || operation === "destroy" ? { yes: { type: "boolean", short: "y" } } : {}),
         },
       });
       const [manifest, ...extra] = positionals;
@@ -139,6 +155,8 @@ stack's secrets on a file or cloud-storage backend.
         detailedExitCode: (values["detailed-exitcode"] as boolean | undefined) ?? false,
         refresh: (values.refresh as boolean | undefined) ?? false,
         cost: parseCostOptions(values),
+        ...(values["env-file"] === undefined ? {} : { envFile: values["env-file"] as string }),
+        yes: (values.yes as boolean | undefined) ?? false,
       };
     },
     run: (options: StackCommandOptions) => runOperation(operation, options),
@@ -153,9 +171,10 @@ export const drift = stackCommand("drift");
 
 async function runOperation(operation: Operation, options: StackCommandOptions): Promise<number> {
   assertInstalledPackage(operation);
-  const out = (line: string) => (options.json ? process.stderr : process.stdout).write(`${line}\n`);
+  // With --json or --markdown, stdout holds the document alone; progress and verdicts go to stderr.
+  const out = (line: string) => (options.json || options.cost.markdown ? process.stderr : process.stdout).write(`${line}\n`);
   const runsProgram = operation === "preview" || operation === "up";
-  loadDotEnv(path.dirname(path.resolve(options.manifest)));
+  loadDotEnv(path.dirname(path.resolve(options.manifest)), { envFile: options.envFile });
 
   let manifest: ValidatedManifest | undefined;
   let usage: UsageEstimate = {};
@@ -212,14 +231,16 @@ async function runOperation(operation: Operation, options: StackCommandOptions):
     else if (operation === "preview")
       counts = collector.resourceCounts(changeSummary(await stack.preview({ onEvent, diff: false, refresh: options.refresh })));
     else if (operation === "up") {
-      if (limits.length > 0) {
-        const over = await previewOverBudget(stack, options, usage, limits, out);
-        if (over !== undefined) return over;
+      const asking = asksFirst(options);
+      if (limits.length > 0 || asking) {
+        const stop = await previewBeforeUp(stack, options, usage, limits, asking, out);
+        if (stop !== undefined) return stop;
       }
       const result = await stack.up({ onEvent, refresh: options.refresh });
       outputs = result.outputs;
       counts = collector.resourceCounts(changeSummary(result));
     } else {
+      if (operation === "destroy" && asksFirst(options) && !(await confirmDestroy(stack, out))) return NOT_CONFIRMED_EXIT_CODE;
       const result = await (operation === "refresh" ? stack.refresh({ onEvent }) : stack.destroy({ onEvent }));
       counts = collector.resourceCounts(changeSummary(result));
     }
@@ -232,6 +253,8 @@ async function runOperation(operation: Operation, options: StackCommandOptions):
   }
 
   const plan = collector.plan();
+  // After `up --refresh` the live resources are already put back, so only a preview's drift can be read again.
+  if (operation === "drift" || operation === "preview") await drifts.readSecrets(liveSecretReader(stack.stack));
   const drifted = drifts.drift();
   if (operation === "drift") return reportDrift(options, drifted, drifts.checked(), out);
   const cost = operation === "preview" ? planCost(priced.steps(), usage) : undefined;
@@ -262,30 +285,32 @@ async function runOperation(operation: Operation, options: StackCommandOptions):
     }
   }
   if (breaches && breaches.length > 0) {
-    // With --json or --markdown, stdout holds the report alone; the verdict goes to stderr.
-    const verdict = options.cost.markdown ? (line: string) => process.stderr.write(`${line}\n`) : out;
-    for (const line of breaches.flatMap(formatBreach)) verdict(line);
+    for (const line of breaches.flatMap(formatBreach)) out(line);
     return OVER_BUDGET_EXIT_CODE;
   }
   return options.detailedExitCode && (plan.changes.length > 0 || drifted.length > 0) ? 2 : 0;
 }
 
 /**
- * Before `up` under a budget: previews the plan and prices it, and when it is over the budget prints its cost table
- * and the breaches and returns {@link OVER_BUDGET_EXIT_CODE}, so that nothing is created; undefined when within.
+ * Before `up` under a budget or in a terminal: previews the plan and prices it. Over the budget, it prints the cost
+ * table and the breaches and returns {@link OVER_BUDGET_EXIT_CODE}, so that nothing is created; when `asking`, it shows
+ * the plan and returns {@link NOT_CONFIRMED_EXIT_CODE} unless confirmed. Undefined to go on.
  */
-async function previewOverBudget(
+async function previewBeforeUp(
   stack: ManifestStack,
   options: StackCommandOptions,
   usage: UsageEstimate,
   limits: readonly BudgetLimit[],
+  asking: boolean,
   out: (line: string) => void,
 ): Promise<number | undefined> {
   const priced = pricedStepCollector();
+  const collector = planCollector();
   const progress = engineProgress(out);
   await stack.preview({
     onEvent: (event) => {
       priced.onEvent(event);
+      collector.onEvent(event);
       progress(event);
     },
     diff: false,
@@ -293,11 +318,28 @@ async function previewOverBudget(
   });
   const cost: PlanCost = planCost(priced.steps(), usage);
   const breaches = budgetBreaches(cost, limits);
-  if (breaches.length === 0) return undefined;
-  for (const line of formatCostTable(cost)) out(line);
-  for (const line of breaches.flatMap(formatBreach)) out(line);
-  out("Nothing was changed.");
-  return OVER_BUDGET_EXIT_CODE;
+  if (breaches.length > 0) {
+    for (const line of formatCostTable(cost)) out(line);
+    for (const line of breaches.flatMap(formatBreach)) out(line);
+    out("Nothing was changed.");
+    return OVER_BUDGET_EXIT_CODE;
+  }
+  if (!asking) return undefined;
+  return (await confirmPlan(`Update stack ${options.stack}?`, collector.plan(), cost, out)) ? undefined : NOT_CONFIRMED_EXIT_CODE;
+}
+
+/** In a terminal, before `destroy`: shows what it would delete and asks. */
+async function confirmDestroy(stack: ManifestStack, out: (line: string) => void): Promise<boolean> {
+  const collector = planCollector();
+  const priced = pricedStepCollector();
+  await stack.destroy({
+    previewOnly: true,
+    onEvent: (event) => {
+      collector.onEvent(event);
+      priced.onEvent(event);
+    },
+  });
+  return confirmPlan(`Delete every resource of stack ${stack.stackName}?`, collector.plan(), planCost(priced.steps()), out);
 }
 
 const resources = (count: number) => `${count} resource${count === 1 ? "" : "s"}`;
@@ -367,9 +409,7 @@ function reportStillRunning(progress: EngineProgress, out: (line: string) => voi
 
 /** The engine's own error lines, without the Automation API's command dump around them. */
 function engineFailure(error: CommandError): string {
-  const lines = error.message.split("\n").map((line) => line.trim());
-  const errors = lines.filter((line) => line.startsWith("error:")).map((line) => line.slice("error:".length).trim());
-  return errors.length > 0 ? errors.join("; ") : "see the errors above";
+  return engineErrors(error.message).join("; ");
 }
 
 function plainOutputs(outputs: OutputMap): Record<string, unknown> {

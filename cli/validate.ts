@@ -2,6 +2,8 @@ import * as fs from "node:fs";
 import { parseArgs } from "node:util";
 import { descriptionSummary, formatIssue, type ManifestValidation, validateManifest } from "../provider/manifest";
 import { UserError } from "../provider/errors";
+import { refusingReservedNames } from "./dev/ownRoutes";
+import { terminalText } from "./terminalText";
 
 export const summary = "Check a manifest offline, without calling the API";
 
@@ -10,8 +12,9 @@ export const help = `Usage: computeplatform validate <manifest> [options]
 Checks a YAML manifest without calling the API and without credentials: its YAML, its
 shape (resource types, properties and options), every reference (to a declared resource
 and one of its outputs, without cycles), that secrets come from stack config, and each
-resource's properties against the same rules that \`preview\` applies. Values that come
-from references are checked when they are known, at preview.
+resource's properties against the same rules that \`preview\` applies, and that no
+serverless endpoint takes a name \`computeplatform dev\` serves itself (docs). Values that
+come from references are checked when they are known, at preview.
 
 On success it prints the resources in creation order, each with the first line of its
 description, and exits 0. Otherwise it prints each error as
@@ -36,11 +39,13 @@ export function parse(args: string[]): ValidateOptions {
 }
 
 export async function run({ manifest, json }: ValidateOptions): Promise<number> {
-  const validation = await validateManifest({ file: manifest, text: readManifest(manifest) });
+  const validation = refusingReservedNames(await validateManifest({ file: manifest, text: readManifest(manifest) }));
   if (json) process.stdout.write(`${JSON.stringify(report(manifest, validation), null, 2)}\n`);
-  else if (validation.manifest) process.stdout.write(describe(validation));
+  else if (validation.manifest) process.stdout.write(terminalText(describe(validation)));
   else
-    process.stderr.write(`${validation.issues.map(formatIssue).join("\n")}\n${count(validation.issues.length, "error")} in ${manifest}\n`);
+    process.stderr.write(
+      terminalText(`${validation.issues.map(formatIssue).join("\n")}\n${count(validation.issues.length, "error")} in ${manifest}\n`),
+    );
   return validation.manifest ? 0 : 1;
 }
 

@@ -101,7 +101,7 @@ export interface EmulatorOptions {
   faults?: StartupFaults;
   /**
    * Current time in milliseconds since the epoch. Pod and job status, rate-limit windows and log lines are all
-   * derived from it, so a test can move time forward without waiting; the waits of `runsync` and `status-sync` end
+   * derived from it, so a test can move time forward without waiting; the wait of `runsync` ends
    * by it too, so a test moves it forward while they wait.
    * @default Date.now
    */

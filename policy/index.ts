@@ -1,10 +1,11 @@
 import { PolicyPack } from "@pulumi/policy";
-import { overBudget, type PricedResource, type StackBudget } from "./stackBudget";
+import { estimatesOf, ignoredEstimatesNote } from "./estimates";
+import { budgetOf, overBudget } from "./stackBudget";
 
 /**
  * The policy pack `pulumi preview --policy-pack node_modules/pulumi-computeplatform/policy` runs: a mandatory stack
- * policy that fails the plan when the stack's estimated standing cost is over the budget in the pack's config
- * (docs/cost-policy.md).
+ * policy that fails the plan when the stack's estimated standing cost is over the budget in the pack's config, and an
+ * advisory one that names the estimates the budget ignores (docs/cost-policy.md).
  */
 new PolicyPack("computeplatform-cost", {
   policies: [
@@ -19,13 +20,18 @@ new PolicyPack("computeplatform-cost", {
         },
       },
       validateStack: (args, reportViolation) => {
-        // Every resource with a known estimate counts, whichever serving path (dynamic or native) made it.
-        const priced: PricedResource[] = args.resources.flatMap((resource) => {
-          const hourlyCost: unknown = resource.props["estimatedHourlyCost"];
-          return typeof hourlyCost === "number" && Number.isFinite(hourlyCost) ? [{ name: resource.name, hourlyCost }] : [];
-        });
-        const violation = overBudget(priced, args.getConfig<StackBudget>());
+        const budget = budgetOf(args.getConfig<Record<string, unknown>>());
+        const violation = typeof budget === "string" ? budget : overBudget(estimatesOf(args.resources).priced, budget);
         if (violation !== undefined) reportViolation(violation);
+      },
+    },
+    {
+      name: "estimates-counted",
+      description: "Every resource's estimatedHourlyCost counts in the stack budget; one below 0 does not.",
+      enforcementLevel: "advisory",
+      validateStack: (args, reportViolation) => {
+        const note = ignoredEstimatesNote(estimatesOf(args.resources));
+        if (note !== undefined) reportViolation(note);
       },
     },
   ],

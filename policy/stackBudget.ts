@@ -18,6 +18,23 @@ export interface StackBudget {
 }
 
 /**
+ * The pack's config as a budget, or why it is none: each limit set must be a number of US dollars ≥ 0 (a value
+ * that is not, such as the string `"5"`, is refused rather than compared as something else).
+ */
+export function budgetOf(config: Readonly<Record<string, unknown>>): StackBudget | string {
+  const budget: StackBudget = {};
+  for (const name of ["maxHourlyCost", "maxMonthlyCost"] as const) {
+    const limit = config[name];
+    if (limit === undefined) continue;
+    if (typeof limit !== "number" || !Number.isFinite(limit) || limit < 0) {
+      return `The pack's config ${name} must be a number of US dollars ≥ 0; got ${JSON.stringify(limit) ?? String(limit)}.`;
+    }
+    budget[name] = limit;
+  }
+  return budget;
+}
+
+/**
  * Why the stack is over its budget, or undefined when it is within it. Names the resources that push it over: the
  * costliest first, as many as the stack would have to lose to fit.
  */

@@ -67,6 +67,16 @@ export function setting(name: SettingName, env: NodeJS.ProcessEnv = process.env)
   return stackConfig[name] ?? (getConfig(sources[name].configKey) || env[sources[name].envVar] || undefined);
 }
 
+/**
+ * Where a setting's value comes from now, as {@link setting} reads it: its stack config key or its environment
+ * variable; undefined when it is set nowhere.
+ */
+export function settingOrigin(name: SettingName, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const { configKey, envVar } = sources[name];
+  if (stackConfig[name] ?? getConfig(configKey)) return configKey;
+  return env[envVar] ? envVar : undefined;
+}
+
 /** Where a setting is read from: its stack config key and its environment variable. */
 export function settingSource(name: SettingName): { configKey: string; envVar: string } {
   return sources[name];

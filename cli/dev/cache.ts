@@ -3,6 +3,8 @@ import * as path from "node:path";
 import type { ManifestResourceType } from "../../provider/manifest";
 import { writePrivateFile } from "../privateFile";
 import { UserError } from "../../provider/errors";
+import { isLiveName } from "./liveKinds";
+import { userMark } from "./secretDigest";
 
 /** Name of the cache file `computeplatform dev` keeps beside the manifest. Add it to `.gitignore`. */
 export const CACHE_FILE = ".computeplatform-dev.json";
@@ -18,10 +20,23 @@ export interface LiveEntry {
   outputs: Record<string, unknown>;
 }
 
+/** An entry as the file holds it: with the mark that says `dev` deployed it for this user (see {@link entryMark}). */
+interface MarkedEntry extends LiveEntry {
+  mark: string;
+}
+
 interface CacheDocument {
   version: 1;
   /** By the resource's name in the manifest. */
-  resources: Record<string, LiveEntry>;
+  resources: Record<string, MarkedEntry>;
+}
+
+/** An entry of the file that `dev` did not deploy, as far as it can tell: left alone, and said so. */
+export interface IgnoredEntry {
+  /** The resource name the entry is filed under. */
+  name: string;
+  type: string;
+  id: string;
 }
 
 /**
@@ -31,11 +46,22 @@ interface CacheDocument {
  */
 export class LiveCache {
   readonly file: string;
-  private readonly entries: Map<string, LiveEntry>;
+  private readonly entries = new Map<string, LiveEntry>();
+  /**
+   * The entries of the file without a valid mark: a cache that came with the project, or one an earlier version
+   * wrote. Their ids may be anyone's resources, so nothing is done to them; the next write leaves them out.
+   */
+  readonly ignored: readonly IgnoredEntry[];
 
   constructor(manifest: string) {
     this.file = path.join(path.dirname(path.resolve(manifest)), CACHE_FILE);
-    this.entries = new Map(Object.entries(readCache(this.file).resources));
+    const ignored: IgnoredEntry[] = [];
+    for (const [name, stored] of Object.entries(readCache(this.file).resources)) {
+      const { mark, ...entry } = (typeof stored === "object" && stored !== null ? stored : {}) as Partial<MarkedEntry>;
+      if (isMarked(name, entry, mark)) this.entries.set(name, entry);
+      else ignored.push({ name, type: String(entry.type), id: String(entry.id) });
+    }
+    this.ignored = ignored;
   }
 
   get(name: string): LiveEntry | undefined {
@@ -61,7 +87,8 @@ export class LiveCache {
       fs.rmSync(this.file, { force: true });
       return;
     }
-    const document: CacheDocument = { version: 1, resources: Object.fromEntries(this.entries) };
+    const resources = Object.fromEntries([...this.entries].map(([name, entry]) => [name, { ...entry, mark: entryMark(name, entry) }]));
+    const document: CacheDocument = { version: 1, resources };
     writePrivateFile(this.file, `${JSON.stringify(document, null, 2)}\n`);
   }
 }
@@ -79,4 +106,25 @@ function readCache(file: string): CacheDocument {
     throw new UserError(`${file} is not a computeplatform dev cache; delete it (its live- resources are then no longer tracked)`);
   }
   return document as CacheDocument;
+}
+
+/** Whether `entry` carries `mark`, its valid mark: which only this user's `dev` writes, for a `live-` resource. */
+function isMarked(name: string, entry: Partial<LiveEntry>, mark: unknown): entry is LiveEntry {
+  return (
+    typeof entry.type === "string" &&
+    typeof entry.id === "string" &&
+    typeof entry.outputs === "object" &&
+    entry.outputs !== null &&
+    isLiveName(entry.outputs.name) &&
+    mark === entryMark(name, entry as LiveEntry)
+  );
+}
+
+/**
+ * The mark of an entry: the user's keyed digest over what says which resource it is and that it is a `live-` one
+ * (the resource name it is filed under, its type, its id and its `live-` name), so that a cache file written
+ * elsewhere, which cannot carry it, never makes `dev` update or delete a resource.
+ */
+function entryMark(name: string, { type, id, outputs }: LiveEntry): string {
+  return userMark("computeplatform dev deployed this live- resource", [name, type, id, outputs.name]);
 }

@@ -1,4 +1,4 @@
-import * as readline from "node:readline/promises";
+import { askYesNo } from "../askYesNo";
 
 /**
  * Asks a yes/no `question` on the terminal; `yes` answers it without asking. Without a terminal to ask on, the
@@ -13,10 +13,5 @@ export async function confirm(question: string, yes: boolean, out: (line: string
     out(`${question} no: there is no terminal to answer on; pass --yes to answer yes`);
     return false;
   }
-  const terminal = readline.createInterface({ input: process.stdin, output: process.stdout });
-  try {
-    return /^y(es)?$/i.test((await terminal.question(`${question} [y/N] `)).trim());
-  } finally {
-    terminal.close();
-  }
+  return askYesNo(question);
 }

@@ -2,7 +2,9 @@ import type { ValidatedManifest, ValidatedResource } from "../../provider/manife
 import type { LiveCache } from "./cache";
 import { ConcurrencyLimit } from "./limit";
 import { liveKind, liveName, sealSecrets, secretProperties, unsealSecrets } from "./liveKinds";
-import { type LiveResource, readsConfig, resolveValue } from "./liveValues";
+import { type LiveResource, readsSecret, resolveValue } from "./liveValues";
+import { SecretMask } from "./secretMask";
+import type { ConfigValue } from "./stackConfig";
 import { UserError } from "../../provider/errors";
 
 /** How many resources are created or updated at once. */
@@ -17,7 +19,7 @@ export interface DeployerContext {
   manifest(): ValidatedManifest;
   cache: LiveCache;
   /** The value of a `${config.<key>}` reference. */
-  config(key: string): Promise<string>;
+  config(key: string): Promise<ConfigValue>;
   log(line: string): void;
 }
 
@@ -34,6 +36,8 @@ export class LiveDeployer {
   private readonly deploying = new Set<string>();
   private readonly failures = new Map<string, string>();
   private readonly slots = new ConcurrencyLimit(MAX_CONCURRENT_DEPLOYS);
+  /** The secrets of stack config read so far: what the deployer says and the errors it throws are shown through it. */
+  readonly mask = new SecretMask();
 
   constructor(private readonly context: DeployerContext) {}
 
@@ -71,7 +75,7 @@ export class LiveDeployer {
       const dependencies = await Promise.all(
         resource.dependencies.map(async (dependency) => [dependency, await this.ensure(dependency)] as const),
       );
-      const properties = (await resolveValue(resource.properties, new Map(dependencies), (key) => this.context.config(key))) as Record<
+      const properties = (await resolveValue(resource.properties, new Map(dependencies), (key) => this.config(key))) as Record<
         string,
         unknown
       >;
@@ -87,7 +91,7 @@ export class LiveDeployer {
       this.failures.delete(name);
       return live;
     } catch (error) {
-      this.failures.set(name, (error as Error).message);
+      this.failures.set(name, this.mask.text((error as Error).message));
       throw error;
     }
   }
@@ -104,7 +108,7 @@ export class LiveDeployer {
   ): Promise<LiveResource> {
     const { name, type } = resource;
     const { provider } = liveKind(type, name);
-    const secrets = secretsOf(resource);
+    const secrets = this.secretsOf(resource);
     const cached = this.context.cache.get(name);
     this.deploying.add(name);
     try {
@@ -117,7 +121,16 @@ export class LiveDeployer {
         const read = await provider.read(cached.id, olds as never);
         if (read.id === "") {
           this.context.cache.delete(name);
-          this.context.log(`${name}: ${String(inputs.name)} (${cached.id}) was deleted elsewhere; deploying it again`);
+          this.log(`${name}: ${String(inputs.name)} (${cached.id}) was deleted elsewhere; deploying it again`);
+          return await this.create(resource, inputs);
+        }
+        const { name: nameNow } = read.props as Record<string, unknown>;
+        if (nameNow !== cached.outputs.name) {
+          // Renamed elsewhere: no longer the live- resource dev made, so it is not dev's to change.
+          this.context.cache.delete(name);
+          this.log(
+            `${name}: ${cached.id} is now named ${JSON.stringify(nameNow)}, not ${String(cached.outputs.name)}; left alone, deploying a new one`,
+          );
           return await this.create(resource, inputs);
         }
         olds = { ...olds, ...(read.props as Record<string, unknown>) };
@@ -134,7 +147,7 @@ export class LiveDeployer {
       }
       const { outs = {} } = await provider.update(cached.id, olds as never, inputs as never);
       this.context.cache.set(name, { type, id: cached.id, outputs: sealSecrets(secrets, outs) });
-      this.context.log(`${name}: updated ${String(inputs.name)} (${cached.id}) in place`);
+      this.log(`${name}: updated ${String(inputs.name)} (${cached.id}) in place`);
       return { id: cached.id, outputs: outs };
     } finally {
       this.deploying.delete(name);
@@ -143,25 +156,44 @@ export class LiveDeployer {
 
   private async create(resource: ValidatedResource, inputs: Record<string, unknown>): Promise<LiveResource> {
     const { name, type } = resource;
-    this.context.log(`${name}: deploying ${String(inputs.name)}`);
+    this.log(`${name}: deploying ${String(inputs.name)}`);
     const { id, outs = {} } = await liveKind(type, name).provider.create(inputs as never);
-    this.context.cache.set(name, { type, id, outputs: sealSecrets(secretsOf(resource), outs) });
-    this.context.log(`${name}: ${String(inputs.name)} is ready (${type} ${id})`);
+    this.context.cache.set(name, { type, id, outputs: sealSecrets(this.secretsOf(resource), outs) });
+    this.log(`${name}: ${String(inputs.name)} is ready (${type} ${id})`);
     return { id, outputs: outs };
   }
 
   private async remove(name: string, id: string, outputs: Record<string, unknown>, reason: string): Promise<void> {
     const { provider } = liveKind(this.context.cache.get(name)!.type, name);
-    this.context.log(`${name}: deleting ${id} first: ${reason}`);
+    this.log(`${name}: deleting ${id} first: ${reason}`);
     await provider.delete(id, outputs as never);
     this.context.cache.delete(name);
   }
-}
 
-/** The properties of `resource` that the cache keeps only as digests. */
-function secretsOf({ name, type, properties }: ValidatedResource): string[] {
-  return secretProperties(
-    liveKind(type, name),
-    Object.keys(properties).filter((property) => readsConfig(properties[property]!)),
-  );
+  /** A value of stack config; a secret one is masked from now on. */
+  private async config(key: string): Promise<string> {
+    const { value, secret } = await this.context.config(key);
+    if (secret) this.mask.add(value);
+    return value;
+  }
+
+  private log(line: string): void {
+    this.context.log(this.mask.text(line));
+  }
+
+  /**
+   * The properties of `resource` that the cache keeps only as digests: its kind's secrets, and each property whose
+   * value reads stack config or a secret of another resource, however many references away.
+   */
+  private secretsOf({ name, type, properties }: ValidatedResource): string[] {
+    const resources = this.context.manifest().resources;
+    const secretOutput = (root: string, output: string): boolean => {
+      const referenced = resources.find((candidate) => candidate.name === root);
+      return referenced !== undefined && this.secretsOf(referenced).includes(output);
+    };
+    return secretProperties(
+      liveKind(type, name),
+      Object.keys(properties).filter((property) => readsSecret(properties[property]!, secretOutput)),
+    );
+  }
 }

@@ -8,7 +8,8 @@ import { type DevEndpoint, mainRoute } from "./endpoints";
 import type { LiveResource } from "./liveValues";
 import { type Binding, foreignCaller } from "./ownOrigin";
 import { carriesToken, carriesTokenCookie, sameToken, tokenCookie } from "./remoteAccess";
-import { routeEscape } from "./routePath";
+import { pathEscape } from "../../provider/client/pathEscape";
+import type { SecretMask } from "./secretMask";
 import { swaggerUiFile, swaggerUiPage } from "./swaggerUi";
 import { ComputePlatformError } from "../../provider/errors";
 
@@ -79,7 +80,7 @@ export function buildGateway(context: GatewayContext): FastifyInstance {
     throw new GatewayProblem(
       401,
       "Unauthorized",
-      "this gateway is reachable from other machines: send the token it printed at startup as `Authorization: Bearer <token>`",
+      "this gateway requires a token: send the one it printed at startup as `Authorization: Bearer <token>`",
     );
   });
   app.addHook("onResponse", async (request, reply) => {
@@ -89,9 +90,11 @@ export function buildGateway(context: GatewayContext): FastifyInstance {
       `${request.method} ${request.url.replace(/([?&]token=)[^&]*/g, "$1<redacted>")} ${reply.statusCode} (${ms} ms)${refusal === undefined ? "" : `: ${refusal}`}`,
     );
   });
+  // A platform error may quote a secret of stack config it was sent: what the gateway shows of one is masked.
+  const { mask } = context.deployer;
   const answerError = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
-    if (error instanceof GatewayProblem) refusals.set(request, error.message);
-    return sendError(reply, error);
+    if (error instanceof GatewayProblem) refusals.set(request, mask.text(error.message));
+    return sendError(reply, error, mask);
   };
   app.setErrorHandler(async (error, request, reply) => answerError(request, reply, error));
   app.setNotFoundHandler(async (request, reply) =>
@@ -129,7 +132,7 @@ export function buildGateway(context: GatewayContext): FastifyInstance {
     // As it came on the wire: what is passed on is what was checked, decoded by no one on the way.
     const path = request.url.split("?")[0]!;
     const rest = path.split("/").slice(2).join("/");
-    const escape = routeEscape(rest);
+    const escape = pathEscape(rest);
     if (escape !== undefined) {
       throw new GatewayProblem(
         400,
@@ -276,8 +279,8 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** Answers an error as a problem object: the platform's as it answered, the gateway's own otherwise. */
-function sendError(reply: FastifyReply, error: unknown): FastifyReply {
+/** Answers an error as a problem object, its secrets masked: the platform's as it answered, the gateway's own otherwise. */
+function sendError(reply: FastifyReply, error: unknown, mask: SecretMask): FastifyReply {
   const problem =
     error instanceof ApiError
       ? { title: error.title, status: error.status, detail: error.detail, ...(error.errors.length > 0 ? { errors: error.errors } : {}) }
@@ -285,5 +288,8 @@ function sendError(reply: FastifyReply, error: unknown): FastifyReply {
         ? { title: error.title, status: error.status, detail: error.message }
         : { title: "Bad Gateway", status: 502, detail: (error as Error).message };
   if (problem.status === 401 && !(error instanceof ApiError)) reply.header("www-authenticate", 'Bearer realm="computeplatform dev"');
-  return reply.code(problem.status).type("application/problem+json").send(JSON.stringify(problem));
+  return reply
+    .code(problem.status)
+    .type("application/problem+json")
+    .send(JSON.stringify(mask.value(problem)));
 }

@@ -24,7 +24,10 @@ interface LiveKind {
 const liveKinds: Partial<Record<ManifestResourceType, LiveKind>> = Object.fromEntries(
   (["ServerlessEndpoint", "Template", "Registry", "NetworkVolume"] as const).map((type) => [
     type,
-    { provider: kinds[type].provider as LiveProvider, secretProperties: kinds[type].secretInputs },
+    {
+      provider: kinds[type].provider as LiveProvider,
+      secretProperties: [...new Set([...kinds[type].secretInputs, ...kinds[type].secretOutputs])],
+    },
   ]),
 );
 
@@ -47,15 +50,18 @@ export function liveName(name: string): string {
   return `live-${name}`;
 }
 
-/** Properties that hold secrets on every type that has them: a worker's env carries its API tokens. */
-const SECRET_ON_EVERY_KIND = ["env"];
+/** Whether `name` is one {@link liveName} gives: the name of a resource `dev` deploys. */
+export function isLiveName(name: unknown): boolean {
+  return typeof name === "string" && name.startsWith("live-");
+}
 
 /**
- * The properties of a resource whose values never reach the cache file: its kind's secret properties, `env`, and
- * `readsConfig`, those whose value in the manifest reads stack config (where secrets come from).
+ * The properties of a resource whose values never reach the cache file: its kind's secret properties (`env` among
+ * them) and `readsSecret`, those whose value in the manifest reads a secret (stack config, or another resource's
+ * secret).
  */
-export function secretProperties(kind: LiveKind, readsConfig: readonly string[]): string[] {
-  return [...new Set([...kind.secretProperties, ...SECRET_ON_EVERY_KIND, ...readsConfig])];
+export function secretProperties(kind: LiveKind, readsSecret: readonly string[]): string[] {
+  return [...new Set([...kind.secretProperties, ...readsSecret])];
 }
 
 /** Outputs as the cache file keeps them: each of `secrets` replaced by a keyed digest that tells whether it changed. */

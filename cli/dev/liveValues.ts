@@ -39,10 +39,15 @@ export async function resolveValue(
   return value;
 }
 
-/** Whether a manifest value holds a `${config.<key>}` reference anywhere: its resolved value may hold a secret. */
-export function readsConfig(value: ManifestValue): boolean {
-  if (value instanceof Interpolation) return value.references.some((reference) => reference.root === "config");
-  if (Array.isArray(value)) return value.some(readsConfig);
-  if (typeof value === "object" && value !== null) return Object.values(value).some(readsConfig);
+/**
+ * Whether a manifest value reads a secret anywhere: a `${config.<key>}` reference (where secrets come from), or an
+ * output of another resource that `secretOutput` says is secret, such as `${template.env.TOKEN}`.
+ */
+export function readsSecret(value: ManifestValue, secretOutput: (resource: string, output: string) => boolean): boolean {
+  if (value instanceof Interpolation) {
+    return value.references.some(({ root, path }) => root === "config" || (path.length > 0 && secretOutput(root, String(path[0]))));
+  }
+  if (Array.isArray(value)) return value.some((item) => readsSecret(item, secretOutput));
+  if (typeof value === "object" && value !== null) return Object.values(value).some((item) => readsSecret(item, secretOutput));
   return false;
 }

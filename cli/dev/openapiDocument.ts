@@ -19,7 +19,7 @@ const nameParameter = (name: string, description: string) => ({
 /**
  * The OpenAPI document the gateway's `/docs` explorer shows: one operation per route of each serverless endpoint
  * of the manifest, its summary the first line of the endpoint's `description` (else the endpoint's name).
- * `bearer` adds the token scheme a gateway bound to a non-loopback address requires.
+ * `bearer` adds the token scheme a gateway requires with `--token` or off loopback.
  */
 export function openApiDocument(manifest: string, endpoints: readonly DevEndpoint[], bearer: boolean): object {
   const paths: Record<string, Record<string, object>> = {};

@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { UserError } from "../../provider/errors";
+import { envFileOption } from "../dotEnv";
 import { parseStackName } from "../stackName";
 
 /** What `computeplatform dev` was asked to do. */
@@ -19,6 +20,11 @@ export interface DevOptions {
   /** Allow binding a non-loopback address; callers then need the bearer token printed at startup. @default false */
   allowRemote: boolean;
   /**
+   * Require a bearer token of every caller on loopback too, as off loopback: on a machine shared with other users,
+   * who can all reach its loopback address. @default false
+   */
+  token: boolean;
+  /**
    * More `Host` values a gateway off loopback answers, besides this machine's addresses and host name: names it is
    * reached by, such as a DNS name or a proxy's, as `NAME` (on the gateway's port) or `NAME:PORT`. Needs `allowRemote`.
    * @default []
@@ -28,6 +34,8 @@ export interface DevOptions {
   stack: string;
   /** Delete the cached `live-` resources and their cache entries, then exit, instead of serving. @default false */
   clean: boolean;
+  /** A settings file to read instead of the manifest folder's `.env`. @default the folder's `.env` */
+  envFile?: string;
 }
 
 export const DEFAULT_PORT = 8888;
@@ -48,8 +56,10 @@ export function parseDevOptions(args: string[]): DevOptions {
       yes: { type: "boolean", short: "y" },
       "allow-remote": { type: "boolean" },
       "allow-host": { type: "string", multiple: true },
+      token: { type: "boolean" },
       clean: { type: "boolean" },
       stack: { type: "string" },
+      ...envFileOption,
     },
   });
   const [manifest = "manifest.yaml", ...extra] = positionals;
@@ -75,9 +85,11 @@ export function parseDevOptions(args: string[]): DevOptions {
     autoProvision: values["auto-provision"] ?? false,
     yes: values.yes ?? false,
     allowRemote: values["allow-remote"] ?? false,
+    token: values.token ?? false,
     allowHosts,
     clean: values.clean ?? false,
     stack: parseStackName(values.stack),
+    ...(values["env-file"] === undefined ? {} : { envFile: values["env-file"] }),
   };
 }
 

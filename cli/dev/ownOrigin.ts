@@ -1,5 +1,6 @@
 import * as os from "node:os";
 import { isIP } from "node:net";
+import { isExplorerPath } from "./ownRoutes";
 
 /** The names a loopback gateway answers to, whatever loopback address it is bound to. */
 const LOOPBACK_NAMES = ["localhost", "127.0.0.1", "[::1]"];
@@ -49,7 +50,7 @@ export interface CallerHeaders {
  * Why a request does not come from this gateway's user, or undefined when it does. Refused: a `Host` the gateway does
  * not answer to (a page of another site reaching it through DNS rebinding), an `Origin` other than the gateway's own,
  * and what a browser marks as sent by another site (`Sec-Fetch-Site`: a form, an image or a script of another page,
- * which need not send `Origin`), except opening the read-only explorer (`GET /docs...`) from a link. A request
+ * which need not send `Origin`), except opening the read-only explorer (`GET /docs` and its files) from a link. A request
  * without these headers, as curl and SDKs send it, is the user's.
  */
 export function foreignCaller(headers: CallerHeaders, request: { method: string; path: string }, binding: Binding): string | undefined {
@@ -70,7 +71,7 @@ export function foreignCaller(headers: CallerHeaders, request: { method: string;
     return `Origin "${headers.origin}" is not this gateway's own: pages of other sites may not call it (scripts and SDKs send no Origin)`;
   }
   const site = headers["sec-fetch-site"]?.toLowerCase();
-  const explorer = request.method === "GET" && /^\/docs(\/|$)/.test(request.path);
+  const explorer = request.method === "GET" && isExplorerPath(request.path);
   if (site !== undefined && site !== "same-origin" && site !== "none" && !explorer) {
     return `Sec-Fetch-Site "${headers["sec-fetch-site"]}": the browser says another site sent this request, and pages of other sites may not call this gateway`;
   }

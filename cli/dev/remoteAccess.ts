@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { isIP } from "node:net";
+import { UserError } from "../../provider/errors";
 
 /** True for addresses only this machine can reach: `localhost`, 127.0.0.0/8 and ::1. */
 export function isLoopback(host: string): boolean {
@@ -9,9 +10,31 @@ export function isLoopback(host: string): boolean {
   return address === "::1" || address === "0:0:0:0:0:0:0:1";
 }
 
-/** A fresh bearer token for callers of a gateway bound to a non-loopback address. */
+/** The environment variable that may fix the bearer token, so that clients keep it across restarts. */
+export const TOKEN_VARIABLE = "COMPUTEPLATFORM_DEV_TOKEN";
+
+/** The fewest characters a token of the user's may have: guessing it must be out of reach. */
+const MIN_TOKEN_LENGTH = 24;
+
+/** A fresh bearer token for callers: 192 random bits. */
 export function newAccessToken(): string {
   return randomBytes(24).toString("base64url");
+}
+
+/**
+ * The bearer token the user chose in {@link TOKEN_VARIABLE}, or undefined when it is not set; throws naming the
+ * variable when it is too short to keep guessers out or would not fit in an `Authorization` header.
+ *
+ * @param value the variable's value, as the user's shell set it.
+ */
+export function givenAccessToken(value: string | undefined): string | undefined {
+  if (value === undefined || value === "") return undefined;
+  if (value.length < MIN_TOKEN_LENGTH || !/^[\x21-\x7e]+$/.test(value)) {
+    throw new UserError(
+      `${TOKEN_VARIABLE} must be ${MIN_TOKEN_LENGTH} or more printable characters without spaces, for example from \`openssl rand -base64 24\`; leave it unset for a new token at each start`,
+    );
+  }
+  return value;
 }
 
 /** Whether an `Authorization` header carries `token` as its bearer token; compared in constant time. */

@@ -32,10 +32,27 @@ const keys = new Map<string, Buffer>();
  * @param value any JSON value: the same value always gives the same digest for the same user.
  */
 export function secretDigest(value: unknown): string {
+  return `${ALGORITHM}:${createHmac("sha256", userKey()).update(JSON.stringify(value)).digest("hex")}`;
+}
+
+/**
+ * A mark that only this user can make, over `value` for `purpose`: an HMAC-SHA256 with the key of
+ * {@link secretDigest}. The purpose comes first and never starts as JSON does, so no secret's digest is ever a mark.
+ *
+ * @param purpose what the mark vouches for, in words.
+ * @param value any JSON value.
+ */
+export function userMark(purpose: string, value: unknown): string {
+  return `${ALGORITHM}:${createHmac("sha256", userKey())
+    .update(`${purpose}\n${JSON.stringify(value)}`)
+    .digest("hex")}`;
+}
+
+function userKey(): Buffer {
   const file = digestKeyFile();
   let key = keys.get(file);
   if (key === undefined) keys.set(file, (key = readOrCreateKey(file)));
-  return `${ALGORITHM}:${createHmac("sha256", key).update(JSON.stringify(value)).digest("hex")}`;
+  return key;
 }
 
 /**
@@ -62,7 +79,7 @@ function readOrCreateKey(file: string): Buffer {
   const text = fs.readFileSync(file, "utf8").trim();
   if (!new RegExp(`^[0-9a-f]{${KEY_BYTES * 2}}$`).test(text)) {
     throw new UserError(
-      `${file} does not hold a key of computeplatform dev; delete it and a new one is made (cached secrets then count as changed once)`,
+      `${file} does not hold a key of computeplatform dev; delete it and a new one is made (dev caches made with the old key are then ignored: delete their live- resources yourself)`,
     );
   }
   return Buffer.from(text, "hex");

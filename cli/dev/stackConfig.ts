@@ -2,12 +2,18 @@ import { openManifestStack } from "../../automation/manifestStack";
 import { configFullKey } from "../../provider/manifest/load";
 import { UserError } from "../../provider/errors";
 
+/** A value of stack config, and whether it is a secret (set with `pulumi config set --secret`). */
+export interface ConfigValue {
+  value: string;
+  secret: boolean;
+}
+
 /**
  * Reads `${config.<key>}` values from the manifest's stack config, secrets decrypted, as `up` reads them. The stack
  * (and so the `pulumi` CLI) is opened only when a deployment first needs a value, then its config is kept.
  */
-export function stackConfigReader(manifest: string, stackName: string): (key: string) => Promise<string> {
-  let opened: Promise<{ projectName: string; config: Record<string, { value: string }> }> | undefined;
+export function stackConfigReader(manifest: string, stackName: string): (key: string) => Promise<ConfigValue> {
+  let opened: Promise<{ projectName: string; config: Record<string, { value: string; secret?: boolean }> }> | undefined;
   return async (key) => {
     opened ??= openManifestStack({ manifest, stackName }).then(async (stack) => ({
       projectName: stack.projectName,
@@ -19,12 +25,12 @@ export function stackConfigReader(manifest: string, stackName: string): (key: st
       throw error;
     });
     const fullKey = configFullKey(key, projectName);
-    const value = config[fullKey]?.value;
-    if (value === undefined) {
+    const entry = config[fullKey];
+    if (entry === undefined) {
       throw new UserError(
         `\${config.${key}} is not set in stack ${stackName}; set it with \`pulumi config set --stack ${stackName} ${fullKey} <value>\`, or for a secret \`pulumi config set --stack ${stackName} --secret ${fullKey}\`, which prompts for it`,
       );
     }
-    return value;
+    return { value: entry.value, secret: entry.secret === true };
   };
 }

@@ -1,4 +1,4 @@
-import { LOCAL_STATE_FOLDER } from "../../automation/driver";
+import { LOCAL_STATE_FOLDER } from "../../automation/backend";
 import { INIT_RECORD } from "./initRecord";
 import type { OwnPackage } from "../ownPackage";
 

@@ -1,4 +1,4 @@
-import { LOCAL_STATE_FOLDER } from "../../automation/driver";
+import { LOCAL_STATE_FOLDER } from "../../automation/backend";
 import { CACHE_FILE } from "../dev/cache";
 import { AGENT_RULES_FILE, AGENT_RULES_LINK, agentRules } from "./agentRules";
 import type { OwnPackage } from "../ownPackage";

@@ -1,4 +1,4 @@
-import { LOCAL_STATE_FOLDER } from "../../automation/driver";
+import { LOCAL_STATE_FOLDER } from "../../automation/backend";
 import { INIT_RECORD } from "./initRecord";
 import { AGENT_RULES_FILE, AGENT_RULES_LINK } from "./agentRules";
 

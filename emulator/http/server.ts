@@ -10,6 +10,7 @@ import { type EmulatorOptions, resolveOptions } from "../options";
 import type { StockController } from "../placement/liveStock";
 import { ApiKeys, rememberCaller, requirePermission } from "./auth";
 import type { FaultController } from "./faults";
+import { refuseDeepBodies } from "./nestingLimit";
 import { serveOperations } from "./operation";
 import { Problem } from "./problem";
 import { MALFORMED_RATE_LIMIT_HEADERS, RateLimiter, tooManyRequests } from "./rateLimit";
@@ -152,6 +153,7 @@ function buildServer(context: EmulatorContext, requests: RecordedRequest[], onAp
     const status = error.statusCode !== undefined && error.statusCode >= 400 ? error.statusCode : 500;
     return new Problem(status, error.message).send(reply);
   });
+  app.addHook("preValidation", refuseDeepBodies);
   app.setNotFoundHandler(routeNotFound);
 
   registerMetaRoutes(app);

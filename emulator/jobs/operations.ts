@@ -2,7 +2,6 @@ import type { Operation } from "../http/operation";
 import { cancelJob } from "./cancelJob";
 import { getEndpointHealth } from "./getEndpointHealth";
 import { getJobStatus } from "./getJobStatus";
-import { getJobStatusSync } from "./getJobStatusSync";
 import { purgeQueue } from "./purgeQueue";
 import { retryJob } from "./retryJob";
 import { runJob } from "./runJob";
@@ -18,7 +17,6 @@ export const JOB_OPERATIONS: readonly Operation[] = [
   runJob,
   runJobSync,
   getJobStatus,
-  getJobStatusSync,
   streamJob,
   cancelJob,
   retryJob,

@@ -17,7 +17,7 @@ export const runJobSync: Operation = {
     summary: "Run a job and wait for it",
     description:
       "Queues the job, then waits up to `wait` ms on the emulator's clock for it to end. A job still IN_QUEUE or " +
-      "IN_PROGRESS when the wait is over is answered as it stands: continue with `status` or `status-sync`. A " +
+      "IN_PROGRESS when the wait is over is answered as it stands: continue with `status`. A " +
       "FAILED job answers 400 with the job itself, `{id, status: FAILED, error}`, not a problem.",
     parameters: [endpointId, ...wait],
     body: "JobRequest",

@@ -32,7 +32,7 @@ export class CatalogClient extends ApiResource {
 
   /** One GPU type by id, such as `"NVIDIA L40S"`; with `availability`, as {@link gpus} describes. */
   async gpu(id: string, availability?: GpuAvailabilityQuery, options?: RequestOptions): Promise<GpuType> {
-    return this.transport.get(this.at("gpus", id), gpuTypeSchema, options, gpuQuery(availability));
+    return this.transport.get(this.at("gpus", { id }), gpuTypeSchema, options, gpuQuery(availability));
   }
 
   /** The CPU flavors; with `availability`, each carries its stock level and the data centers offering it. */
@@ -42,7 +42,7 @@ export class CatalogClient extends ApiResource {
 
   /** One CPU flavor by id, such as `"cpu5c"`; with `availability`, as {@link cpus} describes. */
   async cpu(id: string, availability?: CpuAvailabilityQuery, options?: RequestOptions): Promise<CpuType> {
-    return this.transport.get(this.at("cpus", id), cpuTypeSchema, options, cpuQuery(availability));
+    return this.transport.get(this.at("cpus", { id }), cpuTypeSchema, options, cpuQuery(availability));
   }
 
   /** The data centers, filtered by the API. */
@@ -60,7 +60,7 @@ export class CatalogClient extends ApiResource {
 
   /** One data center by id, such as `"US-TX-3"`, with the availability expansions asked for. */
   async dataCenter(id: string, include?: DataCenterInclude[], options?: RequestOptions): Promise<DataCenter> {
-    return this.transport.get(this.at("datacenters", id), dataCenterSchema, options, { include: commaList(include) });
+    return this.transport.get(this.at("datacenters", { id }), dataCenterSchema, options, { include: commaList(include) });
   }
 }
 

@@ -15,7 +15,7 @@ export class ClustersClient extends ApiResource {
 
   /** The cluster summary: aggregate member counts and the primary, not the members themselves. */
   async get(id: string, options?: RequestOptions): Promise<ClusterSummary> {
-    return this.transport.get(this.at(id), clusterSchema, options);
+    return this.transport.get(this.at({ id }), clusterSchema, options);
   }
 
   /** Creates a cluster and its member pods; they start PROVISIONING. */
@@ -25,16 +25,16 @@ export class ClustersClient extends ApiResource {
 
   /** Renames a cluster: the only change a cluster takes in place. */
   async rename(id: string, name: string, options?: RequestOptions): Promise<ClusterSummary> {
-    return this.transport.patch(this.at(id), { name }, clusterSchema, options);
+    return this.transport.patch(this.at({ id }), { name }, clusterSchema, options);
   }
 
   /** Deletes a cluster and terminates its members. */
   async delete(id: string, options?: RequestOptions): Promise<void> {
-    return this.transport.delete(this.at(id), options);
+    return this.transport.delete(this.at({ id }), options);
   }
 
   /** Every member as a complete Pod, in rank order. */
   async pods(id: string, options?: RequestOptions): Promise<Pod[]> {
-    return (await this.transport.get(this.at(id, "pods"), clusterPodsSchema, options)).pods;
+    return (await this.transport.get(this.at({ id }, "pods"), clusterPodsSchema, options)).pods;
   }
 }

@@ -19,17 +19,18 @@ import {
 import type { Clock } from "./clock";
 import { WaitTimeoutError } from "./errors";
 import { ApiResource } from "./apiResource";
+import { budgetIntervalMs } from "./ratelimit";
 import type { ApiCall, RequestOptions, Transport } from "./transport";
 
 /** Options of one job API call. */
 export type JobRequestOptions = RequestOptions;
 
-/** Options of a call that the API holds open until the job ends (`runsync`, `status-sync`). */
+/** Options of a call that the API holds open until the job ends (`runsync`). */
 export interface JobSyncOptions extends RequestOptions {
   /**
    * How long the API waits for the job to end before it answers the job as it stands, in ms (sent as `?wait=`):
    * an integer from 1000 to 300000. An unfinished job comes back IN_QUEUE or IN_PROGRESS: continue with
-   * {@link JobsClient.statusSync}.
+   * {@link JobsClient.wait}.
    * @default 90000
    * @example 5000
    */
@@ -66,10 +67,16 @@ const SYNC_WAIT_MS = { min: 1000, max: 300_000, default: 90_000 };
 const DEFAULT_WAIT_MS = 600_000;
 /** Time allowed beyond a sync call's wait for its answer to arrive. */
 const SYNC_ANSWER_MARGIN_MS = 30_000;
+/** The first pause before {@link JobsClient.wait} reads a job's status, in ms; it doubles with every unfinished read. */
+const FIRST_JOB_POLL_MS = 1000;
+/** The longest pause between two status reads of one job, in ms. */
+const MAX_JOB_POLL_MS = 15_000;
+/** Share of each rate-limit window that one job's wait may use: a status read every 10 s at 60 requests a minute. */
+const JOB_POLLING_SHARE = 0.1;
 
 /**
  * The job API at the job URL, on queue-based and hosted endpoints: submit (`run`, `runsync`), follow (`status`,
- * `statusSync`, `stream`, `wait`), control (`cancel`, `retry`, `purgeQueue`) and observe (`health`).
+ * `stream`, `wait`), control (`cancel`, `retry`, `purgeQueue`) and observe (`health`).
  */
 export class JobsClient extends ApiResource {
   constructor(
@@ -81,12 +88,12 @@ export class JobsClient extends ApiResource {
 
   /** Queues a job and returns at once with its id, IN_QUEUE. Never retried once it may have reached the server. */
   async run(endpointId: string, input: Record<string, unknown>, options?: RequestOptions): Promise<JobResponse> {
-    return this.transport.post(this.at(endpointId, "run"), { input }, jobResponseSchema, options);
+    return this.transport.post(this.at({ endpointId }, "run"), { input }, jobResponseSchema, options);
   }
 
   /**
    * Runs a job and waits up to `waitMs` for it, then answers the job as it stands: COMPLETED with its output, or
-   * still IN_QUEUE / IN_PROGRESS (follow it with {@link statusSync}). A job that fails is returned as
+   * still IN_QUEUE / IN_PROGRESS (follow it with {@link wait}). A job that fails is returned as
    * `{ id, status: "FAILED", error }`, not thrown: only a request the API refuses (bad body, unknown endpoint, auth)
    * is an `ApiError`.
    */
@@ -94,7 +101,7 @@ export class JobsClient extends ApiResource {
     return this.transport.json({
       ...held(options),
       method: "POST",
-      path: this.at(endpointId, "runsync"),
+      path: this.at({ endpointId }, "runsync"),
       body: { input },
       schema: jobResponseSchema,
       // The API answers a FAILED sync job as the job itself under 400: a result, not a problem.
@@ -104,17 +111,7 @@ export class JobsClient extends ApiResource {
 
   /** The job now, with `output` once COMPLETED and `error` once FAILED. */
   async status(endpointId: string, jobId: string, options?: RequestOptions): Promise<JobResponse> {
-    return this.transport.get(this.at(endpointId, "status", jobId), jobResponseSchema, options);
-  }
-
-  /** The job once it ends, or as it stands after `waitMs`: the wait of {@link runsync}, on a job already submitted. */
-  async statusSync(endpointId: string, jobId: string, options: JobSyncOptions = {}): Promise<JobResponse> {
-    return this.transport.json({
-      ...held(options),
-      method: "GET",
-      path: this.at(endpointId, "status-sync", jobId),
-      schema: jobResponseSchema,
-    });
+    return this.transport.get(this.at({ endpointId }, "status", { jobId }), jobResponseSchema, options);
   }
 
   /**
@@ -124,7 +121,7 @@ export class JobsClient extends ApiResource {
   async *stream(endpointId: string, jobId: string, options: JobStreamOptions = {}): AsyncGenerator<JobStreamChunk> {
     const { intervalMs = 1000, ...request } = options;
     for (;;) {
-      const read = await this.transport.get(this.at(endpointId, "stream", jobId), jobStreamSchema, request);
+      const read = await this.transport.get(this.at({ endpointId }, "stream", { jobId }), jobStreamSchema, request);
       yield* read.stream;
       if (isFinal(read)) return;
       await this.clock.sleep(intervalMs, request.signal);
@@ -136,35 +133,37 @@ export class JobsClient extends ApiResource {
    * its status. Never retried once it may have reached the server.
    */
   async cancel(endpointId: string, jobId: string, options?: RequestOptions): Promise<JobResponse> {
-    return this.transport.post(this.at(endpointId, "cancel", jobId), undefined, jobResponseSchema, options);
+    return this.transport.post(this.at({ endpointId }, "cancel", { jobId }), undefined, jobResponseSchema, options);
   }
 
   /** Queues a FAILED or TIMED_OUT job again under the same id; the API refuses any other. */
   async retry(endpointId: string, jobId: string, options?: RequestOptions): Promise<JobResponse> {
-    return this.transport.post(this.at(endpointId, "retry", jobId), undefined, jobResponseSchema, options);
+    return this.transport.post(this.at({ endpointId }, "retry", { jobId }), undefined, jobResponseSchema, options);
   }
 
   /** Removes every queued job of the endpoint, never a running one, and says how many it removed. */
   async purgeQueue(endpointId: string, options?: RequestOptions): Promise<PurgeQueueResult> {
-    return this.transport.post(this.at(endpointId, "purge-queue"), undefined, purgeQueueSchema, options);
+    return this.transport.post(this.at({ endpointId }, "purge-queue"), undefined, purgeQueueSchema, options);
   }
 
   /** The endpoint's jobs and workers now, counted by state. */
   async health(endpointId: string, options?: RequestOptions): Promise<EndpointHealth> {
-    return this.transport.get(this.at(endpointId, "health"), endpointHealthSchema, options);
+    return this.transport.get(this.at({ endpointId }, "health"), endpointHealthSchema, options);
   }
 
   /**
-   * Follows the job with {@link statusSync} until it has ended (COMPLETED, FAILED, CANCELLED or TIMED_OUT), within
-   * `timeoutMs`: the API holds each call until the job ends or the time left (at most 90 s) is over, so a long job
-   * costs a request every 90 s, not one per poll.
+   * Reads the job's {@link status} until it has ended (COMPLETED, FAILED, CANCELLED or TIMED_OUT), within `timeoutMs`:
+   * the first read after 1 s, each pause twice the last (at most 15 s) and never shorter than the wait's share of the
+   * quota (a tenth of each rate-limit window: every 10 s at 60 requests a minute), the last read at the deadline.
    */
   async wait(endpointId: string, jobId: string, options: JobWaitOptions = {}): Promise<JobResponse> {
     const { timeoutMs = DEFAULT_WAIT_MS, signal } = options;
     const deadline = this.deadlineOf(options);
-    for (;;) {
-      const waitMs = Math.min(Math.max(deadline - this.clock.now(), SYNC_WAIT_MS.min), SYNC_WAIT_MS.default);
-      const job = await this.statusSync(endpointId, jobId, { waitMs: Math.ceil(waitMs), signal, deadline });
+    for (let reads = 0; ; reads++) {
+      const leftMs = Math.max(0, deadline - this.clock.now());
+      const budgetMs = budgetIntervalMs(this.transport.limiter.snapshot(), JOB_POLLING_SHARE, leftMs);
+      await this.clock.sleep(Math.min(leftMs, Math.max(budgetMs, Math.min(MAX_JOB_POLL_MS, FIRST_JOB_POLL_MS * 2 ** reads))), signal);
+      const job = await this.status(endpointId, jobId, { signal, deadline });
       if (isFinal(job)) return job;
       if (this.clock.now() >= deadline) {
         throw new WaitTimeoutError(`job ${jobId} of ${endpointId}`, "final", job.status, Math.round(timeoutMs / 1000));

@@ -1,4 +1,5 @@
 import type { Dispatcher } from "undici";
+import { pathEscape } from "./pathEscape";
 import { type ApiCall, type RequestOptions, Transport, type TransportOptions } from "./transport";
 
 /** One request to a load-balancing endpoint's workers, below its `base` URL. */
@@ -43,8 +44,9 @@ export class LoadBalancingClient {
 
   /**
    * Sends `request` below `baseUrl` (an endpoint's `requestUrls.base`) and returns the worker's answer. A `path` that
-   * resolves outside the base URL (`..` segments, plain or encoded) is refused with a RangeError before anything is sent:
-   * the API key would reach the rest of the API.
+   * could reach outside the base URL is refused with a RangeError before anything is sent, since the API key would
+   * reach the rest of the API: one that resolves outside it, or that has what `computeplatform dev`'s gateway refuses
+   * (a backslash, `%2F` or `%5C`, a `.` or `..` segment plain or encoded, `..;`, `..%00`).
    */
   async request(baseUrl: string, request: LoadBalancingRequest, options?: LoadBalancingRequestOptions): Promise<LoadBalancingResponse> {
     const base = new URL(baseUrl);
@@ -76,8 +78,12 @@ export class LoadBalancingClient {
   }
 }
 
-/** `path` joined below `base`'s path and resolved as the request will be; throws when it resolves outside it. */
+/** `path` joined below `base`'s path and resolved as the request will be; throws when it could reach outside it. */
 function pathBelow(base: URL, path: string): string {
+  const escape = pathEscape(path.split("?")[0]!);
+  if (escape !== undefined) {
+    throw new RangeError(`path: "${path}" has ${escape}, which could reach beyond the endpoint's base URL; nothing was sent`);
+  }
   const basePath = base.pathname.replace(/\/+$/, "");
   const resolved = new URL(`${base.origin}${path === "" ? base.pathname : `${basePath}/${path.replace(/^\/+/, "")}`}`);
   if (resolved.origin !== base.origin || (resolved.pathname !== basePath && !resolved.pathname.startsWith(`${basePath}/`))) {

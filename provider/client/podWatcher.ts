@@ -102,7 +102,7 @@ export class PodWatcher {
 
   /**
    * Lists the pods once and settles every waiter it can. The list rides out faults that would pass until the
-   * soonest deadline of a waiter, and no longer: that waiter fails at its deadline, not six tries later.
+   * soonest deadline of a waiter, and no longer: that waiter fails at its deadline.
    */
   private async tick(): Promise<Tick> {
     let byId: Map<string, Pod>;

@@ -45,7 +45,7 @@ export class PodsClient extends ApiResource {
   }
 
   async get(id: string, options?: RequestOptions): Promise<Pod> {
-    return this.transport.get(this.at(id), podSchema, options);
+    return this.transport.get(this.at({ id }), podSchema, options);
   }
 
   /** Creates a pod. Never retried once the request may have reached the server. */
@@ -55,17 +55,17 @@ export class PodsClient extends ApiResource {
 
   /** Changes a pod in place; see the spec's mount rules for what `mounts` may do. */
   async update(id: string, body: UpdatePodRequest, options?: RequestOptions): Promise<Pod> {
-    return this.transport.patch(this.at(id), body, podSchema, options);
+    return this.transport.patch(this.at({ id }), body, podSchema, options);
   }
 
   /** Terminates and removes a pod. */
   async delete(id: string, options?: RequestOptions): Promise<void> {
-    return this.transport.delete(this.at(id), options);
+    return this.transport.delete(this.at({ id }), options);
   }
 
   /** Requests a state transition; returns the pod when the API answers with it. */
   async action(id: string, action: PodAction, options?: RequestOptions): Promise<Pod | undefined> {
-    return this.transport.post(this.at(id, "action"), { action }, podSchema, options);
+    return this.transport.post(this.at({ id }, "action"), { action }, podSchema, options);
   }
 
   /** Streams the pod's output (server-sent events) as log entries. */
@@ -74,7 +74,7 @@ export class PodsClient extends ApiResource {
     const events = serverSentEvents(this.transport, {
       ...request,
       method: "GET",
-      path: this.at(id, "logs"),
+      path: this.at({ id }, "logs"),
       query: { source, tail, since, follow: follow || undefined },
       headers: lastEventId ? { "last-event-id": lastEventId } : {},
       // A followed pod may be quiet for long; the stream ends when the pod is gone or the signal aborts.

@@ -26,7 +26,7 @@ export class RegistriesClient extends ApiResource {
   }
 
   async get(id: string, options?: RequestOptions): Promise<Registry> {
-    return this.transport.get(this.at(id), registrySchema, options);
+    return this.transport.get(this.at({ id }), registrySchema, options);
   }
 
   async create(body: CreateRegistryRequest, options?: RequestOptions): Promise<Registry> {
@@ -35,12 +35,12 @@ export class RegistriesClient extends ApiResource {
 
   /** Renames a credential or changes its username or password. */
   async update(id: string, body: Partial<CreateRegistryRequest>, options?: RequestOptions): Promise<Registry> {
-    return this.transport.patch(this.at(id), body, registrySchema, options);
+    return this.transport.patch(this.at({ id }), body, registrySchema, options);
   }
 
   /** Deletes a credential. Refused with 400 while a pod uses it; templates that use it lose the reference. */
   async delete(id: string, options?: RequestOptions): Promise<void> {
-    return this.transport.delete(this.at(id), options);
+    return this.transport.delete(this.at({ id }), options);
   }
 }
 
@@ -60,6 +60,6 @@ export class RegistryDelegationsClient extends ApiResource {
 
   /** Revokes a delegation. */
   async delete(id: string, options?: RequestOptions): Promise<void> {
-    return this.transport.delete(this.at(id), options);
+    return this.transport.delete(this.at({ id }), options);
   }
 }

@@ -6,7 +6,8 @@ export interface RequestOptions {
    * When the caller stops caring, in ms since the epoch by the client's clock: until then, failures that would pass
    * are ridden out instead of giving up after a fixed number of tries: 429s, each waited out to its `Retry-After`;
    * 5xx answers and dropped connections on calls harmless to repeat; answers cut off. A failure whose next try could
-   * only start after the deadline surfaces at once. Without a deadline a call gets 6 tries (`retry.maxAttempts`).
+   * only start after the deadline surfaces at once. Without one, a call keeps trying for `retry.callTimeoutMs` (by
+   * default 120000 ms from its start).
    * @example client.clock.now() + readyTimeoutSeconds * 1000
    */
   deadline?: number;

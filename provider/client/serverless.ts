@@ -36,7 +36,7 @@ export class ServerlessClient extends ApiResource {
   }
 
   async get(id: string, options?: RequestOptions): Promise<Endpoint> {
-    return this.transport.get(this.at(id), endpointSchema, options);
+    return this.transport.get(this.at({ id }), endpointSchema, options);
   }
 
   /** Creates an endpoint; it accepts jobs at once and starts `workers.min` workers. */
@@ -46,27 +46,27 @@ export class ServerlessClient extends ApiResource {
 
   /** Changes the fields `body` names; a container change rolls out as a new release. */
   async update(id: string, body: UpdateEndpointRequest, options?: RequestOptions): Promise<Endpoint> {
-    return this.transport.patch(this.at(id), body, endpointSchema, options);
+    return this.transport.patch(this.at({ id }), body, endpointSchema, options);
   }
 
   /** Deletes the endpoint with its configuration, worker logs and job history. */
   async delete(id: string, options?: RequestOptions): Promise<void> {
-    return this.transport.delete(this.at(id), options);
+    return this.transport.delete(this.at({ id }), options);
   }
 
   /** The endpoint's workers, counted by status. */
   async workers(id: string, options?: RequestOptions): Promise<EndpointWorkers> {
-    return this.transport.get(this.at(id, "workers"), endpointWorkersSchema, options);
+    return this.transport.get(this.at({ id }, "workers"), endpointWorkersSchema, options);
   }
 
   /** The endpoint's releases, newest first, with the rollout of the newest. */
   async releases(id: string, options?: RequestOptions): Promise<EndpointReleases> {
-    return this.transport.get(this.at(id, "releases"), endpointReleasesSchema, options);
+    return this.transport.get(this.at({ id }, "releases"), endpointReleasesSchema, options);
   }
 
   /** A worker's log lines (server-sent events). */
   async *workerLogs(id: string, workerId: string, options?: RequestOptions): AsyncGenerator<WorkerLogLine> {
-    const events = serverSentEvents(this.transport, { ...options, method: "GET", path: this.at(id, "workers", workerId, "logs") });
+    const events = serverSentEvents(this.transport, { ...options, method: "GET", path: this.at({ id }, "workers", { workerId }, "logs") });
     for await (const event of events) yield workerLogLine.parse(JSON.parse(event.data));
   }
 }

@@ -22,7 +22,7 @@ export class TemplatesClient extends ApiResource {
 
   /** One of the account's templates, or a public one (whose `registry` is null unless it is the account's own). */
   async get(id: string, options?: RequestOptions): Promise<Template> {
-    return this.transport.get(this.at(id), templateSchema, options);
+    return this.transport.get(this.at({ id }), templateSchema, options);
   }
 
   async create(body: CreateTemplateRequest, options?: RequestOptions): Promise<Template> {
@@ -31,12 +31,12 @@ export class TemplatesClient extends ApiResource {
 
   /** Changes the fields `body` names; pods already made from the template keep their settings. */
   async update(id: string, body: UpdateTemplateRequest, options?: RequestOptions): Promise<Template> {
-    return this.transport.patch(this.at(id), body, templateSchema, options);
+    return this.transport.patch(this.at({ id }), body, templateSchema, options);
   }
 
   /** Deletes one of the account's templates; refused with 400 while pods made from it exist. */
   async delete(id: string, options?: RequestOptions): Promise<void> {
-    return this.transport.delete(this.at(id), options);
+    return this.transport.delete(this.at({ id }), options);
   }
 
   /**

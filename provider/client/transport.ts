@@ -5,7 +5,7 @@ import { type Clock, systemClock } from "./clock";
 import { apiErrorFor, ConnectionError, OutcomeUnknownError, QuotaExhaustedError, type RequestSummary, ResponseShapeError } from "./errors";
 import { isFailFast, parseRateLimitHeaders, RateLimiter } from "./ratelimit";
 import type { RequestOptions } from "./requestOptions";
-import { type AttemptResult, isIdempotent, type RetryOptions, retryDelayMs, shouldRetry } from "./retry";
+import { isIdempotent, type RetryOptions, retryOptions, type Tried, untilAnswered } from "./retry";
 
 export type { RetryOptions } from "./retry";
 export type { RequestOptions } from "./requestOptions";
@@ -85,14 +85,7 @@ export class Transport {
   constructor(options: TransportOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, "");
     this.apiKey = options.apiKey;
-    this.retry = {
-      maxAttempts: options.retry?.maxAttempts ?? 6,
-      baseDelayMs: options.retry?.baseDelayMs ?? 250,
-      maxDelayMs: options.retry?.maxDelayMs ?? 8000,
-    };
-    if (!Number.isInteger(this.retry.maxAttempts) || this.retry.maxAttempts < 1 || this.retry.maxAttempts > 20) {
-      throw new RangeError(`retry.maxAttempts must be an integer from 1 to 20, got ${this.retry.maxAttempts}`);
-    }
+    this.retry = retryOptions(options.retry);
     this.clock = options.clock ?? systemClock;
     this.limiter = options.limiter ?? new RateLimiter({ clock: this.clock });
     this.random = options.random ?? Math.random;
@@ -149,8 +142,8 @@ export class Transport {
   }
 
   /**
-   * Sends a call until it is answered: one loop, whose one budget covers 5xx answers, dropped connections, cut-off
-   * answers and 429 waits alike: the call's deadline when it has one, else {@link RetryOptions.maxAttempts} tries.
+   * Sends a call until it is answered, in the one retry loop, whose one deadline covers 5xx answers, dropped
+   * connections, cut-off answers and 429 waits alike: the call's own, else {@link RetryOptions.callTimeoutMs} from now.
    * `complete` reads a successful answer's body; a body cut off there fails the try like a dropped connection.
    */
   private async send<R>(call: ApiCall<unknown>, complete: (response: Dispatcher.ResponseData) => Promise<R>): Promise<R> {
@@ -170,18 +163,12 @@ export class Transport {
       ...(call.timeout === undefined ? {} : { headersTimeout: call.timeout }),
     };
     const url = this.url(call);
-    for (let attempt = 1; ; attempt++) {
+    const deadline = call.deadline ?? this.clock.now() + this.retry.callTimeoutMs;
+    const loop = { method: call.method, deadline, signal: call.signal, options: this.retry, clock: this.clock, random: this.random };
+    return untilAnswered(async () => {
       await this.limiter.acquire(call.signal, call.heldOpen);
-      const tried = await this.attempt(call, url, options, complete);
-      if ("answer" in tried) return tried.answer;
-      const delayMs = retryDelayMs(tried.result, attempt, this.retry, this.random);
-      const bound =
-        call.deadline === undefined
-          ? { maxAttempts: this.retry.maxAttempts }
-          : { deadline: call.deadline, nextTryAt: this.clock.now() + delayMs };
-      if (!shouldRetry(call.method, tried.result, attempt, bound)) throw tried.error;
-      await this.clock.sleep(delayMs, call.signal);
-    }
+      return this.attempt(call, url, options, complete);
+    }, loop);
   }
 
   /** One try of a call: its answer, or how it failed and the error that reports the failure. */
@@ -190,7 +177,7 @@ export class Transport {
     url: string,
     options: UndiciOptions,
     complete: (response: Dispatcher.ResponseData) => Promise<R>,
-  ): Promise<{ answer: R } | { result: AttemptResult; error: Error }> {
+  ): Promise<Tried<R>> {
     const summary: RequestSummary = { method: call.method, path: call.path };
     const connectionFailure = (error: unknown, sent: boolean) => {
       if (call.signal?.aborted) throw call.signal.reason;
@@ -237,8 +224,12 @@ export class Transport {
     };
   }
 
+  /** The call's URL; throws, before anything is sent, when its path would not reach the server as written. */
   private url(call: ApiCall<unknown>): string {
     const url = new URL(this.baseUrl + call.path);
+    if (url.pathname !== new URL(this.baseUrl).pathname.replace(/\/$/, "") + call.path.split("?")[0]) {
+      throw new RangeError(`path: ${call.path} resolves to ${url.pathname}; nothing was sent`);
+    }
     for (const [key, value] of Object.entries(call.query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }

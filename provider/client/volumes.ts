@@ -19,7 +19,7 @@ export class NetworkVolumesClient extends ApiResource {
   }
 
   async get(id: string, options?: RequestOptions): Promise<NetworkVolume> {
-    return this.transport.get(this.at(id), networkVolumeSchema, options);
+    return this.transport.get(this.at({ id }), networkVolumeSchema, options);
   }
 
   async create(body: CreateNetworkVolumeRequest, options?: RequestOptions): Promise<NetworkVolume> {
@@ -28,10 +28,10 @@ export class NetworkVolumesClient extends ApiResource {
 
   /** Renames or grows a volume; the data center and type never change in place. */
   async update(id: string, body: UpdateNetworkVolumeRequest, options?: RequestOptions): Promise<NetworkVolume> {
-    return this.transport.patch(this.at(id), body, networkVolumeSchema, options);
+    return this.transport.patch(this.at({ id }), body, networkVolumeSchema, options);
   }
 
   async delete(id: string, options?: RequestOptions): Promise<void> {
-    return this.transport.delete(this.at(id), options);
+    return this.transport.delete(this.at({ id }), options);
   }
 }

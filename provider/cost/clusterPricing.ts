@@ -1,5 +1,6 @@
 import type { CheckedClusterInputs } from "../schemas/cluster";
 import { isPlainObject } from "../schemas/pod";
+import type { GpuConfiguration } from "../placement/candidates";
 import { gpuComponent } from "./gpuComponent";
 import type { Pricing } from "./pricing";
 
@@ -11,7 +12,10 @@ export const clusterPricing: Pricing<CheckedClusterInputs> = {
     gpuComponent(prices.gpus, compute.gpuTypeId, compute.podCount * compute.gpuCountPerPod, "SECURE", "Cluster GPU"),
   ],
   placed: (inputs, { compute }) =>
-    isPlainObject(compute)
-      ? { ...inputs, compute: { ...inputs.compute, gpuTypeId: String(compute.gpuTypeId), gpuCountPerPod: Number(compute.gpuCountPerPod) } }
-      : inputs,
+    isPlainObject(compute) ? onCandidate(inputs, { id: String(compute.gpuTypeId), count: Number(compute.gpuCountPerPod) }) : inputs,
+  onCandidate,
 };
+
+function onCandidate(inputs: CheckedClusterInputs, { id, count }: GpuConfiguration): CheckedClusterInputs {
+  return { ...inputs, compute: { ...inputs.compute, gpuTypeId: id, gpuCountPerPod: count } };
+}

@@ -19,4 +19,19 @@ export interface CostComponent {
   priceNotFound: boolean;
   /** Where the price came from, e.g. `catalog: NVIDIA L40S secure price`, `storage table (default)`. */
   source: string;
+  /**
+   * At preview, for a resource with `placement` not yet created: the configuration it is priced at, the one a create
+   * would choose now, and what this part would cost on each acceptable configuration. Absent once it runs.
+   */
+  placement?: PlacedPrice;
+}
+
+/** What a part of a resource with `placement` costs on the configuration a create would choose now, and on the others. */
+export interface PlacedPrice {
+  /** The configuration priced, as messages name it: `1 x NVIDIA A100 80GB PCIe`. */
+  configuration: string;
+  /** USD per hour of the part on the cheapest acceptable configuration. */
+  lowestHourlyCost: number;
+  /** USD per hour of the part on the dearest acceptable configuration. */
+  highestHourlyCost: number;
 }

@@ -1,4 +1,5 @@
 import { type CheckedPodInputs, isPlainObject } from "../schemas/pod";
+import type { GpuConfiguration } from "../placement/candidates";
 import { gpuComponent } from "./gpuComponent";
 import type { Pricing } from "./pricing";
 import { vcpuComponent } from "./vcpuComponent";
@@ -13,8 +14,10 @@ export const podPricing: Pricing<CheckedPodInputs> = {
       : cpu !== undefined
         ? [vcpuComponent(prices.cpus, cpu.id, cpu.vcpuCount, "secure")]
         : [],
-  placed: (inputs, { gpu }) =>
-    inputs.gpu !== undefined && isPlainObject(gpu)
-      ? { ...inputs, gpu: { ...inputs.gpu, id: String(gpu.id), count: Number(gpu.count) } }
-      : inputs,
+  placed: (inputs, { gpu }) => (isPlainObject(gpu) ? onCandidate(inputs, { id: String(gpu.id), count: Number(gpu.count) }) : inputs),
+  onCandidate,
 };
+
+function onCandidate(inputs: CheckedPodInputs, { id, count }: GpuConfiguration): CheckedPodInputs {
+  return inputs.gpu === undefined ? inputs : { ...inputs, gpu: { ...inputs.gpu, id, count } };
+}

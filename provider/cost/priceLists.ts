@@ -11,6 +11,13 @@ export interface PriceLists {
 /** One catalog list. */
 export type PriceListName = keyof PriceLists;
 
+/**
+ * How long a price-list read keeps trying through faults that would pass (429s waited out to their `Retry-After`,
+ * 5xx answers, dropped connections), in ms: as long as the create it prices would, by default (a pod's or a cluster's
+ * `readyTimeoutSeconds`, 600), since a `check` that gives up fails the whole deployment.
+ */
+export const PRICE_LIST_TIMEOUT_MS = 600_000;
+
 // Per API base URL, each list is read once per process; concurrent checks wait on the same request.
 const cache = new Map<string, Promise<PriceLists[PriceListName]>>();
 
@@ -27,8 +34,9 @@ function priceList(name: PriceListName): Promise<PriceLists[PriceListName]> {
   const key = `${resolveSettings().apiUrl}\n${name}`;
   let list = cache.get(key);
   if (list === undefined) {
-    const catalog = sharedClient().catalog;
-    list = name === "gpus" ? catalog.gpus() : catalog.cpus();
+    const { catalog, clock } = sharedClient();
+    const options = { deadline: clock.now() + PRICE_LIST_TIMEOUT_MS };
+    list = name === "gpus" ? catalog.gpus(undefined, options) : catalog.cpus(undefined, options);
     cache.set(key, list);
     list.catch(() => cache.delete(key));
   }

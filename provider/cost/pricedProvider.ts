@@ -3,6 +3,8 @@ import { sameValue } from "../resources/lifecycle/sameValue";
 import { containsUnknown, UNKNOWN } from "../schemas/unknown";
 import { COST_OUTPUTS, type CostEstimate, estimateOf } from "./costEstimate";
 import { hourlyPriceCapFailures } from "./hourlyPriceCap";
+import { placedEstimate, settledEstimate } from "./placedEstimate";
+import type { PlacedCheckResult, PlacementChoice } from "../placement/placementChoice";
 import { readPriceLists } from "./priceLists";
 import type { Pricing } from "./pricing";
 import { storageRate } from "./storageTable";
@@ -44,14 +46,16 @@ type Properties = Record<string, unknown>;
  *
  * The estimate reads each catalog list once per process (see `readPriceLists`); while the arguments it depends on
  * are those state recorded it with, the recorded one stands and nothing is read. It is unknown at preview while an
- * argument it depends on is.
+ * argument it depends on is. A resource that `placement` will place is priced at the configuration a create would
+ * choose now, as the kind's check found it (`placementChoice`), with the range over its acceptable ones; what runs
+ * keeps the estimate of the configuration it runs.
  */
 export function pricedProvider<Methods extends ProviderMethods>(
   pricing: Pricing<CheckedInputs<Awaited<ReturnType<Methods["check"]>>>>,
   methods: Methods,
 ): PricedMethods<Methods> {
   const kind = methods as unknown as {
-    check(olds: Properties, news: Properties): Promise<dynamic.CheckResult<Properties>>;
+    check(olds: Properties, news: Properties): Promise<PlacedCheckResult<Properties>>;
     diff(id: string, olds: Properties, news: Properties): Promise<dynamic.DiffResult>;
     create(inputs: Properties): Promise<dynamic.CreateResult<Properties>>;
     read(id: string, props?: Properties): Promise<dynamic.ReadResult<Properties>>;
@@ -62,9 +66,9 @@ export function pricedProvider<Methods extends ProviderMethods>(
     ...methods,
 
     async check(olds: Properties, news: Properties): Promise<dynamic.CheckResult<Properties>> {
-      const result = await kind.check(olds, withoutEstimate(news));
+      const { placementChoice, ...result } = await kind.check(olds, withoutEstimate(news));
       if (result.inputs === undefined) return result;
-      const estimate = await estimated(priced, olds, result.inputs);
+      const estimate = await estimated(priced, olds, result.inputs, placementChoice);
       // With alternatives, placement skips the candidates above the cap, and fails only when none is left.
       const failures = result.inputs.placement === undefined ? hourlyPriceCapFailures(result.inputs[PRICE_CAP], estimate) : [];
       return failures.length > 0 ? { failures } : { inputs: { ...result.inputs, ...estimate } };
@@ -93,20 +97,30 @@ export function pricedProvider<Methods extends ProviderMethods>(
 
     async update(id: string, olds: Properties, news: Properties): Promise<dynamic.UpdateResult<Properties>> {
       const result = await kind.update(id, withoutEstimate(olds), apiArguments(news));
-      return { ...result, outs: { ...result.outs, ...recordedEstimate(news) } };
+      const estimate = recordedEstimate(news);
+      return { ...result, outs: { ...result.outs, ...(estimate && settledEstimate(estimate)) } };
     },
   };
   return pricedMethods as unknown as PricedMethods<Methods>;
 }
 
-/** The estimate of checked arguments: the recorded one while what the price depends on is unchanged. */
-async function estimated(pricing: Pricing<Properties>, olds: Properties, inputs: Properties): Promise<CostEstimate> {
+/**
+ * The estimate of checked arguments: the recorded one while what the price depends on is unchanged; with the choice
+ * placement would make now (at check), that of the configuration chosen.
+ */
+async function estimated(
+  pricing: Pricing<Properties>,
+  olds: Properties,
+  inputs: Properties,
+  choice?: PlacementChoice,
+): Promise<CostEstimate> {
   const priceInputs = pricing.priceInputs(inputs);
   if (containsUnknown(priceInputs)) return { estimatedHourlyCost: UNKNOWN, costBreakdown: UNKNOWN } as unknown as CostEstimate;
   const lists = pricing.lists(inputs);
   const recorded = recordedEstimate(olds);
-  if (lists.length > 0 && recorded !== undefined && sameValue(pricing.priceInputs(olds), priceInputs)) return recorded;
-  return estimateOf(pricing.components(inputs, { ...(await readPriceLists(lists)), storage: storageRate }));
+  if (lists.length > 0 && recorded !== undefined && sameValue(pricing.priceInputs(olds), priceInputs)) return settledEstimate(recorded);
+  const prices = { ...(await readPriceLists(lists)), storage: storageRate };
+  return (choice && placedEstimate(pricing, inputs, choice, prices)) ?? estimateOf(pricing.components(inputs, prices));
 }
 
 /** The estimate recorded in a property bag, when it holds a known one. */

@@ -1,3 +1,4 @@
+import type { GpuConfiguration } from "../placement/candidates";
 import type { VolumeType } from "../schemas/networkVolume";
 import type { CostComponent } from "./costComponent";
 import type { PriceListName, PriceLists } from "./priceLists";
@@ -24,4 +25,6 @@ export interface Pricing<Inputs> {
    * than the one asked for first: the estimate kept in state is that of what runs.
    */
   placed?(inputs: Inputs, outputs: Record<string, unknown>): Inputs;
+  /** The arguments as if placed on `candidate`, one of `placement`'s acceptable configurations: what check prices. */
+  onCandidate?(inputs: Inputs, candidate: GpuConfiguration): Inputs;
 }

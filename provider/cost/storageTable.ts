@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { setting, settingSource } from "../config";
+import { setting, settingOrigin, settingSource } from "../config";
 import { UserError } from "../errors";
 import { type VolumeType, volumeTypes } from "../schemas/networkVolume";
 import { DEFAULT_STORAGE_PRICES } from "./storagePrices";
@@ -8,8 +8,15 @@ import { DEFAULT_STORAGE_PRICES } from "./storagePrices";
 export interface StorageRate {
   /** USD per GB-month; undefined when the table has none for the type. */
   price: number | undefined;
-  /** `storage table (default)` or `storage table (computeplatform:storagePrices)`. */
+  /** `storage table (default)`, or the overrides' origin: `storage table (computeplatform:storagePrices)` or `storage table (COMPUTEPLATFORM_STORAGE_PRICES)`. */
   source: string;
+}
+
+const DEFAULT_TABLE = "storage table (default)";
+
+/** Whether a cost component's `source` is a storage table the user set, rather than the defaults or the catalog. */
+export function overriddenStorageTable(source: string): boolean {
+  return source.startsWith("storage table (") && source !== DEFAULT_TABLE;
 }
 
 const overridesSchema = z.partialRecord(z.enum(volumeTypes), z.number().nonnegative());
@@ -17,8 +24,8 @@ const overridesSchema = z.partialRecord(z.enum(volumeTypes), z.number().nonnegat
 /** The storage price of a volume type: the provider config's override when it names the type, else the default. */
 export function storageRate(type: VolumeType): StorageRate {
   const override = storageOverrides()[type];
-  if (override !== undefined) return { price: override, source: `storage table (${settingSource("storagePrices").configKey})` };
-  return { price: DEFAULT_STORAGE_PRICES[type], source: "storage table (default)" };
+  if (override !== undefined) return { price: override, source: `storage table (${settingOrigin("storagePrices")})` };
+  return { price: DEFAULT_STORAGE_PRICES[type], source: DEFAULT_TABLE };
 }
 
 /** The provider config's storage prices; none when it is not set. Refused, naming the key, when it is no such map. */

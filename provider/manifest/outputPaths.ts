@@ -2,6 +2,7 @@ import * as fs from "node:fs";
 import { PULUMI_SCHEMA_FILE } from "../plugin/schemaFile";
 import type { ManifestResourceType } from "./document";
 import { type Accessor, formatSteps } from "./expression";
+import { nearestName } from "./nearestName";
 
 /** A property's shape as the Pulumi package schema writes it. */
 interface SchemaShape {
@@ -14,7 +15,7 @@ interface SchemaShape {
 }
 
 interface PackageSchema {
-  resources: Record<string, { properties?: Record<string, SchemaShape> }>;
+  resources: Record<string, { properties?: Record<string, SchemaShape>; inputProperties?: Record<string, SchemaShape> }>;
   types: Record<string, SchemaShape>;
 }
 
@@ -43,9 +44,28 @@ function packageSchema(): PackageSchema {
 
 /** The object every reference to a resource of `type` starts from: its schema properties plus `id` and `urn`. */
 function resourceShape(type: ManifestResourceType): SchemaShape {
+  return { type: "object", properties: { id: { type: "string" }, urn: { type: "string" }, ...resourceSchema(type).properties } };
+}
+
+function resourceSchema(type: ManifestResourceType): PackageSchema["resources"][string] {
   const resource = packageSchema().resources[`computeplatform:index:${type}`];
   if (resource === undefined) throw new Error(`${PULUMI_SCHEMA_FILE} has no resource ${type}`);
-  return { type: "object", properties: { id: { type: "string" }, urn: { type: "string" }, ...resource.properties } };
+  return resource;
+}
+
+/**
+ * The names an argument of a resource of `type` has at `path` (`[]` for its top-level arguments, `["gpu"]` for
+ * those of its `gpu`), as the package schema describes its inputs; undefined where the schema names none.
+ */
+export function argumentNamesAt(type: ManifestResourceType, path: readonly Accessor[]): string[] | undefined {
+  let shape: SchemaShape = { type: "object", properties: resourceSchema(type).inputProperties ?? {} };
+  for (const step of path) {
+    const next = stepInto(shape, step);
+    if (next === undefined || next === null) return undefined;
+    shape = next;
+  }
+  const properties = resolve(shape)?.properties;
+  return properties === undefined ? undefined : Object.keys(properties);
 }
 
 /** The shape behind a `$ref` to one of the schema's types; undefined for `pulumi.json#/Any` and unions (anything goes). */
@@ -108,12 +128,9 @@ function nearestPath(shape: SchemaShape, written: readonly Accessor[]): Accessor
   if (holdsNames[0] !== undefined) return holdsNames[0];
   const [first] = written;
   if (typeof first !== "string") return undefined;
-  const spelled = candidates
-    .filter((candidate) => candidate.length === 1 && typeof candidate[0] === "string")
-    .map((candidate) => ({ candidate, distance: editDistance(first, candidate[0] as string) }))
-    .filter(({ distance }) => distance <= Math.max(1, Math.floor(first.length / 3)))
-    .sort((a, b) => a.distance - b.distance);
-  return spelled[0]?.candidate;
+  const oneStep = candidates.flatMap((candidate) => (candidate.length === 1 && typeof candidate[0] === "string" ? [candidate[0]] : []));
+  const spelled = nearestName(first, oneStep);
+  return spelled === undefined ? undefined : [spelled];
 }
 
 /** Every path below `shape`, up to `depth` steps; lists are indexed with `index`, maps (whose keys are not known) end a path. */
@@ -129,17 +146,4 @@ function isSubsequence(names: readonly string[], path: readonly Accessor[]): boo
   let at = 0;
   for (const step of path) if (step === names[at]) at += 1;
   return at === names.length;
-}
-
-/** The Levenshtein distance: how many one-character insertions, deletions or substitutions turn `a` into `b`. */
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j += 1) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
 }

@@ -5,7 +5,8 @@ import { UNKNOWN } from "../schemas/unknown";
 import type { ManifestBudget, ManifestResourceOptions, ManifestResourceType } from "./document";
 import { type Accessor, ExpressionError, formatReference, formatSteps, Interpolation, parseExpression, type Reference } from "./expression";
 import type { ManifestIssue, ManifestPosition } from "./issue";
-import { checkOutputPath, type OutputPathProblem } from "./outputPaths";
+import { nearestName } from "./nearestName";
+import { argumentNamesAt, checkOutputPath, type OutputPathProblem } from "./outputPaths";
 import { resourceKinds } from "./resourceKinds";
 import { type ManifestSource, type ParsedManifest, parseManifestSource } from "./source";
 
@@ -172,7 +173,13 @@ class Validation {
       return undefined;
     }
     if (typeof type !== "string" || !known.includes(type)) {
-      this.report([...path, "type"], `unknown type ${JSON.stringify(type)}; one of ${known.join(", ")}`);
+      const suggestion = typeof type === "string" ? nearestName(type, known) : undefined;
+      this.report(
+        [...path, "type"],
+        suggestion === undefined
+          ? `unknown type ${JSON.stringify(type)}; one of ${known.join(", ")}`
+          : `unknown type ${JSON.stringify(type)}; did you mean ${suggestion}? The types are ${known.join(", ")}`,
+      );
       return undefined;
     }
     const properties = entry.properties ?? {};
@@ -353,12 +360,12 @@ class Validation {
     const result = await resourceKinds[resource.type].check({}, properties);
     for (const failure of result.failures ?? []) {
       const property = parsePropertyPath(failure.property);
-      const at = failure.reason === "unknown property" ? "key" : "value";
+      const unknownProperty = failure.reason === "unknown property";
       this.issues.push({
         file: this.file,
-        ...this.parsed.locate([...path, ...property], at),
+        ...this.parsed.locate([...path, ...property], unknownProperty ? "key" : "value"),
         path: propertyPath([...path, ...property]),
-        message: failure.reason,
+        message: unknownProperty ? unknownPropertyMessage(resource.type, property) : failure.reason,
       });
     }
   }
@@ -372,6 +379,14 @@ function outputPathMistake(type: ManifestResourceType, root: string, problem: Ou
     problem.expected.length === 0 ? `a ${type}'s ${where} is a single value, with no ${step}` : `a ${type}'s ${where} has no ${step}`;
   if (problem.suggestion) return `${mistake}; did you mean ${formatReference({ root, path: problem.suggestion })}?`;
   return problem.expected.length === 0 ? mistake : `${mistake}; it has ${problem.expected.join(", ")}`;
+}
+
+/** `unknown property; did you mean "image"?` when an argument at the same level is spelt nearly so. */
+function unknownPropertyMessage(type: ManifestResourceType, property: Accessor[]): string {
+  const written = property.at(-1);
+  const names = argumentNamesAt(type, property.slice(0, -1));
+  const suggestion = typeof written === "string" && names !== undefined ? nearestName(written, names) : undefined;
+  return suggestion === undefined ? "unknown property" : `unknown property; did you mean "${suggestion}"?`;
 }
 
 /** The value `check` sees at preview: every string that holds a reference is unknown until deployment. */

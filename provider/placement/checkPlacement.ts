@@ -6,31 +6,42 @@ import { ComputePlatformError } from "../errors";
 import { availabilityBoard, type AvailabilityRead } from "./availabilityBoard";
 import { describeConfiguration } from "./candidates";
 import { engineLog } from "./engineLog";
+import { type PlacementChoice, placementChoice } from "./placementChoice";
 import { type PlacementScope, screened, summary } from "./placeOnCandidates";
+
+/** What `check` says of a resource's placement: failures on `placement`, and the choice a create would make now. */
+export interface PlacementCheck {
+  failures: dynamic.CheckFailure[];
+  /** Undefined when the availability is not read (arguments still unknown, no API configured, a failed read). */
+  choice?: PlacementChoice;
+}
 
 /**
  * What `check` (and so a preview) says of a resource's placement, from the availability read its create will use:
  * a failure on `placement` when no candidate is offered at all in an acceptable data center, before any create;
- * a warning in the engine's log for each candidate short right now. Arguments still unknown are not checked, nor
- * is anything where no API is configured (`computeplatform validate` checks a manifest offline); a read that fails
- * is left to the create, which reads again.
+ * a warning in the engine's log for each candidate short right now; and the configuration a create would choose
+ * now, which the estimate prices. Arguments still unknown are not checked, nor is anything where no API is
+ * configured (`computeplatform validate` checks a manifest offline); a read that fails is left to the create,
+ * which reads again.
  */
-export async function checkPlacement(scope: PlacementScope): Promise<dynamic.CheckFailure[]> {
-  if (containsUnknown([scope.gpu, scope.placement, scope.dataCenterIds, scope.cloud, scope.maxHourlyPrice])) return [];
+export async function checkPlacement(scope: PlacementScope): Promise<PlacementCheck> {
+  if (containsUnknown([scope.gpu, scope.placement, scope.dataCenterIds, scope.cloud, scope.maxHourlyPrice])) return { failures: [] };
+  const board = availabilityBoard(sharedClient());
   let read: AvailabilityRead;
   try {
-    read = await availabilityBoard(sharedClient()).current(scope.product, scope.cloud);
+    read = await board.current(scope.product, scope.cloud);
   } catch (error) {
-    if (error instanceof MissingSettingError) return [];
+    if (error instanceof MissingSettingError) return { failures: [] };
     if (!(error instanceof ComputePlatformError)) throw error;
     engineLog(`warning: ${scope.what}: availability could not be read at check (${error.message}); the create reads it again`);
-    return [];
+    return { failures: [] };
   }
   const { candidates, unplaceable } = screened(scope, read.catalog);
-  if (unplaceable !== undefined) return [{ property: "placement", reason: `${unplaceable} (see gpu and placement)` }];
+  if (unplaceable !== undefined) return { failures: [{ property: "placement", reason: `${unplaceable} (see gpu and placement)` }] };
   const short = new Map(
     candidates.flatMap(({ candidate, hold }) => (hold?.kind === "short" ? [[describeConfiguration(candidate), hold.reason] as const] : [])),
   );
   if (short.size > 0) engineLog(`warning: ${scope.what}: short of capacity right now: ${summary(short)}`);
-  return [];
+  const choice = placementChoice(candidates, (candidate) => board.isMarkedShort(scope.product, scope.cloud, candidate));
+  return { failures: [], ...(choice === undefined ? {} : { choice }) };
 }

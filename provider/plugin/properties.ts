@@ -1,10 +1,7 @@
 import type { JavaScriptValue } from "google-protobuf/google/protobuf/struct_pb";
 import { stripUndefined } from "../resources/lifecycle/engineProperties";
 import { Struct } from "./grpc";
-
-/** The engine's wire form of a secret: this signature key holding this value, beside the plain `value`. */
-const SIGNATURE_KEY = "4dabf18193072939515e22adb298388d";
-const SECRET_SIGNATURE = "1b47061264138c4ac30d75fd1eb44270";
+import { SECRET_SIGNATURE, SIGNATURE_KEY } from "./secretSignature";
 
 /** A property bag as plain JavaScript. */
 export type Properties = Record<string, unknown>;

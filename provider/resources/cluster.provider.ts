@@ -3,6 +3,7 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { ComputePlatformClient } from "../client";
 import { checkPlacement } from "../placement/checkPlacement";
+import { type PlacedCheckResult, withPlacementCheck } from "../placement/placementChoice";
 import { type PlacementScope, placeOnCandidates } from "../placement/placeOnCandidates";
 import type { CheckedClusterInputs, ClusterInputs, ClusterSummary } from "../schemas/cluster";
 import type { Pod } from "../schemas/pod";
@@ -25,12 +26,11 @@ const DELETE_TIMEOUT_SECONDS = 600;
 
 const lifecycle = lifecycleOf(declaration);
 /** Validates and completes the arguments; with `placement`, also checks that some acceptable configuration is offered. */
-async function checkCluster(olds: Partial<ClusterInputs>, props: ClusterInputs): Promise<dynamic.CheckResult<CheckedClusterInputs>> {
+async function checkCluster(olds: Partial<ClusterInputs>, props: ClusterInputs): Promise<PlacedCheckResult<CheckedClusterInputs>> {
   const result = await lifecycle.check(olds, props);
   const inputs = result.inputs;
   if (result.failures?.length || inputs?.placement === undefined || inputs.adopt !== undefined) return result;
-  const failures = await checkPlacement(placementScope(inputs));
-  return failures.length > 0 ? { failures } : result;
+  return withPlacementCheck(result, await checkPlacement(placementScope(inputs)));
 }
 
 async function createCluster(props: CheckedClusterInputs): Promise<dynamic.CreateResult<ClusterOutputs>> {

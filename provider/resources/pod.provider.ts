@@ -3,6 +3,7 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { ComputePlatformClient } from "../client";
 import { checkPlacement } from "../placement/checkPlacement";
+import { type PlacedCheckResult, withPlacementCheck } from "../placement/placementChoice";
 import { type PlacementScope, placeOnCandidates } from "../placement/placeOnCandidates";
 import type { CheckedPodInputs, Pod, PodInputs } from "../schemas/pod";
 import { podPricing } from "../cost/podPricing";
@@ -28,12 +29,11 @@ const DELETE_TIMEOUT_SECONDS = 600;
 
 const lifecycle = lifecycleOf(declaration);
 /** Validates and completes the arguments; with `placement`, also checks that some acceptable configuration is offered. */
-async function checkPod(olds: Partial<PodInputs>, props: PodInputs): Promise<dynamic.CheckResult<CheckedPodInputs>> {
+async function checkPod(olds: Partial<PodInputs>, props: PodInputs): Promise<PlacedCheckResult<CheckedPodInputs>> {
   const result = await lifecycle.check(olds, props);
   const inputs = result.inputs;
   if (result.failures?.length || inputs?.placement === undefined || inputs.gpu === undefined || inputs.adopt !== undefined) return result;
-  const failures = await checkPlacement(placementScope(inputs, inputs.gpu));
-  return failures.length > 0 ? { failures } : result;
+  return withPlacementCheck(result, await checkPlacement(placementScope(inputs, inputs.gpu)));
 }
 
 async function createPod(props: CheckedPodInputs): Promise<dynamic.CreateResult<PodOutputs>> {

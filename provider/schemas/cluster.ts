@@ -73,7 +73,11 @@ export interface ClusterInputs {
    * @default 20
    */
   disk?: number;
-  /** Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`. @default {} */
+  /**
+   * Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`. A secret in state, as an
+   * argument and as an output.
+   * @default {}
+   */
   env?: Record<string, string>;
   /**
    * Exposed ports of every member, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535.

@@ -162,7 +162,7 @@ export interface PodInputs {
   disk?: number;
   /**
    * Environment variables. Keys the service injects (`PUBLIC_KEY`, `JUPYTER_PASSWORD`) and keys taken from the
-   * template are kept and never reported as drift. @default {}
+   * template are kept and never reported as drift. A secret in state, as an argument and as an output. @default {}
    */
   env?: Record<string, string>;
   /**

@@ -150,7 +150,7 @@ export interface ServerlessEndpointInputs {
    * @default 20
    */
   disk?: number;
-  /** Environment variables of the workers. @default {} */
+  /** Environment variables of the workers. A secret in state, as an argument and as an output. @default {} */
   env?: Record<string, string>;
   /**
    * Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. With `templateId`, the

@@ -59,7 +59,11 @@ export interface TemplateInputs {
    * @default 20
    */
   disk?: number;
-  /** Environment variables. A pod made from the template may add keys or override them. @default {} */
+  /**
+   * Environment variables. A pod made from the template may add keys or override them. A secret in state, as an
+   * argument and as an output.
+   * @default {}
+   */
   env?: Record<string, string>;
   /**
    * Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535.

@@ -13,7 +13,7 @@ const fateText: Record<Field<unknown, unknown>["fate"]["kind"], string> = {
   createOnly: "read at create; a change of it alone changes nothing",
 };
 
-const secretText = { output: "output", inputAndOutput: "input and output", configOnly: "input and output; from stack config only" };
+const secretText = { inputAndOutput: "input and output", configOnly: "input and output; from stack config only" };
 
 /**
  * The resource table: every field of every declared kind, what a change to it does, whether it is secret, and its

@@ -13,7 +13,7 @@ import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { ensureBuilt } from "../support/build";
 import { type DevServer, startDevServer } from "../support/devServer";
 import { repoRoot } from "../support/paths";
-import { exec, stackCommandEnvironment } from "../support/subprocess";
+import { exec } from "../support/subprocess";
 
 const main = path.join(repoRoot, "dist", "cli", "main.js");
 const CACHE_FILE = ".computeplatform-dev.json";
@@ -71,7 +71,9 @@ const dev = async (...args: string[]) => {
   running.push(server);
   return server;
 };
-const cli = (...args: string[]) => exec(process.execPath, [main, ...args], { cwd: folder, env });
+// The user's config folder, where dev keeps the key that marks its cache's entries: the one `dev` gets by default.
+const cli = (...args: string[]) =>
+  exec(process.execPath, [main, ...args], { cwd: folder, env: { XDG_CONFIG_HOME: path.join(folder, ".user-config"), ...env } });
 const post = (url: string, body: unknown, init: RequestInit = {}) =>
   fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), ...init });
 const liveEndpoints = () => api.emulator.snapshot().endpoints.filter((endpoint) => endpoint.name.startsWith("live-"));
@@ -170,14 +172,15 @@ describe("starting", () => {
 
       expect(server.url).toBe(`http://127.0.0.1:${port + 1}`);
       // "Listening on" is not the last line of the start: the lines after it may arrive later.
-      await server.waitFor(/^API explorer: /m);
-      expect(server.stdout.split("\n").slice(0, 6)).toEqual([
+      await server.waitFor(/^Any account of this machine /m);
+      expect(server.stdout.split("\n").slice(0, 7)).toEqual([
         "computeplatform dev: manifest.yaml, 2 serverless endpoints",
         "  ENDPOINT  TYPE           ROUTE               DESCRIPTION",
         "  echo      QUEUE          POST /echo/runsync  Echoes its input.",
         "  web       LOAD_BALANCER  POST /web/{route}",
         `Listening on http://127.0.0.1:${port + 1} (port ${port} was busy)`,
         `API explorer: http://127.0.0.1:${port + 1}/docs`,
+        "Any account of this machine can call it (loopback keeps out other machines, not other users): on a shared machine, start it with --token.",
       ]);
       const health = await fetch(`${server.url}/`);
       expect(health.status).toBe(200);
@@ -433,74 +436,6 @@ describe("on the scaffold of computeplatform init", () => {
   });
 });
 
-describe("what an endpoint references", () => {
-  test(
-    "a template and a registry credential are deployed first as live- resources, the password read from stack config",
-    { timeout: 300_000 },
-    async () => {
-      env = { ...(await stackCommandEnvironment(folder, api)) };
-      fs.writeFileSync(path.join(folder, "Pulumi.yaml"), "name: dev-references\nruntime: nodejs\n");
-      const pulumi = (...args: string[]) => exec("pulumi", [...args, "--non-interactive"], { cwd: folder, env });
-      expect((await pulumi("stack", "init", "dev")).code).toBe(0);
-      expect((await pulumi("config", "set", "--secret", "registryPassword", "hunter2", "--stack", "dev")).code).toBe(0);
-      fs.writeFileSync(
-        path.join(folder, "manifest.yaml"),
-        stringify({
-          resources: {
-            creds: { type: "Registry", properties: { name: "creds", username: "puller", password: "${config.registryPassword}" } },
-            base: {
-              type: "Template",
-              properties: {
-                name: "base",
-                image: "ghcr.io/acme/worker:1",
-                registry: "${creds.id}",
-                serverless: true,
-                env: { FROM: "template" },
-              },
-            },
-            worker: {
-              ...queueEndpoint("Works."),
-              properties: {
-                name: "worker",
-                type: "QUEUE",
-                templateId: "${base.id}",
-                gpu: { pools: ["ADA_24"] },
-                scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
-              },
-            },
-          },
-        }),
-      );
-      const server = await dev();
-
-      const response = await post(`${server.url}/worker/runsync`, { input: { n: 1 } });
-
-      expect(response.status).toBe(200);
-      const { registries, templates, endpoints } = api.emulator.snapshot();
-      const registry = registries.find((candidate) => candidate.name === "live-creds");
-      const template = templates.find((candidate) => candidate.name === "live-base");
-      expect(template?.registry).toBe(registry?.id);
-      // The endpoint has what only the live template gives it.
-      expect(
-        endpoints
-          .filter((endpoint) => endpoint.name === "live-worker")
-          .map(({ image, registry: registryId, env }) => ({ image, registryId, env })),
-      ).toEqual([{ image: "ghcr.io/acme/worker:1", registryId: registry?.id, env: { FROM: "template" } }]);
-      await printed(server, "  creds: deploying live-creds\n");
-      expect(fs.readFileSync(path.join(folder, CACHE_FILE), "utf8")).not.toContain("hunter2");
-      await server.stop();
-
-      const cleaned = await cli("dev", "--clean", "manifest.yaml");
-      expect(cleaned.stdout.split("\n").slice(1, 4)).toEqual([
-        `  deleted  ServerlessEndpoint ${endpoints.find((endpoint) => endpoint.name === "live-worker")?.id} (worker)`,
-        `  deleted  Template ${template?.id} (base)`,
-        `  deleted  Registry ${registry?.id} (creds)`,
-      ]);
-      expect(api.emulator.snapshot().registries.filter((candidate) => candidate.name.startsWith("live-"))).toEqual([]);
-    },
-  );
-});
-
 describe("--auto-provision", () => {
   const seven = () => Object.fromEntries(Array.from({ length: 7 }, (_, i) => [`worker${i + 1}`, queueEndpoint()]));
 
@@ -629,7 +564,7 @@ describe("who may call it", () => {
     const refusal = {
       title: "Unauthorized",
       status: 401,
-      detail: "this gateway is reachable from other machines: send the token it printed at startup as `Authorization: Bearer <token>`",
+      detail: "this gateway requires a token: send the one it printed at startup as `Authorization: Bearer <token>`",
     };
     expect([withoutToken.status, withoutToken.headers.get("www-authenticate"), await withoutToken.json()]).toEqual([
       401,
@@ -649,6 +584,97 @@ describe("who may call it", () => {
     const document = await (await fetch(`${local}/docs/openapi.json`, { headers: { authorization: `Bearer ${token}` } })).text();
     expect(document).not.toContain(api.apiKey);
   });
+
+  test(
+    "with --token on loopback, another account's call without the token gets 401 and reaches nothing; the user's call with it works",
+    { timeout: 90_000 },
+    async () => {
+      writeManifest({ echo: queueEndpoint() });
+      // A token a repository's .env sets is known to whoever reads the repository: it is not the one required.
+      const planted = "planted-token-from-the-repository-0123";
+      fs.writeFileSync(path.join(folder, ".env"), `COMPUTEPLATFORM_DEV_TOKEN=${planted}\n`);
+      const server = await dev("--token");
+      const [, token] = await server.waitFor(/^Bearer token \(every caller must send it as Authorization: Bearer <token>\): (\S+)$/m);
+      const bearer = (value: string) => ({ "content-type": "application/json", authorization: `Bearer ${value}` });
+
+      const withoutToken = await post(`${server.url}/echo/runsync`, { input: {} });
+      const withPlanted = await post(`${server.url}/echo/runsync`, { input: {} }, { headers: bearer(planted) });
+      const health = await fetch(`${server.url}/`);
+      const refusal = {
+        title: "Unauthorized",
+        status: 401,
+        detail: "this gateway requires a token: send the one it printed at startup as `Authorization: Bearer <token>`",
+      };
+      expect([withoutToken.status, await withoutToken.json()]).toEqual([401, refusal]);
+      expect([withPlanted.status, health.status, token === planted]).toEqual([401, 401, false]);
+      expect(api.emulator.requests).toEqual([]);
+      expect(server.stdout).not.toContain("start it with --token");
+
+      const withToken = await post(`${server.url}/echo/runsync`, { input: { n: 1 } }, { headers: bearer(token!) });
+      expect([withToken.status, ((await withToken.json()) as { output: unknown }).output]).toEqual([200, { n: 1 }]);
+    },
+  );
+
+  test("--token takes the token from the environment, never from a command line; a short one is refused", { timeout: 90_000 }, async () => {
+    writeManifest({ echo: queueEndpoint() });
+    const token = "a-token-the-user-keeps-for-clients-4f9c";
+    env = { ...env, COMPUTEPLATFORM_DEV_TOKEN: "short" };
+    expect(await cli("dev", "manifest.yaml", "--token")).toEqual({
+      code: 1,
+      stdout: "",
+      stderr:
+        "computeplatform: COMPUTEPLATFORM_DEV_TOKEN must be 24 or more printable characters without spaces, for example from `openssl rand -base64 24`; leave it unset for a new token at each start\n",
+    });
+    env = { ...env, COMPUTEPLATFORM_DEV_TOKEN: token };
+    const server = await dev("--token");
+
+    await printed(server, `Bearer token (every caller must send it as Authorization: Bearer <token>): ${token}\n`);
+    const answer = await post(
+      `${server.url}/echo/runsync`,
+      { input: { n: 2 } },
+      { headers: { "content-type": "application/json", authorization: `Bearer ${token}` } },
+    );
+    expect(answer.status).toBe(200);
+  });
+
+  test(
+    "an endpoint may not be named docs, and a cross-site request below /docs/ is refused: the explorer's exemption is its own paths",
+    { timeout: 90_000 },
+    async () => {
+      writeManifest({ echo: queueEndpoint() });
+      const server = await dev();
+      const port = new URL(server.url).port;
+
+      // An edit that names a load-balanced endpoint docs, whose routes would be /docs/...: refused, as `validate` refuses it.
+      writeManifest({ echo: queueEndpoint(), docs: loadBalancedEndpoint() });
+      await server.waitFor(/^manifest\.yaml is not valid; still serving the last valid version:$/m);
+      const reserved =
+        "manifest.yaml:14:3: resources.docs: `docs` is reserved: `computeplatform dev` serves /docs itself, so an endpoint of that name could not be called there; choose another name";
+      await printed(server, `${reserved}\n`);
+      const attack = await rawRequest(server.url, {
+        method: "GET",
+        path: "/docs/a/b",
+        headers: { host: `127.0.0.1:${port}`, "sec-fetch-site": "cross-site" },
+      });
+      const link = await rawRequest(server.url, {
+        method: "GET",
+        path: "/docs",
+        headers: { host: `127.0.0.1:${port}`, "sec-fetch-site": "cross-site" },
+      });
+
+      expect(attack).toEqual(
+        problem(
+          403,
+          "Forbidden",
+          'Sec-Fetch-Site "cross-site": the browser says another site sent this request, and pages of other sites may not call this gateway',
+        ),
+      );
+      expect(link.status).toBe(200);
+      expect(api.emulator.requests).toEqual([]);
+      expect(await cli("validate", "manifest.yaml")).toEqual({ code: 1, stdout: "", stderr: `${reserved}\n1 error in manifest.yaml\n` });
+      expect((await cli("dev", "manifest.yaml")).stderr).toBe(`computeplatform dev: manifest.yaml is not valid:\n${reserved}\n`);
+    },
+  );
 
   describe("on the scaffold of computeplatform init, whose worker names and port any page can guess", () => {
     /** The scaffold's `dev` on a free loopback port, and that port. */

@@ -122,7 +122,7 @@ test(
     const unauthorized = {
       title: "Unauthorized",
       status: 401,
-      detail: "this gateway is reachable from other machines: send the token it printed at startup as `Authorization: Bearer <token>`",
+      detail: "this gateway requires a token: send the one it printed at startup as `Authorization: Bearer <token>`",
     };
     const wrongLink = await fetch(`${local}/docs?token=${token!.slice(1)}x`, { redirect: "manual" });
     expect([wrongLink.status, wrongLink.headers.get("set-cookie"), await wrongLink.json()]).toEqual([401, null, unauthorized]);

@@ -7,12 +7,13 @@ import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { ConcurrencyLimit } from "../../cli/dev/limit";
 import { liveKind, sealSecrets, secretProperties, unsealSecrets } from "../../cli/dev/liveKinds";
-import { readsConfig, resolveValue } from "../../cli/dev/liveValues";
+import { readsSecret, resolveValue } from "../../cli/dev/liveValues";
 import { openApiDocument } from "../../cli/dev/openapiDocument";
 import { type DevOptions, parseDevOptions } from "../../cli/dev/options";
 import { acceptedHosts, foreignCaller } from "../../cli/dev/ownOrigin";
 import { carriesToken, carriesTokenCookie, isLoopback, tokenCookie } from "../../cli/dev/remoteAccess";
-import { routeEscape } from "../../cli/dev/routePath";
+import { pathEscape } from "../../provider/client/pathEscape";
+import { SecretMask } from "../../cli/dev/secretMask";
 import { routeSlashesAsPath, swaggerUiPage } from "../../cli/dev/swaggerUi";
 import type { ManifestValue } from "../../provider/manifest";
 import { parseExpression } from "../../provider/manifest/expression";
@@ -25,6 +26,7 @@ const defaults: DevOptions = {
   autoProvision: false,
   yes: false,
   allowRemote: false,
+  token: false,
   allowHosts: [],
   clean: false,
   stack: "dev",
@@ -39,6 +41,7 @@ describe("parseDevOptions", () => {
       options: { ...defaults, port: 65535, host: "0.0.0.0", allowRemote: true },
     },
     { args: ["--no-reload"], options: { ...defaults, reload: false } },
+    { args: ["--token"], options: { ...defaults, token: true } },
     { args: ["--no-reload", "--reload"], options: defaults },
     { args: ["--reload", "--no-reload"], options: { ...defaults, reload: false } },
     { args: ["--auto-provision", "-y"], options: { ...defaults, autoProvision: true, yes: true } },
@@ -119,7 +122,7 @@ describe("the token cookie of the explorer", () => {
   });
 });
 
-describe("routeEscape", () => {
+describe("pathEscape, as the gateway uses it", () => {
   test.each([
     { path: "v1/items", escape: undefined },
     { path: "", escape: undefined },
@@ -141,8 +144,10 @@ describe("routeEscape", () => {
     { path: ".%2e/pods", escape: 'a ".." segment' },
     { path: "%252e%252e/pods", escape: 'a ".." segment' },
     { path: "%2e/pods", escape: 'a "." segment' },
+    { path: "..;/pods", escape: 'a "..;" segment' },
+    { path: "..%00/pods", escape: 'a "..\\u0000" segment' },
   ])("$path → $escape", ({ path, escape }) => {
-    expect(routeEscape(path)).toBe(escape);
+    expect(pathEscape(path)).toBe(escape);
   });
 });
 
@@ -191,6 +196,9 @@ describe("foreignCaller", () => {
     expect(foreignCaller(crossSite, { method: "GET", path: "/docs/swagger-ui.css" }, loopback)).toBeUndefined();
     expect(foreignCaller(crossSite, { method: "POST", path: "/docs" }, loopback)).toBe(siteRefused("cross-site"));
     expect(foreignCaller(crossSite, { method: "GET", path: "/docsx" }, loopback)).toBe(siteRefused("cross-site"));
+    // Deeper than the explorer's own files: what an endpoint named docs would route to its worker.
+    expect(foreignCaller(crossSite, { method: "GET", path: "/docs/a/b" }, loopback)).toBe(siteRefused("cross-site"));
+    expect(foreignCaller(crossSite, { method: "GET", path: "/docs/" }, loopback)).toBe(siteRefused("cross-site"));
     expect(foreignCaller(crossSite, { method: "GET", path: "/web/v1/items" }, loopback)).toBe(siteRefused("cross-site"));
   });
 
@@ -241,6 +249,22 @@ describe("routeSlashesAsPath, the explorer's request hook", () => {
     const hook = /requestInterceptor: ([\s\S]*?),\n\}\);/.exec(page)?.[1];
     const inBrowser = new Function(`return (${hook});`)() as typeof routeSlashesAsPath;
     expect(inBrowser({ url: "/web/v1%2Fgenerate?q=a%2Fb" })).toEqual({ url: "/web/v1/generate?q=a%2Fb" });
+  });
+});
+
+describe("SecretMask", () => {
+  test("masks each secret as it is and as it reads in a JSON string, the longest first, in text and at any depth", () => {
+    const mask = new SecretMask();
+    mask.add("pw");
+    mask.add('pw-"quoted"');
+    mask.add("");
+    expect(mask.text('a pw-"quoted" and pw, \\"pw-\\"quoted\\"')).toBe('a [secret] and [secret], \\"[secret]');
+    expect(mask.value({ detail: 'Unknown data center "pw"', errors: [{ pw: ["x pw"] }], status: 400 })).toEqual({
+      detail: 'Unknown data center "[secret]"',
+      errors: [{ "[secret]": ["x [secret]"] }],
+      status: 400,
+    });
+    expect(new SecretMask().text("nothing to mask")).toBe("nothing to mask");
   });
 });
 
@@ -302,16 +326,21 @@ describe("resolveValue", () => {
   });
 });
 
-describe("readsConfig", () => {
+describe("readsSecret", () => {
+  // Here tmpl's env is secret, and nothing else of any resource.
+  const secretOutput = (resource: string, output: string) => resource === "tmpl" && output === "env";
   test.each<{ value: ManifestValue; reads: boolean }>([
     { value: parseExpression("${config.token}"), reads: true },
     { value: { env: { TOKEN: parseExpression("Bearer ${config.token}") } }, reads: true },
     { value: [1, { deep: [parseExpression("${config.aws:region}")] }], reads: true },
+    { value: parseExpression("serve --token ${tmpl.env.TOKEN}"), reads: true },
+    { value: [parseExpression('${tmpl.env["TOKEN"]}')], reads: true },
     { value: { env: { NAME: parseExpression("${tmpl.name}") }, disk: 20 }, reads: false },
+    { value: parseExpression("${other.env.TOKEN}"), reads: false },
     { value: "config.token", reads: false },
     { value: null, reads: false },
   ])("$value → $reads", ({ value, reads }) => {
-    expect(readsConfig(value)).toBe(reads);
+    expect(readsSecret(value, secretOutput)).toBe(reads);
   });
 });
 
@@ -373,14 +402,14 @@ describe("sealSecrets", () => {
     );
   });
 
-  test("env is a secret of every kind, and so is each property that reads stack config", () => {
+  test("a kind's secrets (env among them) and each property that reads stack config are sealed", () => {
     const endpoint = secretProperties(liveKind("ServerlessEndpoint", "echo"), ["image"]);
     const outputs = { name: "live-echo", image: "acme/echo:1", env: { TOKEN: "s3cret" }, workers: { max: 3 } };
     const sealed = sealSecrets(endpoint, outputs);
 
     expect(endpoint).toEqual(["env", "image"]);
     expect(secretProperties(liveKind("Template", "base"), [])).toEqual(["env"]);
-    expect(registry).toEqual(["username", "password", "env"]);
+    expect(registry).toEqual(["username", "password"]);
     expect(Object.keys(sealed)).toEqual(["name", "image", "env", "workers"]);
     expect([sealed.name, sealed.workers]).toEqual(["live-echo", { max: 3 }]);
     expect(JSON.stringify(sealed)).not.toContain("s3cret");

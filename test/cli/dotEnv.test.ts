@@ -12,8 +12,9 @@ import { stringify } from "yaml";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { loadDotEnv } from "../../cli/dotEnv";
 import type { DevServer } from "../support/devServer";
-import { emulatorForDev, postJson, startDevOnLoopback } from "../support/devSession";
+import { emulatorForDev, startDevOnLoopback } from "../support/devSession";
 import type { TestEmulator } from "../support/emulator";
+import { repoRoot } from "../support/paths";
 import { exec } from "../support/subprocess";
 
 const ALLOWED_SETTINGS =
@@ -38,6 +39,7 @@ describe("loadDotEnv", () => {
     "COMPUTEPLATFORM_API_KEY",
     "PULUMI_CONFIG_PASSPHRASE",
     "PULUMI_CONFIG_PASSPHRASE_FILE",
+    "COMPUTEPLATFORM_STORAGE_PRICES",
   ];
   const saved = new Map<string, string | undefined>();
 
@@ -58,7 +60,7 @@ describe("loadDotEnv", () => {
   const load = (text: string) => {
     fs.writeFileSync(path.join(folder, ".env"), text);
     const lines: string[] = [];
-    loadDotEnv(folder, (line) => lines.push(line));
+    loadDotEnv(folder, { warn: (line) => lines.push(line) });
     return lines;
   };
 
@@ -85,11 +87,12 @@ describe("loadDotEnv", () => {
     expect(fs.existsSync(marker)).toBe(false);
   });
 
-  test("an API or job URL it sets is announced once each, without its userinfo; a variable already set wins and is not announced", () => {
+  test("an API or job URL it sets with its key is announced once each, without its userinfo; a variable already set wins and is not announced", () => {
     process.env.COMPUTEPLATFORM_API_URL = "https://api.example.test";
 
     const lines = load(
-      "COMPUTEPLATFORM_API_URL=http://127.0.0.1:1/elsewhere\nCOMPUTEPLATFORM_JOB_URL=https://user:s3cret@jobs.example.test:8443/base\nPULUMI_CONFIG_PASSPHRASE_FILE=/run/pass\n",
+      "COMPUTEPLATFORM_API_URL=http://127.0.0.1:1/elsewhere\nCOMPUTEPLATFORM_JOB_URL=https://user:s3cret@jobs.example.test:8443/base\n" +
+        "COMPUTEPLATFORM_API_KEY=key-from-file\nPULUMI_CONFIG_PASSPHRASE_FILE=/run/pass\n",
     );
 
     expect(lines).toEqual([
@@ -102,9 +105,98 @@ describe("loadDotEnv", () => {
     ]);
   });
 
+  const mixedSources = (name: string, key: string) =>
+    `${name} comes from ${path.join(folder, ".env")} but ${key}: a URL from a .env is used only with the key from the same .env; ` +
+    `set COMPUTEPLATFORM_API_KEY in ${path.join(folder, ".env")} (and not in your shell), or set ${name} where the key comes from`;
+
+  test.each([
+    {
+      case: "the key from the shell",
+      shellKey: "users-own-key",
+      file: "COMPUTEPLATFORM_JOB_URL=http://elsewhere.test\n",
+      url: "COMPUTEPLATFORM_JOB_URL",
+      key: "COMPUTEPLATFORM_API_KEY from your shell",
+    },
+    {
+      case: "the key from the shell, though the file sets one too",
+      shellKey: "users-own-key",
+      file: "COMPUTEPLATFORM_API_URL=http://elsewhere.test\nCOMPUTEPLATFORM_API_KEY=key-from-file\n",
+      url: "COMPUTEPLATFORM_API_URL",
+      key: "COMPUTEPLATFORM_API_KEY from your shell",
+    },
+    {
+      case: "no key in the environment (it would come from the stack config)",
+      shellKey: undefined,
+      file: "COMPUTEPLATFORM_API_URL=http://elsewhere.test\n",
+      url: "COMPUTEPLATFORM_API_URL",
+      key: "COMPUTEPLATFORM_API_KEY does not",
+    },
+  ])("a URL from .env with $case is refused naming both sources, and nothing is set", ({ shellKey, file, url, key }) => {
+    if (shellKey !== undefined) process.env.COMPUTEPLATFORM_API_KEY = shellKey;
+    expect(() => load(`PULUMI_CONFIG_PASSPHRASE=pass-from-file\n${file}`)).toThrow(mixedSources(url, key));
+    expect([process.env.COMPUTEPLATFORM_API_URL, process.env.COMPUTEPLATFORM_JOB_URL, process.env.PULUMI_CONFIG_PASSPHRASE]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(process.env.COMPUTEPLATFORM_API_KEY).toBe(shellKey);
+  });
+
+  test("COMPUTEPLATFORM_STORAGE_PRICES is not taken from .env, with a warning naming it", () => {
+    const lines = load('COMPUTEPLATFORM_STORAGE_PRICES={"STANDARD":0}\n');
+    expect(lines).toEqual([
+      `computeplatform: ignored COMPUTEPLATFORM_STORAGE_PRICES in ${path.join(folder, ".env")}: it changes what a budget sees, ` +
+        "so it is read only from your shell or the stack config",
+    ]);
+    expect(process.env.COMPUTEPLATFORM_STORAGE_PRICES).toBeUndefined();
+  });
+
+  test("the warning about a file that is no .env names no entry that is not a variable name, and prints no value", () => {
+    const dockerConfig = '{\n  "auths": {\n    "registry.example.test": {\n      "auth": "dXNlcjpzM2NyZXQ="\n    }\n  }\n}\n';
+    const lines = load(`EXTRA_SETTING=hidden-value\n${dockerConfig}`);
+    expect(lines).toEqual([
+      `computeplatform: ignored EXTRA_SETTING and 1 entry that are not variables in ${path.join(folder, ".env")}: ${ALLOWED_SETTINGS}`,
+    ]);
+    expect(lines.join("\n")).not.toMatch(/dXNl|auth|hidden/);
+  });
+
+  test("a .env linked to a file outside the folder is not read, unless named with --env-file", () => {
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), "computeplatform-outside-"));
+    try {
+      const target = path.join(outside, "settings.env");
+      fs.writeFileSync(target, "COMPUTEPLATFORM_API_URL=http://elsewhere.test\nCOMPUTEPLATFORM_API_KEY=key-from-outside\n");
+      fs.symlinkSync(target, path.join(folder, ".env"));
+
+      const lines: string[] = [];
+      loadDotEnv(folder, { warn: (line) => lines.push(line) });
+      expect(lines).toEqual([
+        `computeplatform: not reading ${path.join(folder, ".env")}: it is a link to a file outside ${folder}; name the file with --env-file to read it`,
+      ]);
+      expect([process.env.COMPUTEPLATFORM_API_URL, process.env.COMPUTEPLATFORM_API_KEY]).toEqual([undefined, undefined]);
+
+      const named: string[] = [];
+      loadDotEnv(folder, { envFile: path.join(folder, ".env"), warn: (line) => named.push(line) });
+      expect(named).toEqual([`computeplatform: COMPUTEPLATFORM_API_URL is http://elsewhere.test, from ${path.join(folder, ".env")}`]);
+      expect([process.env.COMPUTEPLATFORM_API_URL, process.env.COMPUTEPLATFORM_API_KEY]).toEqual([
+        "http://elsewhere.test",
+        "key-from-outside",
+      ]);
+    } finally {
+      fs.rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
+  test("a .env linked to a file inside the folder is read", () => {
+    fs.writeFileSync(path.join(folder, "local.env"), "PULUMI_CONFIG_PASSPHRASE=pass-from-link\n");
+    fs.symlinkSync("local.env", path.join(folder, ".env"));
+    const lines: string[] = [];
+    loadDotEnv(folder, { warn: (line) => lines.push(line) });
+    expect([lines, process.env.PULUMI_CONFIG_PASSPHRASE]).toEqual([[], "pass-from-link"]);
+  });
+
   test("no .env, no line and no change", () => {
     const lines: string[] = [];
-    loadDotEnv(folder, (line) => lines.push(line));
+    loadDotEnv(folder, { warn: (line) => lines.push(line) });
     expect(lines).toEqual([]);
     expect(touched.map((name) => process.env[name])).toEqual(touched.map(() => undefined));
   });
@@ -170,22 +262,29 @@ describe("computeplatform dev with a .env", () => {
     return server;
   };
 
-  test("a job URL set by .env is announced on stderr once, before any request leaves", { timeout: 90_000 }, async () => {
-    const jobUrl = `http://127.0.0.1:${(elsewhere.address() as net.AddressInfo).port}`;
-    fs.writeFileSync(path.join(folder, ".env"), `COMPUTEPLATFORM_JOB_URL=${jobUrl}\n`);
+  test(
+    "a job URL set by .env while the key comes from the shell is refused naming both, before any request leaves",
+    { timeout: 90_000 },
+    async () => {
+      const jobUrl = `http://127.0.0.1:${(elsewhere.address() as net.AddressInfo).port}`;
+      const file = path.join(folder, ".env");
+      fs.writeFileSync(file, `COMPUTEPLATFORM_JOB_URL=${jobUrl}\n`);
 
-    const server = await dev();
-    const notice = `computeplatform: COMPUTEPLATFORM_JOB_URL is ${jobUrl}, from ${path.join(folder, ".env")}\n`;
-    expect(server.stderr).toBe(notice);
-    expect([api.emulator.requests, received]).toEqual([[], []]);
-
-    // The user was told; the job then goes where the file says, with the key.
-    const response = await postJson(`${server.url}/echo/runsync`, { input: {} });
-    expect([response.status, ((await response.json()) as { output: unknown }).output]).toEqual([200, { from: "elsewhere" }]);
-    const endpoint = api.emulator.snapshot().endpoints.find((candidate) => candidate.name === "live-echo");
-    expect(received).toEqual([{ path: `/v2/${endpoint?.id}/runsync`, authorization: `Bearer ${api.apiKey}` }]);
-    expect(server.stderr).toBe(notice);
-  });
+      const refused = await exec(process.execPath, [path.join(repoRoot, "dist", "cli", "main.js"), "dev", "manifest.yaml"], {
+        cwd: folder,
+        env: { COMPUTEPLATFORM_API_URL: api.emulator.url, COMPUTEPLATFORM_API_KEY: api.apiKey, COMPUTEPLATFORM_JOB_URL: undefined },
+      });
+      expect(refused).toEqual({
+        code: 1,
+        stdout: "",
+        stderr:
+          `computeplatform: COMPUTEPLATFORM_JOB_URL comes from ${file} but COMPUTEPLATFORM_API_KEY from your shell: ` +
+          `a URL from a .env is used only with the key from the same .env; set COMPUTEPLATFORM_API_KEY in ${file} (and not in your shell), ` +
+          "or set COMPUTEPLATFORM_JOB_URL where the key comes from\n",
+      });
+      expect([api.emulator.requests, received]).toEqual([[], []]);
+    },
+  );
 
   test(
     "NODE_OPTIONS and NODE_TLS_REJECT_UNAUTHORIZED in .env are ignored with one warning naming both keys, never their values",

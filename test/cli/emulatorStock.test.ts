@@ -81,6 +81,10 @@ describe("parse", () => {
       args: ["--free-gpu-stock", `30:${H100}@EU-RO-1:secure=2`],
       message: `--free-gpu-stock "${H100}@EU-RO-1:secure=2": Data center "EU-RO-1" does not carry "${H100}"; it is carried in US-CA-2, EU-SE-1`,
     },
+    {
+      args: ["--free-gpu-stock", `9007199254741:${H100}@EU-SE-1:secure=2`],
+      message: `--free-gpu-stock SECONDS must be at most 9007199254740; got "9007199254741:${H100}@EU-SE-1:secure=2"`,
+    },
   ])("refuses $args naming the flag", ({ args, message }) => {
     expect(() => parse(args)).toThrow(message);
   });
@@ -102,6 +106,17 @@ describe("computeplatform emulator", () => {
       stdout: "",
       stderr:
         'computeplatform emulator: --gpu-stock must look like TYPE@DC:FIELD=N[,FIELD=N] with FIELD secure, community or clusterNodes; got "H100"\n' +
+        "Run 'computeplatform emulator --help' for usage.\n",
+    });
+  });
+
+  it("a --free-gpu-stock time too far to keep exits 2 naming the flag, without serving", { timeout: 30_000 }, async () => {
+    const release = `${"9".repeat(400)}:${H100}@EU-SE-1:secure=2`;
+    expect(await exec(process.execPath, [main, "emulator", "--port", "0", "--free-gpu-stock", release], { cwd: repoRoot })).toEqual({
+      code: 2,
+      stdout: "",
+      stderr:
+        `computeplatform emulator: --free-gpu-stock SECONDS must be at most 9007199254740; got "${release}"\n` +
         "Run 'computeplatform emulator --help' for usage.\n",
     });
   });

@@ -326,6 +326,59 @@ describe("computeplatform migrate", () => {
     await expectValid(manifest, "secrets");
   });
 
+  test("recognises secrets by name and by value, and writes the manifest readable by its owner only", async () => {
+    const output = path.join(scratch, "reviewed-secrets.yaml");
+    const secrets: Record<string, string> = {
+      MYSQL_PWD: "pw-mysql-1",
+      DB_PWD: "pw-db-2",
+      BASIC_AUTH: "user:pw-basic-3",
+      HTTP_AUTHORIZATION: "Bearer pw-header-4",
+      SESSION_COOKIE: "sid=pw-cookie-5",
+      ACCESSKEY: "pw-access-6",
+      SIGNINGKEY: "pw-signing-7",
+      GITHUB_PAT: "pw-pat-8",
+      SLACK_WEBHOOK: "https://hooks.slack.com/services/T0/B0/pw-webhook-9",
+      JWT: "pw-jwt-10",
+      STRIPE_SK: "pw-stripe-11",
+      API_TOKENS: "pw-tokens-12",
+      OPENAI_API_KEYS: "pw-keys-13",
+      CONNECTION: "Server=db;User Id=app;Password=pw-dsn-14;",
+      LLM: "sk-proj-pwPROJECT15xxxxxxxxxxxxxxxxxxxx",
+      HUB: "hf_pwHUB16xxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+    };
+    const body = { name: "api", imageName: "org/api:1", gpuTypeIds: ["NVIDIA A40"], env: { ...secrets, MAX_TOKENS: "4096", PWD: "/srv" } };
+    const result = await computeplatform(["migrate", "-", "-o", output], JSON.stringify(body));
+
+    const configKey = (name: string) => `api${name.toLowerCase().replace(/(?:^|_)([a-z])/g, (_, letter: string) => letter.toUpperCase())}`;
+    const why = (name: string) =>
+      ({
+        SLACK_WEBHOOK: "looks like a secret",
+        CONNECTION: "has a value that looks like a connection string with a password",
+        LLM: "has a value that looks like an API key (sk-…)",
+        HUB: "has a value that looks like an access token (hf_…)",
+      })[name] ?? "looks like a secret";
+    expect(result).toEqual({
+      code: 0,
+      stdout: "",
+      stderr: lines(
+        ...Object.keys(secrets).map(
+          (name) =>
+            `note: pods[0] (name "api"): env ${name} ${why(name)}, so it is read from stack config; run: pulumi config set --secret ${configKey(name)} <value>`,
+        ),
+      ),
+    });
+    const manifest = fs.readFileSync(output, "utf8");
+    for (const value of Object.values(secrets)) expect(manifest).not.toContain(value.slice(-6));
+    expect(
+      (parseYaml(manifest) as { resources: Record<string, { properties: { env: unknown } }> }).resources["api"]?.properties.env,
+    ).toEqual({
+      ...Object.fromEntries(Object.keys(secrets).map((name) => [name, `\${config.${configKey(name)}}`])),
+      MAX_TOKENS: "4096",
+      PWD: "/srv",
+    });
+    expect(fs.statSync(output).mode & 0o777).toBe(0o600);
+  });
+
   test("writes the manifest to -o FILE instead of standard output", async () => {
     const output = path.join(scratch, "out.yaml");
     const toFile = await computeplatform(["migrate", "pods-list.json", "-o", output]);

@@ -102,7 +102,7 @@ describe.each(Object.entries(servingPaths))("cost outputs through %s", (_path, s
     ]);
     expect(fast.inputs).toMatchObject(
       estimate(
-        standingPart("Network volume storage (HIGH_PERFORMANCE)", "GB-months", 0.5, 0.2, "storage table (computeplatform:storagePrices)"),
+        standingPart("Network volume storage (HIGH_PERFORMANCE)", "GB-months", 0.5, 0.2, "storage table (COMPUTEPLATFORM_STORAGE_PRICES)"),
       ),
     );
     expect(emulator.requests).toEqual([]);

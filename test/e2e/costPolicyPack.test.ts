@@ -1,13 +1,15 @@
 /**
  * The package's policy pack through the real Pulumi CLI, as a TypeScript program's `pulumi preview --policy-pack`
  * runs it: the stack budget fails the preview, naming the resource that pushes it over, with nothing created; at the
- * limit it passes, and `up` under the pack creates the stack.
+ * limit it passes, and `up` under the pack creates the stack. A negative estimate does not lower the total (an
+ * advisory note names it), and a budget that is not a number fails the preview saying so.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { CommandError } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeSummary, type StackDriver } from "../../automation";
+import type * as pulumi from "@pulumi/pulumi";
 import type * as cp from "../../provider";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { readyPolicyPack } from "../support/policyPacks";
@@ -42,15 +44,8 @@ describe("the cost policy pack", () => {
 
   afterAll(() => closeTestStack(stack, api?.emulator));
 
-  /** The pack's config file, as `--policy-pack-config` takes it: config per policy. */
-  function packConfig(budget: Record<string, number>): string {
-    const file = path.join(workDir, `budget-${Object.entries(budget).flat().join("-")}.json`);
-    fs.writeFileSync(file, JSON.stringify({ "stack-budget": budget }));
-    return file;
-  }
-
   const previewUnder = (budget: Record<string, number>) =>
-    stack.preview({ policyPacks: [packFolder], policyPackConfigs: [packConfig(budget)] });
+    stack.preview({ policyPacks: [packFolder], policyPackConfigs: [packConfig(workDir, budget)] });
 
   // 4 × L40S in the secure cloud at 0.86 USD/h, 2 vCPUs of cpu3c at 0.03 USD/h, and 730 GB of STANDARD storage at
   // 0.07 USD per GB-month of 730 hours: 3.57 USD/h, 2606.10 USD/month.
@@ -80,7 +75,7 @@ describe("the cost policy pack", () => {
 
   it("exactly at the hourly limit, up under the pack creates the stack", async () => {
     expect(changeSummary(await previewUnder({ maxHourlyCost: 3.57 }))).toEqual({ create: 4 });
-    const result = await stack.up({ policyPacks: [packFolder], policyPackConfigs: [packConfig({ maxHourlyCost: 3.57 })] });
+    const result = await stack.up({ policyPacks: [packFolder], policyPackConfigs: [packConfig(workDir, { maxHourlyCost: 3.57 })] });
     expect(changeSummary(result)).toEqual({ create: 4 });
     expect(
       api.emulator
@@ -90,3 +85,66 @@ describe("the cost policy pack", () => {
     ).toEqual([expect.stringMatching(/^notebook/), expect.stringMatching(/^trainer/)]);
   });
 });
+
+describe("the cost policy pack's refusals", () => {
+  let api: TestEmulator;
+  let stack: StackDriver;
+  let workDir: string;
+  let packFolder: string;
+
+  beforeAll(async () => {
+    api = await startTestEmulator();
+    workDir = suiteWorkDir("cost-policy-pack-refusals");
+    const pack = readyPolicyPack(path.join(workDir, "bin"));
+    packFolder = pack.packFolder;
+    const { Pod } = requireFrom(workDir)("pulumi-computeplatform") as typeof cp;
+    const { dynamic } = requireFrom(workDir)("@pulumi/pulumi") as typeof pulumi;
+    stack = await openTestStack({
+      stackName: "e2e",
+      projectName: "cost-policy-pack-refusals",
+      workDir,
+      config: api.stackConfig,
+      envVars: pack.envVars,
+      program: async () => {
+        new Pod("trainer", { image: "org/trainer:1", gpu: { id: "NVIDIA L40S", count: 4 } });
+        // Any resource may carry an estimatedHourlyCost; this one claims a refund.
+        const refunds: pulumi.dynamic.ResourceProvider = { create: async (inputs) => ({ id: "refund", outs: inputs }) };
+        new (class Refund extends dynamic.Resource {})(refunds, "refund", { estimatedHourlyCost: -100 });
+      },
+    });
+  });
+
+  afterAll(() => closeTestStack(stack, api?.emulator));
+
+  const previewUnder = (budget: Record<string, unknown>) =>
+    stack.preview({ policyPacks: [packFolder], policyPackConfigs: [packConfig(workDir, budget)] });
+
+  it("a negative estimate does not lower the total, and an advisory note names it", async () => {
+    const failed = await previewUnder({ maxHourlyCost: 3 }).then(
+      () => undefined,
+      (error: unknown) => String(error),
+    );
+    expect(failed).toContain(
+      "The stack's estimated cost, 3.4400 USD/hour (2511.20 USD/month), is over maxHourlyCost 3.0000 USD/hour. " +
+        "Pushing it over, costliest first: trainer (3.4400 USD/hour).",
+    );
+    expect(failed).toContain("[advisory]  estimates-counted");
+    expect(failed).toContain("Not counted in the stack's estimated cost: the estimatedHourlyCost of refund, which is below 0.");
+    expect(api.emulator.requests.filter((request) => request.method !== "GET")).toEqual([]);
+  });
+
+  it("a budget that is not a number fails the preview saying so, with nothing created", async () => {
+    // The engine holds the config to the pack's schema before the pack runs; the pack refuses it too (budgetOf).
+    await expect(previewUnder({ maxHourlyCost: "5" })).rejects.toThrow(
+      "validating policy config: computeplatform-cost 0.1.0  stack-budget: maxHourlyCost: Invalid type. Expected: number, given: string",
+    );
+    expect(api.emulator.requests.filter((request) => request.method !== "GET")).toEqual([]);
+  });
+});
+
+/** The pack's config file, as `--policy-pack-config` takes it: config per policy. */
+function packConfig(workDir: string, budget: Record<string, unknown>): string {
+  const file = path.join(workDir, `budget-${Object.entries(budget).flat().join("-")}.json`);
+  fs.writeFileSync(file, JSON.stringify({ "stack-budget": budget }));
+  return file;
+}

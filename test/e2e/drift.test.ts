@@ -2,13 +2,15 @@
  * `computeplatform drift` (and `preview --refresh`) through the packed package's CLI against a local emulator and the
  * real Pulumi CLI: a pod and a volume are deployed, then changed outside the stack through the API (the pod resized
  * and its env changed, the volume deleted); the check names exactly those fields with exit 2 and sends no write; a
- * broken API key or URL exits 1; a following `up` repairs both, and the check then exits 0.
+ * broken API key or URL exits 1; a following `up` repairs both, and the check then exits 0. The pod's env is a secret:
+ * its changed keys are named, their values never shown, and no value is in any file of the state backend.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Deployment } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { expectEmulatorMatchesState } from "../support/compare";
+import { filesHolding } from "../support/state";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { exec, type Finished, stackCommandEnvironment } from "../support/subprocess";
 import { suiteWorkDir } from "../support/workDir";
@@ -30,8 +32,8 @@ const manifest = `resources:
         count: 1
       disk: 20
       env:
-        MODE: batch
-        LOG_LEVEL: info
+        MODE: nightly-batch
+        LOG_LEVEL: quiet-info
 `;
 
 describe("computeplatform drift on a pod and a volume changed outside the stack", () => {
@@ -96,9 +98,9 @@ describe("computeplatform drift on a pod and a volume changed outside the stack"
   it("names the resized pod's fields and the deleted volume with exit 2, sending no write and leaving the state as it was", async () => {
     const [pod] = api.emulator.snapshot().pods;
     const [volume] = api.emulator.snapshot().networkVolumes;
-    expect((await api.request("PATCH", `/v2/pods/${pod!.id}`, { disk: 40, env: { MODE: "interactive", LOG_LEVEL: "info" } })).status).toBe(
-      200,
-    );
+    expect(
+      (await api.request("PATCH", `/v2/pods/${pod!.id}`, { disk: 40, env: { MODE: "adhoc-debug", LOG_LEVEL: "quiet-info" } })).status,
+    ).toBe(200);
     expect((await api.request("DELETE", `/v2/network-volumes/${volume!.id}`)).status).toBe(204);
     const before = api.emulator.requests.length;
     const stateBefore = await exportedState();
@@ -109,7 +111,7 @@ describe("computeplatform drift on a pod and a volume changed outside the stack"
         "Checking stack dev with manifest.yaml:",
         `  NetworkVolume scratch (${volume!.id}): deleted outside the stack`,
         "  Pod worker disk: state 20, live 40",
-        '  Pod worker env.MODE: state "batch", live "interactive"',
+        "  Pod worker env.MODE: changed (secret)",
         "Drift: 2 of 2 resources changed outside the stack; `computeplatform up --refresh` puts them back as the manifest says.",
         "",
       ].join("\n"),
@@ -132,7 +134,7 @@ describe("computeplatform drift on a pod and a volume changed outside the stack"
           drift: "changed",
           fields: [
             { field: "disk", state: 20, live: 40 },
-            { field: "env.MODE", state: "batch", live: "interactive" },
+            { field: "env.MODE", secret: true },
           ],
         },
       ],
@@ -151,9 +153,10 @@ describe("computeplatform drift on a pod and a volume changed outside the stack"
         "Previewing stack dev with manifest.yaml:",
         `  drifted: NetworkVolume scratch (${volumeId}): deleted outside the stack`,
         "  drifted: Pod worker disk: state 20, live 40",
-        '  drifted: Pod worker env.MODE: state "batch", live "interactive"',
+        "  drifted: Pod worker env.MODE: changed (secret)",
         "  +  create   NetworkVolume scratch",
-        "  ~  update   Pod worker (disk, env)",
+        // env is a secret, which the engine's events mask: the plan names the fields it can see.
+        "  ~  update   Pod worker (disk)",
         "Plan: 1 to create, 1 to update; 0 unchanged",
         // The volume deleted outside the stack costs nothing before the plan; resizing the pod's disk leaves its price.
         "Cost (USD)                                    per hour                  per month",
@@ -188,12 +191,47 @@ describe("computeplatform drift on a pod and a volume changed outside the stack"
     expect(networkVolumes.map(({ name, size, dataCenter }) => ({ name, size, dataCenter }))).toEqual([
       { name: "drift-scratch", size: 20, dataCenter: "US-TX-3" },
     ]);
-    expect(pods.map(({ disk, env }) => ({ disk, env }))).toEqual([{ disk: 20, env: { MODE: "batch", LOG_LEVEL: "info" } }]);
+    expect(pods.map(({ disk, env }) => ({ disk, env }))).toEqual([{ disk: 20, env: { MODE: "nightly-batch", LOG_LEVEL: "quiet-info" } }]);
     expectEmulatorMatchesState(api.emulator.snapshot(), await exportedState());
     expect(await computeplatform(["drift", "manifest.yaml"])).toEqual({
       code: 0,
       stdout: "Checking stack dev with manifest.yaml:\nNo drift: 2 resources match the stack's state.\n",
       stderr: "",
     });
+  });
+
+  it("names an env key changed alone, by key only, and no env value is in any file of the state backend", async () => {
+    const [pod] = api.emulator.snapshot().pods;
+    const env = { MODE: "nightly-batch", LOG_LEVEL: "chatty-verbose" };
+    expect((await api.request("PATCH", `/v2/pods/${pod!.id}`, { env })).status).toBe(200);
+    const before = api.emulator.requests.length;
+
+    const result = await computeplatform(["drift", "manifest.yaml"]);
+    expect(result).toEqual({
+      code: 2,
+      stdout: [
+        "Checking stack dev with manifest.yaml:",
+        "  Pod worker env.LOG_LEVEL: changed (secret)",
+        "Drift: 1 of 2 resources changed outside the stack; `computeplatform up --refresh` puts them back as the manifest says.",
+        "",
+      ].join("\n"),
+      stderr: "",
+    });
+    // The engine's read of every resource, and one more of the pod, whose secret argument it found changed.
+    expect(
+      api.emulator.requests
+        .slice(before)
+        .map(({ method, path }) => `${method} ${path}`)
+        .sort(),
+    ).toEqual(
+      [
+        `GET /v2/pods/${pod!.id}`,
+        `GET /v2/pods/${pod!.id}`,
+        `GET /v2/network-volumes/${api.emulator.snapshot().networkVolumes[0]!.id}`,
+      ].sort(),
+    );
+    const backend = path.join(folder, ".pulumi-state");
+    for (const value of ["nightly-batch", "adhoc-debug", "quiet-info", "chatty-verbose"])
+      expect(filesHolding(backend, value), value).toEqual([]);
   });
 });

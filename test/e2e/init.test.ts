@@ -192,7 +192,11 @@ describe("a project made by computeplatform init", () => {
       } finally {
         await server.stop();
       }
-      const cleaned = await exec(process.execPath, [installedCli, "dev", "--clean"], { cwd: project, env });
+      // With the user's config folder the gateway had (its default in the test), whose key marks the cache's entries.
+      const cleaned = await exec(process.execPath, [installedCli, "dev", "--clean"], {
+        cwd: project,
+        env: { XDG_CONFIG_HOME: path.join(project, ".user-config"), ...env },
+      });
       expect(cleaned.code, cleaned.stdout + cleaned.stderr).toBe(0);
       expect(api.emulator.snapshot().endpoints).toEqual([]);
     },

@@ -4,7 +4,8 @@
  * up (a volume, a pod mounting it on the GPU type an `fn::invoke` picked, and a volume in a second account through
  * an explicit provider), a no-op preview, an in-place edit, a replacing edit, `pulumi import` of a pod created
  * outside Pulumi, refresh after an out-of-band delete, and destroy. After every step the emulator holds exactly
- * what the stack's state says, and neither API key is in the state in plain text.
+ * what the stack's state says, and neither API key is in the state in plain text; the pod's plain env value is in no
+ * file of the state backend, and `preview --diff` shows it as `[secret]`.
  */
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -19,7 +20,7 @@ import { startEmulator } from "../../emulator";
 import { estimate, standingPart, volumeEstimate } from "../provider/expectedCosts";
 import { expectEmulatorMatchesState } from "../support/compare";
 import { repoRoot } from "../support/paths";
-import { dynamicType, type StateResource, stateContains } from "../support/state";
+import { dynamicType, filesHolding, type StateResource, stateContains } from "../support/state";
 import { suiteWorkDir } from "../support/workDir";
 
 const execFileAsync = promisify(execFile);
@@ -45,6 +46,8 @@ function nativeResources(state: Deployment, kind: string): StateResource[] {
 describe("examples/yaml-gpu-pod: Pulumi YAML through the native plugin", () => {
   const apiKey = `e2e-${randomBytes(18).toString("base64url")}`;
   const teamKey = `e2e-team-${randomBytes(18).toString("base64url")}`;
+  /** The pod's env value in the example, a secret input and output. */
+  const envValue = "nightly";
   let emulator: Awaited<ReturnType<typeof startEmulator>>;
   let stack: Stack;
   let workDir: string;
@@ -67,6 +70,7 @@ describe("examples/yaml-gpu-pod: Pulumi YAML through the native plugin", () => {
     expectEmulatorMatchesState(emulator.snapshot(), asDynamicTypes(state));
     expect(stateContains(state, apiKey)).toBe(false);
     expect(stateContains(state, teamKey)).toBe(false);
+    expect(filesHolding(path.join(workDir, ".pulumi-state"), envValue)).toEqual([]);
     return state;
   }
 
@@ -121,10 +125,12 @@ describe("examples/yaml-gpu-pod: Pulumi YAML through the native plugin", () => {
     }
   });
 
-  it("preview shows the pod's and the volume's estimated cost before they exist, from the plugin's check", async () => {
+  it("preview shows the pod's and the volume's estimated cost before they exist, from the plugin's check, and --diff the env as [secret]", async () => {
     const events: EngineEvent[] = [];
-    const result = await stack.preview({ onEvent: (event) => events.push(event) });
+    const result = await stack.preview({ onEvent: (event) => events.push(event), diff: true });
     expect(changeSummary(result)).toEqual({ create: 5 });
+    expect(result.stdout).toContain("[secret]");
+    expect(result.stdout).not.toContain(envValue);
     const outputs = (name: string) =>
       events.find((event) => event.resOutputsEvent?.metadata.urn.endsWith(`::${name}`))?.resOutputsEvent?.metadata.new?.outputs ?? {};
     const { gpus } = (await (await request(apiKey, "GET", "/v2/catalog/gpus")).json()) as {
@@ -151,8 +157,9 @@ describe("examples/yaml-gpu-pod: Pulumi YAML through the native plugin", () => {
     expect(pod?.outputs?.mounts).toEqual({ network: [{ volumeId: data?.id, path: "/workspace" }] });
     expect(pod?.outputs?.gpu).toMatchObject({ id: result.outputs.gpuType?.value, count: 1 });
     expect(result.outputs.datasetsVolumeId?.value).toBe(datasets?.id);
-    // The pod's env never reaches state in plain text, as with the dynamic resource.
-    expect(pod?.outputs?.env).toMatchObject({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270" });
+    // The pod's env never reaches state in plain text, as an input or as an output, as with the dynamic resource.
+    for (const env of [pod?.inputs?.env, pod?.outputs?.env])
+      expect(env).toMatchObject({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270" });
 
     // The explicit provider's volume belongs to the second account: the first account's key cannot see it.
     expect((await request(teamKey, "GET", `/v2/network-volumes/${datasets?.id}`)).status).toBe(200);

@@ -61,7 +61,7 @@ export class ManualClock {
   }
   /**
    * Moves time forward `stepMs` at a time, every few real milliseconds, until `pending` settles: for requests that
-   * wait on the emulator's clock (`runsync`, `status-sync`).
+   * wait on the emulator's clock (`runsync`).
    */
   async advanceUntil<T>(pending: Promise<T>, stepMs = 50): Promise<T> {
     let settled = false;

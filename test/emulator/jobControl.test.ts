@@ -275,16 +275,51 @@ test("a read-only key reads jobs and health but changes none", async () => {
     const path = `/v2/${endpoint}/${operation}`;
     expectProblem(await harness.call("POST", path, { key: READ_ONLY_KEY }), 403, `This API key is read-only and cannot POST ${path}`);
   }
-  for (const operation of [`status/${id}`, `stream/${id}`, "health"]) {
+  for (const operation of [`status/${id}`, "health"]) {
     expect((await harness.call("GET", `/v2/${endpoint}/${operation}`, { key: READ_ONLY_KEY })).status).toBe(200);
   }
   expect(await status(endpoint, id)).toEqual({ id, status: "IN_QUEUE" });
+});
+
+test("a read-only key cannot take a stream's chunks: its read is refused and the owner still gets every chunk", async () => {
+  const endpoint = await createEndpoint();
+  const id = await run(endpoint, { stream: ["a", "b"], sleepMs: 400 });
+  clock.advance(1000);
+  expect((await status(endpoint, id)).status).toBe("COMPLETED");
+
+  expectProblem(
+    await harness.call("GET", `/v2/${endpoint}/stream/${id}`, { key: READ_ONLY_KEY }),
+    403,
+    "This API key is read-only and cannot read a stream: a read takes the chunks it returns",
+  );
+  expectProblem(await harness.call("GET", `/v2/${endpoint}/stream/nope`, { key: READ_ONLY_KEY }), 404, "Job nope not found");
+  expect(await stream(endpoint, id)).toEqual({ status: "COMPLETED", stream: [{ output: "a" }, { output: "b" }] });
+});
+
+describe("input nested deeper than 100 levels", () => {
+  /** `objects` objects, each the only value of the one before. */
+  const nested = (objects: number) => `${'{"a":'.repeat(objects)}1${"}".repeat(objects)}`;
+  const refusal = "Request body nests arrays and objects more than 100 levels deep";
+
+  test.each(["run", "runsync"])("answers 400 to %s and queues nothing", async (operation) => {
+    const endpoint = await createEndpoint();
+    const answer = await harness.call("POST", `/v2/${endpoint}/${operation}`, { rawBody: `{"input":${nested(5000)}}` });
+    expectProblem(answer, 400, refusal);
+    expect(await health(endpoint)).toMatchObject({ jobs: { inQueue: 0, inProgress: 0, completed: 0, failed: 0 } });
+  });
+
+  test("the body at exactly 100 levels is a job", async () => {
+    const endpoint = await createEndpoint();
+    // The body is level 1: an input of 99 objects makes 100 levels, of 100 objects 101.
+    const answer = await harness.call("POST", `/v2/${endpoint}/run`, { rawBody: `{"input":${nested(99)}}` });
+    expect(answer.status).toBe(200);
+    expectProblem(await harness.call("POST", `/v2/${endpoint}/run`, { rawBody: `{"input":${nested(100)}}` }), 400, refusal);
+  });
 });
 
 test("a load-balancing endpoint has no job operations", async () => {
   const balanced = await createEndpoint({ type: "LOAD_BALANCER", scaling: { type: "REQUEST_COUNT", requestCount: 4 } });
   const refusal = `Endpoint ${balanced} is load-balancing and has no job queue; send requests to its base URL`;
   for (const operation of ["cancel/x", "retry/x", "purge-queue"]) expectProblem(await post(balanced, operation), 400, refusal);
-  for (const operation of ["stream/x", "health", "status-sync/x"])
-    expectProblem(await harness.call("GET", `/v2/${balanced}/${operation}`), 400, refusal);
+  for (const operation of ["stream/x", "health"]) expectProblem(await harness.call("GET", `/v2/${balanced}/${operation}`), 400, refusal);
 });

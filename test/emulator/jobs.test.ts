@@ -31,8 +31,6 @@ const run = (endpoint: string, input: unknown, mode: "run" | "runsync" = "run") 
     ? harness.call("POST", `/v2/${endpoint}/run`, { body: { input } })
     : clock.advanceUntil(harness.call("POST", `/v2/${endpoint}/runsync`, { body: { input } }));
 const status = (endpoint: string, jobId: string) => harness.call("GET", `/v2/${endpoint}/status/${jobId}`);
-const statusSync = (endpoint: string, jobId: string, query = "") =>
-  clock.advanceUntil(harness.call("GET", `/v2/${endpoint}/status-sync/${jobId}${query}`));
 
 describe("custom queue-based endpoints run an echo handler", () => {
   test("run is queued, then in progress, then COMPLETED with the input as output", async () => {
@@ -82,7 +80,7 @@ describe("custom queue-based endpoints run an echo handler", () => {
     });
   });
 
-  test("runsync whose wait expires answers the job as it stands; status-sync then waits for the rest", async () => {
+  test("runsync whose wait expires answers the job as it stands; status then follows the rest", async () => {
     const unfinished = await clock.advanceUntil(
       harness.call("POST", `/v2/${echo}/runsync?wait=1000`, { body: { input: { sleepMs: 5000 } } }),
     );
@@ -90,9 +88,9 @@ describe("custom queue-based endpoints run an echo handler", () => {
       status: 200,
       body: { id: unfinished.body.id, status: "IN_PROGRESS", delayTime: 100, workerId: `${echo}-w0` },
     });
-    const still = await statusSync(echo, unfinished.body.id, "?wait=1000");
-    expect(still.body.status).toBe("IN_PROGRESS");
-    const done = await statusSync(echo, unfinished.body.id, "?wait=300000");
+    expect((await status(echo, unfinished.body.id)).body.status).toBe("IN_PROGRESS");
+    clock.advance(5000);
+    const done = await status(echo, unfinished.body.id);
     expect({ status: done.status, body: done.body }).toEqual({
       status: 200,
       body: {
@@ -106,22 +104,21 @@ describe("custom queue-based endpoints run an echo handler", () => {
     });
   });
 
-  test("status-sync of a final job answers at once, a FAILED one with 200", async () => {
-    const queued = (await run(echo, { error: "bad input" })).body;
-    clock.advance(300);
-    const answer = await harness.call("GET", `/v2/${echo}/status-sync/${queued.id}`);
-    expect({ status: answer.status, body: answer.body }).toEqual({
-      status: 200,
-      body: { id: queued.id, status: "FAILED", delayTime: 100, executionTime: 200, workerId: `${echo}-w0`, error: "bad input" },
-    });
+  test("status-sync, which no endpoint's requestUrls name, is no route: 404", async () => {
+    const queued = (await run(echo, {})).body;
+    expectProblem(
+      await harness.call("GET", `/v2/${echo}/status-sync/${queued.id}?wait=1000`),
+      404,
+      `No route for GET /v2/${echo}/status-sync/${queued.id}`,
+    );
   });
 
-  test("a job purged while status-sync waits answers 404", async () => {
+  test("a job purged while runsync waits answers 404", async () => {
     const blocked = await createEndpoint({ workers: { min: 1, max: 1 } });
-    const queued = (await run(blocked, {})).body;
-    const waiting = harness.call("GET", `/v2/${blocked}/status-sync/${queued.id}?wait=1000`);
+    const waiting = harness.call("POST", `/v2/${blocked}/runsync?wait=1000`, { body: { input: {} } });
+    while ((await harness.call("GET", `/v2/${blocked}/health`)).body.jobs.inQueue === 0);
     expect((await harness.call("POST", `/v2/${blocked}/purge-queue`)).body).toEqual({ removed: 1, status: "completed" });
-    expectProblem(await waiting, 404, `Job ${queued.id} not found`);
+    expectProblem(await waiting, 404, expect.stringMatching(/^Job sync-[0-9a-f-]{36} not found$/));
   });
 
   test.each([
@@ -137,9 +134,6 @@ describe("custom queue-based endpoints run an echo handler", () => {
       "Query parameters failed validation",
       [error],
     );
-    expectProblem(await harness.call("GET", `/v2/${echo}/status-sync/any?wait=${wait}`), 400, "Query parameters failed validation", [
-      error,
-    ]);
     expect((await harness.call("GET", `/v2/${echo}/health`)).body.jobs).toEqual(before);
   });
 
@@ -202,7 +196,7 @@ describe("custom queue-based endpoints run an echo handler", () => {
   });
 });
 
-test("closing the emulator ends the waits of runsync and status-sync, which answer the job as it stands", async () => {
+test("closing the emulator ends the wait of runsync, which answers the job as it stands", async () => {
   // Standing workers that take a minute to start keep the jobs IN_QUEUE for the whole test.
   const closing = await startHarness({ timings: { provisioningMs: 60_000, startingMs: 0 } });
   const body = {
@@ -214,17 +208,12 @@ test("closing the emulator ends the waits of runsync and status-sync, which answ
     scaling: { type: "QUEUE_DELAY", queueDelay: 1 },
   };
   const endpoint = (await closing.call("POST", "/v2/serverless", { body })).body.id;
-  const queued = (await closing.call("POST", `/v2/${endpoint}/run`, { body: { input: {} } })).body.id;
-  const waits = [
-    closing.call("POST", `/v2/${endpoint}/runsync?wait=300000`, { body: { input: {} } }),
-    closing.call("GET", `/v2/${endpoint}/status-sync/${queued}?wait=300000`),
-  ];
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  const waiting = closing.call("POST", `/v2/${endpoint}/runsync?wait=300000`, { body: { input: {} } });
+  while ((await closing.call("GET", `/v2/${endpoint}/health`)).body.jobs.inQueue === 0);
   // The test's time limit is what fails if a wait outlives close().
   await closing.emulator.close();
-  const [runsync, statusSync] = await Promise.all(waits);
-  expect({ status: runsync?.status, body: runsync?.body }).toEqual({ status: 200, body: { id: runsync?.body.id, status: "IN_QUEUE" } });
-  expect({ status: statusSync?.status, body: statusSync?.body }).toEqual({ status: 200, body: { id: queued, status: "IN_QUEUE" } });
+  const runsync = await waiting;
+  expect({ status: runsync.status, body: runsync.body }).toEqual({ status: 200, body: { id: runsync.body.id, status: "IN_QUEUE" } });
 }, 5_000);
 
 describe("the hosted text-to-video model", () => {

@@ -8,11 +8,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { closeTestStack } from "../support/stack";
+import { type ExchangeRecorder, recordExchanges, waitsAfterRateLimits } from "./exchanges";
 import { type FaultStack, openFaultStack, podNames, statuses } from "./faultStack";
 
 describe("fault matrix", () => {
   let api: TestEmulator;
   let faults: FaultStack;
+  let recorder: ExchangeRecorder | undefined;
 
   beforeAll(async () => {
     api = await startTestEmulator({ failPodsNamed: "^doomed" });
@@ -21,17 +23,23 @@ describe("fault matrix", () => {
   });
 
   afterEach(() => {
+    recorder?.stop();
     api.emulator.faults.clear();
     api.emulator.resetRequests();
   });
 
   afterAll(() => closeTestStack(faults?.stack, api?.emulator));
 
-  it("a 429 storm whose Retry-After (9 s) is longer than the backoff cap (8 s) is waited out", async () => {
+  // A Retry-After longer than the backoff cap is followed too: test/provider/client.test.ts, on a virtual clock.
+  it("a 429 storm is waited out, the call sent again no sooner than its Retry-After (1 s)", async () => {
     api.emulator.resetRequests();
-    api.emulator.faults.rateLimitStorm({ count: 1, retryAfterSeconds: 9 });
+    recorder = recordExchanges();
+    api.emulator.faults.rateLimitStorm({ count: 1, retryAfterSeconds: 1 });
     expect(await faults.deploy({ generation: "g1", pods: 2 })).toEqual({ error: undefined, summary: { same: 2, create: 2, delete: 2 } });
     expect(api.emulator.requests.filter((r) => r.status === 429)).toHaveLength(1);
+    const [wait, ...others] = waitsAfterRateLimits(recorder.exchanges);
+    expect(others).toEqual([]);
+    expect(wait).toBeGreaterThanOrEqual(1000);
     expect(podNames(api, "worker-")).toEqual(["worker-g1-0", "worker-g1-1"]);
   });
 

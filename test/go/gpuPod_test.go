@@ -10,7 +10,8 @@
 // Steps: up (a volume, a pod that mounts it on the GPU type an invoke picked, a volume in the second account), a
 // no-change preview, an in-place update, a replace, refresh after an out-of-band delete, and destroy. After every
 // step the emulator's REST answers hold exactly what the exported state says, and neither API key is in the state
-// in plain text.
+// in plain text, and no file of the state backend (its backups and history too) holds the pod's plain env value,
+// which `preview --diff` shows as [secret].
 package sdktest
 
 import (
@@ -27,6 +28,7 @@ import (
 
 	"github.com/computeplatform/pulumi-computeplatform/examples/go-gpu-pod/gpupod"
 	"github.com/pulumi/pulumi/sdk/v3/go/auto"
+	"github.com/pulumi/pulumi/sdk/v3/go/auto/optpreview"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/workspace"
 )
 
@@ -36,6 +38,8 @@ const (
 	// What getCheapestGpuType answers in US-TX-3 for at least 24 GB, and for at least 80 GB, in the emulator's catalog.
 	gpuFor24GB = "NVIDIA GeForce RTX 4090"
 	gpuFor80GB = "NVIDIA A100 80GB PCIe"
+	// The pod's env value in the example, a secret input and output.
+	envValue = "nightly"
 )
 
 // account is one API key's view of the emulator.
@@ -53,10 +57,21 @@ type suite struct {
 	podID   string
 	dataID  string
 	teamVol string
+	// backend is the file backend's folder: the state, its backups and its history.
+	backend string
 }
 
 func TestGpuPodExample(t *testing.T) {
 	s := newSuite(t)
+
+	t.Run("preview --diff shows the pod's env as [secret]", func(t *testing.T) {
+		result, err := s.stack.Preview(s.ctx, optpreview.Diff())
+		must(t, err)
+		expectChanges(t, opCounts(result.ChangeSummary), map[string]int{"create": 5})
+		if !strings.Contains(result.StdOut, "[secret]") || strings.Contains(result.StdOut, envValue) {
+			t.Fatalf("preview --diff does not show the env as [secret] only:\n%s", result.StdOut)
+		}
+	})
 
 	t.Run("up creates the volume, the pod that mounts it on the invoked GPU type, and the second account's volume", func(t *testing.T) {
 		state := s.up(t, map[string]int{"create": 5}, gpuFor24GB, "/workspace")
@@ -123,6 +138,7 @@ func newSuite(t *testing.T) *suite {
 	dir := t.TempDir()
 	backend := filepath.Join(dir, "state")
 	must(t, os.MkdirAll(backend, 0o700))
+	s.backend = backend
 	stack, err := auto.UpsertStackInlineSource(s.ctx, "e2e", "go-gpu-pod", gpupod.Program,
 		auto.Project(workspace.Project{
 			Name:    "go-gpu-pod",
@@ -183,6 +199,25 @@ func (s *suite) up(t *testing.T, changes map[string]int, gpuType, mountPath stri
 	expectEqual(t, "the pod's gpu", pod["gpu"], map[string]any{"id": gpuType, "count": float64(1)})
 	expectEqual(t, "the pod's mounts", pod["mounts"], map[string]any{"network": []any{map[string]any{"volumeId": s.dataID, "path": mountPath}}})
 	return state
+}
+
+// expectNoEnvValue asserts that no file of the state backend (the state, its backups and its history) holds the
+// pod's env value.
+func (s *suite) expectNoEnvValue(t *testing.T) {
+	t.Helper()
+	must(t, filepath.WalkDir(s.backend, func(path string, entry os.DirEntry, err error) error {
+		if err != nil || entry.IsDir() {
+			return err
+		}
+		content, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if bytes.Contains(content, []byte(envValue)) {
+			t.Fatalf("%s holds the env value %q in plain text", path, envValue)
+		}
+		return nil
+	}))
 }
 
 func requireEnv(t *testing.T, name string) string {
@@ -297,6 +332,7 @@ var compared = map[string]struct {
 func (s *suite) expectInSync(t *testing.T) deployment {
 	t.Helper()
 	state := s.export(t)
+	s.expectNoEnvValue(t)
 	for _, who := range []account{s.main, s.team} {
 		if bytes.Contains(state.raw, []byte(who.key)) {
 			t.Fatalf("the %s account's API key is in the state in plain text, in %v", who.name, state.holding(who.key))

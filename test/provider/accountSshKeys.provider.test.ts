@@ -69,7 +69,7 @@ describe("check", () => {
   });
 
   it.each([
-    ["missing keys", {}, [{ property: "keys", reason: "Invalid input: expected array, received undefined" }]],
+    ["missing keys", {}, [{ property: "keys", reason: "required" }]],
     ["an unknown property", { keys: [KEY_A], merge: true }, [{ property: "merge", reason: "unknown property" }]],
     [
       "adopt naming anything but the key set",

@@ -105,10 +105,13 @@ describe("client against the emulator", () => {
       expect(clock.slept).toEqual([125, 250]);
     });
 
-    it("gives up after maxAttempts and surfaces a ServerError", async () => {
-      emulator.faults.injectStatus(500, { count: 10, method: "GET", path: "/v2/network-volumes" });
-      await expect(clientFor(emulator).networkVolumes.list()).rejects.toBeInstanceOf(ServerError);
-      expect(emulator.requests.filter((r) => r.path === "/v2/network-volumes")).toHaveLength(6);
+    it("gives up at its default time-out, 120 s after it started, and surfaces a ServerError", async () => {
+      const clock = virtualTime();
+      emulator.faults.injectStatus(500, { count: 100, method: "GET", path: "/v2/network-volumes" });
+      await expect(clientFor(emulator, clock).networkVolumes.list()).rejects.toBeInstanceOf(ServerError);
+      // 7875 ms of doubling backoff, then 28 pauses at the (jittered) cap of 4000 ms: the next would start at 123875 ms.
+      expect(clock.slept).toEqual([125, 250, 500, 1000, 2000, 4000, ...Array<number>(28).fill(4000)]);
+      expect(emulator.requests.filter((r) => r.path === "/v2/network-volumes")).toHaveLength(35);
     });
 
     it("never retries a POST that reached the server", async () => {
@@ -158,7 +161,13 @@ describe("client against the emulator", () => {
 
     it("reports a refused connection as a ConnectionError after its retries", async () => {
       const clock = virtualTime();
-      const closed = new ComputePlatformClient({ baseUrl: "http://127.0.0.1:1", apiKey: KEY, clock, random: () => 0.5 });
+      const closed = new ComputePlatformClient({
+        baseUrl: "http://127.0.0.1:1",
+        apiKey: KEY,
+        clock,
+        random: () => 0.5,
+        retry: { callTimeoutMs: 5000 },
+      });
       const error = await closed.pods.list().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ConnectionError);
       expect(error).not.toBeInstanceOf(OutcomeUnknownError);
@@ -166,22 +175,22 @@ describe("client against the emulator", () => {
     });
   });
 
-  describe("one retry budget per call, whatever fails", () => {
-    const budgeted = (clock = virtualTime(), maxAttempts = 6) =>
+  describe("one deadline per call, whatever fails", () => {
+    const budgeted = (clock = virtualTime(), callTimeoutMs?: number) =>
       new ComputePlatformClient({
         baseUrl: emulator.url,
         apiKey: KEY,
         clock,
         random: () => 0.5,
         limiter: new RateLimiter({ clock }),
-        retry: { maxAttempts },
+        retry: { callTimeoutMs },
       });
     const volumeRequests = () => emulator.requests.filter((r) => r.path === "/v2/network-volumes").map((r) => r.status);
 
-    it("sends a GET whose answer keeps being cut off maxAttempts times in all, then fails", async () => {
+    it("sends a GET whose answer keeps being cut off until its time-out, then fails", async () => {
       const clock = virtualTime();
       emulator.faults.truncateResponses(20, { method: "GET", path: "/v2/network-volumes" });
-      const error = await budgeted(clock)
+      const error = await budgeted(clock, 5000)
         .networkVolumes.list()
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ConnectionError);
@@ -189,10 +198,10 @@ describe("client against the emulator", () => {
       expect(clock.slept).toEqual([125, 250, 500, 1000, 2000]);
     });
 
-    it("counts 429 waits against the same budget", async () => {
+    it("counts 429 waits against the same time-out", async () => {
       const clock = virtualTime();
       emulator.faults.rateLimitStorm({ count: 20, retryAfterSeconds: 7 });
-      const error = await budgeted(clock, 4)
+      const error = await budgeted(clock, 25_000)
         .networkVolumes.list()
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(RateLimitError);
@@ -201,11 +210,11 @@ describe("client against the emulator", () => {
       expect(clock.slept).toEqual([7000, 7000, 7000]);
     });
 
-    it("spends one budget across 5xx answers, cut-off answers and 429s in a row", async () => {
+    it("spends one time-out across 5xx answers and 429s in a row", async () => {
       const clock = virtualTime();
       emulator.faults.injectStatus(503, { count: 2, method: "GET", path: "/v2/network-volumes" });
       emulator.faults.rateLimitStorm({ count: 2, retryAfterSeconds: 3 });
-      const error = await budgeted(clock, 4)
+      const error = await budgeted(clock, 6000)
         .networkVolumes.list()
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(RateLimitError);
@@ -213,11 +222,11 @@ describe("client against the emulator", () => {
       expect(clock.slept).toEqual([125, 250, 3000]);
     });
 
-    it("rides out the same faults when the budget allows one more try", async () => {
+    it("rides out the same faults when the time-out allows one more try", async () => {
       const clock = virtualTime();
       emulator.faults.injectStatus(503, { count: 2, method: "GET", path: "/v2/network-volumes" });
       emulator.faults.rateLimitStorm({ count: 2, retryAfterSeconds: 3 });
-      await expect(budgeted(clock, 5).networkVolumes.list()).resolves.toEqual(expect.any(Array));
+      await expect(budgeted(clock, 6500).networkVolumes.list()).resolves.toEqual(expect.any(Array));
       expect(volumeRequests()).toEqual([503, 503, 429, 429, 200]);
       expect(clock.slept).toEqual([125, 250, 3000, 3000]);
     });
@@ -229,18 +238,20 @@ describe("client against the emulator", () => {
       expect(clock.slept).toEqual([45_000]);
     });
 
-    it("sends once with a budget of one try", async () => {
+    it("sends once when its next try could only start past its time-out", async () => {
       emulator.faults.injectStatus(502, { count: 1, method: "GET", path: "/v2/network-volumes" });
       await expect(budgeted(virtualTime(), 1).networkVolumes.list()).rejects.toBeInstanceOf(ServerError);
       expect(volumeRequests()).toEqual([502]);
     });
 
-    it.each([0, 21, 2.5])("refuses a budget of %s tries", (maxAttempts) => {
-      expect(() => budgeted(virtualTime(), maxAttempts)).toThrow(`retry.maxAttempts must be an integer from 1 to 20, got ${maxAttempts}`);
+    it.each([0, 86_400_001, 2.5])("refuses a time-out of %s ms", (callTimeoutMs) => {
+      expect(() => budgeted(virtualTime(), callTimeoutMs)).toThrow(
+        `retry.callTimeoutMs must be an integer from 1 to 86400000, got ${callTimeoutMs}`,
+      );
     });
   });
 
-  describe("a call with a deadline rides out faults that would pass until it, not for six tries", () => {
+  describe("a call with a deadline of its own rides out faults that would pass until it", () => {
     const volumeRequests = () => emulator.requests.filter((r) => r.path === "/v2/network-volumes").map((r) => r.status);
 
     it("waits out ten 429s in a row, each to its Retry-After", async () => {

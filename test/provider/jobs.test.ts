@@ -18,7 +18,7 @@ const echoEndpoint: CreateEndpointRequest = {
 };
 
 describe("the job client", () => {
-  // The client and the emulator share a clock the test moves: the emulator holds status-sync calls on it.
+  // The client and the emulator share a clock the test moves: the client's pauses between status reads move it.
   const clock = new ManualClock();
   const apiKey = "job-client-test-key";
   let emulator: Emulator;
@@ -33,7 +33,7 @@ describe("the job client", () => {
   afterAll(async () => emulator.close());
   beforeEach(() => emulator.resetRequests());
 
-  it("run, then wait follows the job with one status-sync held until it is COMPLETED", async () => {
+  it("run, then wait reads the job's status, one second later, when it is COMPLETED", async () => {
     const jobs = client().jobs;
     const queued = await jobs.run(echo, { n: 1 });
     expect(queued.status).toBe("IN_QUEUE");
@@ -48,8 +48,21 @@ describe("the job client", () => {
     });
     expect(emulator.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
       `POST /v2/${echo}/run`,
-      `GET /v2/${echo}/status-sync/${queued.id}`,
+      `GET /v2/${echo}/status/${queued.id}`,
     ]);
+  });
+
+  it("wait reads the status a second after it starts, then twice as long each time, up to 15 s", async () => {
+    const jobs = client().jobs;
+    const queued = await jobs.run(echo, { sleepMs: 20_000 });
+    emulator.resetRequests();
+    const start = clock.read();
+    expect((await jobs.wait(echo, queued.id)).status).toBe("COMPLETED");
+    // Reads at 1, 3, 7 and 15 s find it running; the one at 30 s (15 s after) finds it done, 20.1 s in.
+    expect(clock.read() - start).toBe(30_000);
+    expect(emulator.requests.map((request) => `${request.method} ${request.path}`)).toEqual(
+      Array<string>(5).fill(`GET /v2/${echo}/status/${queued.id}`),
+    );
   });
 
   it("a request the API refuses is still an ApiError", async () => {
@@ -108,7 +121,10 @@ describe("Job", () => {
       executionTime: 200,
       workerId: `${echo}-w0`,
     });
-    expect(writes(emulator)).toEqual([`POST /v2/${echo}/run`]);
+    expect(emulator.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      `POST /v2/${echo}/run`,
+      `GET /v2/${echo}/status/${id}`,
+    ]);
     expect(await job.diff(id, outs!, { ...inputs, input: { prompt: "pong" } })).toEqual({ changes: true, replaces: ["input"] });
     expect(await job.diff(id, outs!, { ...inputs, timeoutSeconds: 60 })).toEqual({ changes: true, replaces: [] });
     expect((await job.update(id, outs!, { ...inputs, timeoutSeconds: 60 })).outs!.timeoutSeconds).toBe(60);
@@ -251,6 +267,11 @@ describe("TextToVideoJob", () => {
     });
     const { id, outs } = await video.create(inputs);
     expect(outs).toMatchObject({ status: "COMPLETED", cost: 0.6, estimatedCost: 0.6, executionTime: 800 });
+    // One status read, a second after the run, when the 900 ms of queue and work are over; never status-sync.
+    expect(emulator.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      "POST /v2/text-to-video/run",
+      `GET /v2/text-to-video/status/${id}`,
+    ]);
     expect(outs!.videoUrl).toBe(outs!.output!.video_url);
     expect(await video.diff(id, outs!, { ...inputs, input: { ...inputs.input, duration: 8 } })).toEqual({
       changes: true,

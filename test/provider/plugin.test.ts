@@ -164,9 +164,29 @@ describe("the native plugin", () => {
     await plugin.call("delete", new proto.DeleteRequest().setUrn(podUrn("doomed")).setType(POD).setId(failure.getId()));
   });
 
-  it("a template's env is a secret output", async () => {
+  it("check returns env as a secret input on every kind that has one, so that state never holds it in plain text", async () => {
+    const kinds: Record<string, Properties> = {
+      Pod: { name: "trainer", image: "org/trainer:1", gpu: { id: "NVIDIA L40S", count: 1 } },
+      Template: { name: "base", image: "org/base:1" },
+      Cluster: { name: "hpc", type: "SLURM", compute: { gpuTypeId: "NVIDIA H100 80GB HBM3", gpuCountPerPod: 8, podCount: 2 }, image: "i" },
+      ServerlessEndpoint: {
+        name: "api",
+        type: "QUEUE",
+        image: "org/api:1",
+        cpu: [{ id: "cpu3c", vcpuCount: 2 }],
+        scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
+      },
+    };
+    for (const [kind, args] of Object.entries(kinds)) {
+      const inputs = await checked(`computeplatform:index:${kind}`, { ...args, env: { TOKEN: "t" } });
+      expect(inputs.env, kind).toEqual({ ...SECRET_SIGNATURE, value: { TOKEN: "t" } });
+    }
+  });
+
+  it("a template's env is a secret input and output", async () => {
     const TEMPLATE = "computeplatform:index:Template";
     const inputs = await checked(TEMPLATE, { name: "trainer", image: "org/trainer:1", env: { HF_TOKEN: "hf_t" } });
+    expect(inputs.env).toEqual({ ...SECRET_SIGNATURE, value: { HF_TOKEN: "hf_t" } });
     const created = await plugin.call<proto.CreateResponse>(
       "create",
       new proto.CreateRequest().setUrn(podUrn("trainer")).setType(TEMPLATE).setProperties(toStruct(inputs)),

@@ -38,7 +38,7 @@ const api = (method: string, path: string, body?: unknown) => apiRequest(emulato
 describe("check", () => {
   it.each([
     ["an empty password", { password: "" }, "password", "Too small: expected string to have >=1 characters"],
-    ["no username", { username: undefined }, "username", "Invalid input: expected string, received undefined"],
+    ["no username", { username: undefined }, "username", "required"],
     ["an empty name", { name: "" }, "name", "Too small: expected string to have >=1 characters"],
     ["an unknown property", { server: "ghcr.io" }, "server", "unknown property"],
   ])("rejects %s naming the property, with zero API calls", async (_label, change, property, reason) => {

@@ -35,7 +35,7 @@ describe("check", () => {
       "resource",
       "must be an ECR repository ARN: arn:aws:ecr:<region>:<12-digit account id>:repository/<name>[:<tag>]",
     ],
-    ["no resource", { name: "x" }, "resource", "Invalid input: expected string, received undefined"],
+    ["no resource", { name: "x" }, "resource", "required"],
     ["a numeric name", { resource: ARN, name: 7 }, "name", "Invalid input: expected string, received number"],
     ["an unknown property", { resource: ARN, tag: "v3" }, "tag", "unknown property"],
   ])("rejects %s naming the property, with zero API calls", async (_label, inputs, property, reason) => {

@@ -60,7 +60,7 @@ describe("check", () => {
 
   it.each([
     ["an empty name", { name: "" }, "name", "Too small: expected string to have >=1 characters"],
-    ["no image", { image: undefined }, "image", "Invalid input: expected string, received undefined"],
+    ["no image", { image: undefined }, "image", "required"],
     ["disk 0", { disk: 0 }, "disk", "Too small: expected number to be >=1"],
     ["a fractional disk", { disk: 2.5 }, "disk", "Invalid input: expected int, received number"],
     [
@@ -76,12 +76,7 @@ describe("check", () => {
       "mounts.persistent.size",
       "Too small: expected number to be >=10",
     ],
-    [
-      "a mount without a path",
-      { mounts: { persistent: { size: 10 } } },
-      "mounts.persistent.path",
-      "Invalid input: expected string, received undefined",
-    ],
+    ["a mount without a path", { mounts: { persistent: { size: 10 } } }, "mounts.persistent.path", "required"],
     [
       "a network mount",
       { mounts: { network: [{ volumeId: "v", path: "/d" }] } },

@@ -1,3 +1,5 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { expect } from "vitest";
 import type { Deployment } from "@pulumi/pulumi/automation";
 
@@ -35,6 +37,14 @@ export function providerSizes(state: Deployment): Record<string, number> {
 /** Whether `secret` occurs anywhere in the serialized state (ciphertext does not count, plain text does). */
 export function stateContains(state: Deployment, secret: string): boolean {
   return JSON.stringify(state).includes(secret);
+}
+
+/** The files below `dir`, relative to it, whose bytes hold `text`: a file backend's state, backups and history alike. */
+export function filesHolding(dir: string, text: string): string[] {
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && fs.readFileSync(path.join(entry.parentPath, entry.name)).includes(text))
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
 }
 
 /** The largest serialized provider (`__provider`) a state may hold: a `require()` of a module, never inlined code. */

@@ -98,12 +98,7 @@ describe("Pod check", () => {
       "mounts.network",
       "Too big: expected array to have <=1 items",
     ],
-    [
-      "partial network mount",
-      { mounts: { network: [{ volumeId: "a" }] } },
-      "mounts.network[0].path",
-      "Invalid input: expected string, received undefined",
-    ],
+    ["partial network mount", { mounts: { network: [{ volumeId: "a" }] } }, "mounts.network[0].path", "required"],
     [
       "a mount path that is not a string",
       { mounts: { network: [{ volumeId: "a", path: 5 }] } },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { changedFields, type DriftedField, type DriftedResource, formatDrift } from "../../cli/driftReport";
+import type { EngineEvent } from "@pulumi/pulumi/automation";
+import { changedFields, type DriftedField, type DriftedResource, driftCollector, formatDrift } from "../../cli/driftReport";
 
 describe("changedFields", () => {
   const rows: Array<{ what: string; state: Record<string, unknown>; live: Record<string, unknown>; fields: DriftedField[] }> = [
@@ -56,8 +57,69 @@ describe("formatDrift", () => {
       },
       lines: ["Pod trainer disk: state 20, live 40", 'Pod trainer env.NEW: state (none), live "1"'],
     },
+    {
+      what: "a secret by its path, never its values",
+      resource: { type: "Template", name: "base", id: "tpl-1", drift: "changed", fields: [{ field: "env.HF_TOKEN", secret: true }] },
+      lines: ["Template base env.HF_TOKEN: changed (secret)"],
+    },
   ];
   for (const row of rows) {
     it(row.what, () => expect(formatDrift(row.resource)).toEqual(row.lines));
   }
+});
+
+describe("driftCollector", () => {
+  const masked = { "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", ciphertext: "[secret]" };
+  const type = "pulumi-nodejs:dynamic/computeplatform:Pod";
+  const urn = (name: string) => `urn:pulumi:dev::project::${type}::${name}`;
+  const refreshed = (name: string, op: string, inputs: Record<string, unknown>): EngineEvent[] => [
+    { sequence: 0, timestamp: 0, resourcePreEvent: { metadata: { op: "refresh", urn: urn(name), type, provider: "" } } },
+    {
+      sequence: 0,
+      timestamp: 0,
+      resOutputsEvent: {
+        metadata: {
+          op,
+          urn: urn(name),
+          type,
+          provider: "",
+          old: { type, urn: urn(name), id: `${name}-1`, parent: "", provider: "", inputs: { disk: 20, env: masked }, outputs: {} },
+          new: { type, urn: urn(name), id: `${name}-1`, parent: "", provider: "", inputs, outputs: {} },
+        },
+      },
+    } as EngineEvent,
+  ];
+  const planned = (name: string, op: string): EngineEvent =>
+    ({ sequence: 0, timestamp: 0, resourcePreEvent: { metadata: { op, urn: urn(name), type, provider: "" } } }) as EngineEvent;
+
+  it("reads again only the resources found changed or that the plan changes, and names their secrets' changed paths", async () => {
+    const collector = driftCollector();
+    const events = [
+      ...refreshed("drifted", "update", { disk: 40, env: masked }),
+      ...refreshed("unchanged", "same", { disk: 20, env: masked }),
+      ...refreshed("planned", "refresh", { disk: 20, env: masked }),
+      planned("planned", "update"),
+      planned("unchanged", "same"),
+    ];
+    for (const event of events) collector.onEvent(event);
+    const asked: string[] = [];
+    await collector.readSecrets(async ({ urn: read, type: kind, id, secrets }) => {
+      asked.push(`${kind} ${id} ${secrets.join(",")}`);
+      return read.endsWith("::drifted") ? ["env.MODE"] : [];
+    });
+    expect(asked.sort()).toEqual(["Pod drifted-1 env", "Pod planned-1 env"]);
+    expect(collector.drift()).toEqual([
+      {
+        type: "Pod",
+        name: "drifted",
+        id: "drifted-1",
+        drift: "changed",
+        fields: [
+          { field: "disk", state: 20, live: 40 },
+          { field: "env.MODE", secret: true },
+        ],
+      },
+    ]);
+    expect(collector.checked()).toBe(3);
+  });
 });

@@ -45,20 +45,33 @@ describe("validateManifest", () => {
       ],
     ],
     [
+      "a misspelt type",
+      "resources:\n  vol:\n    type: NetworkVolum\n",
+      [
+        'm.yaml:3:11: resources.vol.type: unknown type "NetworkVolum"; did you mean NetworkVolume? The types are Pod, Cluster, ServerlessEndpoint, Template, NetworkVolume, Registry, RegistryDelegation, AccountSshKeys, Job, TextToVideoJob',
+      ],
+    ],
+    [
       "an unknown field",
       volume(`${volumeProperties}      colour: red\n`),
       ["m.yaml:8:7: resources.vol.properties.colour: unknown property"],
+    ],
+    [
+      "a misspelt property",
+      "resources:\n  web:\n    type: Pod\n    properties:\n      imgae: nginx\n      image: nginx\n      gpu: { id: NVIDIA L40S }\n",
+      ['m.yaml:5:7: resources.web.properties.imgae: unknown property; did you mean "image"?'],
+    ],
+    [
+      "a misspelt nested property",
+      "resources:\n  web:\n    type: Pod\n    properties:\n      image: nginx\n      gpu: { id: NVIDIA L40S, cuont: 2 }\n",
+      ['m.yaml:6:31: resources.web.properties.gpu.cuont: unknown property; did you mean "count"?'],
     ],
     [
       "a bad value",
       volume("      name: data\n      size: 5\n      dataCenter: US-TX-3\n"),
       ["m.yaml:6:13: resources.vol.properties.size: Too small: expected number to be >=10"],
     ],
-    [
-      "a missing property",
-      volume("      name: data\n      size: 50\n"),
-      ["m.yaml:4:5: resources.vol.properties.dataCenter: Invalid input: expected string, received undefined"],
-    ],
+    ["a missing property", volume("      name: data\n      size: 50\n"), ["m.yaml:4:5: resources.vol.properties.dataCenter: required"]],
     [
       "an unknown resource key",
       volume(`${volumeProperties}    option: {}\n`),
@@ -203,7 +216,7 @@ describe("validateManifest", () => {
     const text = "resources:\n  b:\n    type: Nope\n  a:\n    type: NetworkVolume\n    properties: { size: 1 }\n";
     expect(await validate(text)).toEqual([
       'm.yaml:3:11: resources.b.type: unknown type "Nope"; one of Pod, Cluster, ServerlessEndpoint, Template, NetworkVolume, Registry, RegistryDelegation, AccountSshKeys, Job, TextToVideoJob',
-      "m.yaml:6:5: resources.a.properties.dataCenter: Invalid input: expected string, received undefined",
+      "m.yaml:6:5: resources.a.properties.dataCenter: required",
       "m.yaml:6:25: resources.a.properties.size: Too small: expected number to be >=10",
     ]);
   });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { atLeast, vcpuCountFor } from "../../cli/migrate/bounds";
 import { joinCommandLine } from "../../cli/migrate/commandLine";
-import { holdsCredentials, looksSecret } from "../../cli/migrate/env";
 import { setsNothing, V1Fields, type V1Object } from "../../cli/migrate/fields";
 
 function reader(object: V1Object) {
@@ -80,57 +79,6 @@ describe("V1Fields", () => {
     [{ a: null }, false],
   ])("setsNothing(%j) is %s", (value, expected) => {
     expect(setsNothing(value)).toBe(expected);
-  });
-});
-
-describe("looksSecret", () => {
-  it.each([
-    ["HF_TOKEN", true],
-    ["HUGGING_FACE_HUB_TOKEN", true],
-    ["DB_PASSWORD", true],
-    ["JUPYTER_PASSWORD", true],
-    ["SMTP_PASSWD", true],
-    ["AWS_SECRET_ACCESS_KEY", true],
-    ["AWS_ACCESS_KEY_ID", true],
-    ["OPENAI_API_KEY", true],
-    ["APIKEY", true],
-    ["SSH_PRIVATE_KEY", true],
-    ["GOOGLE_APPLICATION_CREDENTIALS", true],
-    ["PUBLIC_KEY", false],
-    ["MAX_TOKENS", false],
-    ["KEY", false],
-    ["MODEL_NAME", false],
-    ["secret-name", true],
-    ["OPENAI_KEY", true],
-    ["DB_PASS", true],
-    ["DBPASS", true],
-    ["POSTGRES_PASSPHRASE", true],
-    ["GITHUBTOKEN", true],
-    ["openaiKey", true],
-    ["dbPassword", true],
-    ["clientSecret", true],
-    ["SSH_PUBLIC_KEY", false],
-    ["publicKey", false],
-    ["maxTokens", false],
-    ["KEY_NAME", false],
-    ["DATABASE_URL", false],
-  ])("%s: %s", (name, expected) => {
-    expect(looksSecret(name)).toBe(expected);
-  });
-});
-
-describe("holdsCredentials", () => {
-  it.each([
-    ["postgres://app:hunter2@db/app", true],
-    ["https://x-access-token@github.com/org/repo.git", true],
-    ["redis://:s3cret@cache:6379/0", true],
-    ["redis://cache:6379/0", false],
-    ["https://huggingface.co/org/model", false],
-    ["mailto:ops@example.com", false],
-    ["user@host", false],
-    ["not a url", false],
-  ])("%s: %s", (value, expected) => {
-    expect(holdsCredentials(value)).toBe(expected);
   });
 });
 

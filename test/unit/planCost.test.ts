@@ -290,6 +290,37 @@ describe("the budget", () => {
     ]);
   });
 
+  it("prices a placed pod at the configuration chosen now, notes its range, and says so when over budget; never over when all fit", () => {
+    const a100 = 1.64;
+    const h100 = 2.99;
+    const chosen: CostComponent = {
+      ...gpu(1, a100),
+      name: "GPU (NVIDIA A100 80GB PCIe, secure cloud)",
+      placement: { configuration: "1 x NVIDIA A100 80GB PCIe", lowestHourlyCost: a100, highestHourlyCost: h100 },
+    };
+    const placed = planCost([{ op: "create", type: "Pod", name: "trainer", after: [chosen] }]);
+    expect(formatCostTable(placed).slice(-1)).toEqual([
+      "Pod trainer is priced at 1 x NVIDIA A100 80GB PCIe, the configuration placement would choose now; on its acceptable " +
+        "configurations it costs $1.6400 to $2.9900/hour ($1,197.20 to $2,182.70/month).",
+    ]);
+    expect(budgetBreaches(placed, [{ period: "monthly", amount: 1000, source: "--max-monthly-cost" }]).flatMap(formatBreach)).toEqual([
+      "Over budget: the stack would cost $1,197.20/month at the configurations placement would choose now, more than the $1,000.00/month of --max-monthly-cost.",
+      "  Pod trainer  +$1,197.20/month",
+    ]);
+    expect(budgetBreaches(placed, [{ period: "monthly", amount: 1500, source: "--max-monthly-cost" }])).toEqual([]);
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 10, noNaN: true }), fc.double({ min: 0, max: 10, noNaN: true }), (lowest, spread) => {
+        const part = {
+          ...chosen,
+          hourlyCost: lowest,
+          placement: { ...chosen.placement!, lowestHourlyCost: lowest, highestHourlyCost: lowest + spread },
+        };
+        const plan = planCost([{ op: "create", type: "Pod", name: "trainer", after: [part] }]);
+        return budgetBreaches(plan, [{ period: "hourly", amount: lowest + spread, source: "--max-hourly-cost" }]).length === 0;
+      }),
+    );
+  });
+
   it.each([
     { text: "100", amount: 100 },
     { text: "0", amount: 0 },
@@ -439,7 +470,7 @@ describe("the Markdown comment", () => {
       "| 1 unchanged |  | 0.8600 | 0.8600 | 0.0000 | 627.80 | 627.80 | 0.00 |",
       "| Stack total |  | 1.7296 | 4.3000 | +2.5704 | 1,262.60 | 3,139.00 | +1,876.40 |",
       "",
-      "Use-based parts at $0, for want of a usage estimate (--usage-file): ServerlessEndpoint api (Flex workers).",
+      "Use-based parts at $0, for want of a usage estimate (--usage-file): ServerlessEndpoint api \\(Flex workers\\).",
       "",
       "**Over budget: the stack would cost $3,139.00/month, more than the $3,000.00/month of --max-monthly-cost.**",
       "",
@@ -461,6 +492,40 @@ describe("the Markdown comment", () => {
   it("keeps a pipe in a name inside its cell", () => {
     const plan = planCost([{ op: "create", type: "Pod", name: "a|b", after: [gpu(1)] }]);
     expect(formatCostMarkdown(plan, [])).toContain("| Pod a\\|b | create |");
+  });
+
+  it("escapes a catalog id from the manifest: no image, HTML, mention or end of the folded block gets through", () => {
+    const hostile = "X ![b](https://beacon.test/p.png) <img src=x> @owner </details> `code` | *em* $x$";
+    const unknownGpu: CostComponent = { ...gpu(1), name: `GPU (${hostile}, secure cloud)`, price: 0, hourlyCost: 0, priceNotFound: true };
+    const plan = planCost([{ op: "create", type: "Pod", name: "trainer", after: [unknownGpu] }]);
+    const breaches = budgetBreaches(plan, [{ period: "monthly", amount: 10, source: "--max-monthly-cost" }]);
+    const markdown = formatCostMarkdown(plan, [{ op: "create", type: "Pod", name: "trainer", fields: ["gpu"] }], breaches).split("\n");
+    const escaped =
+      "X \\!\\[b\\]\\(https://beacon.test/p.png\\) &lt;img src=x&gt; @\u200bowner &lt;/details&gt; \\`code\\` \\| \\*em\\* \\$x\\$";
+    expect(markdown.slice(9, 14)).toEqual([
+      `No price found, not counted (the totals are at least what they show): Pod trainer \\(GPU \\(${escaped}, secure cloud\\)\\).`,
+      "",
+      `**Budget not checked: no price for Pod trainer \\(GPU \\(${escaped}, secure cloud\\)\\), so the stack's cost is unknown; ` +
+        "the parts with a price come to $0.00/month, against the $10.00/month of --max-monthly-cost.**",
+      "",
+      "<details><summary>Plan</summary>",
+    ]);
+    expect(markdown.filter((line) => line.includes("</details>"))).toEqual(["</details>"]);
+  });
+
+  it("fences the plan with more backticks than any run in it", () => {
+    const plan = planCost([]);
+    const markdown = formatCostMarkdown(plan, [{ op: "update", type: "Pod", name: "p", fields: ["env.A```B"] }]).split("\n");
+    expect(markdown.slice(-8)).toEqual([
+      "<details><summary>Plan</summary>",
+      "",
+      "````",
+      "~  update   Pod p (env.A```B)",
+      "````",
+      "",
+      "</details>",
+      "",
+    ]);
   });
 
   it("monthly is hourly × 730", () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import * as fc from "fast-check";
 import type { RateLimitWindow } from "../../provider/client/ratelimit";
-import { type AttemptResult, retryDelayMs, shouldRetry } from "../../provider/client/retry";
+import { type AttemptResult, retryDelayMs, retryOptions, shouldRetry, type Tried, untilAnswered } from "../../provider/client/retry";
+import { virtualTime } from "../provider/virtualTime";
 
 const answered = (status: number, retryAfterMs?: number, exhaustedWindows: RateLimitWindow[] = []): AttemptResult => ({
   kind: "answered",
@@ -13,174 +14,70 @@ const minuteSpent = { name: "minute", remaining: 0, resetSeconds: 12, quota: 60,
 const daySpent = { name: "day", remaining: 0, resetSeconds: 7200 };
 
 describe("shouldRetry", () => {
-  const sixTries = { maxAttempts: 6 };
   // A call whose deadline is 120 s away, and another whose next try would start a millisecond after its deadline.
   const withinDeadline = { deadline: 120_000, nextTryAt: 3000 };
   const pastDeadline = { deadline: 120_000, nextTryAt: 120_001 };
   it.each([
-    { label: "a GET answered 503", method: "GET", result: answered(503), attempt: 1, bound: sixTries, retry: true },
-    { label: "a DELETE answered 500", method: "DELETE", result: answered(500), attempt: 5, bound: sixTries, retry: true },
-    { label: "a POST answered 503", method: "POST", result: answered(503), attempt: 1, bound: sixTries, retry: false },
-    { label: "a PATCH answered 502", method: "PATCH", result: answered(502), attempt: 1, bound: sixTries, retry: false },
-    { label: "a GET answered 404", method: "GET", result: answered(404), attempt: 1, bound: sixTries, retry: false },
-    { label: "a GET answered 409", method: "GET", result: answered(409), attempt: 1, bound: sixTries, retry: false },
+    { label: "a GET answered 503", method: "GET", result: answered(503), bound: withinDeadline, retry: true },
+    { label: "a DELETE answered 500", method: "DELETE", result: answered(500), bound: withinDeadline, retry: true },
+    { label: "a POST answered 503", method: "POST", result: answered(503), bound: withinDeadline, retry: false },
+    { label: "a PATCH answered 502", method: "PATCH", result: answered(502), bound: withinDeadline, retry: false },
+    { label: "a GET answered 404", method: "GET", result: answered(404), bound: withinDeadline, retry: false },
+    { label: "a GET answered 409", method: "GET", result: answered(409), bound: withinDeadline, retry: false },
     {
       label: "a POST answered 429 for the minute window",
       method: "POST",
       result: answered(429, 5000, [minuteSpent]),
-      attempt: 1,
-      bound: sixTries,
+      bound: withinDeadline,
       retry: true,
     },
     {
       label: "a GET answered 429 for the day window",
       method: "GET",
       result: answered(429, 7_200_000, [daySpent]),
-      attempt: 1,
-      bound: sixTries,
+      bound: withinDeadline,
       retry: false,
     },
-    {
-      label: "a POST refused before sending",
-      method: "POST",
-      result: { kind: "unsent" } as const,
-      attempt: 1,
-      bound: sixTries,
-      retry: true,
-    },
+    { label: "a POST refused before sending", method: "POST", result: { kind: "unsent" } as const, bound: withinDeadline, retry: true },
     {
       label: "a GET interrupted after sending",
       method: "GET",
       result: { kind: "interrupted" } as const,
-      attempt: 1,
-      bound: sixTries,
+      bound: withinDeadline,
       retry: true,
     },
     {
       label: "a PUT interrupted after sending",
       method: "PUT",
       result: { kind: "interrupted" } as const,
-      attempt: 2,
-      bound: sixTries,
+      bound: withinDeadline,
       retry: true,
     },
     {
       label: "a POST interrupted after sending",
       method: "POST",
       result: { kind: "interrupted" } as const,
-      attempt: 1,
-      bound: sixTries,
+      bound: withinDeadline,
       retry: false,
     },
-    { label: "a GET answered 503 on the last try", method: "GET", result: answered(503), attempt: 6, bound: sixTries, retry: false },
-    { label: "a 429 on the last try", method: "GET", result: answered(429, 1000), attempt: 6, bound: sixTries, retry: false },
-    { label: "a refusal on the last try", method: "GET", result: { kind: "unsent" } as const, attempt: 6, bound: sixTries, retry: false },
-    {
-      label: "a 429 on the sixth try, within the deadline",
-      method: "GET",
-      result: answered(429, 3000),
-      attempt: 6,
-      bound: withinDeadline,
-      retry: true,
-    },
-    {
-      label: "a 429 on the fortieth try, within the deadline",
-      method: "POST",
-      result: answered(429, 3000, [minuteSpent]),
-      attempt: 40,
-      bound: withinDeadline,
-      retry: true,
-    },
+    { label: "a GET answered 503 past the deadline", method: "GET", result: answered(503), bound: pastDeadline, retry: false },
     {
       label: "a 429 whose Retry-After ends past the deadline",
       method: "GET",
       result: answered(429, 3000),
-      attempt: 1,
       bound: pastDeadline,
       retry: false,
     },
-    {
-      label: "a GET answered 503 on the tenth try, within the deadline",
-      method: "GET",
-      result: answered(503),
-      attempt: 10,
-      bound: withinDeadline,
-      retry: true,
-    },
-    { label: "a GET answered 503 past the deadline", method: "GET", result: answered(503), attempt: 2, bound: pastDeadline, retry: false },
-    {
-      label: "a GET cut off on the eighth try, within the deadline",
-      method: "GET",
-      result: { kind: "interrupted" } as const,
-      attempt: 8,
-      bound: withinDeadline,
-      retry: true,
-    },
-    {
-      label: "a POST answered 503, within the deadline",
-      method: "POST",
-      result: answered(503),
-      attempt: 1,
-      bound: withinDeadline,
-      retry: false,
-    },
-    {
-      label: "a POST interrupted, within the deadline",
-      method: "POST",
-      result: { kind: "interrupted" } as const,
-      attempt: 1,
-      bound: withinDeadline,
-      retry: false,
-    },
-    {
-      label: "a GET answered 429 for the day window, within the deadline",
-      method: "GET",
-      result: answered(429, 7_200_000, [daySpent]),
-      attempt: 1,
-      bound: withinDeadline,
-      retry: false,
-    },
-    {
-      label: "a GET answered 404, within the deadline",
-      method: "GET",
-      result: answered(404),
-      attempt: 1,
-      bound: withinDeadline,
-      retry: false,
-    },
+    { label: "a refusal past the deadline", method: "GET", result: { kind: "unsent" } as const, bound: pastDeadline, retry: false },
     {
       label: "a try that would start exactly at the deadline",
       method: "GET",
       result: answered(503),
-      attempt: 1,
       bound: { deadline: 120_000, nextTryAt: 120_000 },
       retry: false,
     },
-  ])("$label: $retry", ({ method, result, attempt, bound, retry }) => {
-    expect(shouldRetry(method, result, attempt, bound)).toBe(retry);
-  });
-
-  it("never allows more tries than the budget, whatever fails", () => {
-    const results = fc.oneof(
-      fc.constant<AttemptResult>({ kind: "unsent" }),
-      fc.constant<AttemptResult>({ kind: "interrupted" }),
-      fc.integer({ min: 400, max: 599 }).map((status) => answered(status, 1000)),
-    );
-    fc.assert(
-      fc.property(
-        fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE"),
-        fc.array(results, { minLength: 1, maxLength: 30 }),
-        fc.integer({ min: 1, max: 20 }),
-        (method, failures, budget) => {
-          let tries = 0;
-          for (const result of failures) {
-            tries += 1;
-            if (!shouldRetry(method, result, tries, { maxAttempts: budget })) break;
-          }
-          expect(tries).toBeLessThanOrEqual(budget);
-        },
-      ),
-    );
+  ])("$label: $retry", ({ method, result, bound, retry }) => {
+    expect(shouldRetry(method, result, bound)).toBe(retry);
   });
 
   it("never starts a try at or past the deadline, however many came before", () => {
@@ -196,8 +93,8 @@ describe("shouldRetry", () => {
         fc.integer({ min: 0, max: 120_000 }),
         (method, failures, deadline) => {
           let now = 0;
-          for (const [attempt, [result, delayMs]] of failures.entries()) {
-            if (!shouldRetry(method, result, attempt + 1, { deadline, nextTryAt: now + delayMs })) return;
+          for (const [result, delayMs] of failures) {
+            if (!shouldRetry(method, result, { deadline, nextTryAt: now + delayMs })) return;
             now += delayMs;
             expect(now).toBeLessThan(deadline);
           }
@@ -207,8 +104,95 @@ describe("shouldRetry", () => {
   });
 });
 
+describe("untilAnswered, the one retry loop", () => {
+  const options = retryOptions();
+  /** A try that failed with `result`, reported as an error naming it. */
+  const failed = (result: AttemptResult): Tried<string> => ({ result, error: new Error(JSON.stringify(result)) });
+  const cutOff = failed({ kind: "interrupted" });
+  it.each([
+    {
+      label: "an answer at once is returned, with no wait",
+      method: "GET",
+      timeoutMs: 120_000,
+      tries: [],
+      outcome: "answer",
+      slept: [],
+    },
+    {
+      label: "eight 429s with Retry-After: 3 are each waited out to it, within the call's deadline",
+      method: "GET",
+      timeoutMs: 120_000,
+      tries: Array(8).fill(failed(answered(429, 3000))),
+      outcome: "answer",
+      slept: Array(8).fill(3000),
+    },
+    {
+      label: "a POST waits out 429s too: the server refused them unseen",
+      method: "POST",
+      timeoutMs: 600_000,
+      tries: Array(8).fill(failed(answered(429, 3000, [minuteSpent]))),
+      outcome: "answer",
+      slept: Array(8).fill(3000),
+    },
+    {
+      label: "twenty 503s on a GET are backed off, the delays capped, past any count of six tries",
+      method: "GET",
+      timeoutMs: 120_000,
+      tries: Array(20).fill(failed(answered(503))),
+      outcome: "answer",
+      slept: [125, 250, 500, 1000, 2000, ...Array<number>(15).fill(4000)],
+    },
+    {
+      label: "a GET cut off keeps being read again until its deadline, then fails with the last error",
+      method: "GET",
+      timeoutMs: 10_000,
+      tries: Array(30).fill(cutOff),
+      outcome: JSON.stringify({ kind: "interrupted" }),
+      slept: [125, 250, 500, 1000, 2000, 4000],
+    },
+    {
+      label: "a 429 whose Retry-After ends past the deadline fails at once, without waiting",
+      method: "GET",
+      timeoutMs: 5000,
+      tries: [failed(answered(429, 7000))],
+      outcome: JSON.stringify(answered(429, 7000)),
+      slept: [],
+    },
+    {
+      label: "a POST answered 503 is never sent again",
+      method: "POST",
+      timeoutMs: 600_000,
+      tries: [failed(answered(503)), failed(answered(503))],
+      outcome: JSON.stringify(answered(503)),
+      slept: [],
+    },
+    {
+      label: "a day window spent fails at once, whatever the deadline",
+      method: "GET",
+      timeoutMs: 600_000,
+      tries: [failed(answered(429, 7_200_000, [daySpent]))],
+      outcome: JSON.stringify(answered(429, 7_200_000, [daySpent])),
+      slept: [],
+    },
+  ])("$label", async ({ method, timeoutMs, tries, outcome, slept }) => {
+    const clock = virtualTime(0);
+    const script: Array<Tried<string>> = [...tries, { answer: "answer" }];
+    let sent = 0;
+    const result = await untilAnswered(async () => script[sent++]!, {
+      method,
+      deadline: timeoutMs,
+      options,
+      clock,
+      random: () => 0.5,
+    }).catch((error: Error) => error.message);
+    expect(result).toBe(outcome);
+    expect(clock.slept).toEqual(slept);
+    expect(sent).toBe(slept.length + 1);
+  });
+});
+
 describe("retryDelayMs", () => {
-  const options = { maxAttempts: 6, baseDelayMs: 250, maxDelayMs: 8000 };
+  const options = retryOptions();
   const half = () => 0.5;
   it.each([
     { label: "first backoff", result: { kind: "interrupted" } as const, attempt: 1, delay: 125 },

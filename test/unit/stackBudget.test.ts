@@ -1,7 +1,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, test } from "vitest";
-import { overBudget, type PricedResource, type StackBudget } from "../../policy/stackBudget";
+import { estimatesOf, ignoredEstimatesNote } from "../../policy/estimates";
+import { budgetOf, overBudget, type PricedResource, type StackBudget } from "../../policy/stackBudget";
 import { repoRoot } from "../support/paths";
 
 const trainer = { name: "trainer", hourlyCost: 3.44 }; // 4 × L40S in the secure cloud
@@ -68,6 +69,62 @@ describe("overBudget", () => {
     },
   ])("$case", ({ resources, budget, violation }) => {
     expect(overBudget(resources, budget)).toBe(violation);
+  });
+});
+
+describe("budgetOf", () => {
+  test.each<{ case: string; config: Record<string, unknown>; budget: StackBudget | string }>([
+    { case: "nothing set", config: {}, budget: {} },
+    { case: "both limits", config: { maxHourlyCost: 4, maxMonthlyCost: 0 }, budget: { maxHourlyCost: 4, maxMonthlyCost: 0 } },
+    {
+      case: "a string",
+      config: { maxHourlyCost: "5" },
+      budget: `The pack's config maxHourlyCost must be a number of US dollars ≥ 0; got "5".`,
+    },
+    {
+      case: "a negative amount",
+      config: { maxMonthlyCost: -1 },
+      budget: "The pack's config maxMonthlyCost must be a number of US dollars ≥ 0; got -1.",
+    },
+    {
+      case: "null",
+      config: { maxMonthlyCost: null },
+      budget: "The pack's config maxMonthlyCost must be a number of US dollars ≥ 0; got null.",
+    },
+    {
+      case: "an object",
+      config: { maxHourlyCost: { usd: 5 } },
+      budget: `The pack's config maxHourlyCost must be a number of US dollars ≥ 0; got {"usd":5}.`,
+    },
+  ])("$case", ({ config, budget }) => {
+    expect(budgetOf(config)).toEqual(budget);
+  });
+});
+
+describe("estimatesOf", () => {
+  test("a negative estimate is left out and named; unknown and non-numeric ones are not estimates", () => {
+    const estimates = estimatesOf([
+      { name: "trainer", props: { estimatedHourlyCost: 3.44 } },
+      { name: "refund", props: { estimatedHourlyCost: -100 } },
+      { name: "pending", props: {} },
+      { name: "text", props: { estimatedHourlyCost: "1" } },
+      { name: "free", props: { estimatedHourlyCost: 0 } },
+    ]);
+    expect(estimates).toEqual({
+      priced: [
+        { name: "trainer", hourlyCost: 3.44 },
+        { name: "free", hourlyCost: 0 },
+      ],
+      negative: ["refund"],
+    });
+    expect(ignoredEstimatesNote(estimates)).toBe(
+      "Not counted in the stack's estimated cost: the estimatedHourlyCost of refund, which is below 0.",
+    );
+    expect(overBudget(estimates.priced, { maxHourlyCost: 3 })).toBe(
+      "The stack's estimated cost, 3.4400 USD/hour (2511.20 USD/month), is over maxHourlyCost 3.0000 USD/hour. " +
+        "Pushing it over, costliest first: trainer (3.4400 USD/hour).",
+    );
+    expect(ignoredEstimatesNote(estimatesOf([{ name: "trainer", props: { estimatedHourlyCost: 3.44 } }]))).toBeUndefined();
   });
 });
 

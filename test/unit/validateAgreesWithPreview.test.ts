@@ -53,7 +53,9 @@ describe("validate reports what check reports at preview, references being unkno
           const expected = (previewed.failures ?? []).map(
             ({ property, reason }) => `${property === "" ? AT : `${AT}.${property}`}: ${reason}`,
           );
-          expect(issues.map((issue) => `${issue.path}: ${issue.message}`).sort()).toEqual(expected.sort());
+          // validate adds a suggestion to an unknown property's message; the failure is the same.
+          const reported = issues.map((issue) => `${issue.path}: ${issue.message.replace(/; did you mean "[^"]*"\?$/, "")}`);
+          expect(reported.sort()).toEqual(expected.sort());
         }),
         { numRuns: RUNS },
       );

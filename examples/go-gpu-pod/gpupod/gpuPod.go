@@ -59,6 +59,8 @@ func Program(ctx *pulumi.Context) error {
 			Network: cp.NetworkMountArray{cp.NetworkMountArgs{VolumeId: data.ID(), Path: pulumi.String(mountPath)}},
 		},
 		Ports: pulumi.ToStringArray([]string{"22/tcp", "8888/http"}),
+		// env is a secret as an input and an output: state keeps it encrypted, and `preview --diff` shows [secret].
+		Env: pulumi.Map{"RUN_NAME": pulumi.String("nightly")},
 	})
 	if err != nil {
 		return err

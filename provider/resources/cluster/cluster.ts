@@ -1,4 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
+import { unknownUntilPlaced } from "../../placement/unknownUntilPlaced";
 import type { ClusterInputs, ClusterMember, ClusterSummary, ClusterType } from "../../schemas/cluster";
 import type { ResourceArgs } from "../deepInput";
 import { PricedResource } from "../../cost/pricedResource";
@@ -60,5 +61,6 @@ export class Cluster extends PricedResource {
    */
   constructor(name: string, args: ClusterArgs, opts?: pulumi.CustomResourceOptions) {
     super(name, args, opts);
+    if (args.placement !== undefined) this.compute = unknownUntilPlaced(this, this.compute);
   }
 }

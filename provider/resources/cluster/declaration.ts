@@ -40,7 +40,7 @@ const fields = {
   args: replaces({ default: "" }),
   disk: replaces({ default: 20 }),
   // It may carry secrets the program passes to every member.
-  env: replaces({ default: {}, secret: "output" }),
+  env: replaces({ default: {}, secret: "inputAndOutput" }),
   ports: replaces({ default: [] }),
   mounts: replaces({ default: {} }),
   startSsh: replaces({ default: false }),

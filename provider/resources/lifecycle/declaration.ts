@@ -22,12 +22,12 @@ export type Fate<Olds, News> =
   | { readonly kind: "createOnly" };
 
 /**
- * How a value is kept from view:
- * - `output`: the output is a secret in state (the service may put secrets into it, as into a pod's env);
- * - `inputAndOutput`: the argument is wrapped as a secret too, so it is never plain text in state or in `dev`'s cache;
+ * How a value is kept from view. There is no output-only level: the engine would keep the argument in plain text
+ * in state's inputs, in its backups and history, and in `preview --diff`.
+ * - `inputAndOutput`: the argument and its output are secrets, so they are never plain text in state or in `dev`'s cache;
  * - `configOnly`: as `inputAndOutput`, and a manifest must take it from stack config, never write it down.
  */
-export type Secrecy = "output" | "inputAndOutput" | "configOnly";
+export type Secrecy = "inputAndOutput" | "configOnly";
 
 /** Everything declared about one argument. */
 export interface Field<Olds, News> {

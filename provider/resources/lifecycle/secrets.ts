@@ -11,10 +11,8 @@ export function secretInputs(declaration: AnyDeclaration): string[] {
   return secretProperties(declaration, "inputAndOutput", "configOnly");
 }
 
-/** Outputs that are secrets in state. */
-export function secretOutputs(declaration: AnyDeclaration): string[] {
-  return secretProperties(declaration, "output", "inputAndOutput", "configOnly");
-}
+/** Outputs that are secrets in state: those of the secret arguments. */
+export const secretOutputs = secretInputs;
 
 /** The arguments with each secret input wrapped as a secret, as the engine is to keep it. */
 export function withSecretInputs<Args extends object>(declaration: AnyDeclaration, args: Args): Args {

@@ -26,8 +26,17 @@ export function validate(schema: z.ZodType, inputs: unknown): dynamic.CheckFailu
       const keys = issue.keys.filter((key) => !unknownAlong(inputs, [...issue.path, key]));
       return keys.map((key) => ({ property: propertyPath([...issue.path, key]), reason: "unknown property" }));
     }
-    return unknownAlong(inputs, issue.path) ? [] : [{ property: propertyPath(issue.path), reason: issue.message }];
+    if (unknownAlong(inputs, issue.path)) return [];
+    // zod says of a missing value that it expected one and received undefined.
+    const missing = issue.code === "invalid_type" && valueAt(inputs, issue.path) === undefined;
+    return [{ property: propertyPath(issue.path), reason: missing ? "required" : issue.message }];
   });
   const ruleFailures = crossFieldFailures(schema, inputs).map(({ path, message }) => ({ property: propertyPath(path), reason: message }));
   return [...fieldFailures, ...ruleFailures];
+}
+
+function valueAt(root: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+  let value = root;
+  for (const key of path) value = typeof value === "object" && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  return value;
 }

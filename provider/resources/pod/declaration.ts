@@ -18,7 +18,7 @@ const fields = {
   // The service injects keys (PUBLIC_KEY, JUPYTER_PASSWORD) and the template gives some: only the program's are compared.
   env: inPlace({
     default: {},
-    secret: "output",
+    secret: "inputAndOutput",
     changed: (olds: PodOutputs, news: CheckedPodInputs) => !sameValue(userEnv(olds.env, news.env, olds.inheritedEnvKeys), news.env),
   }),
   ports: inPlace(),

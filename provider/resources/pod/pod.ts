@@ -1,4 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
+import { unknownUntilPlaced } from "../../placement/unknownUntilPlaced";
 import type {
   Cloud,
   DesiredStatus,
@@ -81,5 +82,6 @@ export class Pod extends PricedResource {
    */
   constructor(name: string, args: PodArgs, opts?: pulumi.CustomResourceOptions) {
     super(name, args, opts);
+    if (args.placement !== undefined) this.gpu = unknownUntilPlaced(this, this.gpu);
   }
 }

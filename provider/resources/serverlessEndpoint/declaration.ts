@@ -97,7 +97,7 @@ const fields = {
   // Workers' env typically carries API tokens.
   env: inPlace({
     default: {},
-    secret: "output",
+    secret: "inputAndOutput",
     changed: (olds: ServerlessEndpointOutputs, news: CheckedServerlessEndpointInputs) => envPatch(olds, news) !== undefined,
   }),
   ports: inPlace(),

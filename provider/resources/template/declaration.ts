@@ -21,8 +21,8 @@ const fields = {
   image: inPlace(),
   args: inPlace({ default: "" }),
   disk: inPlace({ default: 20 }),
-  // The service may put secrets into a template's env, so it never reaches state in plain text.
-  env: inPlace({ default: {}, secret: "output" }),
+  // It typically carries tokens (HF_TOKEN), so it never reaches state in plain text.
+  env: inPlace({ default: {}, secret: "inputAndOutput" }),
   ports: inPlace({ default: [] }),
   registry: inPlace({ default: null }),
   mounts: inPlaceUnless(removesMount, { default: {} }),

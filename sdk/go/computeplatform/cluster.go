@@ -29,7 +29,7 @@ type Cluster struct {
 	DataCenterIds pulumi.StringArrayOutput `pulumi:"dataCenterIds"`
 	// Ephemeral container disk per member in GB. Minimum 1.
 	Disk pulumi.IntOutput `pulumi:"disk"`
-	// Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`.
+	// Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`. A secret in state, as an argument and as an output.
 	Env pulumi.MapOutput `pulumi:"env"`
 	// The resource's list price while it stands, in USD per hour: the sum of `costBreakdown`'s `hourlyCost`, to the millionth of a USD. Use-based parts count as 0. Known at preview; a month is 730 hours.
 	EstimatedHourlyCost pulumi.Float64Output `pulumi:"estimatedHourlyCost"`
@@ -71,6 +71,9 @@ func NewCluster(ctx *pulumi.Context,
 	}
 	if args.Type == nil {
 		return nil, errors.New("invalid value for required argument 'Type'")
+	}
+	if args.Env != nil {
+		args.Env = pulumi.ToSecret(args.Env).(pulumi.MapInput)
 	}
 	secrets := pulumi.AdditionalSecretOutputs([]string{
 		"env",
@@ -133,7 +136,7 @@ type clusterArgs struct {
 	DataCenterIds []string `pulumi:"dataCenterIds"`
 	// Ephemeral container disk per member in GB. Minimum 1.
 	Disk *int `pulumi:"disk"`
-	// Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`.
+	// Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`. A secret in state, as an argument and as an output.
 	Env map[string]interface{} `pulumi:"env"`
 	// Container image every member runs, for example `"org/slurm:24"`.
 	Image string `pulumi:"image"`
@@ -169,7 +172,7 @@ type ClusterArgs struct {
 	DataCenterIds pulumi.StringArrayInput
 	// Ephemeral container disk per member in GB. Minimum 1.
 	Disk pulumi.IntPtrInput
-	// Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`.
+	// Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`. A secret in state, as an argument and as an output.
 	Env pulumi.MapInput
 	// Container image every member runs, for example `"org/slurm:24"`.
 	Image pulumi.StringInput
@@ -267,7 +270,7 @@ func (o ClusterOutput) Disk() pulumi.IntOutput {
 	return o.ApplyT(func(v *Cluster) pulumi.IntOutput { return v.Disk }).(pulumi.IntOutput)
 }
 
-// Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`.
+// Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`. A secret in state, as an argument and as an output.
 func (o ClusterOutput) Env() pulumi.MapOutput {
 	return o.ApplyT(func(v *Cluster) pulumi.MapOutput { return v.Env }).(pulumi.MapOutput)
 }

@@ -68,6 +68,9 @@ func NewPod(ctx *pulumi.Context,
 		args = &PodArgs{}
 	}
 
+	if args.Env != nil {
+		args.Env = pulumi.ToSecret(args.Env).(pulumi.MapInput)
+	}
 	secrets := pulumi.AdditionalSecretOutputs([]string{
 		"env",
 	})
@@ -128,7 +131,7 @@ type podArgs struct {
 	DesiredStatus *string `pulumi:"desiredStatus"`
 	// Ephemeral container disk in GB, wiped on restart. Minimum 1. When not set, the service chooses it (with `templateId`, the template's).
 	Disk *int `pulumi:"disk"`
-	// Environment variables. Keys the service injects (`PUBLIC_KEY`, `JUPYTER_PASSWORD`) and keys taken from the template are kept and never reported as drift.
+	// Environment variables. Keys the service injects (`PUBLIC_KEY`, `JUPYTER_PASSWORD`) and keys taken from the template are kept and never reported as drift. A secret in state, as an argument and as an output.
 	Env map[string]interface{} `pulumi:"env"`
 	// Give the pod a private address reachable across data centers.
 	GlobalNetworking *bool `pulumi:"globalNetworking"`
@@ -176,7 +179,7 @@ type PodArgs struct {
 	DesiredStatus pulumi.StringPtrInput
 	// Ephemeral container disk in GB, wiped on restart. Minimum 1. When not set, the service chooses it (with `templateId`, the template's).
 	Disk pulumi.IntPtrInput
-	// Environment variables. Keys the service injects (`PUBLIC_KEY`, `JUPYTER_PASSWORD`) and keys taken from the template are kept and never reported as drift.
+	// Environment variables. Keys the service injects (`PUBLIC_KEY`, `JUPYTER_PASSWORD`) and keys taken from the template are kept and never reported as drift. A secret in state, as an argument and as an output.
 	Env pulumi.MapInput
 	// Give the pod a private address reachable across data centers.
 	GlobalNetworking pulumi.BoolPtrInput

@@ -1122,6 +1122,8 @@ type CostComponent struct {
 	HourlyQuantity float64 `pulumi:"hourlyQuantity"`
 	// What is priced, e.g. `GPU (NVIDIA L40S, secure cloud)` or `Network volume storage (HIGH_PERFORMANCE)`.
 	Name string `pulumi:"name"`
+	// At preview, for a resource with `placement` not yet created: the configuration it is priced at, the one a create would choose now, and what this part would cost on each acceptable configuration. Absent once it runs.
+	Placement *PlacedPrice `pulumi:"placement"`
 	// USD per unit.
 	Price float64 `pulumi:"price"`
 	// The catalog or the storage table had no price for it; its cost counts as 0.
@@ -1162,6 +1164,11 @@ func (o CostComponentOutput) HourlyQuantity() pulumi.Float64Output {
 // What is priced, e.g. `GPU (NVIDIA L40S, secure cloud)` or `Network volume storage (HIGH_PERFORMANCE)`.
 func (o CostComponentOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v CostComponent) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// At preview, for a resource with `placement` not yet created: the configuration it is priced at, the one a create would choose now, and what this part would cost on each acceptable configuration. Absent once it runs.
+func (o CostComponentOutput) Placement() PlacedPricePtrOutput {
+	return o.ApplyT(func(v CostComponent) *PlacedPrice { return v.Placement }).(PlacedPricePtrOutput)
 }
 
 // USD per unit.
@@ -3429,6 +3436,100 @@ func (o PersistentMountPtrOutput) Size() pulumi.IntPtrOutput {
 		}
 		return &v.Size
 	}).(pulumi.IntPtrOutput)
+}
+
+// What a part of a resource with `placement` costs on the configuration a create would choose now, and on the others.
+type PlacedPrice struct {
+	// The configuration priced, as messages name it: `1 x NVIDIA A100 80GB PCIe`.
+	Configuration string `pulumi:"configuration"`
+	// USD per hour of the part on the dearest acceptable configuration.
+	HighestHourlyCost float64 `pulumi:"highestHourlyCost"`
+	// USD per hour of the part on the cheapest acceptable configuration.
+	LowestHourlyCost float64 `pulumi:"lowestHourlyCost"`
+}
+
+// What a part of a resource with `placement` costs on the configuration a create would choose now, and on the others.
+type PlacedPriceOutput struct{ *pulumi.OutputState }
+
+func (PlacedPriceOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PlacedPrice)(nil)).Elem()
+}
+
+func (o PlacedPriceOutput) ToPlacedPriceOutput() PlacedPriceOutput {
+	return o
+}
+
+func (o PlacedPriceOutput) ToPlacedPriceOutputWithContext(ctx context.Context) PlacedPriceOutput {
+	return o
+}
+
+// The configuration priced, as messages name it: `1 x NVIDIA A100 80GB PCIe`.
+func (o PlacedPriceOutput) Configuration() pulumi.StringOutput {
+	return o.ApplyT(func(v PlacedPrice) string { return v.Configuration }).(pulumi.StringOutput)
+}
+
+// USD per hour of the part on the dearest acceptable configuration.
+func (o PlacedPriceOutput) HighestHourlyCost() pulumi.Float64Output {
+	return o.ApplyT(func(v PlacedPrice) float64 { return v.HighestHourlyCost }).(pulumi.Float64Output)
+}
+
+// USD per hour of the part on the cheapest acceptable configuration.
+func (o PlacedPriceOutput) LowestHourlyCost() pulumi.Float64Output {
+	return o.ApplyT(func(v PlacedPrice) float64 { return v.LowestHourlyCost }).(pulumi.Float64Output)
+}
+
+type PlacedPricePtrOutput struct{ *pulumi.OutputState }
+
+func (PlacedPricePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PlacedPrice)(nil)).Elem()
+}
+
+func (o PlacedPricePtrOutput) ToPlacedPricePtrOutput() PlacedPricePtrOutput {
+	return o
+}
+
+func (o PlacedPricePtrOutput) ToPlacedPricePtrOutputWithContext(ctx context.Context) PlacedPricePtrOutput {
+	return o
+}
+
+func (o PlacedPricePtrOutput) Elem() PlacedPriceOutput {
+	return o.ApplyT(func(v *PlacedPrice) PlacedPrice {
+		if v != nil {
+			return *v
+		}
+		var ret PlacedPrice
+		return ret
+	}).(PlacedPriceOutput)
+}
+
+// The configuration priced, as messages name it: `1 x NVIDIA A100 80GB PCIe`.
+func (o PlacedPricePtrOutput) Configuration() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PlacedPrice) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Configuration
+	}).(pulumi.StringPtrOutput)
+}
+
+// USD per hour of the part on the dearest acceptable configuration.
+func (o PlacedPricePtrOutput) HighestHourlyCost() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *PlacedPrice) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.HighestHourlyCost
+	}).(pulumi.Float64PtrOutput)
+}
+
+// USD per hour of the part on the cheapest acceptable configuration.
+func (o PlacedPricePtrOutput) LowestHourlyCost() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *PlacedPrice) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.LowestHourlyCost
+	}).(pulumi.Float64PtrOutput)
 }
 
 // Other acceptable GPU configurations, and the order to try them in, when `gpu` has no capacity. With it, a create reads the catalog's availability once, skips configurations sold out in every acceptable data center, moves to the next one at once when the service answers that it has no instances, and when all are short waits for capacity (polling availability, within the resource's deadline) instead of failing. Changing it replaces the resource only when the configuration it runs is no longer acceptable.
@@ -6564,6 +6665,8 @@ func init() {
 	pulumi.RegisterOutputType(NetworkVolumesResultNetworkVolumesItemArrayOutput{})
 	pulumi.RegisterOutputType(PersistentMountOutput{})
 	pulumi.RegisterOutputType(PersistentMountPtrOutput{})
+	pulumi.RegisterOutputType(PlacedPriceOutput{})
+	pulumi.RegisterOutputType(PlacedPricePtrOutput{})
 	pulumi.RegisterOutputType(PlacementOutput{})
 	pulumi.RegisterOutputType(PlacementPtrOutput{})
 	pulumi.RegisterOutputType(PodBillingResultMetadataOutput{})

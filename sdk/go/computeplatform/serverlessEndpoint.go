@@ -59,6 +59,9 @@ func NewServerlessEndpoint(ctx *pulumi.Context,
 	if args.Type == nil {
 		return nil, errors.New("invalid value for required argument 'Type'")
 	}
+	if args.Env != nil {
+		args.Env = pulumi.ToSecret(args.Env).(pulumi.MapInput)
+	}
 	secrets := pulumi.AdditionalSecretOutputs([]string{
 		"env",
 	})
@@ -110,7 +113,7 @@ type serverlessEndpointArgs struct {
 	DataCenterIds []string `pulumi:"dataCenterIds"`
 	// Ephemeral container disk per worker in GB. Minimum 1. With `templateId`, the template's unless set here.
 	Disk *int `pulumi:"disk"`
-	// Environment variables of the workers.
+	// Environment variables of the workers. A secret in state, as an argument and as an output.
 	Env map[string]interface{} `pulumi:"env"`
 	// Cold-start acceleration: `OFF`, `FLASHBOOT` or `PRIORITY_FLASHBOOT`.
 	Flashboot *string `pulumi:"flashboot"`
@@ -150,7 +153,7 @@ type ServerlessEndpointArgs struct {
 	DataCenterIds pulumi.StringArrayInput
 	// Ephemeral container disk per worker in GB. Minimum 1. With `templateId`, the template's unless set here.
 	Disk pulumi.IntPtrInput
-	// Environment variables of the workers.
+	// Environment variables of the workers. A secret in state, as an argument and as an output.
 	Env pulumi.MapInput
 	// Cold-start acceleration: `OFF`, `FLASHBOOT` or `PRIORITY_FLASHBOOT`.
 	Flashboot pulumi.StringPtrInput

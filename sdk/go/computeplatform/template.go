@@ -42,6 +42,9 @@ func NewTemplate(ctx *pulumi.Context,
 	if args.Image == nil {
 		return nil, errors.New("invalid value for required argument 'Image'")
 	}
+	if args.Env != nil {
+		args.Env = pulumi.ToSecret(args.Env).(pulumi.MapInput)
+	}
 	secrets := pulumi.AdditionalSecretOutputs([]string{
 		"env",
 	})
@@ -89,7 +92,7 @@ type templateArgs struct {
 	Category *string `pulumi:"category"`
 	// Ephemeral container disk in GB, wiped on restart. Minimum 1.
 	Disk *int `pulumi:"disk"`
-	// Environment variables. A pod made from the template may add keys or override them.
+	// Environment variables. A pod made from the template may add keys or override them. A secret in state, as an argument and as an output.
 	Env map[string]interface{} `pulumi:"env"`
 	// Container image reference, for example `"org/trainer:1.4"`.
 	Image string `pulumi:"image"`
@@ -123,7 +126,7 @@ type TemplateArgs struct {
 	Category pulumi.StringPtrInput
 	// Ephemeral container disk in GB, wiped on restart. Minimum 1.
 	Disk pulumi.IntPtrInput
-	// Environment variables. A pod made from the template may add keys or override them.
+	// Environment variables. A pod made from the template may add keys or override them. A secret in state, as an argument and as an output.
 	Env pulumi.MapInput
 	// Container image reference, for example `"org/trainer:1.4"`.
 	Image pulumi.StringInput

@@ -47,7 +47,7 @@ class ClusterArgs:
         :param pulumi.Input[_builtins.str] args: Arguments for the container entrypoint.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] data_center_ids: Preferred data centers, in order; the first with cluster nodes of the GPU type is used. When empty or not set, any data center that has them.
         :param pulumi.Input[_builtins.int] disk: Ephemeral container disk per member in GB. Minimum 1.
-        :param pulumi.Input[Mapping[str, Any]] env: Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`.
+        :param pulumi.Input[Mapping[str, Any]] env: Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`. A secret in state, as an argument and as an output.
         :param pulumi.Input[_builtins.float] max_hourly_price: The most the cluster may cost, in USD per hour at the catalog's list price (every member's GPUs at the secure price). Above it, `check` refuses the cluster at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set.
         :param pulumi.Input['MountsArgs'] mounts: Storage of every member, with the pod mount rules. None when not set.
         :param pulumi.Input[_builtins.str] name: Display name. Changes in place; the members keep the names they were created with (`<name>-node-<rank>`). Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
@@ -175,7 +175,7 @@ class ClusterArgs:
     @pulumi.getter
     def env(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
         """
-        Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`.
+        Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`. A secret in state, as an argument and as an output.
         """
         return pulumi.get(self, "env")
 
@@ -313,7 +313,7 @@ class Cluster(pulumi.CustomResource):
         :param pulumi.Input[Union['ClusterComputeArgs', 'ClusterComputeArgsDict']] compute: The shape of every member pod.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] data_center_ids: Preferred data centers, in order; the first with cluster nodes of the GPU type is used. When empty or not set, any data center that has them.
         :param pulumi.Input[_builtins.int] disk: Ephemeral container disk per member in GB. Minimum 1.
-        :param pulumi.Input[Mapping[str, Any]] env: Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`.
+        :param pulumi.Input[Mapping[str, Any]] env: Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`. A secret in state, as an argument and as an output.
         :param pulumi.Input[_builtins.str] image: Container image every member runs, for example `"org/slurm:24"`.
         :param pulumi.Input[_builtins.float] max_hourly_price: The most the cluster may cost, in USD per hour at the catalog's list price (every member's GPUs at the secure price). Above it, `check` refuses the cluster at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set.
         :param pulumi.Input[Union['MountsArgs', 'MountsArgsDict']] mounts: Storage of every member, with the pod mount rules. None when not set.
@@ -381,7 +381,7 @@ class Cluster(pulumi.CustomResource):
             __props__.__dict__["compute"] = compute
             __props__.__dict__["data_center_ids"] = data_center_ids
             __props__.__dict__["disk"] = disk
-            __props__.__dict__["env"] = env
+            __props__.__dict__["env"] = None if env is None else pulumi.Output.secret(env)
             if image is None and not opts.urn:
                 raise TypeError("Missing required property 'image'")
             __props__.__dict__["image"] = image
@@ -514,7 +514,7 @@ class Cluster(pulumi.CustomResource):
     @pulumi.getter
     def env(self) -> pulumi.Output[Mapping[str, Any]]:
         """
-        Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`.
+        Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`. A secret in state, as an argument and as an output.
         """
         return pulumi.get(self, "env")
 

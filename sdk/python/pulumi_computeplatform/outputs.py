@@ -56,6 +56,7 @@ __all__ = [
     'NetworkVolumeBillingResultRecordsItem',
     'NetworkVolumesResultNetworkVolumesItem',
     'PersistentMount',
+    'PlacedPrice',
     'Placement',
     'PodBillingResultMetadata',
     'PodBillingResultMetadataQuery',
@@ -1155,7 +1156,8 @@ class CostComponent(dict):
                  price_not_found: _builtins.bool,
                  source: _builtins.str,
                  unit: _builtins.str,
-                 usage_based: _builtins.bool):
+                 usage_based: _builtins.bool,
+                 placement: Optional['outputs.PlacedPrice'] = None):
         """
         One priced part of a resource, in the shape of an Infracost cost component.
 
@@ -1167,6 +1169,7 @@ class CostComponent(dict):
         :param _builtins.str source: Where the price came from, e.g. `catalog: NVIDIA L40S secure price`, `storage table (default)`.
         :param _builtins.str unit: The unit priced, e.g. `GPU-hours`, `vCPU-hours`, `GB-months`, `worker-seconds`.
         :param _builtins.bool usage_based: Priced by use (serverless requests, job runs) rather than by the hour it stands.
+        :param 'PlacedPrice' placement: At preview, for a resource with `placement` not yet created: the configuration it is priced at, the one a create would choose now, and what this part would cost on each acceptable configuration. Absent once it runs.
         """
         pulumi.set(__self__, "hourly_cost", hourly_cost)
         pulumi.set(__self__, "hourly_quantity", hourly_quantity)
@@ -1176,6 +1179,8 @@ class CostComponent(dict):
         pulumi.set(__self__, "source", source)
         pulumi.set(__self__, "unit", unit)
         pulumi.set(__self__, "usage_based", usage_based)
+        if placement is not None:
+            pulumi.set(__self__, "placement", placement)
 
     @_builtins.property
     @pulumi.getter(name="hourlyCost")
@@ -1240,6 +1245,14 @@ class CostComponent(dict):
         Priced by use (serverless requests, job runs) rather than by the hour it stands.
         """
         return pulumi.get(self, "usage_based")
+
+    @_builtins.property
+    @pulumi.getter
+    def placement(self) -> Optional['outputs.PlacedPrice']:
+        """
+        At preview, for a resource with `placement` not yet created: the configuration it is priced at, the one a create would choose now, and what this part would cost on each acceptable configuration. Absent once it runs.
+        """
+        return pulumi.get(self, "placement")
 
 
 @pulumi.output_type
@@ -2075,6 +2088,70 @@ class PersistentMount(dict):
         Size in GB. Minimum 10. May grow in place.
         """
         return pulumi.get(self, "size")
+
+
+@pulumi.output_type
+class PlacedPrice(dict):
+    """
+    What a part of a resource with `placement` costs on the configuration a create would choose now, and on the others.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "highestHourlyCost":
+            suggest = "highest_hourly_cost"
+        elif key == "lowestHourlyCost":
+            suggest = "lowest_hourly_cost"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in PlacedPrice. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        PlacedPrice.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        PlacedPrice.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 configuration: _builtins.str,
+                 highest_hourly_cost: _builtins.float,
+                 lowest_hourly_cost: _builtins.float):
+        """
+        What a part of a resource with `placement` costs on the configuration a create would choose now, and on the others.
+
+        :param _builtins.str configuration: The configuration priced, as messages name it: `1 x NVIDIA A100 80GB PCIe`.
+        :param _builtins.float highest_hourly_cost: USD per hour of the part on the dearest acceptable configuration.
+        :param _builtins.float lowest_hourly_cost: USD per hour of the part on the cheapest acceptable configuration.
+        """
+        pulumi.set(__self__, "configuration", configuration)
+        pulumi.set(__self__, "highest_hourly_cost", highest_hourly_cost)
+        pulumi.set(__self__, "lowest_hourly_cost", lowest_hourly_cost)
+
+    @_builtins.property
+    @pulumi.getter
+    def configuration(self) -> _builtins.str:
+        """
+        The configuration priced, as messages name it: `1 x NVIDIA A100 80GB PCIe`.
+        """
+        return pulumi.get(self, "configuration")
+
+    @_builtins.property
+    @pulumi.getter(name="highestHourlyCost")
+    def highest_hourly_cost(self) -> _builtins.float:
+        """
+        USD per hour of the part on the dearest acceptable configuration.
+        """
+        return pulumi.get(self, "highest_hourly_cost")
+
+    @_builtins.property
+    @pulumi.getter(name="lowestHourlyCost")
+    def lowest_hourly_cost(self) -> _builtins.float:
+        """
+        USD per hour of the part on the cheapest acceptable configuration.
+        """
+        return pulumi.get(self, "lowest_hourly_cost")
 
 
 @pulumi.output_type

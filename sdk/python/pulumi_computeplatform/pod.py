@@ -53,7 +53,7 @@ class PodArgs:
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] data_center_ids: Preferred data centers, most preferred first; empty, like not set, lets the scheduler choose. Create-only: a change replaces the pod only when its current data center is no longer listed.
         :param pulumi.Input[_builtins.str] desired_status: Power state to hold: `RUNNING` starts the pod, `EXITED` stops it.
         :param pulumi.Input[_builtins.int] disk: Ephemeral container disk in GB, wiped on restart. Minimum 1. When not set, the service chooses it (with `templateId`, the template's).
-        :param pulumi.Input[Mapping[str, Any]] env: Environment variables. Keys the service injects (`PUBLIC_KEY`, `JUPYTER_PASSWORD`) and keys taken from the template are kept and never reported as drift.
+        :param pulumi.Input[Mapping[str, Any]] env: Environment variables. Keys the service injects (`PUBLIC_KEY`, `JUPYTER_PASSWORD`) and keys taken from the template are kept and never reported as drift. A secret in state, as an argument and as an output.
         :param pulumi.Input[_builtins.bool] global_networking: Give the pod a private address reachable across data centers.
         :param pulumi.Input['GpuConfigArgs'] gpu: GPU allocation. Exactly one of `gpu` and `cpu` is required; switching between them replaces the pod.
         :param pulumi.Input[_builtins.str] image: Container image reference, for example `"org/trainer:1.2"`. Changes in place (the container restarts). Required unless `templateId` is set, which supplies it.
@@ -202,7 +202,7 @@ class PodArgs:
     @pulumi.getter
     def env(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
         """
-        Environment variables. Keys the service injects (`PUBLIC_KEY`, `JUPYTER_PASSWORD`) and keys taken from the template are kept and never reported as drift.
+        Environment variables. Keys the service injects (`PUBLIC_KEY`, `JUPYTER_PASSWORD`) and keys taken from the template are kept and never reported as drift. A secret in state, as an argument and as an output.
         """
         return pulumi.get(self, "env")
 
@@ -422,7 +422,7 @@ class Pod(pulumi.CustomResource):
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] data_center_ids: Preferred data centers, most preferred first; empty, like not set, lets the scheduler choose. Create-only: a change replaces the pod only when its current data center is no longer listed.
         :param pulumi.Input[_builtins.str] desired_status: Power state to hold: `RUNNING` starts the pod, `EXITED` stops it.
         :param pulumi.Input[_builtins.int] disk: Ephemeral container disk in GB, wiped on restart. Minimum 1. When not set, the service chooses it (with `templateId`, the template's).
-        :param pulumi.Input[Mapping[str, Any]] env: Environment variables. Keys the service injects (`PUBLIC_KEY`, `JUPYTER_PASSWORD`) and keys taken from the template are kept and never reported as drift.
+        :param pulumi.Input[Mapping[str, Any]] env: Environment variables. Keys the service injects (`PUBLIC_KEY`, `JUPYTER_PASSWORD`) and keys taken from the template are kept and never reported as drift. A secret in state, as an argument and as an output.
         :param pulumi.Input[_builtins.bool] global_networking: Give the pod a private address reachable across data centers.
         :param pulumi.Input[Union['GpuConfigArgs', 'GpuConfigArgsDict']] gpu: GPU allocation. Exactly one of `gpu` and `cpu` is required; switching between them replaces the pod.
         :param pulumi.Input[_builtins.str] image: Container image reference, for example `"org/trainer:1.2"`. Changes in place (the container restarts). Required unless `templateId` is set, which supplies it.
@@ -502,7 +502,7 @@ class Pod(pulumi.CustomResource):
             __props__.__dict__["data_center_ids"] = data_center_ids
             __props__.__dict__["desired_status"] = desired_status
             __props__.__dict__["disk"] = disk
-            __props__.__dict__["env"] = env
+            __props__.__dict__["env"] = None if env is None else pulumi.Output.secret(env)
             __props__.__dict__["global_networking"] = global_networking
             __props__.__dict__["gpu"] = gpu
             __props__.__dict__["image"] = image

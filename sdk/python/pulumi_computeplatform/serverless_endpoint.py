@@ -49,7 +49,7 @@ class ServerlessEndpointArgs:
         :param pulumi.Input[Sequence[pulumi.Input['EndpointCpuArgs']]] cpu: CPU workers: the eligible configurations, at least one, none listed twice. Exactly one of `gpu` and `cpu`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] data_center_ids: Preferred data centers; empty lets the scheduler choose.
         :param pulumi.Input[_builtins.int] disk: Ephemeral container disk per worker in GB. Minimum 1. With `templateId`, the template's unless set here.
-        :param pulumi.Input[Mapping[str, Any]] env: Environment variables of the workers.
+        :param pulumi.Input[Mapping[str, Any]] env: Environment variables of the workers. A secret in state, as an argument and as an output.
         :param pulumi.Input[_builtins.str] flashboot: Cold-start acceleration: `OFF`, `FLASHBOOT` or `PRIORITY_FLASHBOOT`.
         :param pulumi.Input['EndpointGpuArgs'] gpu: GPU workers. Exactly one of `gpu` and `cpu`; switching between them replaces the endpoint.
         :param pulumi.Input[_builtins.str] image: Container image reference. Required unless `templateId` is set.
@@ -184,7 +184,7 @@ class ServerlessEndpointArgs:
     @pulumi.getter
     def env(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
         """
-        Environment variables of the workers.
+        Environment variables of the workers. A secret in state, as an argument and as an output.
         """
         return pulumi.get(self, "env")
 
@@ -348,7 +348,7 @@ class ServerlessEndpoint(pulumi.CustomResource):
         :param pulumi.Input[Sequence[pulumi.Input[Union['EndpointCpuArgs', 'EndpointCpuArgsDict']]]] cpu: CPU workers: the eligible configurations, at least one, none listed twice. Exactly one of `gpu` and `cpu`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] data_center_ids: Preferred data centers; empty lets the scheduler choose.
         :param pulumi.Input[_builtins.int] disk: Ephemeral container disk per worker in GB. Minimum 1. With `templateId`, the template's unless set here.
-        :param pulumi.Input[Mapping[str, Any]] env: Environment variables of the workers.
+        :param pulumi.Input[Mapping[str, Any]] env: Environment variables of the workers. A secret in state, as an argument and as an output.
         :param pulumi.Input[_builtins.str] flashboot: Cold-start acceleration: `OFF`, `FLASHBOOT` or `PRIORITY_FLASHBOOT`.
         :param pulumi.Input[Union['EndpointGpuArgs', 'EndpointGpuArgsDict']] gpu: GPU workers. Exactly one of `gpu` and `cpu`; switching between them replaces the endpoint.
         :param pulumi.Input[_builtins.str] image: Container image reference. Required unless `templateId` is set.
@@ -418,7 +418,7 @@ class ServerlessEndpoint(pulumi.CustomResource):
             __props__.__dict__["cpu"] = cpu
             __props__.__dict__["data_center_ids"] = data_center_ids
             __props__.__dict__["disk"] = disk
-            __props__.__dict__["env"] = env
+            __props__.__dict__["env"] = None if env is None else pulumi.Output.secret(env)
             __props__.__dict__["flashboot"] = flashboot
             __props__.__dict__["gpu"] = gpu
             __props__.__dict__["image"] = image

@@ -45,7 +45,7 @@ class TemplateArgs:
         :param pulumi.Input[_builtins.str] args: Arguments for the container entrypoint.
         :param pulumi.Input[_builtins.str] category: Listing group: `CPU`, `NVIDIA` or `AMD`.
         :param pulumi.Input[_builtins.int] disk: Ephemeral container disk in GB, wiped on restart. Minimum 1.
-        :param pulumi.Input[Mapping[str, Any]] env: Environment variables. A pod made from the template may add keys or override them.
+        :param pulumi.Input[Mapping[str, Any]] env: Environment variables. A pod made from the template may add keys or override them. A secret in state, as an argument and as an output.
         :param pulumi.Input['TemplateMountsArgs'] mounts: Storage of pods made from the template. None when not set.
         :param pulumi.Input[_builtins.str] name: Display name. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535.
@@ -161,7 +161,7 @@ class TemplateArgs:
     @pulumi.getter
     def env(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
         """
-        Environment variables. A pod made from the template may add keys or override them.
+        Environment variables. A pod made from the template may add keys or override them. A secret in state, as an argument and as an output.
         """
         return pulumi.get(self, "env")
 
@@ -298,7 +298,7 @@ class Template(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] args: Arguments for the container entrypoint.
         :param pulumi.Input[_builtins.str] category: Listing group: `CPU`, `NVIDIA` or `AMD`.
         :param pulumi.Input[_builtins.int] disk: Ephemeral container disk in GB, wiped on restart. Minimum 1.
-        :param pulumi.Input[Mapping[str, Any]] env: Environment variables. A pod made from the template may add keys or override them.
+        :param pulumi.Input[Mapping[str, Any]] env: Environment variables. A pod made from the template may add keys or override them. A secret in state, as an argument and as an output.
         :param pulumi.Input[_builtins.str] image: Container image reference, for example `"org/trainer:1.4"`.
         :param pulumi.Input[Union['TemplateMountsArgs', 'TemplateMountsArgsDict']] mounts: Storage of pods made from the template. None when not set.
         :param pulumi.Input[_builtins.str] name: Display name. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
@@ -362,7 +362,7 @@ class Template(pulumi.CustomResource):
             __props__.__dict__["args"] = args
             __props__.__dict__["category"] = category
             __props__.__dict__["disk"] = disk
-            __props__.__dict__["env"] = env
+            __props__.__dict__["env"] = None if env is None else pulumi.Output.secret(env)
             if image is None and not opts.urn:
                 raise TypeError("Missing required property 'image'")
             __props__.__dict__["image"] = image

@@ -1,0 +1,6 @@
+/**
+ * The engine's form of a secret: an object holding this signature key with this value, beside the secret's plain
+ * `value` (on the wire to a provider), or its `ciphertext` or `plaintext` JSON (in a checkpoint).
+ */
+export const SIGNATURE_KEY = "4dabf18193072939515e22adb298388d";
+export const SECRET_SIGNATURE = "1b47061264138c4ac30d75fd1eb44270";
