@@ -1,13 +1,11 @@
 import { Faults } from "./http/faults";
 import { Lifecycle } from "./pods/lifecycle";
 import type { ResolvedOptions } from "./options";
-import { renderCluster } from "./clusters/clusterView";
-import { membersOf } from "./clusters/members";
 import { LiveStock } from "./placement/liveStock";
 import { releaseStock } from "./pods/podStock";
 import { renderPod } from "./pods/podView";
-import { type ClusterRecord, type NetworkVolumeRecord, type PodRecord, Store } from "./store";
-import type { Cluster, Pod } from "./wire";
+import { type CollectionName, type PodRecord, Store } from "./store";
+import type { Pod } from "./wire";
 
 /** What route handlers share: the state, the clock and the configured behaviour. */
 export interface EmulatorContext {
@@ -22,16 +20,13 @@ export interface EmulatorContext {
   now(): number;
   /** The pod as the API renders it at this moment. */
   present(pod: PodRecord): Pod;
-  /** The cluster summary as the API renders it at this moment. */
-  presentCluster(cluster: ClusterRecord): Cluster;
   /** Removes a pod for good (terminate and DELETE), giving back its stock; billing keeps what it used. */
   remove(pod: PodRecord): void;
-  /** Deletes a network volume; billing keeps what it used. */
-  removeNetworkVolume(record: NetworkVolumeRecord): void;
 }
 
-export function createContext(options: ResolvedOptions, shutdown: AbortSignal): EmulatorContext {
-  const store = new Store();
+/** @param collections - every kind's collection, as the kinds list names them */
+export function createContext(options: ResolvedOptions, shutdown: AbortSignal, collections: readonly CollectionName[]): EmulatorContext {
+  const store = new Store(collections);
   const lifecycle = new Lifecycle(options.timings, options.failPodsNamed);
   const now = options.clock;
   const faults = new Faults((id) => {
@@ -52,22 +47,11 @@ export function createContext(options: ResolvedOptions, shutdown: AbortSignal): 
       const at = now();
       return renderPod(pod, lifecycle.observe(pod, at), at);
     },
-    presentCluster(cluster) {
-      return renderCluster(
-        cluster,
-        membersOf(store, cluster).map((pod) => this.present(pod)),
-      );
-    },
     remove(pod) {
       releaseStock(stock, pod);
       const account = store.account(pod.account);
       account.pods.delete(pod.id);
-      account.retiredPods.push({ record: pod, removedAt: now() });
-    },
-    removeNetworkVolume(record) {
-      const account = store.account(record.account);
-      account.networkVolumes.delete(record.volume.id);
-      account.retiredNetworkVolumes.push({ record, removedAt: now() });
+      account.retired("pods").push({ record: pod, removedAt: now() });
     },
   };
 }

@@ -1,31 +1,11 @@
 import type { Caller } from "./http/auth";
 import { Problem } from "./http/problem";
-import type {
-  ClusterRecord,
-  DelegationRecord,
-  EndpointRecord,
-  NetworkVolumeRecord,
-  PodRecord,
-  RegistryRecord,
-  Store,
-  TemplateRecord,
-} from "./store";
+import { pods } from "./pods/collection";
+import { endpoints } from "./serverless/collection";
+import type { PodRecord, Store } from "./store";
 
-/** A record with the account that owns it. */
-interface Owned {
-  account: string;
-}
-
-/** The caller's record: 404 when no account has it, 403 when another account does. */
-function owned<R extends Owned>(record: R | undefined, caller: Caller, what: string): R {
-  if (record === undefined) throw new Problem(404, `${what} not found`);
-  if (record.account !== caller.account) throw new Problem(403, `${what} is not accessible with this API key`);
-  return record;
-}
-
-export function ownedPod(store: Store, caller: Caller, id: string): PodRecord {
-  return owned(store.findPod(id), caller, `Pod ${id}`);
-}
+/** The caller's pod: 404 when no account has it, 403 when another account does. */
+export const ownedPod = pods.owned;
 
 /** The caller's pod, to change, act on or delete: a cluster member answers 409, since its cluster manages it. */
 export function modifiablePod(store: Store, caller: Caller, id: string): PodRecord {
@@ -37,32 +17,5 @@ export function modifiablePod(store: Store, caller: Caller, id: string): PodReco
   return pod;
 }
 
-export function ownedCluster(store: Store, caller: Caller, id: string): ClusterRecord {
-  return owned(store.find("clusters", id), caller, `Cluster ${id}`);
-}
-
-export function ownedEndpoint(store: Store, caller: Caller, id: string): EndpointRecord {
-  return owned(store.find("endpoints", id), caller, `Endpoint ${id}`);
-}
-
-export function ownedNetworkVolume(store: Store, caller: Caller, id: string): NetworkVolumeRecord {
-  return owned(store.findNetworkVolume(id), caller, `Network volume ${id}`);
-}
-
-/**
- * The caller's template, to change or delete. Another account's public template answers 404, as the catalog's do:
- * everyone may read it, only its owner changes it. Another account's private one answers 403, like any foreign id.
- */
-export function ownedTemplate(store: Store, caller: Caller, id: string): TemplateRecord {
-  const record = store.find("templates", id);
-  const sharedByAnother = record !== undefined && record.account !== caller.account && record.template.public;
-  return owned(sharedByAnother ? undefined : record, caller, `Template ${id}`);
-}
-
-export function ownedRegistry(store: Store, caller: Caller, id: string): RegistryRecord {
-  return owned(store.find("registries", id), caller, `Registry ${id}`);
-}
-
-export function ownedDelegation(store: Store, caller: Caller, id: string): DelegationRecord {
-  return owned(store.find("delegations", id), caller, `Delegation ${id}`);
-}
+/** The caller's endpoint (the job API and the load balancer's workers answer for the endpoint they name). */
+export const ownedEndpoint = endpoints.owned;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { COMPLIANCE_CERTIFICATIONS, CPU_PRODUCTS, DATA_CENTER_REGIONS, GPU_PRODUCTS } from "./data/catalog";
-import { CLOUDS, CLUSTER_TYPES, ENDPOINT_TYPES, FLASHBOOT_MODES, POD_ACTIONS, VOLUME_TYPES } from "./wire";
+import { CLOUDS, POD_ACTIONS, VOLUME_TYPES } from "./wire";
 
 /** Request bodies as the v2 spec bounds them. Every object is strict: an unknown property is a 400. */
 
@@ -13,7 +13,7 @@ const gpuRequest = z.strictObject({
   minCudaVersion: cudaVersion.optional(),
 });
 
-const vcpuCount = z
+export const vcpuCount = z
   .int()
   .min(2)
   .refine((count) => (count & (count - 1)) === 0, "must be a power of two");
@@ -23,7 +23,7 @@ const cpuRequest = z.strictObject({ id: z.string().min(1), vcpuCount, memory: z.
 export const persistentMount = z.strictObject({ size: z.int().min(10), path: z.string() });
 const networkMount = z.strictObject({ volumeId: z.string(), path: z.string() });
 
-const mounts = z.strictObject({
+export const mountsRequest = z.strictObject({
   persistent: persistentMount.optional(),
   network: z.array(networkMount).max(1).optional(),
 });
@@ -61,7 +61,7 @@ export const createPodRequest = z.strictObject({
   image: container.image,
   gpu: gpuRequest.optional(),
   cpu: cpuRequest.optional(),
-  mounts: mounts.optional(),
+  mounts: mountsRequest.optional(),
   cloud: z.enum(CLOUDS).default("SECURE"),
   args: container.args.default(""),
   disk: container.disk.default(20),
@@ -94,25 +94,13 @@ export const updatePodRequest = z.strictObject({
   ...optionalContainer,
   locked: z.boolean().optional(),
   globalNetworking: z.boolean().optional(),
-  mounts: mounts.optional(),
+  mounts: mountsRequest.optional(),
 });
 
 export const podActionRequest = z.strictObject({ action: z.enum(POD_ACTIONS) });
 
-export const createNetworkVolumeRequest = z.strictObject({
-  name: z.string().min(1),
-  size: z.int().min(10).max(4096),
-  dataCenter: z.string().min(1),
-  type: z.enum(VOLUME_TYPES).default("STANDARD"),
-});
-
-export const updateNetworkVolumeRequest = z.strictObject({
-  name: z.string().min(1).optional(),
-  size: z.int().min(10).max(4096).optional(),
-});
-
 export type UpdatePodRequest = z.output<typeof updatePodRequest>;
-export type MountsRequest = z.output<typeof mounts>;
+export type MountsRequest = z.output<typeof mountsRequest>;
 export type GpuRequest = z.output<typeof gpuRequest>;
 export type CpuRequest = z.output<typeof cpuRequest>;
 
@@ -185,115 +173,6 @@ export const podListQuery = z.object({
     .default("false")
     .transform((value) => value === "true"),
 });
-
-export const createClusterRequest = z.strictObject({
-  name: z.string().min(1),
-  type: z.enum(CLUSTER_TYPES),
-  compute: z.strictObject({
-    gpuTypeId: z.string().min(1),
-    gpuCountPerPod: z.int().min(1),
-    podCount: z.int().min(2).max(250),
-  }),
-  image: container.image,
-  args: container.args.default(""),
-  disk: container.disk.default(20),
-  env: container.env.default({}),
-  ports: container.ports.default([]),
-  dataCenterIds: z.array(z.string().min(1)).optional(),
-  mounts: mounts.optional(),
-  startSsh: z.boolean().default(false),
-  startJupyter: z.boolean().default(false),
-});
-
-/** Only the name of a cluster changes after create. */
-export const updateClusterRequest = z.strictObject({ name: z.string().min(1) });
-
-/** Exact duplicates are refused, as the API refuses them. */
-const withoutDuplicates = <T>(items: T[]) => new Set(items.map((item) => JSON.stringify(item))).size === items.length;
-
-const endpointGpu = {
-  pools: z.array(z.string().min(1)).min(1),
-  excludedTypes: z.array(z.string().trim().min(1)).refine(withoutDuplicates, "must not list a GPU type twice").optional(),
-  count: z.int().min(1),
-  allowedCudaVersions: z.array(cudaVersion).optional(),
-};
-
-const endpointCpu = z
-  .array(z.strictObject({ id: z.string().min(1), vcpuCount }))
-  .min(1)
-  .refine(withoutDuplicates, "must not list a configuration twice");
-
-const endpointWorkers = {
-  min: z.int().min(0),
-  max: z.int().min(0),
-  idleTimeout: z.int().min(1).max(3600),
-};
-
-export const endpointScaling = z.discriminatedUnion("type", [
-  z.strictObject({ type: z.literal("QUEUE_DELAY"), queueDelay: z.number().min(0.5) }),
-  z.strictObject({ type: z.literal("REQUEST_COUNT"), requestCount: z.int().min(1) }),
-]);
-
-const endpointSettings = {
-  dataCenterIds: z.array(z.string().min(1)),
-  networkVolumes: z.array(z.string().min(1)),
-  timeout: z.int().min(1),
-  flashboot: z.enum(FLASHBOOT_MODES),
-};
-
-/** A serverless endpoint create body; the container settings a template supplies take no default here. */
-export const createEndpointRequest = z.strictObject({
-  name: z.string().min(1),
-  type: z.enum(ENDPOINT_TYPES),
-  templateId: z.string().min(1).optional(),
-  ...optionalContainer,
-  gpu: z.strictObject({ ...endpointGpu, count: endpointGpu.count.default(1), minCudaVersion: cudaVersion.optional() }).optional(),
-  cpu: endpointCpu.optional(),
-  workers: z
-    .strictObject({
-      min: endpointWorkers.min.default(0),
-      max: endpointWorkers.max.default(3),
-      idleTimeout: endpointWorkers.idleTimeout.optional(),
-    })
-    .default({ min: 0, max: 3 }),
-  scaling: endpointScaling,
-  dataCenterIds: endpointSettings.dataCenterIds.default([]),
-  networkVolumes: endpointSettings.networkVolumes.default([]),
-  timeout: endpointSettings.timeout.default(300000),
-  flashboot: endpointSettings.flashboot.default("OFF"),
-});
-
-/** A serverless endpoint PATCH: what it leaves out stays as it is; `type` never changes. */
-export const updateEndpointRequest = z.strictObject({
-  name: z.string().min(1).optional(),
-  templateId: z.string().min(1).optional(),
-  ...optionalContainer,
-  gpu: z
-    .strictObject({
-      pools: endpointGpu.pools.optional(),
-      excludedTypes: endpointGpu.excludedTypes,
-      count: endpointGpu.count.optional(),
-      allowedCudaVersions: endpointGpu.allowedCudaVersions,
-      minCudaVersion: z.union([z.literal(""), cudaVersion]).optional(),
-    })
-    .optional(),
-  cpu: endpointCpu.optional(),
-  workers: z
-    .strictObject({
-      min: endpointWorkers.min.optional(),
-      max: endpointWorkers.max.optional(),
-      idleTimeout: endpointWorkers.idleTimeout.optional(),
-    })
-    .optional(),
-  scaling: endpointScaling.optional(),
-  dataCenterIds: endpointSettings.dataCenterIds.optional(),
-  networkVolumes: endpointSettings.networkVolumes.optional(),
-  timeout: endpointSettings.timeout.optional(),
-  flashboot: endpointSettings.flashboot.optional(),
-});
-
-export type CreateEndpointRequest = z.output<typeof createEndpointRequest>;
-export type UpdateEndpointRequest = z.output<typeof updateEndpointRequest>;
 
 /** A job API request body: one `input` object. */
 export const jobRequest = z.object({ input: z.record(z.string(), z.unknown()) });

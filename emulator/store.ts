@@ -3,10 +3,7 @@ import { DEFAULT_ACCOUNT } from "./options";
 import type { Holding } from "./placement/liveStock";
 import type {
   Cloud,
-  ClusterCompute,
-  ClusterType,
   CpuConfig,
-  EcrDelegation,
   EndpointGpuConfig,
   EndpointScaling,
   EndpointType,
@@ -14,11 +11,8 @@ import type {
   FlashBoot,
   JobResponse,
   Mounts,
-  NetworkVolume,
   PodClusterRole,
-  Registry,
   Release,
-  Template,
 } from "./wire";
 
 export type PodCompute = { kind: "gpu"; id: string; count: number } | { kind: "cpu"; id: string; vcpuCount: number; memory: number };
@@ -67,19 +61,6 @@ export interface ClusterMembership {
   rank: number;
   role: PodClusterRole | null;
   overlayIp: string;
-}
-
-export interface ClusterRecord {
-  id: string;
-  account: string;
-  createdAt: number;
-  name: string;
-  type: ClusterType;
-  compute: ClusterCompute;
-  dataCenterId: string;
-  network: { cidr: string; vxlanId: number; vxlanPort: number };
-  /** Member pod ids by rank; the pods themselves live in the account's `pods`. */
-  memberIds: string[];
 }
 
 /**
@@ -141,66 +122,61 @@ export interface EndpointRecord {
   jobs: Map<string, JobRecord>;
 }
 
-export interface NetworkVolumeRecord {
-  account: string;
-  /** When the volume was created: billing charges its storage from then. */
-  createdAt: number;
-  volume: NetworkVolume;
-}
-
-/** A pod, network volume or serverless endpoint that is gone, kept so that billing still counts what it used while it existed. */
+/** A record that is gone, kept so that billing still counts what it used while it existed. */
 export interface Retired<R> {
   record: R;
   removedAt: number;
-}
-
-export interface TemplateRecord {
-  account: string;
-  template: Template;
-}
-
-export interface RegistryRecord {
-  account: string;
-  registry: Registry;
-  /** Write-only credentials: kept, compared in tests through the store, never rendered. */
-  username: string;
-  password: string;
-}
-
-export interface DelegationRecord {
-  account: string;
-  delegation: EcrDelegation;
 }
 
 /** An SSH public key registered on the default account, injected as PUBLIC_KEY into pods created with startSsh. */
 export const DEFAULT_ACCOUNT_SSH_KEY =
   "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAII7UCnYppW9fe3v5HWLopvtuUqnz/dVckKQLx7thDIYc developer@emulator";
 
+/**
+ * Each kind's records, by the name of its collection in every account. The emulator's kinds list (emulator/kinds.ts)
+ * names the collections at run time; a kind's folder adds its record type here with `declare module "../store"`.
+ */
+export interface Collections {
+  pods: PodRecord;
+  endpoints: EndpointRecord;
+}
+
+/** The name of a per-account collection; ids are unique across all of them. */
+export type CollectionName = keyof Collections;
+export type RecordOf<C extends CollectionName> = Collections[C];
+type CollectionMaps = { readonly [C in CollectionName]: Map<string, RecordOf<C>> };
+
+// The class and this interface merge: an account holds one map per collection.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
+export interface AccountState extends CollectionMaps {}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class AccountState {
-  readonly pods = new Map<string, PodRecord>();
-  readonly networkVolumes = new Map<string, NetworkVolumeRecord>();
-  readonly templates = new Map<string, TemplateRecord>();
-  readonly registries = new Map<string, RegistryRecord>();
-  readonly delegations = new Map<string, DelegationRecord>();
-  readonly clusters = new Map<string, ClusterRecord>();
-  readonly endpoints = new Map<string, EndpointRecord>();
   /** Jobs of the hosted model endpoints, which belong to no endpoint of the account. */
   readonly hostedJobs = new Map<string, JobRecord>();
-  readonly retiredPods: Retired<PodRecord>[] = [];
-  readonly retiredNetworkVolumes: Retired<NetworkVolumeRecord>[] = [];
-  readonly retiredEndpoints: Retired<EndpointRecord>[] = [];
+  private readonly gone = new Map<CollectionName, Retired<unknown>[]>();
 
   constructor(
     readonly name: string,
     /** The account's registered SSH public keys, replaced as a whole by `PUT /v2/account/ssh-keys`. */
     public sshPublicKeys: string[],
-  ) {}
-}
+    collections: readonly CollectionName[],
+  ) {
+    for (const collection of collections) Object.assign(this, { [collection]: new Map() });
+  }
 
-/** The per-account collections whose ids share one namespace. */
-type Collection = "pods" | "networkVolumes" | "templates" | "registries" | "delegations" | "clusters" | "endpoints";
-type RecordOf<C extends Collection> = AccountState[C] extends Map<string, infer R> ? R : never;
-const COLLECTIONS: readonly Collection[] = ["pods", "networkVolumes", "templates", "registries", "delegations", "clusters", "endpoints"];
+  /** What is gone of one collection, oldest first, kept so that billing still counts what it used. */
+  retired<C extends CollectionName>(collection: C): Retired<RecordOf<C>>[] {
+    let gone = this.gone.get(collection);
+    if (gone === undefined) this.gone.set(collection, (gone = []));
+    return gone as Retired<RecordOf<C>>[];
+  }
+
+  /** The account's records of one collection. */
+  records<C extends CollectionName>(collection: C): Map<string, RecordOf<C>> {
+    return this[collection] as Map<string, RecordOf<C>>;
+  }
+}
 
 export const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
 const ID_LENGTH = 10;
@@ -209,10 +185,13 @@ const ID_LENGTH = 10;
 export class Store {
   private readonly accounts = new Map<string, AccountState>();
 
+  /** @param collections - every kind's collection, as the kinds list names them */
+  constructor(private readonly collections: readonly CollectionName[]) {}
+
   account(name: string): AccountState {
     let state = this.accounts.get(name);
     if (state === undefined) {
-      state = new AccountState(name, name === DEFAULT_ACCOUNT ? [DEFAULT_ACCOUNT_SSH_KEY] : []);
+      state = new AccountState(name, name === DEFAULT_ACCOUNT ? [DEFAULT_ACCOUNT_SSH_KEY] : [], this.collections);
       this.accounts.set(name, state);
     }
     return state;
@@ -223,9 +202,9 @@ export class Store {
   }
 
   /** The record with this id in any account's `collection`. */
-  find<C extends Collection>(collection: C, id: string): RecordOf<C> | undefined {
+  find<C extends CollectionName>(collection: C, id: string): RecordOf<C> | undefined {
     for (const account of this.accounts.values()) {
-      const record = (account[collection] as Map<string, RecordOf<C>>).get(id);
+      const record = account.records(collection).get(id);
       if (record !== undefined) return record;
     }
     return undefined;
@@ -235,15 +214,11 @@ export class Store {
     return this.find("pods", id);
   }
 
-  findNetworkVolume(id: string): NetworkVolumeRecord | undefined {
-    return this.find("networkVolumes", id);
-  }
-
   newId(): string {
     for (;;) {
       let id = "";
       for (let i = 0; i < ID_LENGTH; i++) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
-      if (COLLECTIONS.every((collection) => this.find(collection, id) === undefined)) return id;
+      if (this.collections.every((collection) => this.find(collection, id) === undefined)) return id;
     }
   }
 }

@@ -1,9 +1,8 @@
 import { type BilledResource, micros } from "./billedResource";
+import type { ClusterComponent } from "./clusterComponent";
 import { type BillingFamily, livingAndGone } from "./families";
 import { type PodUsage, podUsage } from "./podUsage";
 import { seededCluster } from "./seededHistory";
-
-export type ClusterComponent = "gpuAmount" | "diskAmount" | "networkingAmount";
 
 /**
  * Clusters, gone ones included, from what their member pods ran: each member at its `cost`, the secure list price of
@@ -15,7 +14,7 @@ export const clusterBilling: BillingFamily<ClusterComponent> = {
   aggregate: { gpuAmount: "clusterGpuAmount", diskAmount: "clusterDiskAmount", networkingAmount: "clusterNetworkingAmount" },
   resources: ({ account, lifecycle, now }) => {
     const members = new Map<string, PodUsage[]>();
-    for (const { record, gone } of livingAndGone(account.pods, account.retiredPods, now)) {
+    for (const { record, gone } of livingAndGone(account.pods, account.retired("pods"), now)) {
       const clusterId = record.membership?.clusterId;
       if (clusterId !== undefined) members.set(clusterId, [...(members.get(clusterId) ?? []), podUsage(record, gone, lifecycle)]);
     }

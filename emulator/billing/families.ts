@@ -4,7 +4,8 @@ import { runsOf, statusAt, timelineOf } from "../jobs/jobTimeline";
 import type { PodTimings } from "../options";
 import type { Lifecycle } from "../pods/lifecycle";
 import { placedGpuType, workersReadyAt } from "../serverless/workers";
-import type { AccountState, EndpointRecord, NetworkVolumeRecord, PodRecord, Retired } from "../store";
+import type { NetworkVolumeRecord } from "../networkVolumes/collection";
+import type { AccountState, EndpointRecord, PodRecord, Retired } from "../store";
 import type { EndpointGpuConfig } from "../wire";
 import { type BilledResource, HOURS_PER_MONTH, micros } from "./billedResource";
 import { type PodUsage, podUsage } from "./podUsage";
@@ -56,7 +57,7 @@ export const podBilling: BillingFamily<PodComponent> = {
   recordComponents: ["gpuAmount", "cpuAmount", "diskAmount"],
   aggregate: { gpuAmount: "podGpuAmount", cpuAmount: "podCpuAmount", diskAmount: "podDiskAmount" },
   resources: ({ account, lifecycle, now }) =>
-    livingAndGone(account.pods, account.retiredPods, now)
+    livingAndGone(account.pods, account.retired("pods"), now)
       // Pod billing is of standalone pods: a cluster's members are billed with their cluster (`clusterBilling.ts`).
       .filter(({ record }) => record.membership === null)
       .map(({ record, gone }) => billedPod(record, podUsage(record, gone, lifecycle))),
@@ -95,7 +96,7 @@ export const networkVolumeBilling: BillingFamily<VolumeComponent> = {
   recordComponents: ["standardAmount", "highPerformanceAmount"],
   aggregate: { standardAmount: "storageStandardAmount", highPerformanceAmount: "storageHighPerformanceAmount" },
   resources: ({ account, now }) =>
-    livingAndGone(account.networkVolumes, account.retiredNetworkVolumes, now).map(({ record, gone }) => billedVolume(record, gone)),
+    livingAndGone(account.networkVolumes, account.retired("networkVolumes"), now).map(({ record, gone }) => billedVolume(record, gone)),
 };
 
 /** Storage per GB-month by type, at the volume's current size, from creation until deletion. */
@@ -130,7 +131,7 @@ export const serverlessBilling: BillingFamily<ServerlessComponent> = {
     feeAmount: "serverlessFeeAmount",
   },
   resources: ({ account, timings, now }) =>
-    livingAndGone(account.endpoints, account.retiredEndpoints, now).map(({ record, gone }) => billedEndpoint(record, gone, timings)),
+    livingAndGone(account.endpoints, account.retired("endpoints"), now).map(({ record, gone }) => billedEndpoint(record, gone, timings)),
 };
 
 function billedEndpoint(endpoint: EndpointRecord, gone: number, timings: Required<PodTimings>): BilledResource<ServerlessComponent> {

@@ -3,7 +3,7 @@ import { findGpuOffer } from "../catalog/offers";
 import { SEEDED_CLUSTER, SEEDED_SINCE } from "../data/billingHistory";
 import { ID_ALPHABET } from "../store";
 import { type BilledResource, HOURS_PER_MONTH, micros, type Spend } from "./billedResource";
-import type { ClusterComponent } from "./clusterBilling";
+import type { ClusterComponent } from "./clusterComponent";
 import { HOUR, overlap } from "./spans";
 
 /** A seeded history, for spend before the emulator ran anything: it depends only on the account name and the hour. */

@@ -1,4 +1,4 @@
-import type { ClusterRecord } from "../store";
+import type { ClusterRecord } from "./clusterRecord";
 import type { Cluster, Pod } from "../wire";
 
 /** A cluster summary as the API renders it, from its member pods as rendered at the same instant (rank order). */

@@ -1,46 +1,39 @@
 import { randomInt } from "node:crypto";
-import { callerOf } from "../http/auth";
-import { badRequestOrCapacity, READ_ONLY_KEY, ref } from "../http/openapiBuilders";
-import type { Operation } from "../http/operation";
-import { parseBody } from "../http/validation";
+import { badRequestOrCapacity, READ_ONLY_KEY } from "../http/openapiBuilders";
 import { chooseDataCenter } from "../placement/scheduler";
 import { checkCompute } from "../pods/compute";
 import { withInjectedEnv } from "../pods/injectedEnv";
 import { mountsForCreate, networkVolumeToMount } from "../pods/mounts";
 import { addPod } from "../pods/podRecord";
-import { createClusterRequest } from "../schemas";
-import type { ClusterRecord } from "../store";
 import type { ClusterType, PodClusterRole } from "../wire";
+import type { ClusterRecord } from "./clusterRecord";
+import { clusters } from "./collection";
+import { createClusterRequest } from "./requests";
 
 /**
  * `POST /v2/clusters`: creates a cluster and its member pods in one data center with idle cluster nodes of the GPU
  * type, one node per member, and answers 201 with its summary; 400 for a bad body, an unknown GPU type, no such
  * data center or too few idle nodes (the capacity error), 403 for a read-only key.
  */
-export const createCluster: Operation = {
-  method: "POST",
-  path: "/clusters",
-  spec: {
-    operationId: "createCluster",
-    summary: "Create a cluster and its member pods",
-    description:
-      "Members are named `<name>-node-<rank>`; rank 0 is the primary (the SLURM controller, the RAY head). Ranks and " +
-      "overlay IPs are assigned once a member has its machine. Each member holds one idle cluster node of the data " +
-      "center until the cluster is deleted.",
-    body: "CreateClusterRequest",
-    ok: { status: 201, description: "The created cluster", schema: ref("Cluster") },
-    errors: {
-      400: badRequestOrCapacity("Invalid body, unknown GPU type, or no data center with cluster nodes of it", {
-        demand: { pool: "clusterNode", typeId: "NVIDIA H100 80GB HBM3", cloud: "SECURE", count: 4 },
-        dataCenterIds: ["US-CA-2", "EU-SE-1"],
-      }),
-      403: READ_ONLY_KEY,
-    },
+export const createCluster = clusters.create({
+  operationId: "createCluster",
+  summary: "Create a cluster and its member pods",
+  description:
+    "Members are named `<name>-node-<rank>`; rank 0 is the primary (the SLURM controller, the RAY head). Ranks and " +
+    "overlay IPs are assigned once a member has its machine. Each member holds one idle cluster node of the data " +
+    "center until the cluster is deleted.",
+  bodySchema: "CreateClusterRequest",
+  body: createClusterRequest,
+  ok: "The created cluster",
+  errors: {
+    400: badRequestOrCapacity("Invalid body, unknown GPU type, or no data center with cluster nodes of it", {
+      demand: { pool: "clusterNode", typeId: "NVIDIA H100 80GB HBM3", cloud: "SECURE", count: 4 },
+      dataCenterIds: ["US-CA-2", "EU-SE-1"],
+    }),
+    403: READ_ONLY_KEY,
   },
-  async handle(context, request, reply) {
+  make(body, context, caller) {
     const { store } = context;
-    const caller = callerOf(request);
-    const body = parseBody(createClusterRequest, request.body);
     const { gpuTypeId, gpuCountPerPod } = body.compute;
     const { compute, hostCudaVersion } = checkCompute({
       gpu: { id: gpuTypeId, count: gpuCountPerPod },
@@ -103,10 +96,9 @@ export const createCluster: Operation = {
       );
       cluster.memberIds.push(pod.id);
     }
-    account.clusters.set(cluster.id, cluster);
-    return reply.code(201).send(context.presentCluster(cluster));
+    return cluster;
   },
-};
+});
 
 /** SLURM and RAY name their rank-0 node's role apart from the others; TRAINING and APPLICATION assign none. */
 function roleOf(type: ClusterType, rank: number): PodClusterRole | null {

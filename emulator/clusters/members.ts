@@ -1,4 +1,5 @@
-import type { ClusterRecord, PodRecord, Store } from "../store";
+import type { PodRecord, Store } from "../store";
+import type { ClusterRecord } from "./clusterRecord";
 
 /** The cluster's member pods still held, in rank order. */
 export function membersOf(store: Store, cluster: ClusterRecord): PodRecord[] {

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from "fastify";
-import type { ApiKeyGrant } from "../options";
 import { Problem } from "./problem";
 
 /** Who is calling: the account of the presented key and whether that key may write. */
@@ -22,7 +21,8 @@ export function isBearerToken(key: string): boolean {
 export class ApiKeys {
   private readonly grants: Map<string, Caller>;
 
-  constructor(grants: readonly Required<ApiKeyGrant>[]) {
+  /** @param grants - every accepted key, with the caller it stands for */
+  constructor(grants: ReadonlyArray<Caller & { key: string }>) {
     this.grants = new Map(grants.map((grant) => [grant.key, { account: grant.account, readOnly: grant.readOnly }]));
   }
 

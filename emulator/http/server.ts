@@ -2,25 +2,12 @@ import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest, type RouteOptions } from "fastify";
-import { ACCOUNT_OPERATIONS } from "../account/operations";
-import { BILLING_OPERATIONS } from "../billing/operations";
-import { CATALOG_OPERATIONS } from "../catalog/operations";
-import { CLUSTER_OPERATIONS } from "../clusters/operations";
 import { createContext, type EmulatorContext } from "../context";
-import { JOB_OPERATIONS } from "../jobs/operations";
-import { registerLoadBalancerRoutes } from "../loadBalancer/routes";
+import type { EmulatorKind } from "../kind";
+import { COLLECTIONS, type EmulatorSnapshot, KINDS } from "../kinds";
 import { registerMetaRoutes } from "../meta/routes";
-import { NETWORK_VOLUME_OPERATIONS } from "../networkVolumes/operations";
 import { type EmulatorOptions, resolveOptions } from "../options";
 import type { StockController } from "../placement/liveStock";
-import { POD_OPERATIONS } from "../pods/operations";
-import { REGISTRY_OPERATIONS } from "../registries/operations";
-import { DELEGATION_OPERATIONS } from "../registryDelegations/operations";
-import { renderEndpoint } from "../serverless/endpointView";
-import { SERVERLESS_OPERATIONS } from "../serverless/operations";
-import type { AccountState } from "../store";
-import { TEMPLATE_OPERATIONS } from "../templates/operations";
-import type { Cluster, EcrDelegation, Endpoint, NetworkVolume, Pod, Registry, Template } from "../wire";
 import { ApiKeys, rememberCaller, requirePermission } from "./auth";
 import type { FaultController } from "./faults";
 import { refuseDeepBodies } from "./nestingLimit";
@@ -29,6 +16,8 @@ import { Problem } from "./problem";
 import { MALFORMED_RATE_LIMIT_HEADERS, RateLimiter, tooManyRequests } from "./rateLimit";
 import { pathOf } from "./routing";
 
+export type { EmulatorSnapshot } from "../kinds";
+
 /** One request the emulator received. */
 export interface RecordedRequest {
   method: string;
@@ -36,20 +25,6 @@ export interface RecordedRequest {
   path: string;
   /** Status answered; 0 when the connection was dropped without an answer. */
   status: number;
-}
-
-/** What the emulator holds, across accounts; registries are rendered without their write-only credentials. */
-export interface EmulatorSnapshot {
-  /** Every pod, cluster members included. */
-  pods: Pod[];
-  clusters: Cluster[];
-  endpoints: Endpoint[];
-  networkVolumes: NetworkVolume[];
-  templates: Template[];
-  registries: Registry[];
-  delegations: EcrDelegation[];
-  /** Registered SSH public keys, by account name. */
-  sshKeys: Record<string, string[]>;
 }
 
 export interface Emulator {
@@ -73,7 +48,7 @@ export interface Emulator {
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const resolved = resolveOptions(options);
   const shutdown = new AbortController();
-  const context = createContext(resolved, shutdown.signal);
+  const context = createContext(resolved, shutdown.signal, COLLECTIONS);
   const requests: RecordedRequest[] = [];
   const app = buildServer(context, requests);
   await app.listen({ host: resolved.host, port: resolved.port });
@@ -88,40 +63,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       await app.close();
     },
     snapshot() {
-      const accounts = context.store.allAccounts();
-      const all = <R, T>(records: (account: AccountState) => Map<string, R>, render: (record: R) => T): T[] =>
-        accounts.flatMap((account) => [...records(account).values()].map(render));
-      return {
-        pods: all(
-          (account) => account.pods,
-          (pod) => context.present(pod),
-        ),
-        clusters: all(
-          (account) => account.clusters,
-          (cluster) => context.presentCluster(cluster),
-        ),
-        endpoints: all(
-          (account) => account.endpoints,
-          (endpoint) => renderEndpoint(endpoint, url),
-        ),
-        networkVolumes: all(
-          (account) => account.networkVolumes,
-          (record) => ({ ...record.volume }),
-        ),
-        templates: all(
-          (account) => account.templates,
-          (record) => structuredClone(record.template),
-        ),
-        registries: all(
-          (account) => account.registries,
-          (record) => ({ ...record.registry }),
-        ),
-        delegations: all(
-          (account) => account.delegations,
-          (record) => ({ ...record.delegation }),
-        ),
-        sshKeys: Object.fromEntries(accounts.map((account) => [account.name, [...account.sshPublicKeys]])),
-      };
+      return Object.fromEntries(
+        KINDS.flatMap(({ snapshot }) => (snapshot === undefined ? [] : [[snapshot.key, snapshot.show(context, url)]])),
+      ) as EmulatorSnapshot;
     },
     requests,
     resetRequests() {
@@ -144,7 +88,7 @@ export interface RegisteredRoute {
  */
 export async function registeredApiRoutes(): Promise<RegisteredRoute[]> {
   const routes: RegisteredRoute[] = [];
-  const app = buildServer(createContext(resolveOptions(), new AbortController().signal), [], ({ method, url }) => {
+  const app = buildServer(createContext(resolveOptions(), new AbortController().signal, COLLECTIONS), [], ({ method, url }) => {
     routes.push({ method, url });
   });
   await app.ready();
@@ -233,19 +177,10 @@ function buildServer(context: EmulatorContext, requests: RecordedRequest[], onAp
         requirePermission(caller, request.method, pathOf(request.url));
       });
       v2.setNotFoundHandler(routeNotFound);
-      serveOperations(v2, context, POD_OPERATIONS);
-      serveOperations(v2, context, NETWORK_VOLUME_OPERATIONS);
-      serveOperations(v2, context, CATALOG_OPERATIONS);
-      serveOperations(v2, context, TEMPLATE_OPERATIONS);
-      serveOperations(v2, context, REGISTRY_OPERATIONS);
-      serveOperations(v2, context, DELEGATION_OPERATIONS);
-      serveOperations(v2, context, ACCOUNT_OPERATIONS);
-      serveOperations(v2, context, BILLING_OPERATIONS);
-      serveOperations(v2, context, CLUSTER_OPERATIONS);
-      serveOperations(v2, context, SERVERLESS_OPERATIONS);
-      registerLoadBalancerRoutes(v2, context);
-      // Last: their `/:endpointId/...` paths must not shadow the resource routes above.
-      serveOperations(v2, context, JOB_OPERATIONS);
+      for (const kind of KINDS as readonly EmulatorKind[]) {
+        serveOperations(v2, context, kind.operations);
+        kind.routes?.(v2, context);
+      }
     },
     { prefix: "/v2" },
   );

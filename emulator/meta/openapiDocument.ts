@@ -1,6 +1,4 @@
 import type { ProblemBody } from "../wire";
-import { account } from "../account/openapi";
-import { billing } from "../billing/openapi";
 import {
   arrayOf,
   integer,
@@ -13,31 +11,11 @@ import {
   type TagSection,
   wireObject,
 } from "../http/openapiBuilders";
-import { catalog } from "../catalog/openapi";
-import { clusters } from "../clusters/openapi";
-import { jobs } from "../jobs/openapi";
-import { loadBalancer } from "../loadBalancer/openapi";
-import { networkVolumes } from "../networkVolumes/openapi";
-import { pods } from "../pods/openapi";
-import { registries } from "../registries/openapi";
-import { serverless } from "../serverless/openapi";
-import { templates } from "../templates/openapi";
+import { KINDS } from "../kinds";
 
 /** The emulator's own OpenAPI 3.1 description of what it serves, request bodies generated from its validators. */
 
-const SECTIONS: readonly TagSection[] = [
-  pods,
-  clusters,
-  serverless,
-  jobs,
-  loadBalancer,
-  networkVolumes,
-  templates,
-  registries,
-  account,
-  catalog,
-  billing,
-];
+const SECTIONS: readonly TagSection[] = KINDS.map((kind) => kind.openapi);
 
 /** Merges the sections' entries, refusing a name two sections define (a spread would silently keep the last). */
 function merged<T>(entries: ReadonlyArray<Record<string, T>>, what: string): Record<string, T> {
@@ -69,7 +47,8 @@ export const OPENAPI_DOCUMENT = {
       "`GET /docs` need no key.",
   },
   security: [{ bearerAuth: [] }],
-  tags: SECTIONS.map((section) => section.tag),
+  // Kinds may share a tag (registries and their ECR delegations): each is listed once.
+  tags: [...new Map(SECTIONS.map((section) => [section.tag.name, section.tag])).values()],
   paths: merged<Paths[string]>(
     SECTIONS.map((section) => section.paths),
     "path",

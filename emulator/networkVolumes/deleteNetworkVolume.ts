@@ -1,28 +1,18 @@
-import { callerOf } from "../http/auth";
 import { ownResource } from "../http/openapiBuilders";
-import type { Operation } from "../http/operation";
 import { Problem } from "../http/problem";
-import { idParam } from "../http/routing";
-import { ownedNetworkVolume } from "../ownership";
-import { volumeId } from "./parameters";
+import { networkVolumes } from "./collection";
 
-/** `DELETE /v2/network-volumes/{id}`: delete a network volume; answers 403, 404, 409 as `spec.errors` says. */
-export const deleteNetworkVolume: Operation = {
-  method: "DELETE",
-  path: "/network-volumes/{id}",
-  spec: {
-    operationId: "deleteNetworkVolume",
-    summary: "Delete a network volume",
-    parameters: [volumeId],
-    ok: { status: 204, description: "Deleted; no body" },
-    errors: {
-      ...ownResource("network volume", "write"),
-      409: "A pod mounts the volume, or a serverless endpoint has it attached",
-    },
+/** `DELETE /v2/network-volumes/{id}`: delete a network volume; answers 403, 404, 409 as `errors` says. */
+export const deleteNetworkVolume = networkVolumes.delete({
+  operationId: "deleteNetworkVolume",
+  summary: "Delete a network volume",
+  ok: "Deleted; no body",
+  errors: {
+    ...ownResource("network volume", "write"),
+    409: "A pod mounts the volume, or a serverless endpoint has it attached",
   },
-  async handle(context, request, reply) {
+  remove(record, context) {
     const { store } = context;
-    const record = ownedNetworkVolume(store, callerOf(request), idParam(request));
     const mountedBy = [...store.account(record.account).pods.values()]
       .filter((pod) => pod.mounts.network?.some((mount) => mount.volumeId === record.volume.id))
       .map((pod) => pod.id);
@@ -37,7 +27,6 @@ export const deleteNetworkVolume: Operation = {
       const endpoints = `${attachedTo.length === 1 ? "endpoint" : "endpoints"} ${attachedTo.join(", ")}`;
       throw new Problem(409, `Network volume ${record.volume.id} is attached to ${endpoints}; detach it or delete them first`);
     }
-    context.removeNetworkVolume(record);
-    return reply.code(204).send();
+    networkVolumes.retire(store, record, context.now());
   },
-};
+});

@@ -1,7 +1,8 @@
 import type { Caller } from "../http/auth";
 import { Problem } from "../http/problem";
 import type { MountsRequest } from "../schemas";
-import type { NetworkVolumeRecord, PodCompute, Store } from "../store";
+import type { NetworkVolumeRecord } from "../networkVolumes/collection";
+import type { PodCompute, Store } from "../store";
 import type { Mounts } from "../wire";
 
 /** The mount rules of the spec, at create and at PATCH, and the network volume a pod mounts. */
@@ -72,7 +73,7 @@ function createdWith(mounts: Mounts): string {
 export function networkVolumeToMount(store: Store, caller: Caller, mounts: Mounts): NetworkVolumeRecord | undefined {
   const volumeId = mounts.network?.[0]?.volumeId;
   if (volumeId === undefined) return undefined;
-  const record = store.findNetworkVolume(volumeId);
+  const record = store.find("networkVolumes", volumeId);
   if (record === undefined) throw new Problem(400, `Network volume ${volumeId} does not exist`);
   if (record.account !== caller.account) {
     throw new Problem(403, `Network volume ${volumeId} is not accessible with this API key`);

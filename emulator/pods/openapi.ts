@@ -11,10 +11,8 @@ import {
   requestSchema,
   string,
   stringMap,
-  type TagSection,
   wireObject,
 } from "../http/openapiBuilders";
-import { pathsOf } from "../http/operation";
 import { createPodFromTemplateRequest, createPodRequest, podActionRequest, updatePodRequest } from "../schemas";
 import {
   CLOUDS,
@@ -34,11 +32,11 @@ import {
   type PodSsh,
   type PodSshEndpoint,
 } from "../wire";
-import { POD_OPERATIONS } from "./operations";
 
 /** The Pods section of the OpenAPI description: the pod's schemas, and the paths of its operations. */
 
-const tag = { name: "Pods", description: "GPU and CPU pods: create (from an image or a template), change, act on, read logs." };
+/** The OpenAPI tag of pods. */
+export const PODS_TAG = { name: "Pods", description: "GPU and CPU pods: create (from an image or a template), change, act on, read logs." };
 
 const sshEndpoint = wireObject<PodSshEndpoint>({ host: string, port: integer, username: string, command: string });
 const utilization = { type: "integer", minimum: 0, maximum: 100 };
@@ -108,27 +106,24 @@ const pod = wireObject<Pod>(
   { gpu: true, cpu: true, cluster: true },
 );
 
-export const pods: TagSection = {
-  tag,
-  schemas: {
-    PodStatus: enumOf(POD_STATUSES),
-    PodAction: enumOf(POD_ACTIONS),
-    PersistentMount: wireObject<PersistentMount>({ size: { type: "integer", minimum: 10 }, path: string }),
-    Mounts: {
-      ...wireObject<Mounts>(
-        {
-          persistent: ref("PersistentMount"),
-          network: { ...arrayOf(wireObject<NetworkMount>({ volumeId: string, path: string })), maxItems: 1 },
-        },
-        { persistent: true, network: true },
-      ),
-      additionalProperties: false,
-    },
-    Pod: pod,
-    CreatePodRequest: requestSchema(createPodRequest),
-    CreatePodFromTemplateRequest: requestSchema(createPodFromTemplateRequest),
-    UpdatePodRequest: requestSchema(updatePodRequest),
-    PodActionRequest: requestSchema(podActionRequest),
+/** The component schemas of pods, their actions and logs. */
+export const POD_SCHEMAS = {
+  PodStatus: enumOf(POD_STATUSES),
+  PodAction: enumOf(POD_ACTIONS),
+  PersistentMount: wireObject<PersistentMount>({ size: { type: "integer", minimum: 10 }, path: string }),
+  Mounts: {
+    ...wireObject<Mounts>(
+      {
+        persistent: ref("PersistentMount"),
+        network: { ...arrayOf(wireObject<NetworkMount>({ volumeId: string, path: string })), maxItems: 1 },
+      },
+      { persistent: true, network: true },
+    ),
+    additionalProperties: false,
   },
-  paths: pathsOf(tag.name, POD_OPERATIONS),
+  Pod: pod,
+  CreatePodRequest: requestSchema(createPodRequest),
+  CreatePodFromTemplateRequest: requestSchema(createPodFromTemplateRequest),
+  UpdatePodRequest: requestSchema(updatePodRequest),
+  PodActionRequest: requestSchema(podActionRequest),
 };

@@ -1,31 +1,22 @@
-import { callerOf } from "../http/auth";
 import { ownResource } from "../http/openapiBuilders";
-import type { Operation } from "../http/operation";
 import { Problem } from "../http/problem";
-import { idParam } from "../http/routing";
-import { ownedRegistry } from "../ownership";
-import { registryId } from "./parameters";
+import { registries } from "./collection";
 
-/** `DELETE /v2/registries/{id}`: delete a registry credential; answers 400, 403, 404 as `spec.errors` says. */
-export const deleteRegistry: Operation = {
-  method: "DELETE",
-  path: "/registries/{id}",
-  spec: {
-    operationId: "deleteRegistry",
-    summary: "Delete a registry credential",
-    description: "Templates that name the credential are left without one: their `registry` is set to null.",
-    parameters: [registryId],
-    ok: { status: 204, description: "Deleted; no body" },
-    errors: {
-      400: "A pod or serverless endpoint of the account pulls with the credential",
-      ...ownResource("registry credential", "write"),
-    },
+/** `DELETE /v2/registries/{id}`: delete a registry credential; answers 400, 403, 404 as `errors` says. */
+export const deleteRegistry = registries.delete({
+  operationId: "deleteRegistry",
+  summary: "Delete a registry credential",
+  description: "Templates that name the credential are left without one: their `registry` is set to null.",
+  ok: "Deleted; no body",
+  errors: {
+    400: "A pod or serverless endpoint of the account pulls with the credential",
+    ...ownResource("registry credential", "write"),
   },
-  async handle(context, request, reply) {
+  remove(record, context) {
     const { store } = context;
     // A pod pulls its image with the credential whenever it (re)starts, so pods block the delete; a template
     // only names it for pods still to come, and loses the reference.
-    const { account, registry } = ownedRegistry(store, callerOf(request), idParam(request));
+    const { account, registry } = record;
     const state = store.account(account);
     // Pods and endpoints pull their image with it; templates only name it for what is made from them later.
     const users = [
@@ -43,7 +34,6 @@ export const deleteRegistry: Operation = {
     for (const { template } of state.templates.values()) {
       if (template.registry === registry.id) template.registry = null;
     }
-    state.registries.delete(registry.id);
-    return reply.code(204).send();
+    registries.forget(store, record);
   },
-};
+});

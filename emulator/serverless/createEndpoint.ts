@@ -1,10 +1,7 @@
-import { callerOf } from "../http/auth";
-import { badRequestOrCapacity, READ_ONLY_KEY, ref } from "../http/openapiBuilders";
-import type { Operation } from "../http/operation";
+import { badRequestOrCapacity, READ_ONLY_KEY } from "../http/openapiBuilders";
 import { Problem } from "../http/problem";
-import { parseBody } from "../http/validation";
 import { containerUnder } from "../pods/podFromTemplate";
-import { createEndpointRequest } from "../schemas";
+import { createEndpointRequest } from "./requests";
 import type { EndpointRecord } from "../store";
 import {
   checkEndpointReferences,
@@ -14,40 +11,35 @@ import {
   endpointTemplate,
   gpuForCreate,
 } from "./endpointRules";
-import { presentEndpoint } from "./endpointView";
+import { endpoints } from "./collection";
 import { addRelease } from "./releases";
 import { holdStandingWorkers } from "./standingWorkers";
 
 /** `POST /v2/serverless`: create a serverless endpoint; answers 400, 403, 404, 422 as `spec.errors` says. */
-export const createEndpoint: Operation = {
-  method: "POST",
-  path: "/serverless",
-  spec: {
-    operationId: "createEndpoint",
-    summary: "Create a serverless endpoint",
-    description:
-      "Exactly one of `gpu` (serverless pools) or `cpu`. With `templateId` (a serverless template), the template " +
-      "supplies the container settings the body leaves out; `env` is merged per key. A LOAD_BALANCER endpoint " +
-      "scales on REQUEST_COUNT. The endpoint accepts jobs at once. Its `workers.min` standing workers hold " +
-      "`workers.min × gpu.count` GPUs of the first type of the pools (or vCPUs of the first CPU flavor) with room for " +
-      "them all in one data center, the first of `dataCenterIds` (else of the catalog), until it is deleted.",
-    body: "CreateEndpointRequest",
-    ok: { status: 201, description: "The created endpoint", schema: ref("Endpoint") },
-    errors: {
-      400: badRequestOrCapacity(
-        "Invalid body, neither or both compute families, unknown pool, CPU flavor, data center or registry, " +
-          "exclusions outside the pools, a CUDA set with a floor, workers.min above max, or idleTimeout where it does not apply",
-        { demand: { pool: "gpu", typeId: "NVIDIA H100 80GB HBM3", cloud: "SECURE", count: 4 }, dataCenterIds: ["US-CA-2", "EU-SE-1"] },
-      ),
-      403: `${READ_ONLY_KEY}, or a referenced resource belongs to another account`,
-      404: "No template or network volume the caller may use has this id",
-      422: "No image and no template, a pod template, or QUEUE_DELAY scaling on a LOAD_BALANCER endpoint",
-    },
+export const createEndpoint = endpoints.create({
+  operationId: "createEndpoint",
+  summary: "Create a serverless endpoint",
+  description:
+    "Exactly one of `gpu` (serverless pools) or `cpu`. With `templateId` (a serverless template), the template " +
+    "supplies the container settings the body leaves out; `env` is merged per key. A LOAD_BALANCER endpoint " +
+    "scales on REQUEST_COUNT. The endpoint accepts jobs at once. Its `workers.min` standing workers hold " +
+    "`workers.min × gpu.count` GPUs of the first type of the pools (or vCPUs of the first CPU flavor) with room for " +
+    "them all in one data center, the first of `dataCenterIds` (else of the catalog), until it is deleted.",
+  bodySchema: "CreateEndpointRequest",
+  body: createEndpointRequest,
+  ok: "The created endpoint",
+  errors: {
+    400: badRequestOrCapacity(
+      "Invalid body, neither or both compute families, unknown pool, CPU flavor, data center or registry, " +
+        "exclusions outside the pools, a CUDA set with a floor, workers.min above max, or idleTimeout where it does not apply",
+      { demand: { pool: "gpu", typeId: "NVIDIA H100 80GB HBM3", cloud: "SECURE", count: 4 }, dataCenterIds: ["US-CA-2", "EU-SE-1"] },
+    ),
+    403: `${READ_ONLY_KEY}, or a referenced resource belongs to another account`,
+    404: "No template or network volume the caller may use has this id",
+    422: "No image and no template, a pod template, or QUEUE_DELAY scaling on a LOAD_BALANCER endpoint",
   },
-  async handle(context, request, reply) {
+  make(body, context, caller) {
     const { store } = context;
-    const caller = callerOf(request);
-    const body = parseBody(createEndpointRequest, request.body);
     checkOneComputeFamily(body);
     const template = body.templateId === undefined ? undefined : endpointTemplate(store, caller, body.templateId);
     const container = template === undefined ? body : containerUnder(body, template);
@@ -84,7 +76,6 @@ export const createEndpoint: Operation = {
       jobs: new Map(),
     };
     addRelease(endpoint, caller.account, now, []);
-    store.account(caller.account).endpoints.set(endpoint.id, endpoint);
-    return reply.code(201).send(presentEndpoint(endpoint, request));
+    return endpoint;
   },
-};
+});

@@ -1,10 +1,10 @@
 import type { Caller } from "../http/auth";
 import { CPU_OFFERS, findCpuOffer, findDataCenter, GPU_OFFERS } from "../catalog/offers";
-import { ownedNetworkVolume } from "../ownership";
+import { networkVolumes } from "../networkVolumes/collection";
 import { Problem } from "../http/problem";
 import { readableTemplate } from "../templates/publicTemplates";
 import { checkRegistryReference } from "../registries/registryReference";
-import type { CreateEndpointRequest, UpdateEndpointRequest } from "../schemas";
+import type { CreateEndpointRequest, UpdateEndpointRequest } from "./requests";
 import type { EndpointRecord, Store } from "../store";
 import type { CpuConfig, EndpointGpuConfig, EndpointScaling, EndpointType, EndpointWorkers, Template } from "../wire";
 
@@ -87,7 +87,7 @@ export function checkEndpointReferences(
   caller: Caller,
   request: Pick<UpdateEndpointRequest, "networkVolumes" | "registry" | "dataCenterIds">,
 ): void {
-  for (const id of request.networkVolumes ?? []) ownedNetworkVolume(store, caller, id);
+  for (const id of request.networkVolumes ?? []) networkVolumes.owned(store, caller, id);
   checkRegistryReference(store, caller, request.registry);
   for (const id of request.dataCenterIds ?? []) {
     if (findDataCenter(id) === undefined) throw new Problem(400, `Unknown data center "${id}" in dataCenterIds`);

@@ -11,11 +11,9 @@ import {
   requestSchema,
   string,
   stringMap,
-  type TagSection,
   wireObject,
 } from "../http/openapiBuilders";
-import { pathsOf } from "../http/operation";
-import { createEndpointRequest, updateEndpointRequest } from "../schemas";
+import { createEndpointRequest, updateEndpointRequest } from "./requests";
 import {
   type Endpoint,
   type EndpointGpuConfig,
@@ -25,9 +23,9 @@ import {
   type Worker,
   WORKER_STATUSES,
 } from "../wire";
-import { SERVERLESS_OPERATIONS } from "./operations";
 
-const tag = {
+/** The OpenAPI tag of serverless endpoints. */
+export const SERVERLESS_TAG = {
   name: "Serverless",
   description: "Serverless endpoints (queue-based or load-balancing), their workers, worker logs and releases.",
 };
@@ -114,14 +112,11 @@ const release = wireObject<Release>({
   diff: arrayOf(object({ field: string, old: {}, new: {} })),
 });
 
-export const serverless: TagSection = {
-  tag,
-  schemas: {
-    Endpoint: endpoint,
-    CreateEndpointRequest: requestSchema(createEndpointRequest),
-    UpdateEndpointRequest: requestSchema(updateEndpointRequest),
-    Worker: worker,
-    Release: release,
-  },
-  paths: pathsOf(tag.name, SERVERLESS_OPERATIONS),
+/** The component schemas of serverless endpoints, their workers and releases. */
+export const SERVERLESS_SCHEMAS = {
+  Endpoint: endpoint,
+  CreateEndpointRequest: requestSchema(createEndpointRequest),
+  UpdateEndpointRequest: requestSchema(updateEndpointRequest),
+  Worker: worker,
+  Release: release,
 };

@@ -1,17 +1,11 @@
 import { isDeepStrictEqual } from "node:util";
-import { callerOf } from "../http/auth";
-import { badRequestOrCapacity, ownResource, ref } from "../http/openapiBuilders";
-import type { Operation } from "../http/operation";
+import { badRequestOrCapacity, ownResource } from "../http/openapiBuilders";
 import { Problem } from "../http/problem";
-import { idParam } from "../http/routing";
-import { parseBody } from "../http/validation";
-import { ownedEndpoint } from "../ownership";
 import { containerUnder } from "../pods/podFromTemplate";
-import { updateEndpointRequest } from "../schemas";
+import { updateEndpointRequest } from "./requests";
 import type { EndpointRecord } from "../store";
 import { checkEndpointReferences, checkScaling, cpuSelection, endpointTemplate, gpuForPatch, RELEASED_FIELDS } from "./endpointRules";
-import { presentEndpoint } from "./endpointView";
-import { endpointId } from "./parameters";
+import { endpoints } from "./collection";
 import { addRelease } from "./releases";
 import { reholdStandingWorkers, type WorkerConfig } from "./standingWorkers";
 
@@ -19,34 +13,27 @@ import { reholdStandingWorkers, type WorkerConfig } from "./standingWorkers";
  * `PATCH /v2/serverless/{id}`: change a serverless endpoint in place;
  * answers 400, 403, 404, 422 as `spec.errors` says.
  */
-export const updateEndpoint: Operation = {
-  method: "PATCH",
-  path: "/serverless/{id}",
-  spec: {
-    operationId: "updateEndpoint",
-    summary: "Change a serverless endpoint in place",
-    description:
-      "`type` and the compute family never change. `gpu.pools` replaces the pools and their exclusions together. " +
-      "A container change (image, args, disk, env, ports, registry) adds a release. A change of the compute, " +
-      "`workers.min` or `dataCenterIds` places the standing workers again, as create does; when that finds no room " +
-      "they keep what they held.",
-    parameters: [endpointId],
-    body: "UpdateEndpointRequest",
-    ok: { status: 200, description: "The updated endpoint", schema: ref("Endpoint") },
-    errors: {
-      400: badRequestOrCapacity("Invalid body (type included), the other compute family, or a rule of create", {
-        demand: { pool: "gpu", typeId: "NVIDIA H100 80GB HBM3", cloud: "SECURE", count: 6 },
-        dataCenterIds: ["US-CA-2", "EU-SE-1"],
-      }),
-      ...ownResource("endpoint", "write"),
-      422: "A pod template, or QUEUE_DELAY scaling on a LOAD_BALANCER endpoint",
-    },
+export const updateEndpoint = endpoints.update({
+  operationId: "updateEndpoint",
+  summary: "Change a serverless endpoint in place",
+  description:
+    "`type` and the compute family never change. `gpu.pools` replaces the pools and their exclusions together. " +
+    "A container change (image, args, disk, env, ports, registry) adds a release. A change of the compute, " +
+    "`workers.min` or `dataCenterIds` places the standing workers again, as create does; when that finds no room " +
+    "they keep what they held.",
+  bodySchema: "UpdateEndpointRequest",
+  body: updateEndpointRequest,
+  ok: "The updated endpoint",
+  errors: {
+    400: badRequestOrCapacity("Invalid body (type included), the other compute family, or a rule of create", {
+      demand: { pool: "gpu", typeId: "NVIDIA H100 80GB HBM3", cloud: "SECURE", count: 6 },
+      dataCenterIds: ["US-CA-2", "EU-SE-1"],
+    }),
+    ...ownResource("endpoint", "write"),
+    422: "A pod template, or QUEUE_DELAY scaling on a LOAD_BALANCER endpoint",
   },
-  async handle(context, request) {
+  apply(endpoint, requested, context, caller) {
     const { store } = context;
-    const caller = callerOf(request);
-    const endpoint = ownedEndpoint(store, caller, idParam(request));
-    const requested = parseBody(updateEndpointRequest, request.body);
     if (requested.gpu !== undefined && requested.cpu !== undefined) {
       throw new Problem(400, "gpu and cpu cannot both be set; an endpoint's compute family never changes");
     }
@@ -102,6 +89,5 @@ export const updateEndpoint: Operation = {
       flashboot: patch.flashboot ?? endpoint.flashboot,
     } satisfies Partial<EndpointRecord>);
     if (diff.length > 0) addRelease(endpoint, caller.account, context.now(), diff);
-    return presentEndpoint(endpoint, request);
   },
-};
+});

@@ -1,36 +1,24 @@
-import { callerOf } from "../http/auth";
-import { READ_ONLY_KEY, ref } from "../http/openapiBuilders";
-import type { Operation } from "../http/operation";
-import { parseBody } from "../http/validation";
+import { READ_ONLY_KEY } from "../http/openapiBuilders";
 import { checkRegistryReference } from "../registries/registryReference";
-import type { Template } from "../wire";
-import { networkMountRefused } from "./parameters";
+import { templates } from "./collection";
 import { createTemplateRequest } from "./requests";
-import { refuseNetworkMount } from "./rules";
+import { NETWORK_MOUNT_REFUSED, refuseNetworkMount } from "./rules";
 
-/** `POST /v2/templates`: create a template; answers 400, 403, 422 as `spec.errors` says. */
-export const createTemplate: Operation = {
-  method: "POST",
-  path: "/templates",
-  spec: {
-    operationId: "createTemplate",
-    summary: "Create a template",
-    body: "CreateTemplateRequest",
-    ok: { status: 201, description: "The created template", schema: ref("Template") },
-    errors: {
-      400: "Invalid body, or an unknown registry",
-      403: `${READ_ONLY_KEY}, or the registry belongs to another account`,
-      422: networkMountRefused,
-    },
+/** `POST /v2/templates`: create a template; answers 400, 403, 422 as `errors` says. */
+export const createTemplate = templates.create({
+  operationId: "createTemplate",
+  summary: "Create a template",
+  bodySchema: "CreateTemplateRequest",
+  body: createTemplateRequest,
+  ok: "The created template",
+  errors: {
+    400: "Invalid body, or an unknown registry",
+    403: `${READ_ONLY_KEY}, or the registry belongs to another account`,
+    422: NETWORK_MOUNT_REFUSED,
   },
-  async handle(context, request, reply) {
-    const { store } = context;
-    const caller = callerOf(request);
-    refuseNetworkMount(request.body);
-    const body = parseBody(createTemplateRequest, request.body);
-    checkRegistryReference(store, caller, body.registry);
-    const template: Template = { id: store.newId(), ...body };
-    store.account(caller.account).templates.set(template.id, { account: caller.account, template });
-    return reply.code(201).send(structuredClone(template));
+  screen: refuseNetworkMount,
+  make(body, context, caller) {
+    checkRegistryReference(context.store, caller, body.registry);
+    return { account: caller.account, template: { id: context.store.newId(), ...body } };
   },
-};
+});

@@ -34,6 +34,9 @@ export function refuseWhileInUse(store: Store, caller: Caller, templateId: strin
   throw new Problem(400, `Template ${templateId} is in use by ${[...named, ...counted].join(" and ")}; ${next}`);
 }
 
+/** Why a template create or change answers 422. */
+export const NETWORK_MOUNT_REFUSED = "`mounts.network` is given (templates mount only persistent storage), or a mount entry lacks a field";
+
 /** A template mounts only persistent storage: a `network` mount is refused with 422. */
 export function refuseNetworkMount(body: unknown): void {
   const mounts = isObject(body) ? body.mounts : undefined;

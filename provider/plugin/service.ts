@@ -4,6 +4,7 @@ import * as plugin from "@pulumi/pulumi/proto/plugin_pb";
 import * as proto from "@pulumi/pulumi/proto/provider_pb";
 import * as status from "@pulumi/pulumi/proto/status_pb";
 import { withEngineProposal } from "./autonaming";
+import { detailedDiff } from "./detailedDiff";
 import { dataFunctions } from "./functions";
 import { Any, Empty, grpc } from "./grpc";
 import { type Properties, plainProperties, toStruct, withSecrets } from "./properties";
@@ -144,21 +145,28 @@ export function resourceProviderService(info: PluginInfo) {
     }),
 
     diff: unary(async (request: proto.DiffRequest) => {
-      const result = await kindOf(request).provider.diff(
-        request.getId(),
-        plainProperties(request.getOlds()),
-        plainProperties(request.getNews()),
-      );
+      const kind = kindOf(request);
+      const olds = plainProperties(request.getOlds());
+      const news = plainProperties(request.getNews());
+      const result = await kind.provider.diff(request.getId(), olds, news);
       const changes =
         result.changes === undefined
           ? proto.DiffResponse.DiffChanges.DIFF_UNKNOWN
           : result.changes
             ? proto.DiffResponse.DiffChanges.DIFF_SOME
             : proto.DiffResponse.DiffChanges.DIFF_NONE;
-      return new proto.DiffResponse()
+      const response = new proto.DiffResponse()
         .setChanges(changes)
         .setReplacesList(result.replaces ?? [])
         .setDeletebeforereplace(result.deleteBeforeReplace ?? false);
+      // Per property from the declaration; an undeclared kind leaves the engine to compare the inputs itself.
+      if (kind.declaration === undefined) return response;
+      const properties = response.setHasdetaileddiff(true).getDetaileddiffMap();
+      for (const [name, change] of Object.entries(detailedDiff(kind.declaration, olds, news, result.replaces ?? []))) {
+        // The recorded side is the outputs, which the declaration's fates compare against the arguments.
+        properties.set(name, new proto.PropertyDiff().setKind(proto.PropertyDiff.Kind[change]).setInputdiff(false));
+      }
+      return response;
     }),
 
     create: unary(async (request: proto.CreateRequest) => {
