@@ -19,6 +19,7 @@ import {
 } from "@pulumi/pulumi/automation";
 import { LOCAL_STATE_FOLDER, resolveBackend, type StateBackend } from "./backend";
 import { ComputePlatformClient } from "../provider/client";
+import { removeEmptyCheckpointAttributes } from "./emptyCheckpointAttributes";
 import { inOwnProcessGroup, runInOwnGroup } from "./engineProcesses";
 import { engineNodePath } from "./engineModules";
 import { awaitSettledPods, findInterruptedCreates, settledMessage, settledState, unsettledMessage } from "./interruptedCreates";
@@ -157,6 +158,9 @@ export async function openStack(options: OpenStackOptions): Promise<StackDriver>
     envVars,
     ...(options.pulumiHome === undefined ? {} : { pulumiHome: options.pulumiHome }),
   });
+  const repaired = removeEmptyCheckpointAttributes(backend.url, projectName, stackName);
+  if (repaired !== undefined)
+    log(`Removed ${repaired}: it was empty, as a process killed while writing the state leaves it, and hid the checkpoint beside it.`);
   const localState = backend.source === "local" ? path.join(workDir, LOCAL_STATE_FOLDER) : undefined;
   const stacks = localState === undefined || fs.existsSync(localState) ? await stackNames(workspace) : [];
   const exists = stacks.some((name) => name === stackName || name.endsWith(`/${stackName}`));
