@@ -143,7 +143,9 @@ export function settledMessage(settled: readonly InterruptedCreate[]): string | 
   if (taken.length > 0) {
     const nouns = [...new Set(taken.map(({ kind }) => kinds[kind as keyof typeof kinds]?.declaration?.noun ?? kind))];
     const noun = nouns.length === 1 ? `${nouns[0]}${taken.length === 1 ? "" : "s"}` : "resources";
-    parts.push(`settled ${taken.length} ${noun} created by the interrupted run (${taken.map(({ candidates }) => candidates[0]).join(", ")})`);
+    parts.push(
+      `settled ${taken.length} ${noun} created by the interrupted run (${taken.map(({ candidates }) => candidates[0]).join(", ")})`,
+    );
   }
   if (dropped > 0) parts.push(`${dropped} create(s) of the interrupted run never took effect and were dropped`);
   return parts.length === 0 ? undefined : `${parts.join("; ")}.`;

@@ -202,7 +202,12 @@ interface OpenedStack {
   keep: boolean;
 }
 
-async function operate(operation: Operation, options: StackCommandOptions, interruption: Interruption, opened: OpenedStack): Promise<number> {
+async function operate(
+  operation: Operation,
+  options: StackCommandOptions,
+  interruption: Interruption,
+  opened: OpenedStack,
+): Promise<number> {
   const out = (line: string) => (options.json ? process.stderr : process.stdout).write(`${line}\n`);
   const runsProgram = operation === "preview" || operation === "up";
   loadDotEnv(path.dirname(path.resolve(options.manifest)));
@@ -404,11 +409,18 @@ function describeBackend(backend: StateBackend): string | undefined {
 }
 
 /** Every `${config.<key>}` of the manifest that the stack does not set, as issues at the reference. */
-function missingConfig(stack: ManifestStack, manifest: ValidatedManifest, config: Record<string, unknown>, operation: Operation): ManifestIssue[] {
+function missingConfig(
+  stack: ManifestStack,
+  manifest: ValidatedManifest,
+  config: Record<string, unknown>,
+  operation: Operation,
+): ManifestIssue[] {
   const set = new Set(Object.keys(config));
   const isNew = stack.created && operation === "preview";
   return unsetConfigIssues(manifest, stack.projectName, (fullKey) => set.has(fullKey), {
-    where: isNew ? `stack ${stack.stackName}, which does not exist yet (\`computeplatform up\` creates it and stops here too)` : `stack ${stack.stackName}`,
+    where: isNew
+      ? `stack ${stack.stackName}, which does not exist yet (\`computeplatform up\` creates it and stops here too)`
+      : `stack ${stack.stackName}`,
     command: `pulumi config set --stack ${stack.stackName}`,
   });
 }

@@ -84,7 +84,10 @@ describe("the README's manifest quick start", () => {
     }, 600_000);
 
     it("a first up that fails leaves no project, no stack config and no stack behind", async () => {
-      const failed = await exec("computeplatform", ["up", "manifest.yaml"], { cwd: folder, env: { ...env, COMPUTEPLATFORM_API_KEY: "wrong-key" } });
+      const failed = await exec("computeplatform", ["up", "manifest.yaml"], {
+        cwd: folder,
+        env: { ...env, COMPUTEPLATFORM_API_KEY: "wrong-key" },
+      });
       expect(failed.code, failed.stdout + failed.stderr).toBe(1);
       expect(failed.stderr).toContain("Removed stack dev and Pulumi.yaml, which this run created: nothing was deployed.");
       expect(projectFiles(folder)).toEqual([]);

@@ -73,7 +73,13 @@ describe("Ctrl-C and kills during computeplatform up", () => {
   const requestsSince = (from: number, method: "POST" | "DELETE") =>
     api.emulator.requests
       .slice(from)
-      .filter((r) => r.method === method && (method === "POST" ? r.path === "/v2/pods" : r.path.startsWith("/v2/pods/")) && r.status >= 200 && r.status < 300);
+      .filter(
+        (r) =>
+          r.method === method &&
+          (method === "POST" ? r.path === "/v2/pods" : r.path.startsWith("/v2/pods/")) &&
+          r.status >= 200 &&
+          r.status < 300,
+      );
 
   beforeAll(async () => {
     // Long enough phases that each moment below is seen while the pod is still being created.
@@ -93,9 +99,15 @@ describe("Ctrl-C and kills during computeplatform up", () => {
   it("cancels at each of ten moments, and each time leaves a state that the next up goes on from", async () => {
     const moments: Array<[string, (run: Run, from: number, round: number) => boolean]> = [
       ["the create request reached the API", (_run, from) => requestsSince(from, "POST").length > 0],
-      ["the new pod is STARTING", (_run, _from, round) => livePods().some((pod) => pod.name === `ctrlc-${round}` && pod.status === "STARTING")],
+      [
+        "the new pod is STARTING",
+        (_run, _from, round) => livePods().some((pod) => pod.name === `ctrlc-${round}` && pod.status === "STARTING"),
+      ],
       ["the CLI printed its heading", (run) => run.output().includes("Updating stack dev")],
-      ["the new pod is PROVISIONING", (_run, _from, round) => livePods().some((pod) => pod.name === `ctrlc-${round}` && pod.status === "PROVISIONING")],
+      [
+        "the new pod is PROVISIONING",
+        (_run, _from, round) => livePods().some((pod) => pod.name === `ctrlc-${round}` && pod.status === "PROVISIONING"),
+      ],
       ["the old pod's delete reached the API", (_run, from) => requestsSince(from, "DELETE").length > 0],
     ];
     for (let round = 1; round <= 10; round++) {
@@ -110,16 +122,24 @@ describe("Ctrl-C and kills during computeplatform up", () => {
 
       expect(result.code, context).toBe(130);
       expect(result.stderr, context).toMatch(/^Ctrl-C: (cancelling|stopping before the engine starts)/m);
-      expect(result.stderr, context).toMatch(/^Interrupted (after|before) .*: the state is saved and the stack is not locked\. Run `computeplatform up manifest\.yaml` to go on\.$/m);
+      expect(result.stderr, context).toMatch(
+        /^Interrupted (after|before) .*: the state is saved and the stack is not locked\. Run `computeplatform up manifest\.yaml` to go on\.$/m,
+      );
       expect(processesIn(folder), context).toEqual([]);
       expect(lockFiles(), context).toEqual([]);
       const state = await exportedState();
       expect(state.deployment?.pending_operations ?? [], context).toEqual([]);
       // Every pod the API holds is one the state records, and no pod was made twice.
       const inState = stateResources(state, "Pod").map((pod) => pod.id);
-      expect(livePods().filter((pod) => !inState.includes(pod.id)), context).toEqual([]);
+      expect(
+        livePods().filter((pod) => !inState.includes(pod.id)),
+        context,
+      ).toEqual([]);
       const names = livePods().map((pod) => pod.name);
-      expect(names.filter((name, index) => names.indexOf(name) !== index), context).toEqual([]);
+      expect(
+        names.filter((name, index) => names.indexOf(name) !== index),
+        context,
+      ).toEqual([]);
     }
 
     const final = await exec(process.execPath, [cli(), "up", "manifest.yaml"], { cwd: folder, env });

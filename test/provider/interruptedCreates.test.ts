@@ -68,11 +68,15 @@ describe("interrupted creates", () => {
 
   it("takes nothing made before the deployment started (a look-alike of another stack) as the create's", async () => {
     const state = checkpoint(new Date(Date.now() + 3_600_000).toISOString(), [{ name: "made" }]);
-    expect(await findInterruptedCreates(state, client)).toEqual([{ urn: urn("made"), kind: "Pod", inputs: inputs("made"), what: 'Pod "made"', candidates: [] }]);
+    expect(await findInterruptedCreates(state, client)).toEqual([
+      { urn: urn("made"), kind: "Pod", inputs: inputs("made"), what: 'Pod "made"', candidates: [] },
+    ]);
   });
 
   it("names look-alikes by id with the adopt line that takes one over", () => {
-    expect(unsettledMessage([{ urn: urn("twin"), kind: "Pod", inputs: inputs("twin"), what: 'Pod "twin"', candidates: ["a1", "b2"] }])).toBe(
+    expect(
+      unsettledMessage([{ urn: urn("twin"), kind: "Pod", inputs: inputs("twin"), what: 'Pod "twin"', candidates: ["a1", "b2"] }]),
+    ).toBe(
       'Pod "twin" was being created when an earlier deployment was interrupted, and 2 existing resource(s) made since could be ' +
         "the one it made: a1, b2. Add `adopt: a1` to its arguments to take one over and delete the others, or delete them all; " +
         "the next deployment then goes ahead.",
