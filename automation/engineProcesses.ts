@@ -13,6 +13,13 @@ const { createCommandError } = require("@pulumi/pulumi/automation/errors") as { 
 
 /** The Pulumi CLI processes of this process still running, each the leader of a process group of its own. */
 const running = new Set<ChildProcessWithoutNullStreams>();
+/** Those of them that run an engine operation, which a SIGINT cancels. */
+const operations = new Set<ChildProcessWithoutNullStreams>();
+/** How many times {@link interruptEngine} was called. */
+let interrupts = 0;
+
+/** The commands that run the engine: the Automation API's `up`, `preview`, `refresh` and `destroy`. */
+const ENGINE_OPERATIONS = new Set(["up", "preview", "refresh", "destroy"]);
 const exited = new Set<() => void>();
 
 /** How a run of {@link runInOwnGroup} ended. */
@@ -34,6 +41,12 @@ export interface RunOptions {
   onError?: (data: string) => void;
   /** Sends the command one SIGINT when aborted. */
   signal?: AbortSignal;
+  /**
+   * Whether the command runs an engine operation, which {@link interruptEngine} signals. Other commands (reading or
+   * writing config, exporting or importing the state) are short, and always run to their end.
+   * @default false
+   */
+  operation?: boolean;
 }
 
 /**
@@ -48,6 +61,7 @@ export function runInOwnGroup(file: string, args: readonly string[], options: Ru
   return new Promise((resolve, reject) => {
     const child = spawn(file, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, detached: true });
     running.add(child);
+    if (options.operation) operations.add(child);
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => {
@@ -58,12 +72,15 @@ export function runInOwnGroup(file: string, args: readonly string[], options: Ru
       stderr += chunk.toString();
       options.onError?.(chunk.toString());
     });
-    child.stdin.end(options.input ?? "");
+    // A command that ends without reading its input closes the pipe: its exit code says how it went, not EPIPE.
+    child.stdin.on("error", () => undefined);
+    child.stdin.end(options.input);
     const abort = () => child.kill("SIGINT");
     options.signal?.addEventListener("abort", abort, { once: true });
     const finish = () => {
       options.signal?.removeEventListener("abort", abort);
       running.delete(child);
+      operations.delete(child);
       if (running.size === 0) for (const notify of exited) notify();
     };
     child.on("error", (error) => {
@@ -90,6 +107,9 @@ export function inOwnProcessGroup(command: PulumiCommand): PulumiCommand {
     onError?: (data: string) => void,
     signal?: AbortSignal,
   ): Promise<object> => {
+    const operation = ENGINE_OPERATIONS.has(args[0] ?? "");
+    // An operation that would start after the interruption is cancelled before it starts.
+    if (operation && interrupts > 0) throw createCommandError(new CommandResult("", "error: update canceled before it started", 255));
     if (!args.includes("--non-interactive")) args.push("--non-interactive");
     const env: Record<string, string> = { ...additionalEnv, PULUMI_AUTOMATION_API: "true" };
     if (path.isAbsolute(command.command))
@@ -99,6 +119,7 @@ export function inOwnProcessGroup(command: PulumiCommand): PulumiCommand {
       finished = await runInOwnGroup(command.command, args, {
         cwd,
         env,
+        operation,
         ...(onOutput ? { onOutput } : {}),
         ...(onError ? { onError } : {}),
         ...(signal ? { signal } : {}),
@@ -114,12 +135,14 @@ export function inOwnProcessGroup(command: PulumiCommand): PulumiCommand {
 }
 
 /**
- * Sends SIGINT to every Pulumi CLI this process runs, as a terminal's Ctrl-C would: the first makes the engine
- * cancel, a second makes it stop waiting for the operations in flight. Returns how many were signalled.
+ * Sends SIGINT to every engine operation this process runs, as a terminal's Ctrl-C would: the first makes the engine
+ * cancel, a second makes it stop waiting for the operations in flight. Operations that would start afterwards fail
+ * at once as cancelled. Returns how many were signalled.
  */
 export function interruptEngine(): number {
-  for (const child of running) child.kill("SIGINT");
-  return running.size;
+  interrupts += 1;
+  for (const child of operations) child.kill("SIGINT");
+  return operations.size;
 }
 
 /** Kills every Pulumi CLI this process runs at once, leaving the state as a kill does (see `up`'s settling). */

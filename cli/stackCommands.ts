@@ -231,12 +231,12 @@ async function operate(
     ...(options.backend ? { backendUrl: options.backend } : {}),
   });
   opened.stack = stack;
-  if (stack.created && operation === "preview")
-    out(`Stack ${options.stack} does not exist yet: previewing its creation (only \`computeplatform up\` creates it).`);
   if (stack.createdProjectFile)
     out(
       `Wrote ${path.relative(process.cwd(), stack.createdProjectFile)} (project ${stack.projectName}): the manifest's folder had no Pulumi project.`,
     );
+  if (stack.created && operation === "preview")
+    out(`Stack ${options.stack} does not exist yet: previewing its creation (only \`computeplatform up\` creates it).`);
   const backendNote = describeBackend(stack.backend);
   if (backendNote) out(backendNote);
   let limits: BudgetLimit[] = [];
