@@ -96,7 +96,7 @@ describe("Ctrl-C and kills during computeplatform up", () => {
     await api?.emulator.close();
   });
 
-  it("cancels at each of ten moments, and each time leaves a state that the next up goes on from", async () => {
+  it("cancels at each of ten moments (then once more, signalling the CLI alone), each time leaving a state that the next up goes on from", async () => {
     const moments: Array<[string, (run: Run, from: number, round: number) => boolean]> = [
       ["the create request reached the API", (_run, from) => requestsSince(from, "POST").length > 0],
       [
@@ -110,13 +110,14 @@ describe("Ctrl-C and kills during computeplatform up", () => {
       ],
       ["the old pod's delete reached the API", (_run, from) => requestsSince(from, "DELETE").length > 0],
     ];
-    for (let round = 1; round <= 10; round++) {
+    for (let round = 1; round <= 11; round++) {
       const [moment, reached] = moments[(round - 1) % moments.length]!;
       fs.writeFileSync(path.join(folder, "manifest.yaml"), manifest(round));
       const from = api.emulator.requests.length;
       const run = start();
       await until(run, moment, () => reached(run, from, round));
-      process.kill(-run.child.pid!, "SIGINT");
+      // Rounds 1 to 10 as a terminal's Ctrl-C; round 11 to the CLI's process alone, as `kill -INT <pid>` does.
+      process.kill(round <= 10 ? -run.child.pid! : run.child.pid!, "SIGINT");
       const result = await run.finished;
       const context = `round ${round} (${moment}):\n${result.stdout}${result.stderr}`;
 
@@ -145,11 +146,11 @@ describe("Ctrl-C and kills during computeplatform up", () => {
     const final = await exec(process.execPath, [cli(), "up", "manifest.yaml"], { cwd: folder, env });
     expect(final.code, final.stdout + final.stderr).toBe(0);
     expectEmulatorMatchesState(api.emulator.snapshot(), await exportedState());
-    expect(livePods().map((pod) => [pod.name, pod.status])).toEqual([["ctrlc-10", "RUNNING"]]);
+    expect(livePods().map((pod) => [pod.name, pod.status])).toEqual([["ctrlc-11", "RUNNING"]]);
   });
 
   it("after a kill of the whole run, the next up releases the lock and settles the pod it was creating, once RUNNING", async () => {
-    fs.writeFileSync(path.join(folder, "manifest.yaml"), manifest(11));
+    fs.writeFileSync(path.join(folder, "manifest.yaml"), manifest(12));
     const from = api.emulator.requests.length;
     const run = start();
     await until(run, "the create request reached the API", () => requestsSince(from, "POST").length > 0);
@@ -157,7 +158,7 @@ describe("Ctrl-C and kills during computeplatform up", () => {
     process.kill(-run.child.pid!, "SIGKILL");
     killProcessesIn(folder);
     await run.finished;
-    const created = api.emulator.snapshot().pods.find((pod) => pod.name === "ctrlc-11")?.id;
+    const created = api.emulator.snapshot().pods.find((pod) => pod.name === "ctrlc-12")?.id;
     expect(created).toBeDefined();
     expect(lockFiles()).toHaveLength(1);
 
