@@ -89,7 +89,10 @@ export function runInOwnGroup(file: string, args: readonly string[], options: Ru
     });
     child.on("close", (code, signal) => {
       finish();
-      resolve({ stdout, stderr, code: code ?? 128 + (signal ? os.constants.signals[signal] : 0) });
+      // A signal to this process's group can reach the child only between its fork and its own group: it then ends
+      // before it runs the command, which is run again. An operation's run is not: it was interrupted.
+      if (!options.operation && (signal === "SIGINT" || signal === "SIGTERM")) resolve(runInOwnGroup(file, args, options));
+      else resolve({ stdout, stderr, code: code ?? 128 + (signal ? os.constants.signals[signal] : 0) });
     });
   });
 }

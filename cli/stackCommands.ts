@@ -165,7 +165,8 @@ export const drift = stackCommand("drift");
  * Runs the operation so that a Ctrl-C cancels it as `pulumi up` does (see {@link interruptible}), and so that only
  * `up` leaves a new stack behind: `preview` previews a new stack's creation, then removes it; `drift`, `refresh`
  * and `destroy` of a stack that does not exist say so and exit 2; a first `up` that fails before making anything
- * removes the stack and the project file it made (unless it stopped for unset config, which is set on that stack).
+ * removes the stack and the project file it made, unless it stopped for unset config or a budget, which are set on
+ * that stack.
  */
 async function runOperation(operation: Operation, options: StackCommandOptions): Promise<number> {
   assertInstalledPackage(operation);
@@ -196,7 +197,10 @@ async function runOperation(operation: Operation, options: StackCommandOptions):
   return code ?? 1;
 }
 
-/** The stack a run opened, for {@link runOperation} to remove if the run created it; `keep` keeps it all the same. */
+/**
+ * The stack a run opened, for {@link runOperation} to remove if the run created it; `keep`: the run stopped for
+ * something set on the stack (unset config, a budget), so it stays all the same.
+ */
 interface OpenedStack {
   stack?: ManifestStack;
   keep: boolean;
@@ -279,6 +283,8 @@ async function operate(
     else if (operation === "up") {
       if (limits.length > 0) {
         const over = await previewOverBudget(stack, options, usage, limits, out);
+        // A new stack stays, as for unset config: its budget may be what the user sets next.
+        opened.keep = over !== undefined;
         if (over !== undefined) return over;
         if (interruption.signal) return 1;
       }
