@@ -296,8 +296,8 @@ function engineEnvironment(options: OpenStackOptions, backendUrl: string): Recor
     // Plugins come from next to the CLI; a missing one should fail, not trigger a download.
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
     PULUMI_BACKEND_URL: backendUrl,
-    NODE_PATH: engineNodePath(options.envVars?.NODE_PATH),
     ...options.envVars,
+    NODE_PATH: engineNodePath(options.envVars?.NODE_PATH),
   };
   if (options.passphrase !== undefined) env.PULUMI_CONFIG_PASSPHRASE = options.passphrase;
   // Also for the commands this driver runs itself (exportState), not only the Automation API's.
