@@ -1,8 +1,6 @@
-import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { promisify } from "node:util";
 import {
   type DestroyOptions,
   type DestroyResult,
@@ -14,20 +12,24 @@ import {
   type PulumiCommand,
   type PulumiFn,
   type RefreshOptions,
+  Stack,
   type RefreshResult,
-  type Stack,
   type UpOptions,
   type UpResult,
 } from "@pulumi/pulumi/automation";
 import { LOCAL_STATE_FOLDER, resolveBackend, type StateBackend } from "./backend";
 import { ComputePlatformClient } from "../provider/client";
-import { findInterruptedCreates, settledState, unsettledMessage } from "./interruptedCreates";
+import { removeEmptyCheckpointAttributes } from "./emptyCheckpointAttributes";
+import { inOwnProcessGroup, runInOwnGroup } from "./engineProcesses";
+import { engineNodePath } from "./engineModules";
+import { awaitSettledPods, findInterruptedCreates, settledMessage, settledState, unsettledMessage } from "./interruptedCreates";
+import { MissingStackError } from "./missingStack";
+import { refuseLinks, stackConfigFileName } from "./projectLinks";
 import { ensurePulumiCli } from "./pulumiCli";
+import { heldLockMessage, isStale, stackLocks } from "./stackLock";
 import { UserError } from "../provider/errors";
 
 export { LOCAL_STATE_FOLDER } from "./backend";
-
-const execFileAsync = promisify(execFile);
 
 /** One stack config value, e.g. `{ value: key, secret: true }` for `computeplatform:apiKey`. */
 export interface ConfigEntry {
@@ -40,8 +42,16 @@ export interface ConfigEntry {
 export interface OpenStackOptions {
   /** The Pulumi program, run in this process for every operation. */
   program: PulumiFn;
-  /** Stack name; the stack is created if it does not exist. */
+  /** Stack name; the stack is created if it does not exist, unless `ifMissing` is `fail`. */
   stackName: string;
+  /**
+   * What to do when the stack does not exist: `create` it, or `fail` with a {@link MissingStackError} that lists the
+   * stacks that do.
+   * @default "create"
+   */
+  ifMissing?: "create" | "fail";
+  /** Receives what the driver did on its own: a stale lock released, interrupted creates settled. @default ignores them */
+  onMessage?: (line: string) => void;
   /**
    * Project name; also the namespace of the program's own `pulumi.Config()`. A project file already in
    * `workDir` is used as it is, never rewritten, and then its name must be this one.
@@ -107,17 +117,28 @@ export interface StackDriver {
   outputs(): Promise<OutputMap>;
   /** Removes the stack and its config file, leaving any remaining resources unmanaged. */
   remove(): Promise<void>;
+  /** Whether opening created the stack. */
+  readonly created: boolean;
+  /**
+   * Removes the stack if opening created it and it manages nothing (no resource, no pending operation), keeping a
+   * stack config file that was there before; a local state folder that opening made goes too. For a preview of a
+   * new stack, or a first `up` that failed before making anything. Resolves to whether it removed the stack.
+   */
+  undoCreate(): Promise<boolean>;
 }
 
 /**
  * Creates or selects a stack of an inline program and returns a thin driver for it.
  *
  * The engine runs the Pulumi CLI, which calls back into this process to run `program`, so the program
- * must use the same `@pulumi/pulumi` module instance as this file.
+ * must use the same `@pulumi/pulumi` module instance as this file. The CLI runs in a process group of its own
+ * (see {@link inOwnProcessGroup}): `interruptEngine()` cancels an operation as a Ctrl-C cancels `pulumi up`.
  */
 export async function openStack(options: OpenStackOptions): Promise<StackDriver> {
   const { program, stackName, projectName, workDir } = options;
-  const pulumiCommand = options.pulumiCommand ?? (await ensurePulumiCli()).command;
+  const log = options.onMessage ?? (() => undefined);
+  refuseLinks(workDir, stackName);
+  const pulumiCommand = inOwnProcessGroup(options.pulumiCommand ?? (await ensurePulumiCli()).command);
   const project = projectFile(workDir);
   const backend = resolveBackend({
     workDir,
@@ -125,31 +146,38 @@ export async function openStack(options: OpenStackOptions): Promise<StackDriver>
     ...(project === undefined ? {} : { projectFile: project }),
     ...(options.pulumiHome === undefined ? {} : { pulumiHome: options.pulumiHome }),
   });
-  if (backend.source === "local") fileBackend(path.join(workDir, LOCAL_STATE_FOLDER));
   const envVars = engineEnvironment(options, backend.url);
-  const stack = await LocalWorkspace.createOrSelectStack(
-    { stackName, projectName, program },
-    {
-      workDir,
-      pulumiCommand,
-      // A project file already in workDir is the user's: the Automation API would overwrite it, so it is used
-      // as it is. Otherwise the engine must start provider processes in workDir, because they resolve
-      // serialized providers' require() calls from there; the Automation API's default is this process's cwd.
-      ...(project === undefined ? { projectSettings: { name: projectName, runtime: "nodejs", main: path.resolve(workDir) } } : {}),
-      envVars,
-      ...(options.pulumiHome === undefined ? {} : { pulumiHome: options.pulumiHome }),
-    },
-  );
+  const workspace = await LocalWorkspace.create({
+    program,
+    workDir,
+    pulumiCommand,
+    // A project file already in workDir is the user's: the Automation API would overwrite it, so it is used
+    // as it is. Otherwise the engine must start provider processes in workDir, because they resolve
+    // serialized providers' require() calls from there; the Automation API's default is this process's cwd.
+    ...(project === undefined ? { projectSettings: { name: projectName, runtime: "nodejs", main: path.resolve(workDir) } } : {}),
+    envVars,
+    ...(options.pulumiHome === undefined ? {} : { pulumiHome: options.pulumiHome }),
+  });
+  const repaired = removeEmptyCheckpointAttributes(backend.url, projectName, stackName);
+  if (repaired !== undefined)
+    log(`Removed ${repaired}: it was empty, as a process killed while writing the state leaves it, and hid the checkpoint beside it.`);
+  const localState = backend.source === "local" ? path.join(workDir, LOCAL_STATE_FOLDER) : undefined;
+  const stacks = localState === undefined || fs.existsSync(localState) ? await stackNames(workspace) : [];
+  const exists = stacks.some((name) => name === stackName || name.endsWith(`/${stackName}`));
+  if (!exists && options.ifMissing === "fail") throw new MissingStackError(stackName, backend.url, stacks);
+  const configFile = path.join(workDir, stackConfigFileName(stackName));
+  const configFileExisted = fs.existsSync(configFile);
+  const localStateCreated = localState !== undefined && !fs.existsSync(localState);
+  if (localState !== undefined) fileBackend(localState);
+  const stack = exists ? await Stack.select(stackName, workspace) : await Stack.create(stackName, workspace);
 
   /** Runs `pulumi <args>` on this stack, `input` on its stdin, and returns its stdout. */
   const pulumi = async (args: string[], input = "") => {
-    const running = execFileAsync(pulumiCommand.command, [...args, "--stack", stackName, "--non-interactive"], {
-      cwd: workDir,
-      env: { ...process.env, ...envVars },
-      maxBuffer: 256 * 1024 * 1024,
-    });
-    running.child.stdin?.end(input);
-    return (await running).stdout;
+    // In a process group of its own, as the engine's runs: `stack import` is never stopped halfway by a Ctrl-C.
+    const command = [...args, "--stack", stackName, "--non-interactive"];
+    const { stdout, stderr, code } = await runInOwnGroup(pulumiCommand.command, command, { cwd: workDir, env: envVars, input });
+    if (code !== 0) throw new Error(`pulumi ${command.join(" ")} failed: ${stderr.trim()}`);
+    return stdout;
   };
 
   const setConfig = async (config: Record<string, ConfigEntry>) => {
@@ -168,17 +196,33 @@ export async function openStack(options: OpenStackOptions): Promise<StackDriver>
   const exportState = async () => JSON.parse(await pulumi(["stack", "export"])) as Deployment;
 
   /**
+   * Releases the lock that a killed deployment left on a file backend, when no process holds it any more; a lock
+   * that a running update may hold is refused with what to do.
+   */
+  const releaseStaleLock = async () => {
+    const locks = stackLocks(backend.url, projectName, stackName);
+    if (locks.length === 0) return;
+    if (!locks.every(isStale)) throw new UserError(heldLockMessage(stackName, locks));
+    await pulumi(["cancel", "--yes"]);
+    log(`Released the lock that an interrupted run (pid ${locks.map((lock) => lock.pid).join(", ")}) left on stack ${stackName}.`);
+  };
+
+  /**
    * Settles the creates that a killed deployment left pending, before the engine would drop them and create again:
-   * one that took effect is put into the state (true is returned: a refresh is to read it), one that did not is
-   * dropped, and one that cannot be told apart from look-alikes fails with their ids and the `adopt` line.
+   * one that took effect is put into the state (true is returned: a refresh is to read it), once a pod it made has
+   * started as its create would have waited for; one that did not is dropped; and one that cannot be told apart from
+   * look-alikes fails with their ids and the `adopt` line.
    */
   const settleInterruptedCreates = async (): Promise<boolean> => {
+    await releaseStaleLock();
     const state = await exportState();
     if (!state.deployment?.pending_operations?.length) return false;
-    const interrupted = await findInterruptedCreates(state, new ComputePlatformClient(await apiSettings(stack, envVars)));
+    const client = new ComputePlatformClient(await apiSettings(stack, envVars));
+    const interrupted = await findInterruptedCreates(state, client);
     if (interrupted.length === 0) return false;
     const unsettled = interrupted.filter(({ candidates }) => candidates.length > 1);
     if (unsettled.length > 0) throw new UserError(unsettledMessage(unsettled));
+    await awaitSettledPods(client, interrupted);
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "computeplatform-state-")), "state.json");
     fs.writeFileSync(file, JSON.stringify(settledState(state, interrupted)));
     try {
@@ -186,6 +230,8 @@ export async function openStack(options: OpenStackOptions): Promise<StackDriver>
     } finally {
       fs.rmSync(path.dirname(file), { recursive: true, force: true });
     }
+    const message = settledMessage(interrupted);
+    if (message !== undefined) log(`${message.charAt(0).toUpperCase()}${message.slice(1)}`);
     return interrupted.some(({ candidates }) => candidates.length === 1);
   };
 
@@ -193,6 +239,7 @@ export async function openStack(options: OpenStackOptions): Promise<StackDriver>
     stackName,
     backend,
     stack,
+    created: !exists,
     up: async (opts) => {
       if (await settleInterruptedCreates()) await stack.refresh();
       return stack.up(opts);
@@ -202,12 +249,32 @@ export async function openStack(options: OpenStackOptions): Promise<StackDriver>
       await settleInterruptedCreates();
       return stack.refresh(opts);
     },
-    destroy: (opts) => stack.destroy(opts),
+    destroy: async (opts) => {
+      await releaseStaleLock();
+      return stack.destroy(opts);
+    },
     setConfig,
     exportState,
     outputs: () => stack.outputs(),
     remove: () => stack.workspace.removeStack(stackName, { force: true }),
+    undoCreate: async () => {
+      if (exists) return false;
+      const { resources = [], pending_operations: pending = [] } = ((await exportState()).deployment ?? {}) as {
+        resources?: Array<{ type: string }>;
+        pending_operations?: unknown[];
+      };
+      if (pending.length > 0 || resources.some(({ type }) => type !== "pulumi:pulumi:Stack" && !type.startsWith("pulumi:providers:")))
+        return false;
+      await workspace.removeStack(stackName, { force: true, preserveConfig: configFileExisted });
+      if (localStateCreated) fs.rmSync(localState!, { recursive: true, force: true });
+      return true;
+    },
   };
+}
+
+/** The names of the project's stacks in the workspace's backend. */
+async function stackNames(workspace: LocalWorkspace): Promise<string[]> {
+  return (await workspace.listStacks()).map((summary) => summary.name);
 }
 
 /** Where the API is and the key, as the provider would find them: stack config first, then the environment. */
@@ -230,6 +297,7 @@ function engineEnvironment(options: OpenStackOptions, backendUrl: string): Recor
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
     PULUMI_BACKEND_URL: backendUrl,
     ...options.envVars,
+    NODE_PATH: engineNodePath(options.envVars?.NODE_PATH),
   };
   if (options.passphrase !== undefined) env.PULUMI_CONFIG_PASSPHRASE = options.passphrase;
   // Also for the commands this driver runs itself (exportState), not only the Automation API's.
@@ -239,7 +307,10 @@ function engineEnvironment(options: OpenStackOptions, backendUrl: string): Recor
 
 /** The Pulumi project file (`Pulumi.yaml`, `.yml` or `.json`) in `dir`, if there is one. */
 export function projectFile(dir: string): string | undefined {
-  return ["Pulumi.yaml", "Pulumi.yml", "Pulumi.json"].map((name) => path.join(dir, name)).find((file) => fs.existsSync(file));
+  // lstat: a dangling link is there too, and must not be taken for a free name to write to.
+  return ["Pulumi.yaml", "Pulumi.yml", "Pulumi.json"]
+    .map((name) => path.join(dir, name))
+    .find((file) => fs.lstatSync(file, { throwIfNoEntry: false }) !== undefined);
 }
 
 /** A `file://` backend URL for a local folder, creating the folder. */

@@ -3,3 +3,4 @@ export { openManifestStack, type OpenManifestStackOptions, type ManifestStack } 
 export { ensurePulumiCli, type PulumiCli, type EnsurePulumiCliOptions } from "./pulumiCli";
 export { changeSummary } from "./summary";
 export { engineProgress } from "./progress";
+export { MissingStackError } from "./missingStack";

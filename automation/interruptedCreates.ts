@@ -8,8 +8,12 @@ import { KIND_NAMES, kinds } from "../provider/kindRegistry";
  */
 export interface InterruptedCreate {
   urn: string;
+  /** The kind, e.g. `Pod`. */
+  kind: string;
   /** What it is, for messages: e.g. `Pod "worker"` (the kind and the resource's name in the program). */
   what: string;
+  /** The create's checked arguments, as the checkpoint recorded them. */
+  inputs: Record<string, unknown>;
   /**
    * Ids of the resources that this create could have made: they match its request, were made after the interrupted
    * deployment started, and no resource in the state has them. None means the create never took effect.
@@ -63,6 +67,8 @@ export async function findInterruptedCreates(state: Deployment, client: ComputeP
     const matches = find ? await find(client, resource.inputs ?? {}) : [];
     found.push({
       urn: resource.urn,
+      kind,
+      inputs: resource.inputs ?? {},
       what: `${kind} "${resource.urn.split("::").at(-1)}"`,
       candidates: matches.filter((match) => !inState.has(match.id) && Date.parse(match.createdAt) >= startedAt).map((match) => match.id),
     });
@@ -104,4 +110,43 @@ export function settledState(state: Deployment, interrupted: readonly Interrupte
       pending_operations: (deployment.pending_operations ?? []).filter((op) => !(op.type === "creating" && byUrn.has(op.resource.urn))),
     },
   };
+}
+
+/** The pod statuses a pod's create stops waiting at: the one it wanted, or one it cannot leave by waiting. */
+const SETTLED_POD_STATUSES = new Set(["RUNNING", "EXITED", "ERROR", "TERMINATED"]);
+
+/**
+ * Waits, as their create would have, until each pod that an interrupted create made has started (or failed), within
+ * its `readyTimeoutSeconds`; the update that follows then records it as it is. Other kinds are taken as they are.
+ */
+export async function awaitSettledPods(client: ComputePlatformClient, settled: readonly InterruptedCreate[]): Promise<void> {
+  const pods = settled.filter(({ kind, candidates }) => kind === "Pod" && candidates.length === 1);
+  await Promise.all(
+    pods.map(({ inputs, candidates: [id] }) => {
+      const timeoutSeconds = typeof inputs.readyTimeoutSeconds === "number" ? inputs.readyTimeoutSeconds : 600;
+      return client.podWatcher.waitFor({
+        id: id!,
+        wanted: "RUNNING",
+        deadline: client.clock.now() + timeoutSeconds * 1000,
+        timeoutSeconds,
+        until: (pod) => pod === undefined || SETTLED_POD_STATUSES.has(pod.status),
+      });
+    }),
+  );
+}
+
+/** What settling did, e.g. `settled 1 pod created by the interrupted run (pod-1)`; undefined when it took none over. */
+export function settledMessage(settled: readonly InterruptedCreate[]): string | undefined {
+  const taken = settled.filter(({ candidates }) => candidates.length === 1);
+  const dropped = settled.length - taken.length;
+  const parts: string[] = [];
+  if (taken.length > 0) {
+    const nouns = [...new Set(taken.map(({ kind }) => kinds[kind as keyof typeof kinds]?.declaration?.noun ?? kind))];
+    const noun = nouns.length === 1 ? `${nouns[0]}${taken.length === 1 ? "" : "s"}` : "resources";
+    parts.push(
+      `settled ${taken.length} ${noun} created by the interrupted run (${taken.map(({ candidates }) => candidates[0]).join(", ")})`,
+    );
+  }
+  if (dropped > 0) parts.push(`${dropped} create(s) of the interrupted run never took effect and were dropped`);
+  return parts.length === 0 ? undefined : `${parts.join("; ")}.`;
 }

@@ -4,21 +4,26 @@ import { parse as parseYaml } from "yaml";
 import { loadManifest } from "../provider/manifest";
 import { type OpenStackOptions, openStack, projectFile, type StackDriver } from "./driver";
 import { UserError } from "../provider/errors";
+import { refuseLinks } from "./projectLinks";
 
 /** Options of {@link openManifestStack}. */
 export interface OpenManifestStackOptions extends Pick<
   OpenStackOptions,
-  "stackName" | "backendUrl" | "passphrase" | "config" | "envVars" | "pulumiHome" | "pulumiCommand"
+  "stackName" | "ifMissing" | "onMessage" | "backendUrl" | "passphrase" | "config" | "envVars" | "pulumiHome" | "pulumiCommand"
 > {
   /**
    * Path of the manifest. Its folder is the Pulumi project folder: the project file (`Pulumi.yaml`) and the stack
-   * config files (`Pulumi.<stack>.yaml`) are there, and its `node_modules` (or a parent's) must hold this package.
-   * Messages name the manifest as written here.
+   * config files (`Pulumi.<stack>.yaml`) are there. It needs no `node_modules`: the engine's provider process
+   * resolves this package from the folder's `node_modules` (or a parent's) when it has one, else from where this
+   * package is installed (a global install, `npx`). Messages name the manifest as written here.
    */
   manifest: string;
 }
 
-/** A stack that deploys a manifest, and whether opening it wrote a project file. */
+/**
+ * A stack that deploys a manifest, and whether opening it wrote a project file; `undoCreate` also removes the
+ * project file that opening wrote.
+ */
 export interface ManifestStack extends StackDriver {
   /** The project file that was written because the manifest's folder had none; undefined when one was there. */
   createdProjectFile?: string;
@@ -34,17 +39,39 @@ export async function openManifestStack(options: OpenManifestStackOptions): Prom
   const workDir = path.dirname(path.resolve(manifest));
   let file = projectFile(workDir);
   let createdProjectFile: string | undefined;
+  refuseLinks(workDir, stackOptions.stackName);
   if (file === undefined) {
     file = createdProjectFile = path.join(workDir, "Pulumi.yaml");
+    // "wx": never through a link that appeared since, nor over a file.
     fs.writeFileSync(
       file,
       `name: ${projectNameFor(workDir)}\nruntime: nodejs\ndescription: Deploys ${path.basename(manifest)} with pulumi-computeplatform\n`,
+      { flag: "wx" },
     );
   }
-  const projectName = readProjectName(file);
-  const program = async () => (await loadManifest(manifest)).outputs;
-  const stack = await openStack({ ...stackOptions, program, projectName, workDir });
-  return { ...stack, projectName, ...(createdProjectFile ? { createdProjectFile } : {}) };
+  const undoProjectFile = () => {
+    if (createdProjectFile !== undefined) fs.rmSync(createdProjectFile, { force: true });
+  };
+  let stack: StackDriver;
+  let projectName: string;
+  try {
+    projectName = readProjectName(file);
+    const program = async () => (await loadManifest(manifest)).outputs;
+    stack = await openStack({ ...stackOptions, program, projectName, workDir });
+  } catch (error) {
+    undoProjectFile();
+    throw error;
+  }
+  return {
+    ...stack,
+    projectName,
+    ...(createdProjectFile ? { createdProjectFile } : {}),
+    undoCreate: async () => {
+      const removed = await stack.undoCreate();
+      if (removed) undoProjectFile();
+      return removed;
+    },
+  };
 }
 
 function readProjectName(file: string): string {

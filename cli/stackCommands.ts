@@ -15,6 +15,8 @@ import { assertInstalledPackage } from "./installedPackage";
 import { formatChange, formatCounts, formatSummary, planCollector } from "./plan";
 import { asksFirst, confirmPlan, NOT_CONFIRMED_EXIT_CODE } from "./confirmPlan";
 import { readManifest } from "./validate";
+import { type Interruption, interruptible } from "./interruption";
+import { MissingStackError } from "../automation/missingStack";
 import { UserError } from "../provider/errors";
 import { budgetBreaches, budgetLimits, type BudgetLimit, formatBreach, OVER_BUDGET_EXIT_CODE } from "./cost/budget";
 import { costArgOptions, costHelp, type CostOptions, parseCostOptions, stackConfigBudget } from "./cost/costOptions";
@@ -60,6 +62,14 @@ const headings: Record<Operation, string> = {
   drift: "Checking",
 };
 
+const stackHelp: Record<Operation, string> = {
+  up: "created if it does not exist",
+  preview: "one that does not exist is previewed as new,\n                        and not created",
+  refresh: "it must exist (exit 2 otherwise)",
+  destroy: "it must exist (exit 2 otherwise)",
+  drift: "it must exist (exit 2 otherwise)",
+};
+
 /** How long an operation on one resource runs before a line says it is still going, and then how often. */
 const STILL_RUNNING_EVERY_MS = 10_000;
 
@@ -90,7 +100,7 @@ Exit 0 when nothing drifted, 2 when something did, 1 on error.
       : ""
   }
 Options:
-  --stack NAME          Stack to use; created if it does not exist. Default: ${DEFAULT_STACK}
+  --stack NAME          Stack to use; ${stackHelp[operation]}. Default: ${DEFAULT_STACK}
   --backend URL         Pulumi state backend, e.g. file:///srv/state or s3://bucket.
                         Default: the one \`pulumi\` uses in the manifest's folder: PULUMI_BACKEND_URL,
                         else backend.url in Pulumi.yaml, else the current \`pulumi login\`; only
@@ -169,8 +179,57 @@ export const refresh = stackCommand("refresh");
 export const destroy = stackCommand("destroy");
 export const drift = stackCommand("drift");
 
+/**
+ * Runs the operation so that a Ctrl-C cancels it as `pulumi up` does (see {@link interruptible}), and so that only
+ * `up` leaves a new stack behind: `preview` previews a new stack's creation, then removes it; `drift`, `refresh`
+ * and `destroy` of a stack that does not exist say so and exit 2; a first `up` that fails before making anything
+ * removes the stack and the project file it made, unless it stopped for unset config or a budget, which are set on
+ * that stack.
+ */
 async function runOperation(operation: Operation, options: StackCommandOptions): Promise<number> {
   assertInstalledPackage(operation);
+  const say = (line: string) => process.stderr.write(`${line}\n`);
+  const stackFlag = options.stack === DEFAULT_STACK ? "" : ` --stack ${options.stack}`;
+  const interruption = interruptible(`computeplatform ${operation} ${options.manifest}${stackFlag}`, say);
+  const opened: OpenedStack = { keep: false };
+  let code: number | undefined;
+  try {
+    code = await operate(operation, options, interruption, opened);
+  } catch (error) {
+    if (error instanceof MissingStackError) {
+      say(`${operation} failed: ${error.message}`);
+      return 2;
+    }
+    if (!(interruption.signal && error instanceof CommandError)) throw error;
+  } finally {
+    code = (await interruption.finish()) ?? code;
+    interruption.release();
+    const { stack } = opened;
+    if (stack?.created && (operation === "preview" || (code !== 0 && !opened.keep)) && (await stack.undoCreate()))
+      say(
+        operation === "preview"
+          ? `Removed stack ${options.stack} again${stack.createdProjectFile ? ` and ${path.basename(stack.createdProjectFile)}` : ""}: only \`computeplatform up\` creates a stack.`
+          : `Removed stack ${options.stack}${stack.createdProjectFile ? ` and ${path.basename(stack.createdProjectFile)}` : ""}, which this run created: nothing was deployed.`,
+      );
+  }
+  return code ?? 1;
+}
+
+/**
+ * The stack a run opened, for {@link runOperation} to remove if the run created it; `keep`: the run stopped for
+ * something set on the stack (unset config, a budget), so it stays all the same.
+ */
+interface OpenedStack {
+  stack?: ManifestStack;
+  keep: boolean;
+}
+
+async function operate(
+  operation: Operation,
+  options: StackCommandOptions,
+  interruption: Interruption,
+  opened: OpenedStack,
+): Promise<number> {
   // With --json or --markdown, stdout holds the document alone; progress and verdicts go to stderr.
   const out = (line: string) => (options.json || options.cost.markdown ? process.stderr : process.stdout).write(`${line}\n`);
   const runsProgram = operation === "preview" || operation === "up";
@@ -186,21 +245,29 @@ async function runOperation(operation: Operation, options: StackCommandOptions):
     if (options.cost.usageFile !== undefined) usage = readUsageFile(options.cost.usageFile, names);
   }
 
+  if (interruption.signal) return 1;
   const stack = await openManifestStack({
     manifest: options.manifest,
     stackName: options.stack,
+    ifMissing: operation === "up" || operation === "preview" ? "create" : "fail",
+    onMessage: out,
     ...(options.backend ? { backendUrl: options.backend } : {}),
   });
+  opened.stack = stack;
   if (stack.createdProjectFile)
     out(
       `Wrote ${path.relative(process.cwd(), stack.createdProjectFile)} (project ${stack.projectName}): the manifest's folder had no Pulumi project.`,
     );
+  if (stack.created && operation === "preview")
+    out(`Stack ${options.stack} does not exist yet: previewing its creation (only \`computeplatform up\` creates it).`);
   const backendNote = describeBackend(stack.backend);
   if (backendNote) out(backendNote);
   let limits: BudgetLimit[] = [];
   if (manifest) {
     const config = await stack.stack.getAllConfig();
-    const missing = missingConfig(stack, manifest, config);
+    const missing = missingConfig(stack, manifest, config, operation);
+    // A new stack stays for `up`: its config is what the user sets next.
+    opened.keep = missing.length > 0 && operation === "up";
     if (missing.length > 0) return failWith(missing);
     limits = budgetLimits({
       flags: options.cost.flags,
@@ -218,6 +285,7 @@ async function runOperation(operation: Operation, options: StackCommandOptions):
   const stopReporting = reportStillRunning(progress, out);
   // During a preview the engine marks every step as planning, so only its warnings and errors are printed.
   const onEvent = (event: EngineEvent) => {
+    interruption.onEvent(event);
     collector.onEvent(event);
     priced.onEvent(event);
     drifts.onEvent(event);
@@ -226,6 +294,7 @@ async function runOperation(operation: Operation, options: StackCommandOptions):
   let outputs: OutputMap = {};
   let counts: OpMap;
   try {
+    if (interruption.signal) return 1;
     // Not the driver's refresh: it may settle interrupted creates into the state, and a drift check changes nothing.
     if (operation === "drift") counts = collector.resourceCounts(changeSummary(await stack.stack.previewRefresh({ onEvent })));
     else if (operation === "preview")
@@ -234,7 +303,10 @@ async function runOperation(operation: Operation, options: StackCommandOptions):
       const asking = asksFirst(options);
       if (limits.length > 0 || asking) {
         const stop = await previewBeforeUp(stack, options, usage, limits, asking, out);
+        // A new stack stays over a budget, as for unset config: its budget may be what the user sets next.
+        opened.keep = stop === OVER_BUDGET_EXIT_CODE;
         if (stop !== undefined) return stop;
+        if (interruption.signal) return 1;
       }
       const result = await stack.up({ onEvent, refresh: options.refresh });
       outputs = result.outputs;
@@ -245,7 +317,7 @@ async function runOperation(operation: Operation, options: StackCommandOptions):
       counts = collector.resourceCounts(changeSummary(result));
     }
   } catch (error) {
-    if (!(error instanceof CommandError)) throw error;
+    if (!(error instanceof CommandError) || interruption.signal) throw error;
     out(`${operation} failed: ${engineFailure(error)}`);
     return 1;
   } finally {
@@ -385,10 +457,18 @@ function describeBackend(backend: StateBackend): string | undefined {
 }
 
 /** Every `${config.<key>}` of the manifest that the stack does not set, as issues at the reference. */
-function missingConfig(stack: ManifestStack, manifest: ValidatedManifest, config: Record<string, unknown>): ManifestIssue[] {
+function missingConfig(
+  stack: ManifestStack,
+  manifest: ValidatedManifest,
+  config: Record<string, unknown>,
+  operation: Operation,
+): ManifestIssue[] {
   const set = new Set(Object.keys(config));
+  const isNew = stack.created && operation === "preview";
   return unsetConfigIssues(manifest, stack.projectName, (fullKey) => set.has(fullKey), {
-    where: `stack ${stack.stackName}`,
+    where: isNew
+      ? `stack ${stack.stackName}, which does not exist yet (\`computeplatform up\` creates it and stops here too)`
+      : `stack ${stack.stackName}`,
     command: `pulumi config set --stack ${stack.stackName}`,
   });
 }

@@ -75,17 +75,21 @@ npx pulumi-computeplatform destroy manifest.yaml    # deletes them
 \`\`\`
 
 A deployment needs no development server. These commands also need \`PULUMI_CONFIG_PASSPHRASE\` in \`.env\`.
-They use the stack \`dev\` unless \`--stack NAME\` says otherwise, and keep its state in \`${LOCAL_STATE_FOLDER}/\`
-in this folder unless \`--backend URL\` or \`PULUMI_BACKEND_URL\` names another backend, such as
-\`s3://bucket\`. The emulator forgets everything when it stops: run \`destroy\` first, or
-\`npx pulumi-computeplatform refresh manifest.yaml\` afterwards to drop what is gone from the stack.
+They use the stack \`dev\` unless \`--stack NAME\` says otherwise (only \`up\` creates a stack), and keep its state
+in the backend that \`pulumi\` itself uses in this folder: \`--backend URL\`, else \`PULUMI_BACKEND_URL\`, else
+\`backend.url\` in \`Pulumi.yaml\`, else the one you logged in to with \`pulumi login\`. Only when there is none do
+they keep it in \`${LOCAL_STATE_FOLDER}/\` in this folder, and then each command says so. The emulator forgets everything
+when it stops: run \`destroy\` first, or \`npx pulumi-computeplatform refresh manifest.yaml\` afterwards to drop what
+is gone from the stack.
 
-The \`pulumi\` CLI deploys the same workers by running \`index.ts\`. To work on the same stacks:
+The \`pulumi\` CLI deploys the same workers by running \`index.ts\`. It works on the same stacks when it sees the
+same backend, which it does unless the commands said that state is kept in \`${LOCAL_STATE_FOLDER}/\`: then name that
+folder first (the \`export\` line), else leave it out. \`pulumi whoami --verbose\` shows the backend \`pulumi\` uses.
 
 \`\`\`sh
 set -a; . ./.env; set +a
-export PULUMI_BACKEND_URL="file://$PWD/${LOCAL_STATE_FOLDER}"
-pulumi stack select --create dev
+export PULUMI_BACKEND_URL="file://$PWD/${LOCAL_STATE_FOLDER}"   # only when the commands keep state in ${LOCAL_STATE_FOLDER}/
+pulumi stack select dev   # fails when the stack is not in this backend: then it is not the one the commands deployed
 pulumi up
 \`\`\`
 

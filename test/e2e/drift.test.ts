@@ -85,14 +85,13 @@ describe("computeplatform drift on a pod and a volume changed outside the stack"
     expect(writesSince(before)).toEqual([]);
   });
 
-  it("exits 1 for a stack with nothing deployed, such as a misspelt --stack", async () => {
+  it("exits 2 for a stack that does not exist, such as a misspelt --stack, and creates none", async () => {
     expect(await computeplatform(["drift", "manifest.yaml", "--stack", "prd", "--json"])).toEqual({
-      code: 1,
+      code: 2,
       stdout: "",
-      stderr:
-        "Checking stack prd with manifest.yaml:\n" +
-        "drift failed: stack prd has no resources to check; deploy it first, or name the deployed one with --stack\n",
+      stderr: `drift failed: stack prd does not exist in ${env.PULUMI_BACKEND_URL}; its stacks: dev. Name one with --stack; only \`up\` creates a stack.\n`,
     });
+    expect(fs.existsSync(path.join(folder, "Pulumi.prd.yaml"))).toBe(false);
   });
 
   it("names the resized pod's fields and the deleted volume with exit 2, sending no write and leaving the state as it was", async () => {

@@ -87,12 +87,13 @@ describe("a project made by computeplatform init", () => {
     });
   });
 
-  it("previews a create of each worker against the emulator, and creates nothing", async () => {
+  it("previews a create of each worker against the emulator, and creates nothing, not even the stack", async () => {
     const result = await npx(project, ["computeplatform", "preview", "manifest.yaml", "--stack", "dev"], env);
 
     expect(result).toEqual({
       code: 0,
       stdout: [
+        "Stack dev does not exist yet: previewing its creation (only `computeplatform up` creates it).",
         "Previewing stack dev with manifest.yaml:",
         "  +  create   ServerlessEndpoint cpu-worker",
         "  +  create   ServerlessEndpoint gpu-worker",
@@ -109,7 +110,7 @@ describe("a project made by computeplatform init", () => {
           "ServerlessEndpoint gpu-worker (Workers scaled up by requests), ServerlessEndpoint lb-worker (Workers scaled up by requests).",
         "",
       ].join("\n"),
-      stderr: "",
+      stderr: "Removed stack dev again: only `computeplatform up` creates a stack.\n",
     });
     expect(api.emulator.requests.filter((request) => request.method !== "GET")).toEqual([]);
     expect(api.emulator.snapshot()).toEqual({

@@ -47,15 +47,21 @@ describe("computeplatform preview/up/destroy on the sample manifest", () => {
     await api?.emulator.close();
   });
 
-  it("preview stops before the engine when the manifest's config secret is not set", async () => {
+  it("preview and up stop before the engine when the manifest's config secret is not set; only up keeps the new stack", async () => {
     const project = path.basename(folder);
+    const unset = (where: string) =>
+      `manifest.yaml:15:17: \${config.registryPassword} is not set in ${where}; set it with ` +
+      `\`pulumi config set --stack dev ${project}:registryPassword <value>\`, or for a secret \`pulumi config set --stack dev --secret ${project}:registryPassword\`, which prompts for it\n`;
+    const wrote = `Wrote Pulumi.yaml (project ${project}): the manifest's folder had no Pulumi project.\n`;
     expect(await computeplatform("preview", "manifest.yaml")).toEqual({
       code: 1,
-      stdout: `Wrote Pulumi.yaml (project ${project}): the manifest's folder had no Pulumi project.\n`,
+      stdout: wrote + "Stack dev does not exist yet: previewing its creation (only `computeplatform up` creates it).\n",
       stderr:
-        "manifest.yaml:15:17: ${config.registryPassword} is not set in stack dev; set it with " +
-        `\`pulumi config set --stack dev ${project}:registryPassword <value>\`, or for a secret \`pulumi config set --stack dev --secret ${project}:registryPassword\`, which prompts for it\n`,
+        unset("stack dev, which does not exist yet (`computeplatform up` creates it and stops here too)") +
+        "Removed stack dev again and Pulumi.yaml: only `computeplatform up` creates a stack.\n",
     });
+    expect(fs.existsSync(path.join(folder, "Pulumi.yaml"))).toBe(false);
+    expect(await computeplatform("up", "manifest.yaml")).toEqual({ code: 1, stdout: wrote, stderr: unset("stack dev") });
     expect(api.emulator.requests).toEqual([]);
   });
 

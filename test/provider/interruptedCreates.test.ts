@@ -2,7 +2,7 @@
 // built here in the shape `pulumi stack export` prints (only the fields the settling reads).
 import type { Deployment } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findInterruptedCreates, settledState, unsettledMessage } from "../../automation/interruptedCreates";
+import { findInterruptedCreates, settledMessage, settledState, unsettledMessage } from "../../automation/interruptedCreates";
 import type { Emulator } from "../../emulator";
 import { ComputePlatformClient } from "../../provider/client";
 import { API_KEY, gpuPod, startHarness } from "../emulator/harness";
@@ -59,20 +59,24 @@ describe("interrupted creates", () => {
       [{ id: ids.adopted! }],
     );
     expect(await findInterruptedCreates(state, client)).toEqual([
-      { urn: urn("made"), what: 'Pod "made"', candidates: [ids.made] },
-      { urn: urn("twin"), what: 'Pod "twin"', candidates: [ids.twinA, ids.twinB] },
-      { urn: urn("never"), what: 'Pod "never"', candidates: [] },
-      { urn: urn("adopted"), what: 'Pod "adopted"', candidates: [] },
+      { urn: urn("made"), kind: "Pod", inputs: inputs("made"), what: 'Pod "made"', candidates: [ids.made] },
+      { urn: urn("twin"), kind: "Pod", inputs: inputs("twin"), what: 'Pod "twin"', candidates: [ids.twinA, ids.twinB] },
+      { urn: urn("never"), kind: "Pod", inputs: inputs("never"), what: 'Pod "never"', candidates: [] },
+      { urn: urn("adopted"), kind: "Pod", inputs: inputs("adopted"), what: 'Pod "adopted"', candidates: [] },
     ]);
   });
 
   it("takes nothing made before the deployment started (a look-alike of another stack) as the create's", async () => {
     const state = checkpoint(new Date(Date.now() + 3_600_000).toISOString(), [{ name: "made" }]);
-    expect(await findInterruptedCreates(state, client)).toEqual([{ urn: urn("made"), what: 'Pod "made"', candidates: [] }]);
+    expect(await findInterruptedCreates(state, client)).toEqual([
+      { urn: urn("made"), kind: "Pod", inputs: inputs("made"), what: 'Pod "made"', candidates: [] },
+    ]);
   });
 
   it("names look-alikes by id with the adopt line that takes one over", () => {
-    expect(unsettledMessage([{ urn: urn("twin"), what: 'Pod "twin"', candidates: ["a1", "b2"] }])).toBe(
+    expect(
+      unsettledMessage([{ urn: urn("twin"), kind: "Pod", inputs: inputs("twin"), what: 'Pod "twin"', candidates: ["a1", "b2"] }]),
+    ).toBe(
       'Pod "twin" was being created when an earlier deployment was interrupted, and 2 existing resource(s) made since could be ' +
         "the one it made: a1, b2. Add `adopt: a1` to its arguments to take one over and delete the others, or delete them all; " +
         "the next deployment then goes ahead.",
@@ -86,11 +90,21 @@ describe("interrupted creates", () => {
       { name: "bucket", type: "aws:s3/bucket:Bucket" },
     ]);
     const settled = settledState(state, [
-      { urn: urn("made"), what: 'Pod "made"', candidates: ["p1"] },
-      { urn: urn("never"), what: 'Pod "never"', candidates: [] },
+      { urn: urn("made"), kind: "Pod", inputs: inputs("made"), what: 'Pod "made"', candidates: ["p1"] },
+      { urn: urn("never"), kind: "Pod", inputs: inputs("never"), what: 'Pod "never"', candidates: [] },
     ]).deployment as { resources: Array<Record<string, unknown>>; pending_operations: Array<{ resource: { urn: string } }> };
     expect(settled.resources.at(-1)).toEqual({ urn: urn("made"), type: POD, id: "p1", inputs: inputs("made"), outputs: inputs("made") });
     expect(settled.resources).toHaveLength(2);
     expect(settled.pending_operations.map((op) => op.resource.urn)).toEqual([urn("bucket")]);
+  });
+
+  it("says what settling did, by kind and id", () => {
+    const made = { urn: urn("made"), kind: "Pod", inputs: inputs("made"), what: 'Pod "made"', candidates: ["p1"] };
+    const never = { urn: urn("never"), kind: "Pod", inputs: inputs("never"), what: 'Pod "never"', candidates: [] };
+    expect(settledMessage([made])).toBe("settled 1 pod created by the interrupted run (p1).");
+    expect(settledMessage([made, { ...made, candidates: ["p2"] }, never])).toBe(
+      "settled 2 pods created by the interrupted run (p1, p2); 1 create(s) of the interrupted run never took effect and were dropped.",
+    );
+    expect(settledMessage([])).toBeUndefined();
   });
 });
