@@ -130,9 +130,10 @@ export function inOwnProcessGroup(command: PulumiCommand): PulumiCommand {
     } catch (error) {
       throw createCommandError(new CommandResult("", (error as Error).message, -2, error as Error));
     }
-    const result = new CommandResult(finished.stdout, finished.stderr, finished.code);
-    if (finished.code !== 0) throw createCommandError(result);
-    return result;
+    if (finished.code === 0) return new CommandResult(finished.stdout, finished.stderr, finished.code);
+    // Which command failed, as the Automation API's own runner says it; not its arguments, which may hold a value.
+    const failed = new Error(`Command failed with exit code ${finished.code}: ${path.basename(command.command)} ${args[0] ?? ""}`);
+    throw createCommandError(new CommandResult(finished.stdout, finished.stderr, finished.code, failed));
   };
   return Object.assign(Object.create(Object.getPrototypeOf(command) as object) as PulumiCommand, command, { run });
 }

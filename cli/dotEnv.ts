@@ -39,10 +39,10 @@ export const envFileHelp = "  --env-file FILE       Read the settings from FILE 
  * @param options `envFile`: the file the user named (`--env-file`), read wherever it is; `warn`: where the warnings
  *   and announcements go, one line each. @default the folder's `.env`, and a line on stderr
  */
-export function loadDotEnv(dir: string, options: { envFile?: string | undefined; warn?: (line: string) => void } = {}): void {
+export function loadDotEnv(dir: string, options: { envFile?: string | undefined; warn?: (line: string) => void } = {}): DotEnvUrls {
   const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
   const file = options.envFile === undefined ? projectDotEnv(dir, warn) : path.resolve(options.envFile);
-  if (file === undefined) return;
+  if (file === undefined) return { file: "", names: [] };
   const variables = Object.entries(parseEnv(readDotEnv(file, options.envFile !== undefined)));
 
   const ignored = variables.map(([name]) => name).filter((name) => !OWN_SETTING.test(name));
@@ -80,6 +80,36 @@ export function loadDotEnv(dir: string, options: { envFile?: string | undefined;
     process.env[name] = value;
     if (DESTINATIONS.includes(name) && value !== "") warn(`computeplatform: ${name} is ${withoutUserinfo(value)}, from ${file}`);
   }
+  return { file, names: applied.filter(([name, value]) => DESTINATIONS.includes(name) && value !== "").map(([name]) => name) };
+}
+
+/** The URL settings a `.env` set (`names`), and the file (`file`): where the API key goes is known only with the stack config. */
+export interface DotEnvUrls {
+  file: string;
+  names: string[];
+}
+
+/** The stack config key that wins over each URL variable, as the provider reads its settings. */
+const CONFIG_KEY_OF: Readonly<Record<string, string>> = {
+  COMPUTEPLATFORM_API_URL: "computeplatform:apiUrl",
+  COMPUTEPLATFORM_JOB_URL: "computeplatform:jobUrl",
+};
+
+/**
+ * Refuses a URL from a `.env` that the stack config's API key would be sent to. The provider reads each setting from
+ * the stack config before the environment, so `computeplatform:apiKey` wins over the `.env`'s key and goes to the
+ * `.env`'s URL, unless the stack config sets that URL too.
+ * @param config the stack's config, by full key (`computeplatform:apiKey`).
+ */
+export function refuseStackKeyToDotEnvUrl(urls: DotEnvUrls, config: Readonly<Record<string, unknown>>, stack: string): void {
+  if (!("computeplatform:apiKey" in config)) return;
+  const name = urls.names.find((candidate) => !(CONFIG_KEY_OF[candidate]! in config));
+  if (name === undefined) return;
+  throw new UserError(
+    `${name} comes from ${urls.file} but the API key from stack ${stack}'s config (computeplatform:apiKey): a URL from a ` +
+      `.env is used only with the key from the same .env; remove computeplatform:apiKey from the stack's config, or set ` +
+      `${CONFIG_KEY_OF[name]} there too`,
+  );
 }
 
 /** The folder's `.env`, unless there is none or it is a link out of the folder (then with a warning). */

@@ -9,7 +9,7 @@ import type { StateBackend } from "../automation/backend";
 import { type ManifestStack, openManifestStack } from "../automation/manifestStack";
 import { formatIssue, type ManifestIssue, type ValidatedManifest, validateManifest } from "../provider/manifest";
 import { unsetConfigIssues } from "../provider/manifest/load";
-import { envFileHelp, envFileOption, loadDotEnv } from "./dotEnv";
+import { envFileHelp, envFileOption, loadDotEnv, refuseStackKeyToDotEnvUrl } from "./dotEnv";
 import { DEFAULT_STACK, parseStackName } from "./stackName";
 import { assertInstalledPackage } from "./installedPackage";
 import { formatChange, formatCounts, formatSummary, planCollector } from "./plan";
@@ -233,7 +233,7 @@ async function operate(
   // With --json or --markdown, stdout holds the document alone; progress and verdicts go to stderr.
   const out = (line: string) => (options.json || options.cost.markdown ? process.stderr : process.stdout).write(`${line}\n`);
   const runsProgram = operation === "preview" || operation === "up";
-  loadDotEnv(path.dirname(path.resolve(options.manifest)), { envFile: options.envFile });
+  const dotEnvUrls = loadDotEnv(path.dirname(path.resolve(options.manifest)), { envFile: options.envFile });
 
   let manifest: ValidatedManifest | undefined;
   let usage: UsageEstimate = {};
@@ -263,8 +263,9 @@ async function operate(
   const backendNote = describeBackend(stack.backend);
   if (backendNote) out(backendNote);
   let limits: BudgetLimit[] = [];
+  const config = manifest || dotEnvUrls.names.length > 0 ? await stack.stack.getAllConfig() : {};
+  refuseStackKeyToDotEnvUrl(dotEnvUrls, config, options.stack);
   if (manifest) {
-    const config = await stack.stack.getAllConfig();
     const missing = missingConfig(stack, manifest, config, operation);
     // A new stack stays for `up`: its config is what the user sets next.
     opened.keep = missing.length > 0 && operation === "up";

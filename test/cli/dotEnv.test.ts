@@ -10,7 +10,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { stringify } from "yaml";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { loadDotEnv } from "../../cli/dotEnv";
+import { loadDotEnv, refuseStackKeyToDotEnvUrl } from "../../cli/dotEnv";
 import type { DevServer } from "../support/devServer";
 import { emulatorForDev, startDevOnLoopback } from "../support/devSession";
 import type { TestEmulator } from "../support/emulator";
@@ -302,4 +302,55 @@ describe("computeplatform dev with a .env", () => {
       expect(api.emulator.requests).toEqual([]);
     },
   );
+});
+
+describe("refuseStackKeyToDotEnvUrl", () => {
+  const urls = { file: "/p/.env", names: ["COMPUTEPLATFORM_API_URL"] };
+  const refusal = (name: string, configKey: string) =>
+    `${name} comes from /p/.env but the API key from stack dev's config (computeplatform:apiKey): a URL from a .env is ` +
+    `used only with the key from the same .env; remove computeplatform:apiKey from the stack's config, or set ${configKey} there too`;
+  test.each([
+    { what: "no URL from the .env", urls: { file: "/p/.env", names: [] }, config: { "computeplatform:apiKey": "k" }, refused: undefined },
+    { what: "no key in the stack config", urls, config: { "computeplatform:apiUrl": "u" }, refused: undefined },
+    {
+      what: "the stack config sets the URL too",
+      urls,
+      config: { "computeplatform:apiKey": "k", "computeplatform:apiUrl": "u" },
+      refused: undefined,
+    },
+    {
+      what: "the stack's key would go to the .env's API URL",
+      urls,
+      config: { "computeplatform:apiKey": "k" },
+      refused: refusal("COMPUTEPLATFORM_API_URL", "computeplatform:apiUrl"),
+    },
+    {
+      what: "the stack's key would go to the .env's job URL, though the stack sets the API URL",
+      urls: { file: "/p/.env", names: ["COMPUTEPLATFORM_JOB_URL"] },
+      config: { "computeplatform:apiKey": "k", "computeplatform:apiUrl": "u" },
+      refused: refusal("COMPUTEPLATFORM_JOB_URL", "computeplatform:jobUrl"),
+    },
+  ])("$what", ({ urls, config, refused }) => {
+    const refuse = () => refuseStackKeyToDotEnvUrl(urls, config, "dev");
+    if (refused === undefined) expect(refuse).not.toThrow();
+    else expect(refuse).toThrow(refused);
+  });
+
+  test("loadDotEnv names the URL settings it applied, and its file", () => {
+    fs.writeFileSync(path.join(folder, ".env"), "COMPUTEPLATFORM_API_URL=http://127.0.0.1:9\nCOMPUTEPLATFORM_API_KEY=k\n");
+    const saved = { url: process.env.COMPUTEPLATFORM_API_URL, key: process.env.COMPUTEPLATFORM_API_KEY };
+    delete process.env.COMPUTEPLATFORM_API_URL;
+    delete process.env.COMPUTEPLATFORM_API_KEY;
+    try {
+      expect(loadDotEnv(folder, { warn: () => {} })).toEqual({ file: path.join(folder, ".env"), names: ["COMPUTEPLATFORM_API_URL"] });
+    } finally {
+      for (const [name, value] of [
+        ["COMPUTEPLATFORM_API_URL", saved.url],
+        ["COMPUTEPLATFORM_API_KEY", saved.key],
+      ] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  });
 });

@@ -81,4 +81,30 @@ describe("computeplatform preview against a repository's own files", () => {
     expect(result.stdout).not.toMatch(/!\[|<img|@owner/);
     expect(writes()).toEqual([]);
   });
+
+  it("a .env's API URL is refused when the stack config's key would be sent to it", { timeout: 300_000 }, async () => {
+    const elsewhere = await startTestEmulator();
+    const dotEnv = path.join(folder, ".env");
+    write(".env", `COMPUTEPLATFORM_API_URL=${elsewhere.emulator.url}\nCOMPUTEPLATFORM_API_KEY=from-the-dotenv\n`);
+    write("Pulumi.dev.yaml", `config:\n  computeplatform:apiKey: ${api.apiKey}\n`);
+    write("manifest.yaml", "resources:\n  data:\n    type: NetworkVolume\n    properties: { name: data, size: 10, dataCenter: US-TX-3 }\n");
+    const { COMPUTEPLATFORM_API_URL: _url, COMPUTEPLATFORM_API_KEY: _key, ...shell } = env;
+    const sentBefore = api.emulator.requests.length;
+    try {
+      const cli = path.join(inject("programFolder"), "node_modules", "pulumi-computeplatform", "dist", "cli", "main.js");
+      const result = await exec(process.execPath, [cli, "preview", "manifest.yaml"], { cwd: folder, env: shell });
+      expect(result.code, result.stderr).toBe(1);
+      expect(result.stderr).toContain(
+        `COMPUTEPLATFORM_API_URL comes from ${dotEnv} but the API key from stack dev's config (computeplatform:apiKey): a URL ` +
+          "from a .env is used only with the key from the same .env; remove computeplatform:apiKey from the stack's config, " +
+          "or set computeplatform:apiUrl there too",
+      );
+      expect(elsewhere.emulator.requests).toEqual([]);
+      expect(api.emulator.requests.slice(sentBefore)).toEqual([]);
+    } finally {
+      fs.rmSync(dotEnv);
+      fs.rmSync(path.join(folder, "Pulumi.dev.yaml"), { force: true });
+      await elsewhere.emulator.close();
+    }
+  });
 });

@@ -21,7 +21,12 @@ let folder: string;
 let env: NodeJS.ProcessEnv;
 const running: DevServer[] = [];
 
-const cli = (...args: string[]) => exec(process.execPath, [path.join(repoRoot, "dist", "cli", "main.js"), ...args], { cwd: folder, env });
+// The gateway and --clean share the user's config folder, where the key that marks dev's own resources lives.
+const cli = (...args: string[]) =>
+  exec(process.execPath, [path.join(repoRoot, "dist", "cli", "main.js"), ...args], {
+    cwd: folder,
+    env: { XDG_CONFIG_HOME: path.join(folder, ".user-config"), ...env },
+  });
 const pulumi = (...args: string[]) => exec("pulumi", [...args, "--non-interactive"], { cwd: folder, env });
 
 const emulator = emulatorForDev();
