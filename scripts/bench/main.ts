@@ -69,6 +69,7 @@ async function main(): Promise<void> {
       },
     };
 
+    fs.mkdirSync(outputFolder, { recursive: true });
     const rows: BenchRow[] = [];
     for (const n of sizes) {
       for (const provider of ["computeplatform", "naive"] as const) {
@@ -97,7 +98,6 @@ async function main(): Promise<void> {
       }
     }
 
-    fs.mkdirSync(outputFolder, { recursive: true });
     const table = markdownTable(rows);
     say(`\n${table}\n`);
     const report = [
