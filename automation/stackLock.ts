@@ -35,10 +35,27 @@ export function isStale(lock: StackLock): boolean {
   if (lock.hostname !== os.hostname()) return false;
   try {
     process.kill(lock.pid, 0);
-    return false;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "ESRCH";
   }
+  return isZombie(lock.pid);
+}
+
+/**
+ * Whether the process has ended but was not reaped. A killed engine whose parent died too is reparented to the
+ * container's first process, and where that process reaps nothing (a container started without an init), it stays
+ * a zombie that still answers signal 0.
+ */
+function isZombie(pid: number): boolean {
+  let stat: string;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return false; // no /proc (not Linux), or the process is not ours to read
+  }
+  // `pid (comm) state …`, where comm may itself hold spaces and parentheses.
+  const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
+  return state === "Z" || state === "X";
 }
 
 /** What to tell the user about a lock that is not stale. */

@@ -39,7 +39,11 @@ describe("an exhausted day window", () => {
     // Enough of a day for the price list the pods' estimate is read from, the registry credential and the pods' creates
     // (a list and a POST of each kind, and a second pod), not for the pods' waits.
     // Pods provision for longer than the test, so the state's last-seen PROVISIONING is still the emulator's status.
+    // The emulator's day starts an hour before the test, whatever the time of day, so the reset is 23 hours away.
+    const dayMs = 86_400_000;
+    const offset = Math.floor(Date.now() / dayMs) * dayMs + 3_600_000 - Date.now();
     api = await startTestEmulator(undefined, {
+      clock: () => Date.now() + offset,
       rateLimit: { minute: 1000, hour: 20_000, day: 6 },
       timings: { provisioningMs: 600_000, startingMs: 300 },
     });
@@ -56,7 +60,7 @@ describe("an exhausted day window", () => {
   // Fails fast or not at all: a client that waits for the day to reset would hold the deployment for hours.
   it("fails fast, naming the window and when it resets, with whatever was made recorded in the state", { timeout: 60_000 }, async () => {
     const { error } = await faults.deploy({ generation: "g1", pods: 2 });
-    expect(error).toMatch(/The API's day rate-limit window is exhausted; it resets in \d+ h\. Retry after that, or raise the quota\./);
+    expect(error).toMatch(/The API's day rate-limit window is exhausted; it resets in 23 h\. Retry after that, or raise the quota\./);
     // The client knows the day is spent from the RateLimit headers: it sends nothing the API would refuse.
     expect(api.emulator.requests.map((r) => `${r.method} ${r.path} ${r.status}`).sort()).toEqual([
       "GET /v2/catalog/gpus 200",

@@ -17,7 +17,7 @@ export interface TestEmulator {
 /** Starts an emulator whose pods take a few hundred milliseconds to become RUNNING, unless `options` say otherwise. */
 export async function startTestEmulator(
   faults?: EmulatorOptions["faults"],
-  options: Pick<EmulatorOptions, "timings" | "rateLimit"> = {},
+  options: Pick<EmulatorOptions, "timings" | "rateLimit" | "clock"> = {},
 ): Promise<TestEmulator> {
   const apiKey = `e2e-${randomBytes(18).toString("base64url")}`;
   const emulator = await startEmulator({
