@@ -24,6 +24,7 @@ const COMMANDS: Record<string, Loader> = {
   init: () => require("./init") as typeof import("./init"),
   validate: () => require("./validate") as typeof import("./validate"),
   migrate: () => require("./migrate") as typeof import("./migrate"),
+  import: () => require("./import") as typeof import("./import"),
   preview: stackCommand("preview"),
   up: stackCommand("up"),
   refresh: stackCommand("refresh"),

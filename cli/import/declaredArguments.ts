@@ -1,0 +1,29 @@
+import { kinds } from "../../provider/kindRegistry";
+import type { AnyDeclaration, Field } from "../../provider/resources/lifecycle/declaration";
+import { sameValue } from "../../provider/resources/lifecycle/sameValue";
+
+/**
+ * The arguments a resource's live values give, as its declaration names them: every argument the declaration
+ * compares (not the create-only ones, such as `adopt` or a deadline), left out where the value is the declared
+ * default or sets nothing (null, "", [], {}), which `check` and the service fill in alike.
+ */
+export function declaredArguments(declaration: AnyDeclaration, values: Record<string, unknown>): Record<string, unknown> {
+  const fields = declaration.fields as Record<string, Field<unknown, unknown>>;
+  return Object.fromEntries(
+    Object.entries(fields)
+      .filter(([name, field]) => field.fate.kind !== "createOnly" && !setsNothing(values[name]) && !sameValue(values[name], field.default))
+      .map(([name]) => [name, values[name]]),
+  );
+}
+
+/** Whether a value is absent or empty. */
+export function setsNothing(value: unknown): boolean {
+  if (value === undefined || value === null || value === "") return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return typeof value === "object" && Object.keys(value).length === 0;
+}
+
+/** The declaration of a declared kind. */
+export function declarationOf(kind: keyof typeof kinds): AnyDeclaration | undefined {
+  return kinds[kind].declaration as AnyDeclaration | undefined;
+}
