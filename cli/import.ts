@@ -123,7 +123,9 @@ export async function run(options: ImportCommandOptions): Promise<number> {
   say(`Wrote ${manifest}: ${plan.resources.length} resource${plan.resources.length === 1 ? "" : "s"} to adopt.`);
   if (options.pulumiImportFile !== undefined) {
     write(options.pulumiImportFile, pulumiImportFile(plan.resources), options.force);
-    say(`Wrote ${options.pulumiImportFile}: run \`pulumi import --file ${options.pulumiImportFile}\` in a Pulumi project to generate its code.`);
+    say(
+      `Wrote ${options.pulumiImportFile}: run \`pulumi import --file ${options.pulumiImportFile}\` in a Pulumi project to generate its code.`,
+    );
   }
   if (plan.secrets.length > 0) for (const line of configCommands(plan, manifest, options.stack, stack.exists)) say(line);
   return 0;
@@ -142,7 +144,9 @@ function configCommands(plan: ImportPlan, manifest: string, stackName: string, s
     ...(folder === "." ? [] : [`  cd ${folder}`]),
     ...(stackExists
       ? []
-      : [`  computeplatform up ${path.basename(manifest)}${stackName === "dev" ? "" : ` --stack ${stackName}`}    # creates stack ${stackName} and stops, its config not being set yet`]),
+      : [
+          `  computeplatform up ${path.basename(manifest)}${stackName === "dev" ? "" : ` --stack ${stackName}`}    # creates stack ${stackName} and stops, its config not being set yet`,
+        ]),
     ...plan.secrets.map(({ key, holds, reason }) => `  pulumi config set --stack ${stackName} --secret ${key}    # ${holds}: ${reason}`),
   ];
 }

@@ -32,7 +32,8 @@ export function parseKinds(list: string | undefined): ImportKind[] {
     .filter((kind) => kind !== "");
   const unknown = named.filter((kind) => !(IMPORT_KIND_NAMES as string[]).includes(kind));
   if (unknown.length > 0 || named.length === 0) {
-    const what = unknown.length > 0 ? `unknown kind${unknown.length > 1 ? "s" : ""} ${unknown.map((kind) => `"${kind}"`).join(", ")}` : "no kind";
+    const what =
+      unknown.length > 0 ? `unknown kind${unknown.length > 1 ? "s" : ""} ${unknown.map((kind) => `"${kind}"`).join(", ")}` : "no kind";
     throw new Error(`--kinds: ${what}; the kinds are ${IMPORT_KIND_NAMES.join(", ")}`);
   }
   return IMPORT_KIND_NAMES.filter((kind) => named.includes(kind));

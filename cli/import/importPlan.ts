@@ -55,7 +55,9 @@ export function accountResources(account: AccountSnapshot): AccountResource[] {
     Registry: of("Registry", account.registries),
     RegistryDelegation: of("RegistryDelegation", account.delegations),
     AccountSshKeys:
-      account.sshKeys.length > 0 ? [{ kind: "AccountSshKeys", id: ACCOUNT_SSH_KEYS_ID, name: undefined, live: { keys: account.sshKeys } }] : [],
+      account.sshKeys.length > 0
+        ? [{ kind: "AccountSshKeys", id: ACCOUNT_SSH_KEYS_ID, name: undefined, live: { keys: account.sshKeys } }]
+        : [],
     NetworkVolume: of("NetworkVolume", account.networkVolumes),
     Template: of("Template", account.templates),
     Pod: of("Pod", account.pods),
@@ -85,7 +87,10 @@ export function planImport(account: AccountSnapshot, filter: ImportFilter): Impo
   const names = new LogicalNames();
   const named = chosen
     .filter(({ id }) => !filter.stackIds.has(id))
-    .map((resource) => ({ ...resource, logicalName: names.claim(resource.name ?? IMPORT_KINDS[resource.kind], IMPORT_KINDS[resource.kind]) }));
+    .map((resource) => ({
+      ...resource,
+      logicalName: names.claim(resource.name ?? IMPORT_KINDS[resource.kind], IMPORT_KINDS[resource.kind]),
+    }));
   const declared: DeclaredIds = new Map(named.map(({ id, logicalName }) => [id, logicalName]));
   const configKeys = new ConfigKeys();
   const secrets: ConfigSecret[] = [];
@@ -97,7 +102,9 @@ export function planImport(account: AccountSnapshot, filter: ImportFilter): Impo
     };
     const args = withReferences(liveArguments(resource.kind, live, account), declared);
     if (typeof args.env === "object" && args.env !== null) {
-      args.env = withSecretEnv(args.env as Record<string, string>, (name, reason) => claim(name, `env ${name} of ${describe(resource)}`, reason));
+      args.env = withSecretEnv(args.env as Record<string, string>, (name, reason) =>
+        claim(name, `env ${name} of ${describe(resource)}`, reason),
+      );
     }
     for (const what of resource.kind === "Registry" ? kinds.Registry.secretInputs : []) {
       args[what] = `\${config.${claim(what, `the ${what} of ${describe(resource)}`, "the API never returns it")}}`;

@@ -5,6 +5,7 @@
 export function literalValues(value: unknown): unknown {
   if (typeof value === "string") return value.replaceAll("${", () => "$${");
   if (Array.isArray(value)) return value.map(literalValues);
-  if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, literalValues(item)]));
+  if (typeof value === "object" && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, literalValues(item)]));
   return value;
 }

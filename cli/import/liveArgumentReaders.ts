@@ -23,7 +23,9 @@ export const liveArgumentReaders: { readonly [K in KindName]?: (live: never, acc
   }),
   // The summary reports no container settings: its primary member has them.
   Cluster: (cluster: ClusterSummary, account) => {
-    const member = account.clusterMembers.find((pod) => pod.id === cluster.primary?.podId) ?? account.clusterMembers.find((pod) => pod.cluster?.id === cluster.id);
+    const member =
+      account.clusterMembers.find((pod) => pod.id === cluster.primary?.podId) ??
+      account.clusterMembers.find((pod) => pod.cluster?.id === cluster.id);
     if (member === undefined) return cluster;
     const { image, args, disk, ports, mounts, env } = member;
     return { ...cluster, image, args, disk, ports, mounts, env: without(env, [...injectedEnvKeys, ...MEMBER_ENV_KEYS]) };

@@ -20,7 +20,10 @@ export function withReferences(args: Record<string, unknown>, declared: Declared
   if (mounts !== undefined && Array.isArray(mounts.network)) {
     rewritten.mounts = {
       ...mounts,
-      network: (mounts.network as Record<string, unknown>[]).map((mount) => ({ ...mount, volumeId: referenceTo(mount.volumeId, declared) })),
+      network: (mounts.network as Record<string, unknown>[]).map((mount) => ({
+        ...mount,
+        volumeId: referenceTo(mount.volumeId, declared),
+      })),
     };
   }
   return rewritten;

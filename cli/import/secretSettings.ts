@@ -14,10 +14,7 @@ export interface ConfigSecret {
  * The env with each value that holds a secret (by its name or its value, the rule `migrate` keeps too) replaced by
  * `${config.<key>}`; `claim` hands out the key for an env name and records the secret. The value is never kept.
  */
-export function withSecretEnv(
-  env: Record<string, string>,
-  claim: (what: string, reason: string) => string,
-): Record<string, string> {
+export function withSecretEnv(env: Record<string, string>, claim: (what: string, reason: string) => string): Record<string, string> {
   return Object.fromEntries(
     Object.entries(env).map(([name, value]) => {
       const why = secretReason(name, value);

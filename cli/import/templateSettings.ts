@@ -10,7 +10,9 @@ const TEMPLATE_SETTINGS = ["image", "args", "disk", "ports", "registry"] as cons
  */
 export function withoutTemplateSettings(args: Record<string, unknown>, template: Template): Record<string, unknown> {
   const own = Object.fromEntries(
-    Object.entries(args).filter(([name, value]) => !(TEMPLATE_SETTINGS as readonly string[]).includes(name) || !sameValue(value, template[name as keyof Template])),
+    Object.entries(args).filter(
+      ([name, value]) => !(TEMPLATE_SETTINGS as readonly string[]).includes(name) || !sameValue(value, template[name as keyof Template]),
+    ),
   );
   if (typeof own.env === "object" && own.env !== null) {
     const env = Object.fromEntries(Object.entries(own.env).filter(([key, value]) => template.env[key] !== value));

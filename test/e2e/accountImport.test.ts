@@ -22,7 +22,11 @@ import { suiteWorkDir } from "../support/workDir";
 const execFileAsync = promisify(execFile);
 
 /** Values that must reach no file: the registry's password, and env values that look secret. */
-const SECRETS = { password: "ghp_registryPasswordValue0123456789abcdef", hfToken: "hf_abcdefghijklmnopqrstuvwxyz0123456789", dbUrl: "postgres://app:pw@db/app" };
+const SECRETS = {
+  password: "ghp_registryPasswordValue0123456789abcdef",
+  hfToken: "hf_abcdefghijklmnopqrstuvwxyz0123456789",
+  dbUrl: "postgres://app:pw@db/app",
+};
 const SSH_KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHkK8m2Xw0l3Vq0Jb3bK9c7Yl9W8gq2cYz0l0Yk3Q9Ff alice@laptop";
 
 describe("computeplatform import: an account as a manifest that adopts it", () => {
@@ -166,9 +170,15 @@ describe("computeplatform import: an account as a manifest that adopts it", () =
       gpu: { id: "NVIDIA L40S", count: 1 },
       adopt: ids.fromTemplate,
     });
-    expect(resources.trainer?.properties).toMatchObject({ registry: "${ghcr-acme.id}", env: { HF_TOKEN: "${config.trainerHfToken}", MODE: "train" } });
+    expect(resources.trainer?.properties).toMatchObject({
+      registry: "${ghcr-acme.id}",
+      env: { HF_TOKEN: "${config.trainerHfToken}", MODE: "train" },
+    });
     expect(resources.queue?.properties.networkVolumes).toEqual(["${models.id}"]);
-    expect(resources.notebook?.properties).toMatchObject({ desiredStatus: "EXITED", env: { DB_URL: "${config.notebookDbUrl}", LOG: "info" } });
+    expect(resources.notebook?.properties).toMatchObject({
+      desiredStatus: "EXITED",
+      env: { DB_URL: "${config.notebookDbUrl}", LOG: "info" },
+    });
     expect(resources["ghcr-acme"]?.properties).toEqual({
       name: "ghcr-acme",
       username: "${config.ghcrAcmeUsername}",
@@ -184,10 +194,10 @@ describe("computeplatform import: an account as a manifest that adopts it", () =
     expect(lines.slice(3)).toEqual([
       "The manifest reads 4 values from stack config; set each in this folder (a config command prompts for the value):",
       "  computeplatform up manifest.yaml    # creates stack dev and stops, its config not being set yet",
-      "  pulumi config set --stack dev --secret ghcrAcmeUsername    # the username of registry credential \"ghcr-acme\": the API never returns it",
-      "  pulumi config set --stack dev --secret ghcrAcmePassword    # the password of registry credential \"ghcr-acme\": the API never returns it",
-      "  pulumi config set --stack dev --secret trainerHfToken    # env HF_TOKEN of template \"trainer\": env HF_TOKEN looks like a secret",
-      "  pulumi config set --stack dev --secret notebookDbUrl    # env DB_URL of pod \"notebook\": env DB_URL is a URL with credentials",
+      '  pulumi config set --stack dev --secret ghcrAcmeUsername    # the username of registry credential "ghcr-acme": the API never returns it',
+      '  pulumi config set --stack dev --secret ghcrAcmePassword    # the password of registry credential "ghcr-acme": the API never returns it',
+      '  pulumi config set --stack dev --secret trainerHfToken    # env HF_TOKEN of template "trainer": env HF_TOKEN looks like a secret',
+      '  pulumi config set --stack dev --secret notebookDbUrl    # env DB_URL of pod "notebook": env DB_URL is a URL with credentials',
     ]);
     printed = lines.slice(4).map((line) => line.split("#")[0]!.trim());
     expect(await computeplatform("validate", "manifest.yaml")).toMatchObject({ code: 0 });
@@ -204,7 +214,9 @@ describe("computeplatform import: an account as a manifest that adopts it", () =
       const [program, ...args] = command.split(/\s+/);
       const key = args.at(-1)!;
       const result =
-        program === "computeplatform" ? await computeplatform(...args) : await exec(program!, args, { cwd: folder, env, stdin: values[key] });
+        program === "computeplatform"
+          ? await computeplatform(...args)
+          : await exec(program!, args, { cwd: folder, env, stdin: values[key] });
       expect(result.code, `${command}: ${result.stderr}`).toBe(program === "computeplatform" ? 1 : 0);
     }
     api.emulator.resetRequests();
@@ -236,7 +248,10 @@ describe("computeplatform import: an account as a manifest that adopts it", () =
         "Nothing to import: no resource of the account is left to declare; nothing was written.\n",
     });
     expect(fs.existsSync(path.join(folder, "again.yaml"))).toBe(false);
-    expect(await computeplatform("import", "--out", "manifest.yaml")).toMatchObject({ code: 2, stderr: expect.stringContaining("manifest.yaml exists; --force replaces it") });
+    expect(await computeplatform("import", "--out", "manifest.yaml")).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("manifest.yaml exists; --force replaces it"),
+    });
   });
 
   it("pulumi import --file takes the import file through the native plugin and generates Pulumi YAML that previews with no change", async () => {
@@ -255,17 +270,50 @@ describe("computeplatform import: an account as a manifest that adopts it", () =
       PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
     };
     fs.mkdirSync(path.join(project, ".state"));
-    const pulumi = (...args: string[]) => exec("pulumi", [...args, "--stack", "imported", "--non-interactive"], { cwd: project, env: yamlEnv });
+    const pulumi = (...args: string[]) =>
+      exec("pulumi", [...args, "--stack", "imported", "--non-interactive"], { cwd: project, env: yamlEnv });
     expect((await exec("pulumi", ["stack", "init", "imported", "--non-interactive"], { cwd: project, env: yamlEnv })).code).toBe(0);
     expect((await pulumi("config", "set", "computeplatform:apiUrl", api.emulator.url)).code).toBe(0);
-    expect((await exec("pulumi", ["config", "set", "--secret", "computeplatform:apiKey", "--stack", "imported"], { cwd: project, env: yamlEnv, stdin: api.apiKey })).code).toBe(0);
+    expect(
+      (
+        await exec("pulumi", ["config", "set", "--secret", "computeplatform:apiKey", "--stack", "imported"], {
+          cwd: project,
+          env: yamlEnv,
+          stdin: api.apiKey,
+        })
+      ).code,
+    ).toBe(0);
     api.emulator.resetRequests();
-    const imported = await pulumi("import", "--file", path.join(folder, "import.json"), "--yes", "--protect=false", "--out", "generated.yaml");
+    const imported = await pulumi(
+      "import",
+      "--file",
+      path.join(folder, "import.json"),
+      "--yes",
+      "--protect=false",
+      "--out",
+      "generated.yaml",
+    );
     expect(imported.code, imported.stdout + imported.stderr).toBe(0);
     expect(writes()).toEqual([]);
-    const generated = parse(fs.readFileSync(path.join(project, "generated.yaml"), "utf8")) as { resources: Record<string, { type: string }> };
+    const generated = parse(fs.readFileSync(path.join(project, "generated.yaml"), "utf8")) as {
+      resources: Record<string, { type: string }>;
+    };
     expect(Object.keys(generated.resources).sort()).toEqual(
-      ["ghcr-acme", "delegation", "ssh-keys", "training-data", "models", "trainer", "worker", "trainer-pod", "fine-tune", "notebook", "hpc", "queue", "api"].sort(),
+      [
+        "ghcr-acme",
+        "delegation",
+        "ssh-keys",
+        "training-data",
+        "models",
+        "trainer",
+        "worker",
+        "trainer-pod",
+        "fine-tune",
+        "notebook",
+        "hpc",
+        "queue",
+        "api",
+      ].sort(),
     );
     expect(generated.resources["fine-tune"]?.type).toBe("computeplatform:Pod");
     fs.appendFileSync(path.join(project, "Pulumi.yaml"), fs.readFileSync(path.join(project, "generated.yaml"), "utf8"));

@@ -26,7 +26,10 @@ describe("withReferences", () => {
       { mounts: { network: [{ volumeId: "${training-data.id}", path: "/workspace" }] } },
     ],
     [{ mounts: { persistent: { size: 20, path: "/data" } } }, { mounts: { persistent: { size: 20, path: "/data" } } }],
-    [{ name: "vol-1", image: "reg-1" }, { name: "vol-1", image: "reg-1" }],
+    [
+      { name: "vol-1", image: "reg-1" },
+      { name: "vol-1", image: "reg-1" },
+    ],
   ])("%j → %j", (args, expected) => {
     expect(withReferences(args, declared)).toEqual(expected);
   });
@@ -59,7 +62,10 @@ describe("withSecretEnv", () => {
 describe("literalValues", () => {
   it.each([
     ["echo ${HOME}", "echo $${HOME}"],
-    [{ args: "a ${b} ${c}", n: 3, list: ["${x}"] }, { args: "a $${b} $${c}", n: 3, list: ["$${x}"] }],
+    [
+      { args: "a ${b} ${c}", n: 3, list: ["${x}"] },
+      { args: "a $${b} $${c}", n: 3, list: ["$${x}"] },
+    ],
     [null, null],
   ])("%j → %j", (value, expected) => {
     expect(literalValues(value)).toEqual(expected);
@@ -76,9 +82,18 @@ describe("parseKinds", () => {
   });
 
   it.each([
-    ["Pod,Volume", '--kinds: unknown kind "Volume"; the kinds are Registry, RegistryDelegation, AccountSshKeys, NetworkVolume, Template, Pod, Cluster, ServerlessEndpoint'],
-    ["Job,pod", '--kinds: unknown kinds "Job", "pod"; the kinds are Registry, RegistryDelegation, AccountSshKeys, NetworkVolume, Template, Pod, Cluster, ServerlessEndpoint'],
-    [",", "--kinds: no kind; the kinds are Registry, RegistryDelegation, AccountSshKeys, NetworkVolume, Template, Pod, Cluster, ServerlessEndpoint"],
+    [
+      "Pod,Volume",
+      '--kinds: unknown kind "Volume"; the kinds are Registry, RegistryDelegation, AccountSshKeys, NetworkVolume, Template, Pod, Cluster, ServerlessEndpoint',
+    ],
+    [
+      "Job,pod",
+      '--kinds: unknown kinds "Job", "pod"; the kinds are Registry, RegistryDelegation, AccountSshKeys, NetworkVolume, Template, Pod, Cluster, ServerlessEndpoint',
+    ],
+    [
+      ",",
+      "--kinds: no kind; the kinds are Registry, RegistryDelegation, AccountSshKeys, NetworkVolume, Template, Pod, Cluster, ServerlessEndpoint",
+    ],
   ])("%j is refused", (list, message) => {
     expect(() => parseKinds(list)).toThrow(message);
   });
@@ -131,7 +146,10 @@ describe("planImport", () => {
     }) as Pod;
   const account: AccountSnapshot = {
     pods: [
-      pod("pod-1", "trainer", { env: { ...pod("", "", {}).env, HF_TOKEN: "hf_abcdefghijklmnopqrstuvwxyz0123456789", MODE: "train" }, template: "tpl-1" }),
+      pod("pod-1", "trainer", {
+        env: { ...pod("", "", {}).env, HF_TOKEN: "hf_abcdefghijklmnopqrstuvwxyz0123456789", MODE: "train" },
+        template: "tpl-1",
+      }),
       pod("pod-2", "Trainer", { status: "EXITED", image: "org/trainer:2", env: { RUN: "${run}" } }),
       pod("pod-3", "2 GPU job", { mounts: { network: [{ volumeId: "vol-1", path: "/workspace" }] } }),
     ],
@@ -227,7 +245,12 @@ describe("planImport", () => {
   });
 
   it("filters by kind, name prefix and id, and lists what the stack manages instead of declaring it", () => {
-    const plan = planImport(account, { kinds: ["Pod", "NetworkVolume"], namePrefix: "t", exclude: ["pod-3"], stackIds: new Set(["vol-1"]) });
+    const plan = planImport(account, {
+      kinds: ["Pod", "NetworkVolume"],
+      namePrefix: "t",
+      exclude: ["pod-3"],
+      stackIds: new Set(["vol-1"]),
+    });
     expect(plan.resources.map(({ logicalName, id }) => [logicalName, id])).toEqual([["trainer", "pod-1"]]);
     expect(plan.resources[0]?.properties.templateId).toBe("tpl-1");
     expect(plan.inStack.map(({ id }) => id)).toEqual(["vol-1"]);
