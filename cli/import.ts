@@ -7,7 +7,7 @@ import { sharedClient } from "../provider/sharedClient";
 import { envFileHelp, envFileOption, loadDotEnv } from "./dotEnv";
 import { readAccount } from "./import/accountSnapshot";
 import { IMPORT_KIND_NAMES, type ImportKind, parseKinds } from "./import/importKinds";
-import { describe, type ImportPlan, planImport } from "./import/importPlan";
+import { type ImportPlan, planImport, resourceLabel } from "./import/importPlan";
 import { pulumiImportFile } from "./import/pulumiImportFile";
 import { stackResourceIds } from "./import/stackResourceIds";
 import { SCHEMA_LINE } from "./migrate/render";
@@ -110,7 +110,8 @@ export async function run(options: ImportCommandOptions): Promise<number> {
     return 0;
   }
   const say = (line: string) => process.stderr.write(`${line}\n`);
-  for (const resource of plan.inStack) say(`Skipped ${describe(resource)} (${resource.id}): stack ${options.stack} manages it already.`);
+  for (const resource of plan.inStack)
+    say(`Skipped ${resourceLabel(resource)} (${resource.id}): stack ${options.stack} manages it already.`);
   if (plan.resources.length === 0) {
     say("Nothing to import: no resource of the account is left to declare; nothing was written.");
     return 0;

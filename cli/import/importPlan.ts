@@ -32,7 +32,7 @@ export interface PlannedResource extends Omit<AccountResource, "live"> {
 export interface ImportPlan {
   resources: PlannedResource[];
   /** Resources a stack already manages, by the stack's state. */
-  inStack: AccountResource[];
+  inStack: Omit<AccountResource, "live">[];
   /** The values read from stack config, in the order of the resources. */
   secrets: ConfigSecret[];
 }
@@ -83,7 +83,7 @@ export function planImport(account: AccountSnapshot, filter: ImportFilter): Impo
       !filter.exclude.includes(id) &&
       (filter.namePrefix === undefined || (name?.startsWith(filter.namePrefix) ?? false)),
   );
-  const inStack = chosen.filter(({ id }) => filter.stackIds.has(id));
+  const inStack = chosen.filter(({ id }) => filter.stackIds.has(id)).map(({ live: _live, ...resource }) => resource);
   const names = new LogicalNames();
   const named = chosen
     .filter(({ id }) => !filter.stackIds.has(id))
@@ -103,11 +103,11 @@ export function planImport(account: AccountSnapshot, filter: ImportFilter): Impo
     const args = withReferences(liveArguments(resource.kind, live, account), declared);
     if (typeof args.env === "object" && args.env !== null) {
       args.env = withSecretEnv(args.env as Record<string, string>, (name, reason) =>
-        claim(name, `env ${name} of ${describe(resource)}`, reason),
+        claim(name, `env ${name} of ${resourceLabel(resource)}`, reason),
       );
     }
     for (const what of resource.kind === "Registry" ? kinds.Registry.secretInputs : []) {
-      args[what] = `\${config.${claim(what, `the ${what} of ${describe(resource)}`, "the API never returns it")}}`;
+      args[what] = `\${config.${claim(what, `the ${what} of ${resourceLabel(resource)}`, "the API never returns it")}}`;
     }
     return { ...resource, properties: { ...args, adopt: resource.id } };
   });
@@ -126,7 +126,7 @@ function liveArguments(kind: ImportKind, live: object, account: AccountSnapshot)
 }
 
 /** How messages name a resource: `pod "trainer"`, `registry delegation ugvm9k4trj`. */
-export function describe({ kind, id, name }: Pick<AccountResource, "kind" | "id" | "name">): string {
+export function resourceLabel({ kind, id, name }: Pick<AccountResource, "kind" | "id" | "name">): string {
   const what = kinds[kind].declaration?.what ?? "account SSH keys";
   return name === undefined ? `${what} ${id}` : `${what} "${name}"`;
 }
