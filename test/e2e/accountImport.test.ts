@@ -321,12 +321,10 @@ describe("computeplatform import: an account as a manifest that adopts it", () =
     // The plugin's read leaves out what the API does not return (a registry's credentials) or reports otherwise (a
     // delegation's ARN, a cluster's image): Pulumi warns that their generated code needs editing. Taken out of the
     // stack, every other resource's generated code previews with no change.
-    const incomplete = ["Registry", "RegistryDelegation", "Cluster"];
-    const complete = Object.entries(generated.resources).filter(
-      ([, { type }]) => !incomplete.includes(type.slice("computeplatform:".length)),
-    );
+    const incomplete = new Set(["computeplatform:Registry", "computeplatform:RegistryDelegation", "computeplatform:Cluster"]);
+    const complete = Object.entries(generated.resources).filter(([, { type }]) => !incomplete.has(type));
     fs.appendFileSync(path.join(project, "Pulumi.yaml"), stringify({ resources: Object.fromEntries(complete) }));
-    for (const [name, { type }] of Object.entries(generated.resources).filter((entry) => !complete.includes(entry))) {
+    for (const [name, { type }] of Object.entries(generated.resources).filter(([, resource]) => incomplete.has(resource.type))) {
       const urn = `urn:pulumi:imported::imported::computeplatform:index:${type.slice("computeplatform:".length)}::${name}`;
       expect((await pulumi("state", "delete", urn, "--yes")).code).toBe(0);
     }
