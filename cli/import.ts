@@ -77,8 +77,11 @@ export function parse(args: string[]): ImportCommandOptions {
   });
   if (positionals.length > 0) throw new UserError(`takes no arguments, got ${positionals.join(" ")}`);
   if (values.out === undefined && !values.json) throw new UserError("expects --out FILE, the manifest to write (or --json for the plan)");
-  for (const file of [values.out, values["pulumi-import-file"]])
-    if (file !== undefined && !values.force && fs.existsSync(file)) throw new UserError(`${file} exists; --force replaces it`);
+  for (const file of [values.out, values["pulumi-import-file"]]) {
+    if (file === undefined) continue;
+    if (!fs.existsSync(path.dirname(path.resolve(file)))) throw new UserError(`${file}: its folder does not exist`);
+    if (!values.force && fs.existsSync(file)) throw new UserError(`${file} exists; --force replaces it`);
+  }
   return {
     out: values.out,
     force: values.force,
