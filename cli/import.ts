@@ -131,21 +131,28 @@ export async function run(options: ImportCommandOptions): Promise<number> {
       `Wrote ${options.pulumiImportFile}: run \`pulumi import --file ${options.pulumiImportFile}\` in a Pulumi project to generate its code.`,
     );
   }
-  if (plan.secrets.length > 0) for (const line of configCommands(plan, manifest, options.stack, stack.exists)) say(line);
+  if (plan.secrets.length > 0) for (const line of configCommands(plan, manifest, options, stack.exists)) say(line);
   return 0;
 }
 
 /**
  * The commands that set what the manifest reads from stack config, each runnable as printed in the manifest's folder:
- * a stack that does not exist is made by \`computeplatform up\`, which stops there while its config is not set.
+ * a stack that does not exist is made by \`computeplatform up\`, which stops there while its config is not set, and a
+ * backend named with \`--backend\` is named to \`pulumi\` too.
  */
-function configCommands(plan: ImportPlan, manifest: string, stackName: string, stackExists: boolean): string[] {
+function configCommands(
+  plan: ImportPlan,
+  manifest: string,
+  { stack: stackName, backend }: Pick<ImportCommandOptions, "stack" | "backend">,
+  stackExists: boolean,
+): string[] {
   const folder = path.dirname(manifest);
   const count = plan.secrets.length;
   return [
     "",
     `The manifest reads ${count} value${count === 1 ? "" : "s"} from stack config; set each in ${folder === "." ? "this folder" : "its folder"} (a config command prompts for the value):`,
     ...(folder === "." ? [] : [`  cd ${folder}`]),
+    ...(backend === undefined ? [] : [`  export PULUMI_BACKEND_URL=${backend}`]),
     ...(stackExists
       ? []
       : [
