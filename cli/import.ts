@@ -137,8 +137,8 @@ export async function run(options: ImportCommandOptions): Promise<number> {
 
 /**
  * The commands that set what the manifest reads from stack config, each runnable as printed in the manifest's folder:
- * a stack that does not exist is made by \`computeplatform up\`, which stops there while its config is not set, and a
- * backend named with \`--backend\` is named to \`pulumi\` too.
+ * a stack that does not exist is made by `computeplatform up`, which stops there while its config is not set, and a
+ * backend named with `--backend` is named to `pulumi` too.
  */
 function configCommands(
   plan: ImportPlan,
