@@ -12,8 +12,8 @@ type Values = Record<string, unknown>;
 
 /**
  * How to read a kind's arguments back from a live object, for the kinds whose live fields are not named and shaped as
- * their arguments are. A kind not listed here is read field by field, by name. With nothing recorded yet, each reuses
- * what the provider's `read` uses for `pulumi import`.
+ * their arguments are. A kind not listed here is read field by field, by name. Pods and endpoints reuse what their
+ * provider's `read` rebuilds for `pulumi import`; for clusters and delegations that `read` has no such rebuild yet.
  */
 export const liveArgumentReaders: { readonly [K in KindName]?: (live: never, account: AccountSnapshot) => Values } = {
   // `template`, `status` and `globalNetworking.enabled` are reported under other names and shapes.
@@ -30,6 +30,7 @@ export const liveArgumentReaders: { readonly [K in KindName]?: (live: never, acc
     const { image, args, disk, ports, mounts, env } = member;
     return { ...cluster, image, args, disk, ports, mounts, env: without(env, [...injectedEnvKeys, ...MEMBER_ENV_KEYS]) };
   },
+  // `gpu.minCudaVersion` null and each `cpu` entry's `memory` are how the API reports what the arguments leave out.
   ServerlessEndpoint: (endpoint: Endpoint) => ({
     ...endpointInputsFromLive(endpoint, { inheritedEnvKeys: [] } as unknown as ServerlessEndpointOutputs),
   }),
