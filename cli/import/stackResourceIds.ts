@@ -1,11 +1,10 @@
-import { MissingStackError, openManifestStack } from "../../automation";
-import type { StateBackend } from "../../automation/backend";
+import * as fs from "node:fs";
+import { type ManifestStack, MissingStackError, openManifestStack } from "../../automation";
 
-/** The ids a stack's state holds, and where that state is; no ids when the stack does not exist yet. */
+/** The ids a stack's state holds; none when the stack does not exist yet. */
 export interface StackResourceIds {
   ids: Set<string>;
   exists: boolean;
-  backend: StateBackend | undefined;
 }
 
 /**
@@ -13,11 +12,11 @@ export interface StackResourceIds {
  * stack manages already is not imported again. Only reads: a stack that does not exist is not created.
  */
 export async function stackResourceIds(manifest: string, stackName: string, backendUrl: string | undefined): Promise<StackResourceIds> {
-  let stack;
+  let stack: ManifestStack;
   try {
     stack = await openManifestStack({ manifest, stackName, ifMissing: "fail", ...(backendUrl ? { backendUrl } : {}) });
   } catch (error) {
-    if (error instanceof MissingStackError) return { ids: new Set(), exists: false, backend: undefined };
+    if (error instanceof MissingStackError) return { ids: new Set(), exists: false };
     throw error;
   }
   try {
@@ -26,9 +25,9 @@ export async function stackResourceIds(manifest: string, stackName: string, back
     return {
       ids: new Set(resources.flatMap(({ id, custom }) => (custom && id ? [id] : []))),
       exists: true,
-      backend: stack.backend,
     };
   } finally {
-    if (stack.createdProjectFile !== undefined) (await import("node:fs")).rmSync(stack.createdProjectFile, { force: true });
+    // Reading writes nothing: a project file opening wrote goes again.
+    if (stack.createdProjectFile !== undefined) fs.rmSync(stack.createdProjectFile, { force: true });
   }
 }
