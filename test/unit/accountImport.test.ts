@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AccountSnapshot } from "../../cli/import/accountSnapshot";
+import { parse } from "../../cli/import";
 import { parseKinds } from "../../cli/import/importKinds";
 import { planImport } from "../../cli/import/importPlan";
 import { literalValues } from "../../cli/import/literalValues";
@@ -260,5 +261,38 @@ describe("planImport", () => {
     expect(() => planImport(account, { ...all, exclude: ["pod-1", "gone", "also-gone"] })).toThrow(
       '--exclude: no resource of the account has the id "gone", "also-gone"',
     );
+  });
+});
+
+describe("computeplatform import's usage", () => {
+  it.each([
+    [[], "expects --out FILE, the manifest to write (or --json for the plan)"],
+    [["--out", "m.yaml", "extra"], "takes no arguments, got extra"],
+    [["--out", "no-such-folder/m.yaml"], "no-such-folder/m.yaml: its folder does not exist"],
+    [["--out", "package.json"], "package.json exists; --force replaces it"],
+    [["--json", "--pulumi-import-file", "package.json"], "package.json exists; --force replaces it"],
+    [
+      ["--json", "--kinds", "Pods"],
+      '--kinds: unknown kind "Pods"; the kinds are Registry, RegistryDelegation, AccountSshKeys, NetworkVolume, Template, Pod, Cluster, ServerlessEndpoint',
+    ],
+  ])("%j is refused: %s", (args, message) => {
+    expect(() => parse(args)).toThrow(message);
+  });
+
+  it("reads the filters", () => {
+    expect(
+      parse(["-o", "m.yaml", "--kinds", "Pod", "--name-prefix", "team-", "--exclude", "a", "--exclude", "b", "--stack", "prod"]),
+    ).toEqual({
+      out: "m.yaml",
+      force: false,
+      kinds: ["Pod"],
+      namePrefix: "team-",
+      exclude: ["a", "b"],
+      stack: "prod",
+      backend: undefined,
+      pulumiImportFile: undefined,
+      json: false,
+      envFile: undefined,
+    });
   });
 });
