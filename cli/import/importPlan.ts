@@ -74,14 +74,14 @@ export function accountResources(account: AccountSnapshot): AccountResource[] {
  * @throws Error naming an `exclude` id that is none of the account's resources.
  */
 export function planImport(account: AccountSnapshot, filter: ImportFilter): ImportPlan {
-  const all = accountResources(account);
-  const unknown = filter.exclude.filter((id) => !all.some((resource) => resource.id === id));
-  if (unknown.length > 0) throw new Error(`--exclude: no resource of the account has the id ${unknown.map((id) => `"${id}"`).join(", ")}`);
-  const chosen = all.filter(
-    ({ kind, id, name }) =>
-      filter.kinds.includes(kind) &&
-      !filter.exclude.includes(id) &&
-      (filter.namePrefix === undefined || (name?.startsWith(filter.namePrefix) ?? false)),
+  const read = accountResources(account).filter(({ kind }) => filter.kinds.includes(kind));
+  const unknown = filter.exclude.filter((id) => !read.some((resource) => resource.id === id));
+  if (unknown.length > 0) {
+    const what = filter.kinds.length === IMPORT_KIND_NAMES.length ? "resource" : filter.kinds.join(" or ");
+    throw new Error(`--exclude: no ${what} of the account has the id ${unknown.map((id) => `"${id}"`).join(", ")}`);
+  }
+  const chosen = read.filter(
+    ({ id, name }) => !filter.exclude.includes(id) && (filter.namePrefix === undefined || (name?.startsWith(filter.namePrefix) ?? false)),
   );
   const inStack = chosen.filter(({ id }) => filter.stackIds.has(id)).map(({ live: _live, ...resource }) => resource);
   const names = new LogicalNames();

@@ -257,6 +257,12 @@ describe("planImport", () => {
     expect(plan.inStack.map(({ id }) => id)).toEqual(["vol-1"]);
   });
 
+  it("refuses an excluded id that is none of the kinds imported", () => {
+    expect(() => planImport(account, { ...all, kinds: ["Template", "Pod"], exclude: ["vol-1"] })).toThrow(
+      '--exclude: no Template or Pod of the account has the id "vol-1"',
+    );
+  });
+
   it("refuses an excluded id the account does not have", () => {
     expect(() => planImport(account, { ...all, exclude: ["pod-1", "gone", "also-gone"] })).toThrow(
       '--exclude: no resource of the account has the id "gone", "also-gone"',
