@@ -1,9 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { TextToVideoJobInputs } from "../schemas/jobInputs";
-import type { TextToVideoInput } from "../schemas/textToVideo";
-import type { ResourceArgs } from "./deepInput";
-import { JOB_OUTPUTS } from "./job";
-import { undeclaredKind, unsetOutputs } from "./kind";
+import type { TextToVideoJobInputs } from "./inputs";
+import type { TextToVideoInput } from "../../schemas/textToVideo";
+import type { ResourceArgs } from "../deepInput";
+import { JOB_OUTPUTS } from "../job/job";
+import { undeclaredKind, unsetOutputs } from "../kind";
 import * as textToVideoJobProvider from "./textToVideoJob.provider";
 
 /** The arguments of a {@link TextToVideoJob}. */
@@ -27,7 +27,7 @@ export class TextToVideoJob extends pulumi.dynamic.Resource {
   /** What the kind registry knows of the class: its provider module, deadline and outputs. */
   static readonly kind = undeclaredKind<TextToVideoJob>()(
     textToVideoJobProvider,
-    { deadline: "timeoutSeconds" },
+    { deadline: "timeoutSeconds", importable: false },
     ...JOB_OUTPUTS,
     "videoUrl",
     "cost",
