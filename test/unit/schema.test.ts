@@ -19,7 +19,8 @@ import { PULUMI_SCHEMA_FILE } from "../../provider/plugin/schemaFile";
 import { generateSchemaFiles, REGENERATE_COMMAND, SCHEMA_DIRECTORY, type SchemaFile } from "../../scripts/schema/schemaFiles";
 import { forEachSubschema } from "../../scripts/schema/subschemas";
 import { repoRoot } from "../support/paths";
-import { KIND_NAMES, type KindName } from "../../provider/kindRegistry";
+import { KIND_NAMES, type KindName, kinds } from "../../provider/kindRegistry";
+import { fixtures } from "../contract/kindFixtures";
 
 const schemaDirectory = path.join(repoRoot, SCHEMA_DIRECTORY);
 const resourceTypes = KIND_NAMES;
@@ -333,8 +334,9 @@ describe("manifest.json", () => {
 });
 
 describe("per-resource schemas", () => {
-  // Plain arguments, as a program passes them; each also passes the resource's own zod check.
-  const goodArguments: Record<ResourceType, { check: ZodType; arguments: Record<string, unknown> }> = {
+  // Plain arguments, as a program passes them; each also passes the resource's own zod check. A kind not listed here
+  // is tried with its contract fixture's arguments and its declaration's schema.
+  const goodArguments: Partial<Record<ResourceType, { check: ZodType; arguments: Record<string, unknown> }>> = {
     Pod: {
       check: podInputsSchema,
       arguments: {
@@ -395,8 +397,15 @@ describe("per-resource schemas", () => {
     },
   };
 
+  function knownGood(type: ResourceType): { check: ZodType; arguments: Record<string, unknown> } {
+    const declared = kinds[type].declaration?.schema;
+    if (goodArguments[type] === undefined && declared === undefined)
+      throw new Error(`${type} is not declared: list its known-good arguments`);
+    return goodArguments[type] ?? { check: declared!, arguments: fixtures[type].args };
+  }
+
   it.each(resourceTypes)("%s.json accepts known-good arguments, as the resource's own check does", (type) => {
-    const { check, arguments: args } = goodArguments[type];
+    const { check, arguments: args } = knownGood(type);
     expect(check.safeParse(args).success).toBe(true);
     const validate = validator(`${type}.json`);
     validate(args);
@@ -435,7 +444,7 @@ describe("per-resource schemas", () => {
   it.each(badArguments)(
     "$type.json rejects bad arguments at $error.instancePath, as the resource's own check does",
     ({ type, arguments: args, error }) => {
-      expect(goodArguments[type].check.safeParse(args).success).toBe(false);
+      expect(knownGood(type).check.safeParse(args).success).toBe(false);
       const validate = validator(`${type}.json`);
       expect(validate(args)).toBe(false);
       const [first] = validate.errors ?? [];
