@@ -4,6 +4,8 @@ import * as accountSshKeysProvider from "./accountSshKeys.provider";
 import type { ResourceArgs } from "../deepInput";
 import { undeclaredKind, unsetOutputs } from "../kind";
 
+export type * from "./inputs";
+
 /** The arguments of an {@link AccountSshKeys}. */
 export type AccountSshKeysArgs = ResourceArgs<AccountSshKeysInputs>;
 

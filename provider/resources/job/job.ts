@@ -3,20 +3,9 @@ import type { JobInputs } from "./inputs";
 import type { ResourceArgs } from "../deepInput";
 import { undeclaredKind, unsetOutputs } from "../kind";
 import * as jobProvider from "./job.provider";
+import { JOB_OUTPUTS } from "./jobRun";
 
-/** The outputs of every job resource, `id` and `urn` included: the job as it ended. */
-export const JOB_OUTPUTS = [
-  "id",
-  "urn",
-  "endpointId",
-  "input",
-  "status",
-  "output",
-  "delayTime",
-  "executionTime",
-  "workerId",
-  "error",
-] as const;
+export type * from "./inputs";
 
 /** The arguments of a {@link Job}. */
 export type JobArgs = ResourceArgs<JobInputs>;

@@ -9,6 +9,20 @@ import { messageOf } from "../lifecycle/messageOf";
 import { sameValue } from "../lifecycle/sameValue";
 import { unlessNotFound } from "../lifecycle/notFound";
 
+/** The outputs of every job resource, `id` and `urn` included: the job as it ended. */
+export const JOB_OUTPUTS = [
+  "id",
+  "urn",
+  "endpointId",
+  "input",
+  "status",
+  "output",
+  "delayTime",
+  "executionTime",
+  "workerId",
+  "error",
+] as const;
+
 /** What every job resource declares: where the job runs, its input, and how create treats it. */
 export interface JobRunInputs extends JobSettings {
   endpointId: string;

@@ -6,6 +6,8 @@ import { declaredKind } from "../kind";
 import * as networkVolumeProvider from "./networkVolume.provider";
 import { networkVolume } from "./declaration";
 
+export type * from "./inputs";
+
 /** The arguments of a {@link NetworkVolume}. */
 export type NetworkVolumeArgs = ResourceArgs<NetworkVolumeInputs>;
 

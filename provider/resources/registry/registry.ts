@@ -6,6 +6,8 @@ import { DeclaredResource } from "../lifecycle/declaredResource";
 import * as registryProvider from "./registry.provider";
 import { registry } from "./declaration";
 
+export type * from "./inputs";
+
 /** The arguments of a {@link Registry}. */
 export type RegistryArgs = ResourceArgs<RegistryInputs>;
 

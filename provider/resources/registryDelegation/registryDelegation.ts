@@ -6,6 +6,8 @@ import { DeclaredResource } from "../lifecycle/declaredResource";
 import * as registryDelegationProvider from "./registryDelegation.provider";
 import { registryDelegation } from "./declaration";
 
+export type * from "./inputs";
+
 /** The arguments of a {@link RegistryDelegation}. */
 export type RegistryDelegationArgs = ResourceArgs<RegistryDelegationInputs>;
 

@@ -2,9 +2,11 @@ import * as pulumi from "@pulumi/pulumi";
 import type { TextToVideoJobInputs } from "./inputs";
 import type { TextToVideoInput } from "../../schemas/textToVideo";
 import type { ResourceArgs } from "../deepInput";
-import { JOB_OUTPUTS } from "../job/job";
+import { JOB_OUTPUTS } from "../job/jobRun";
 import { undeclaredKind, unsetOutputs } from "../kind";
 import * as textToVideoJobProvider from "./textToVideoJob.provider";
+
+export type * from "./inputs";
 
 /** The arguments of a {@link TextToVideoJob}. */
 export type TextToVideoJobArgs = ResourceArgs<TextToVideoJobInputs>;
