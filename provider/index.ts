@@ -26,4 +26,4 @@ export type * from "./schemas/job";
 export type * from "./schemas/textToVideo";
 export { estimateTextToVideoCost, TEXT_TO_VIDEO_ENDPOINT_ID, TEXT_TO_VIDEO_USD_PER_SECOND } from "./schemas/textToVideo";
 export type { Problem } from "./schemas/problem";
-export { ACCOUNT_SSH_KEYS_ID } from "./schemas/account";
+export { ACCOUNT_SSH_KEYS_ID } from "./resources/accountSshKeys/inputs";

@@ -2,7 +2,8 @@
 // `kind`, and the types of its arguments. The package index re-exports this module; the kind registry
 // (kindRegistry.ts), and through it the plugin, the manifest, `dev`, the schemas and the README table, read its
 // classes, in this order. A class's export name is its type name: the token is `computeplatform:index:<Kind>`.
-// Where a wire type has the name of its kind (the API's `Pod`), the class's export shadows it.
+// Where a wire type has the name of its kind (the API's `Pod`), the class's export shadows it. A kind in its folder
+// is one line, its class's module, which re-exports the types of its inputs.ts.
 export { Pod, type PodArgs } from "./resources/pod/pod";
 export type * from "./schemas/pod";
 export { Cluster, type ClusterArgs } from "./resources/cluster/cluster";
@@ -11,14 +12,9 @@ export { ServerlessEndpoint, type ServerlessEndpointArgs } from "./resources/ser
 export type * from "./schemas/serverlessEndpoint";
 export { Template, type TemplateArgs } from "./resources/template/template";
 export type * from "./schemas/template";
-export { NetworkVolume, type NetworkVolumeArgs } from "./resources/networkVolume/networkVolume";
-export type * from "./schemas/networkVolume";
-export { Registry, type RegistryArgs } from "./resources/registry/registry";
-export type * from "./schemas/registry";
-export { RegistryDelegation, type RegistryDelegationArgs } from "./resources/registryDelegation/registryDelegation";
-export type * from "./schemas/registryDelegation";
-export { AccountSshKeys, type AccountSshKeysArgs } from "./resources/accountSshKeys";
-export type * from "./schemas/account";
-export { Job, type JobArgs } from "./resources/job";
-export { TextToVideoJob, type TextToVideoJobArgs } from "./resources/textToVideoJob";
-export type * from "./schemas/jobInputs";
+export * from "./resources/networkVolume/networkVolume";
+export * from "./resources/registry/registry";
+export * from "./resources/registryDelegation/registryDelegation";
+export * from "./resources/accountSshKeys/accountSshKeys";
+export * from "./resources/job/job";
+export * from "./resources/textToVideoJob/textToVideoJob";

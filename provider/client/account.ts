@@ -1,4 +1,4 @@
-import { type ReplaceSshKeysRequest, sshKeysSchema } from "../schemas/account";
+import { type ReplaceSshKeysRequest, sshKeysSchema } from "../resources/accountSshKeys/inputs";
 import { ApiResource } from "./apiResource";
 import type { RequestOptions, Transport } from "./transport";
 

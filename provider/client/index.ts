@@ -3,6 +3,7 @@ import { BillingClient } from "./billing";
 import { CatalogClient } from "./catalog";
 import { type Clock, systemClock } from "./clock";
 import { ClustersClient } from "./clusters";
+import { CollectionClient } from "./collection";
 import { JobsClient } from "./jobs";
 import { LoadBalancingClient } from "./loadBalancing";
 import { PodsClient } from "./pods";
@@ -10,6 +11,7 @@ import { PodWatcher } from "./podWatcher";
 import { RegistriesClient } from "./registries";
 import { ServerlessClient } from "./serverless";
 import { TemplatesClient } from "./templates";
+import type { z } from "zod";
 import type { RateLimiter } from "./ratelimit";
 import { Transport, type TransportOptions } from "./transport";
 import { NetworkVolumesClient } from "./volumes";
@@ -42,10 +44,11 @@ export class ComputePlatformClient {
   /** The rate-limit windows every request of this client counts against, for waits that pace their own polls. */
   readonly limiter: RateLimiter;
   readonly clock: Clock;
+  private readonly transport: Transport;
 
   constructor(options: ClientOptions) {
     this.clock = options.clock ?? systemClock;
-    const transport = new Transport({ ...options, clock: this.clock });
+    const transport = (this.transport = new Transport({ ...options, clock: this.clock }));
     this.limiter = transport.limiter;
     this.pods = new PodsClient(transport);
     this.networkVolumes = new NetworkVolumesClient(transport);
@@ -63,6 +66,18 @@ export class ComputePlatformClient {
     this.jobs = new JobsClient(jobTransport, this.clock);
     this.loadBalancing = new LoadBalancingClient({ ...options, clock: this.clock, limiter: transport.limiter });
     this.podWatcher = new PodWatcher(this.pods, this.clock, options.pollIntervalMs ?? 1000, transport.limiter);
+  }
+
+  /**
+   * A plain collection of the API (list, get, create, update and delete by id), for an area without a client of its
+   * own: `client.collection<Secret, CreateSecretRequest>("/v2/secrets", "secrets", secretSchema)`.
+   */
+  collection<Live, CreateBody, UpdateBody = Partial<CreateBody>>(
+    path: string,
+    listKey: string,
+    schema: z.ZodType<Live>,
+  ): CollectionClient<Live, CreateBody, UpdateBody> {
+    return new CollectionClient(this.transport, path, listKey, schema);
   }
 }
 

@@ -1,10 +1,10 @@
-import { type CreateRegistryRequest, type Registry, registryListSchema, registrySchema } from "../schemas/registry";
+import { type CreateRegistryRequest, type Registry, registryListSchema, registrySchema } from "../resources/registry/inputs";
 import {
   type CreateDelegationRequest,
   type EcrDelegation,
   ecrDelegationListSchema,
   ecrDelegationSchema,
-} from "../schemas/registryDelegation";
+} from "../resources/registryDelegation/inputs";
 import { ApiResource } from "./apiResource";
 import type { RequestOptions, Transport } from "./transport";
 

@@ -4,7 +4,7 @@ import {
   networkVolumeListSchema,
   networkVolumeSchema,
   type UpdateNetworkVolumeRequest,
-} from "../schemas/networkVolume";
+} from "../resources/networkVolume/inputs";
 import { ApiResource } from "./apiResource";
 import type { RequestOptions, Transport } from "./transport";
 

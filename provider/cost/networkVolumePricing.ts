@@ -1,5 +1,5 @@
 import type { Named } from "../resources/autoName";
-import type { NetworkVolumeInputs } from "../schemas/networkVolume";
+import type { NetworkVolumeInputs } from "../resources/networkVolume/inputs";
 import { HOURS_PER_MONTH } from "./costComponent";
 import { pricedComponent, unpricedComponent } from "./pricedComponent";
 import type { Pricing } from "./pricing";

@@ -1,4 +1,4 @@
-import type { VolumeType } from "../schemas/networkVolume";
+import type { VolumeType } from "../resources/networkVolume/inputs";
 
 /**
  * The default storage table: USD per GB-month of a network volume, by volume type. The API serves no storage

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { setting, settingOrigin, settingSource } from "../config";
 import { UserError } from "../errors";
-import { type VolumeType, volumeTypes } from "../schemas/networkVolume";
+import { type VolumeType, volumeTypes } from "../resources/networkVolume/inputs";
 import { DEFAULT_STORAGE_PRICES } from "./storagePrices";
 
 /** A storage price per GB-month and where it came from. */

@@ -18,7 +18,7 @@ import {
   gpuProducts,
   type GpuType,
 } from "../schemas/catalog";
-import { type VolumeType, volumeTypes } from "../schemas/networkVolume";
+import { type VolumeType, volumeTypes } from "../resources/networkVolume/inputs";
 import { type Cloud, clouds } from "../schemas/pod";
 import { sharedClient } from "../sharedClient";
 import { cheapestGpuType, describeGpuNeed, type GpuNeed, selectCpuTypes, selectGpuTypes, vcpuCountFor } from "./catalogSelection";

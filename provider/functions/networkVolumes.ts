@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { DeepInput } from "../resources/deepInput";
-import type { NetworkVolume } from "../schemas/networkVolume";
+import type { NetworkVolume } from "../resources/networkVolume/inputs";
 import { sharedClient } from "../sharedClient";
 import { outputForm } from "./outputForm";
 import { parseArgs } from "./parseArgs";

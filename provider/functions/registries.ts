@@ -1,8 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { DeepInput } from "../resources/deepInput";
-import type { Registry } from "../schemas/registry";
-import type { EcrDelegation } from "../schemas/registryDelegation";
+import type { Registry } from "../resources/registry/inputs";
+import type { EcrDelegation } from "../resources/registryDelegation/inputs";
 import { sharedClient } from "../sharedClient";
 import { outputForm } from "./outputForm";
 import { parseArgs } from "./parseArgs";

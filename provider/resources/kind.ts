@@ -16,6 +16,8 @@ export interface KindFacts {
   readonly configOnly: readonly string[];
   /** The input that bounds how long create and update wait, which the engine's `customTimeouts` override. */
   readonly deadline?: string;
+  /** Whether `pulumi import` through the native plugin gives arguments that preview with no changes. */
+  readonly importable: boolean;
 }
 
 /** What a resource class tells the kind registry of itself, as its static `kind`. */
@@ -55,6 +57,7 @@ export function declaredKind<R>() {
     secretInputs: secretInputs(declaration),
     secretOutputs: secretOutputs(declaration),
     configOnly: secretProperties(declaration, "configOnly"),
+    importable: declaration.importable,
     ...(declaration.deadline === undefined ? {} : { deadline: declaration.deadline }),
   });
 }
@@ -66,7 +69,7 @@ export function declaredKind<R>() {
 export function undeclaredKind<R>() {
   return <Provider extends dynamic.ResourceProvider, const Names extends readonly string[]>(
     provider: Provider,
-    facts: Partial<KindFacts>,
+    facts: Partial<KindFacts> & Pick<KindFacts, "importable">,
     ...outputs: Names & ExactlyOutputs<R, Names[number]>
   ): ClassKind<Provider> => ({ provider, outputs, secretInputs: [], secretOutputs: [], configOnly: [], ...facts });
 }

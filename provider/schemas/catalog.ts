@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { VolumeType } from "./networkVolume";
+import type { VolumeType } from "../resources/networkVolume/inputs";
 import type { Cloud } from "./pod";
 
 /** Stock levels the catalog reports. */

@@ -1,6 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
+import { type KindName, kinds } from "../../provider/kindRegistry";
 import { PULUMI_SCHEMA_FILE } from "../../provider/plugin/schemaFile";
 
 /** Where the generated reference pages live, relative to the project root. */
@@ -40,9 +41,6 @@ interface PackageSchema {
   resources: Record<string, ResourceSpec>;
   functions: Record<string, { description?: string; inputs: ObjectSpec; outputs: ObjectSpec }>;
 }
-
-// What the engine can import is a property of each provider's `read`, not of the schema.
-const IMPORTABLE = new Set(["Pod", "NetworkVolume", "Template", "ServerlessEndpoint", "AccountSshKeys"]);
 
 const HEADER = (source: string) =>
   `<!-- Generated from ${source} by \`${REGENERATE_REFERENCE_COMMAND}\`; edit the TSDoc of the declarations, not this page. -->`;
@@ -169,7 +167,8 @@ function adoptAndImport(kind: string, token: string, adoptable: boolean): string
   const adopt = adoptable
     ? `**Adopt:** set \`adopt\` to the id of an existing ${kind} to take it over instead of creating one: its create-only fields must match the arguments, the rest is updated to them.`
     : `**Adopt:** not available; a ${kind} is always created.`;
-  const importing = IMPORTABLE.has(kind)
+  // What the engine can import is a property of each kind's `read`, which its declaration states, not of the schema.
+  const importing = kinds[kind as KindName].importable
     ? `**Import:** \`pulumi import ${token} <name> <id>\` with the native plugin; the code it generates previews with no changes.`
     : `**Import:** not supported by the native plugin${adoptable ? ": use `adopt`" : ""}.`;
   return `${adopt}\n\n${importing}`;

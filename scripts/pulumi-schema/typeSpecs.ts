@@ -65,7 +65,16 @@ export class TypeSpecs {
     const properties = Object.fromEntries(
       Object.entries(object.properties).map(([name, property]) => [name, this.property(property, `${hint}${pascal(name)}`)]),
     );
-    return { properties, ...(object.required?.length ? { required: [...object.required].sort() } : {}) };
+    // A property that may be null is one that may be absent: in Pulumi a null is no value.
+    const required = (object.required ?? []).filter((name) => !this.admitsNull(object.properties?.[name]));
+    return { properties, ...(required.length ? { required: required.sort() } : {}) };
+  }
+
+  /** Whether `schema` lets a value be null. */
+  private admitsNull(schema: DefinitionOrBoolean | undefined): boolean {
+    if (typeof schema !== "object") return schema === true;
+    const resolved = this.resolve(schema);
+    return [resolved.type].flat().includes("null") || (resolved.anyOf ?? []).some((member) => this.admitsNull(member));
   }
 
   /** The definition `schema` refers to, or `schema` itself. */

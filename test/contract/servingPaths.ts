@@ -1,8 +1,12 @@
+import { createRequire } from "node:module";
+import * as path from "node:path";
+import type * as dynamic from "@pulumi/pulumi/dynamic";
 import * as proto from "@pulumi/pulumi/proto/provider_pb";
-import { configure } from "../../provider/config";
-import { type KindName, kinds } from "../../provider/kindRegistry";
+import { KIND_NAMES, type KindName, kinds, type ProviderModule } from "../../provider/kindRegistry";
 import { plainProperties, type Properties, toStruct } from "../../provider/plugin/properties";
 import { type PluginUnderTest, startPlugin } from "../provider/pluginHarness";
+import { providerModulePath } from "../support/state";
+import { startPluginBinary } from "./pluginBinary";
 
 /** A failure `check` reports, as both paths give it. */
 export interface Failure {
@@ -28,11 +32,18 @@ export interface ServingPath {
 /** The API key the emulator accepts and both paths are configured with. */
 export const API_KEY = "sk-contract-test-key-3b9a";
 
-/** The provider modules called directly, as the dynamic resources' serialized `require()` calls them. */
-async function providerModules(apiUrl: string): Promise<ServingPath> {
+/** What the engine's dynamic provider host calls: a kind's provider module, its `configure` included. */
+type LoadedProviderModule = ProviderModule & Required<Pick<dynamic.ResourceProvider, "configure">>;
+
+/** Configures every kind's provider module with the suite's API URL and key, as the engine hands them over. */
+async function configured(moduleOf: (kind: KindName) => LoadedProviderModule, apiUrl: string): Promise<(kind: KindName) => ProviderModule> {
   const config: Record<string, string> = { "computeplatform:apiKey": API_KEY, "computeplatform:apiUrl": apiUrl };
-  await configure({ config: { get: (key) => config[key], require: (key) => config[key]! } });
-  const provider = (kind: KindName) => kinds[kind].provider;
+  for (const kind of KIND_NAMES) await moduleOf(kind).configure({ config: { get: (key) => config[key], require: (key) => config[key]! } });
+  return moduleOf;
+}
+
+/** The provider modules called directly, as the dynamic resources' serialized `require()` calls them. */
+function throughProviderModules(provider: (kind: KindName) => ProviderModule): ServingPath {
   return {
     async check(kind, olds, news) {
       const result = await provider(kind).check(olds, news);
@@ -61,8 +72,7 @@ async function providerModules(apiUrl: string): Promise<ServingPath> {
 }
 
 /** The native plugin over gRPC, as the engine calls it for `computeplatform:index:<Kind>`. */
-async function nativePlugin(apiUrl: string): Promise<ServingPath> {
-  const plugin: PluginUnderTest = await startPlugin();
+async function throughPlugin(plugin: PluginUnderTest, apiUrl: string): Promise<ServingPath> {
   await plugin.call("configure", new proto.ConfigureRequest().setArgs(toStruct({ apiUrl, apiKey: API_KEY })));
   const token = (kind: KindName) => `computeplatform:index:${kind}`;
   const urn = (kind: KindName) => `urn:pulumi:contract::contract::${token(kind)}::${kind.toLowerCase()}`;
@@ -111,8 +121,23 @@ async function nativePlugin(apiUrl: string): Promise<ServingPath> {
   };
 }
 
-/** Both ways the package serves a kind, by name. */
+/** Both ways the package serves a kind, by name, from this process's source. */
 export const servingPaths = {
-  "the provider modules (dynamic resources)": providerModules,
-  "the native plugin (gRPC)": nativePlugin,
+  "the provider modules (dynamic resources)": async (apiUrl) =>
+    throughProviderModules(await configured((kind) => kinds[kind].provider as LoadedProviderModule, apiUrl)),
+  "the native plugin (gRPC)": async (apiUrl) => throughPlugin(await startPlugin(), apiUrl),
 } satisfies Record<string, (apiUrl: string) => Promise<ServingPath>>;
+
+/**
+ * Both ways the package serves a kind, as they ship: the packed package installed in `programFolder`, its provider
+ * modules loaded by the `require()` path state records (through package.json `exports`, as the dynamic provider host
+ * loads them), and its plugin binary over gRPC.
+ */
+export function shippedServingPaths(programFolder: string) {
+  const requireFromProgram = createRequire(path.join(programFolder, "program.js"));
+  return {
+    "the packed package's provider modules, by the path state records": async (apiUrl) =>
+      throughProviderModules(await configured((kind) => requireFromProgram(providerModulePath(kind)) as LoadedProviderModule, apiUrl)),
+    "the plugin binary over gRPC": async (apiUrl) => throughPlugin(await startPluginBinary(programFolder), apiUrl),
+  } satisfies Record<string, (apiUrl: string) => Promise<ServingPath>>;
+}

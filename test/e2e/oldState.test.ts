@@ -17,7 +17,7 @@ import { expectEmulatorMatchesState } from "../support/compare";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { repoRoot } from "../support/paths";
 import { closeTestStack, openTestStack } from "../support/stack";
-import { expectProvidersRequired, providerModulePath, stateResources } from "../support/state";
+import { expectProvidersRequired, releasedProviderModuleRequire, stateResources } from "../support/state";
 import { exec } from "../support/subprocess";
 
 const OLD_TARBALL = path.join(repoRoot, "test", "fixtures", "oldPackage", "pulumi-computeplatform-0.1.0-13d24b8.tgz");
@@ -94,7 +94,7 @@ describe("a stack deployed with the package of 13d24b8, carried on by this one",
   it("the old package recorded each provider module as a require() of its path in the package", async () => {
     const state = await inSync();
     for (const kind of ["NetworkVolume", "Pod"]) {
-      expect(stateResources(state, kind)[0]?.outputs?.__provider, kind).toContain(`require("${providerModulePath(kind)}")`);
+      expect(stateResources(state, kind)[0]?.outputs?.__provider, kind).toContain(`require("${releasedProviderModuleRequire(kind)}")`);
     }
     expect(api.emulator.snapshot().networkVolumes).toMatchObject([{ name: "data", size: 20 }]);
   });

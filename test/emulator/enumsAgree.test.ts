@@ -29,7 +29,7 @@ import {
 } from "../../provider/schemas/catalog";
 import { clusterTypes, podClusterRoles } from "../../provider/schemas/cluster";
 import { finalJobStatuses, jobStatuses } from "../../provider/schemas/job";
-import { volumeTypes } from "../../provider/schemas/networkVolume";
+import { volumeTypes } from "../../provider/resources/networkVolume/inputs";
 import { clouds, podActions, podStatuses } from "../../provider/schemas/pod";
 import { endpointTypes, flashbootModes, workerStatuses } from "../../provider/schemas/serverlessEndpoint";
 import { templateCategories, templateSources } from "../../provider/schemas/template";

@@ -3,7 +3,7 @@
 import * as fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { networkVolumeSchema } from "../../provider/schemas/networkVolume";
+import { networkVolumeSchema } from "../../provider/resources/networkVolume/inputs";
 import { podSchema } from "../../provider/schemas/pod";
 import { endpointSchema } from "../../provider/schemas/serverlessEndpoint";
 import { templateSchema } from "../../provider/schemas/template";

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { DEFAULT_ACCOUNT_SSH_KEY } from "../../emulator/store";
 import { resolveSettings } from "../../provider/config";
-import * as sshKeys from "../../provider/resources/accountSshKeys.provider";
-import type { AccountSshKeysOutputs } from "../../provider/resources/accountSshKeys.provider";
+import * as sshKeys from "../../provider/resources/accountSshKeys/accountSshKeys.provider";
+import type { AccountSshKeysOutputs } from "../../provider/resources/accountSshKeys/accountSshKeys.provider";
 import { UNKNOWN } from "../../provider/schemas/unknown";
-import type { AccountSshKeysInputs } from "../../provider/schemas/account";
+import type { AccountSshKeysInputs } from "../../provider/resources/accountSshKeys/inputs";
 import { emulatorForProvider, passedCheck, writes } from "./providerHarness";
 
 const KEY_A = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHjEz/J+pSQ2TMT2LGdq1VU98Z5/mT4PMFB7nNDIeQZP a@computeplatform.test";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { getClusterBilling, getNetworkVolumeBilling, getPodBilling, getServerlessBilling } from "../../provider/functions/billing";
 import * as cluster from "../../provider/resources/cluster.provider";
-import * as volume from "../../provider/resources/networkVolume.provider";
+import * as volume from "../../provider/resources/networkVolume/networkVolume.provider";
 import * as pod from "../../provider/resources/pod.provider";
 import * as endpoint from "../../provider/resources/serverlessEndpoint.provider";
 import { ManualClock } from "../emulator/harness";

@@ -8,7 +8,7 @@ import {
   getNetworkVolumes,
   getNetworkVolumesOutput,
 } from "../../provider/functions/networkVolumes";
-import type { NetworkVolume } from "../../provider/schemas/networkVolume";
+import type { NetworkVolume } from "../../provider/resources/networkVolume/inputs";
 import { sharedClient } from "../../provider/sharedClient";
 import { apiGet, emulatorForProvider, outputValue, writes } from "./providerHarness";
 import { UserError } from "../../provider/errors";

@@ -1,10 +1,10 @@
 // The NetworkVolume provider, derived from its declaration, against the real emulator over HTTP, called as the engine calls it.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import * as volume from "../../provider/resources/networkVolume.provider";
+import * as volume from "../../provider/resources/networkVolume/networkVolume.provider";
 import type { CostEstimate } from "../../provider/cost/costEstimate";
 import type { NetworkVolumeOutputs } from "../../provider/resources/networkVolume/declaration";
-import type { NetworkVolumeInputs } from "../../provider/schemas/networkVolume";
+import type { NetworkVolumeInputs } from "../../provider/resources/networkVolume/inputs";
 import { UNKNOWN } from "../../provider/schemas/unknown";
 import { volumeEstimate } from "./expectedCosts";
 import { emulatorForProvider, passedCheck, rejection, writes } from "./providerHarness";

@@ -15,6 +15,11 @@ export async function startPlugin(): Promise<PluginUnderTest> {
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
   );
+  return pluginClient(port, () => server.forceShutdown());
+}
+
+/** A client of the plugin listening on `port`, as the engine dials it; `stop` ends what serves it. */
+export function pluginClient(port: number, stop: () => void): PluginUnderTest {
   const client = new ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
   type Unary = (request: unknown, callback: (error: Error | null, response: unknown) => void) => void;
   return {
@@ -26,7 +31,7 @@ export async function startPlugin(): Promise<PluginUnderTest> {
       ),
     close: () => {
       client.close();
-      server.forceShutdown();
+      stop();
     },
   };
 }

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import * as pod from "../../provider/resources/pod.provider";
-import * as volume from "../../provider/resources/networkVolume.provider";
+import * as volume from "../../provider/resources/networkVolume/networkVolume.provider";
 import { configure, MissingSettingError, resolveSettings } from "../../provider/config";
 import type { PodOutputs } from "../../provider/resources/pod/outputs";
 import type { PodInputs } from "../../provider/schemas/pod";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { configure } from "../../provider/config";
 import * as endpoint from "../../provider/resources/serverlessEndpoint.provider";
-import * as volume from "../../provider/resources/networkVolume.provider";
+import * as volume from "../../provider/resources/networkVolume/networkVolume.provider";
 import type { ServerlessEndpointInputs } from "../../provider/schemas/serverlessEndpoint";
 import { estimate, micro, standingPart, volumeEstimate } from "./expectedCosts";
 import { apiGet, emulatorForProvider, passedCheck, rejection } from "./providerHarness";

@@ -12,8 +12,8 @@ import {
   getRegistryDelegationsOutput,
   getRegistryOutput,
 } from "../../provider/functions/registries";
-import type { Registry } from "../../provider/schemas/registry";
-import type { EcrDelegation } from "../../provider/schemas/registryDelegation";
+import type { Registry } from "../../provider/resources/registry/inputs";
+import type { EcrDelegation } from "../../provider/resources/registryDelegation/inputs";
 import { sharedClient } from "../../provider/sharedClient";
 import { apiGet, emulatorForProvider, outputValue, writes } from "./providerHarness";
 import { UserError } from "../../provider/errors";

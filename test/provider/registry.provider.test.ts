@@ -3,9 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { MAX_CREATE_SENDS } from "../../provider/resources/lifecycle/createOnce";
 import { UNKNOWN } from "../../provider/schemas/unknown";
-import * as registry from "../../provider/resources/registry.provider";
+import * as registry from "../../provider/resources/registry/registry.provider";
 import type { RegistryOutputs } from "../../provider/resources/registry/declaration";
-import type { RegistryInputs } from "../../provider/schemas/registry";
+import type { RegistryInputs } from "../../provider/resources/registry/inputs";
 import { gpuPod } from "../emulator/harness";
 import { apiRequest, emulatorForProvider, passedCheck, rejection, writes } from "./providerHarness";
 

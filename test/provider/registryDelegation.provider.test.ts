@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { UNKNOWN } from "../../provider/schemas/unknown";
-import * as delegation from "../../provider/resources/registryDelegation.provider";
+import * as delegation from "../../provider/resources/registryDelegation/registryDelegation.provider";
 import type { RegistryDelegationOutputs } from "../../provider/resources/registryDelegation/declaration";
-import type { RegistryDelegationInputs } from "../../provider/schemas/registryDelegation";
+import type { RegistryDelegationInputs } from "../../provider/resources/registryDelegation/inputs";
 import { emulatorForProvider, passedCheck, writes } from "./providerHarness";
 
 const ARN = "arn:aws:ecr:eu-west-1:210987654321:repository/ml/trainer";

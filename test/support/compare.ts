@@ -1,31 +1,46 @@
 import type { Deployment } from "@pulumi/pulumi/automation";
 import type { StackDriver } from "../../automation";
 import type { EmulatorSnapshot } from "../../emulator";
+import { KINDS } from "../../emulator/kinds";
+import { KIND_NAMES, type KindName, kinds } from "../../provider/kindRegistry";
+import { fieldsOfFate } from "../../provider/resources/lifecycle/declaration";
 import { expect } from "vitest";
+import { fixtures } from "../contract/kindFixtures";
 import { stateResources } from "./state";
 
 /** The part of an emulator snapshot this comparison reads; resources are v2 wire objects. */
-export type EmulatorResources = Pick<EmulatorSnapshot, "pods" | "networkVolumes"> &
-  Partial<Pick<EmulatorSnapshot, "templates" | "registries" | "delegations" | "sshKeys" | "clusters" | "endpoints">>;
+export type EmulatorResources = Pick<EmulatorSnapshot, "pods" | "networkVolumes"> & Partial<EmulatorSnapshot>;
 
-/** Per resource kind: where the emulator lists it, and the fields that state outputs must mirror. */
-const compared = [
-  { kind: "Pod", list: "pods", fields: ["name", "image", "gpu", "cpu", "mounts", "ports", "cloud", "dataCenterId", "status", "template"] },
-  { kind: "NetworkVolume", list: "networkVolumes", fields: ["name", "size", "dataCenter", "type"] },
-  {
-    kind: "Template",
-    list: "templates",
-    fields: ["name", "image", "args", "disk", "ports", "registry", "mounts", "public", "serverless", "category"],
-  },
-  { kind: "Registry", list: "registries", fields: ["name"] },
-  { kind: "RegistryDelegation", list: "delegations", fields: ["name", "repository", "tag", "awsRegion", "awsUser"] },
-  { kind: "Cluster", list: "clusters", fields: ["name", "type", "compute", "dataCenterId"] },
-  {
-    kind: "ServerlessEndpoint",
-    list: "endpoints",
-    fields: ["name", "type", "image", "gpu", "cpu", "workers", "scaling", "registry", "networkVolumes", "timeout", "flashboot"],
-  },
-] as const;
+/** The fields state outputs must mirror, where they are not the kind's declared arguments that are neither secret nor create-only. */
+const mirroredFields: Partial<Record<KindName, readonly string[]>> = {
+  Pod: ["name", "image", "gpu", "cpu", "mounts", "ports", "cloud", "dataCenterId", "status", "template"],
+  Template: ["name", "image", "args", "disk", "ports", "registry", "mounts", "public", "serverless", "category"],
+  Registry: ["name"],
+  RegistryDelegation: ["name", "repository", "tag", "awsRegion", "awsUser"],
+  Cluster: ["name", "type", "compute", "dataCenterId"],
+  ServerlessEndpoint: ["name", "type", "image", "gpu", "cpu", "workers", "scaling", "registry", "networkVolumes", "timeout", "flashboot"],
+};
+
+/** A declared kind's arguments that its outputs mirror: neither secret nor create-only. */
+function declaredMirroredFields(kind: KindName): string[] {
+  const { declaration, secretInputs } = kinds[kind];
+  if (declaration === undefined) return [];
+  return fieldsOfFate(declaration, "inPlace", "inPlaceUnless", "replaces", "replacesWhen").filter((name) => !secretInputs.includes(name));
+}
+
+/** The key under which the emulator's snapshot shows the records at `collection` (e.g. `/v2/network-volumes`). */
+function snapshotKeyOf(collection: string): keyof EmulatorSnapshot {
+  const kind = KINDS.find(({ operations }) => operations.some((operation) => `/v2${operation.path}` === `${collection}/{id}`));
+  if (kind?.snapshot === undefined) throw new Error(`the emulator shows no records of ${collection} in its snapshot`);
+  return kind.snapshot.key as keyof EmulatorSnapshot;
+}
+
+/** Per resource kind kept in a collection of the API: where the emulator lists it, and the fields state outputs mirror. */
+const compared = KIND_NAMES.flatMap((kind) => {
+  const { collection } = fixtures[kind];
+  if (collection === undefined) return [];
+  return [{ kind, list: snapshotKeyOf(collection), fields: mirroredFields[kind] ?? declaredMirroredFields(kind) }];
+});
 
 /**
  * Asserts that the emulator holds exactly the resources the stack's state holds: the same ids, and equal key

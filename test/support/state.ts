@@ -2,6 +2,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { expect } from "vitest";
 import type { Deployment } from "@pulumi/pulumi/automation";
+import type { KindName } from "../../provider/kindRegistry";
+import { providerModulePath as providerModuleFile, releasedProviderModulePath } from "./providerModules";
 
 /** A resource as the exported checkpoint records it. */
 export interface StateResource {
@@ -51,19 +53,24 @@ export function filesHolding(dir: string, text: string): string[] {
 export const PROVIDER_SIZE_LIMIT = 400;
 
 /**
- * The `require()` path with which state records a kind's provider module, e.g.
- * `pulumi-computeplatform/dist/provider/resources/networkVolume.provider.js`. States written by every release hold
- * it, so it never moves; package.json exports it by name.
+ * The `require()` path with which state written by this package records a kind's provider module, e.g.
+ * `pulumi-computeplatform/dist/provider/resources/networkVolume/networkVolume.provider.js`. States hold it for good,
+ * so it never moves; package.json exports it.
  */
-export function providerModulePath(kind: string): string {
-  return `pulumi-computeplatform/dist/provider/resources/${kind.charAt(0).toLowerCase()}${kind.slice(1)}.provider.js`;
+export function providerModulePath(kind: KindName): string {
+  return `pulumi-computeplatform/dist/provider/resources/${providerModuleFile(kind)}.js`;
+}
+
+/** The path with which state written by the first releases records a kind's provider module, which still resolves. */
+export function releasedProviderModuleRequire(kind: string): string {
+  return `pulumi-computeplatform/dist/provider/resources/${releasedProviderModulePath(kind)}.js`;
 }
 
 /**
  * Asserts that every dynamic resource in the state stores its provider as a short `require()` (400 B or less),
  * never as inlined code, and that each of `kinds` requires its provider module at its stable path in the package.
  */
-export function expectProvidersRequired(state: Deployment, kinds: readonly string[]): void {
+export function expectProvidersRequired(state: Deployment, kinds: readonly KindName[]): void {
   for (const [urn, size] of Object.entries(providerSizes(state))) expect(size, urn).toBeLessThanOrEqual(PROVIDER_SIZE_LIMIT);
   for (const kind of kinds) {
     expect(stateResources(state, kind)[0]?.outputs?.__provider, kind).toContain(`require("${providerModulePath(kind)}")`);

@@ -6,21 +6,27 @@ import Ajv from "ajv";
 import type { Definition } from "typescript-json-schema";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { accountSshKeysInputsSchema } from "../../provider/schemas/account";
+import { accountSshKeysInputsSchema } from "../../provider/resources/accountSshKeys/inputs";
 import { clusterInputsSchema } from "../../provider/schemas/cluster";
-import { jobInputsSchema, textToVideoJobInputsSchema } from "../../provider/schemas/jobInputs";
-import { networkVolumeInputsSchema } from "../../provider/schemas/networkVolume";
+import { jobInputsSchema } from "../../provider/resources/job/inputs";
+import { textToVideoJobInputsSchema } from "../../provider/resources/textToVideoJob/inputs";
+import { networkVolumeInputsSchema } from "../../provider/resources/networkVolume/inputs";
 import { podInputsSchema } from "../../provider/schemas/pod";
-import { registryInputsSchema } from "../../provider/schemas/registry";
-import { registryDelegationInputsSchema } from "../../provider/schemas/registryDelegation";
+import { registryInputsSchema } from "../../provider/resources/registry/inputs";
+import { registryDelegationInputsSchema } from "../../provider/resources/registryDelegation/inputs";
 import { serverlessEndpointInputsSchema } from "../../provider/schemas/serverlessEndpoint";
 import { templateInputsSchema } from "../../provider/schemas/template";
+import { KIND_NAMES, type KindName, kinds as registry } from "../../provider/kindRegistry";
+import { fixtures } from "../contract/kindFixtures";
 import { repoRoot } from "../support/paths";
 
 const SSH_KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIB0gPz3lK9mO1xX5FQeYbnZ0t4Qm5v9tqQ3S0tC8jvQx edge@test";
 
-/** Per kind, valid arguments whose every leaf is moved to its edges in turn; several where fields exclude each other. */
-const kinds: Record<string, { schema: z.ZodType; bases: Record<string, unknown>[] }> = {
+/**
+ * Per kind, valid arguments whose every leaf is moved to its edges in turn, several where fields exclude each other;
+ * a kind not listed here is tried from its contract fixture's arguments, with its declaration's schema.
+ */
+const kinds: Partial<Record<KindName, { schema: z.ZodType; bases: Record<string, unknown>[] }>> = {
   Pod: {
     schema: podInputsSchema,
     bases: [
@@ -133,8 +139,15 @@ function edges(schema: Definition): unknown[] {
   return [...values];
 }
 
-describe.each(Object.keys(kinds))("%s", (kind) => {
-  const { schema, bases } = kinds[kind]!;
+/** What a kind is tried with: its entry above, else its contract fixture's arguments against its declaration's schema. */
+function tried(kind: KindName): { schema: z.ZodType; bases: Record<string, unknown>[] } {
+  const declared = registry[kind].declaration?.schema;
+  if (kinds[kind] === undefined && declared === undefined) throw new Error(`${kind} is not declared: list its schema and arguments here`);
+  return kinds[kind] ?? { schema: declared!, bases: [fixtures[kind].args] };
+}
+
+describe.each(KIND_NAMES)("%s", (kind) => {
+  const { schema, bases } = tried(kind);
   const root = fileSchema(kind);
   const editorAccepts = ajv.compile(root);
   const checkAccepts = (value: unknown) => schema.safeParse(value).success;

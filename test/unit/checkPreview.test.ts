@@ -5,8 +5,10 @@
 import * as fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ManifestResourceType } from "../../provider/manifest/document";
+import { KIND_NAMES } from "../../provider/kindRegistry";
 import { resourceKinds } from "../../provider/manifest/resourceKinds";
 import { UNKNOWN } from "../../provider/schemas/unknown";
+import { fixtures } from "../contract/kindFixtures";
 import {
   clusterArguments,
   endpointArguments,
@@ -106,14 +108,16 @@ async function failures(type: ManifestResourceType, args: unknown): Promise<stri
   return [...new Set((result.failures ?? []).map((failure) => `${failure.property}: ${failure.reason}`))].sort();
 }
 
-const kinds: Array<[ManifestResourceType, fc.Arbitrary<Record<string, unknown>>]> = [
-  ["Pod", podArguments(PLACEHOLDER_IDS)],
-  ["Cluster", clusterArguments(PLACEHOLDER_IDS)],
-  ["ServerlessEndpoint", endpointArguments(PLACEHOLDER_IDS)],
-  ["Template", templateArguments(PLACEHOLDER_IDS)],
-  ["NetworkVolume", volumeArguments()],
-  ...(Object.entries(otherArguments) as Array<[ManifestResourceType, fc.Arbitrary<Record<string, unknown>>]>),
-];
+/** Generated arguments per kind; a kind without them is tried from its contract fixture's arguments. */
+const generated: Partial<Record<ManifestResourceType, fc.Arbitrary<Record<string, unknown>>>> = {
+  Pod: podArguments(PLACEHOLDER_IDS),
+  Cluster: clusterArguments(PLACEHOLDER_IDS),
+  ServerlessEndpoint: endpointArguments(PLACEHOLDER_IDS),
+  Template: templateArguments(PLACEHOLDER_IDS),
+  NetworkVolume: volumeArguments(),
+  ...otherArguments,
+};
+const kinds = KIND_NAMES.map((kind) => [kind, generated[kind] ?? fc.constant(fixtures[kind].args)] as const);
 
 describe("check at preview reports exactly the failures that hold whatever the unknowns turn out to be", () => {
   it.each(kinds)(

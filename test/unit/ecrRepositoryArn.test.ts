@@ -5,7 +5,7 @@ import {
   type EcrRepositoryReference,
   formatEcrRepositoryArn,
   parseEcrRepositoryArn,
-} from "../../provider/schemas/registryDelegation";
+} from "../../provider/resources/registryDelegation/inputs";
 
 describe("parseEcrRepositoryArn", () => {
   it.each<[string, EcrRepositoryReference]>([

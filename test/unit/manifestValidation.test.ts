@@ -1,7 +1,11 @@
 /** validateManifest and loadManifest on invalid manifests: every error kind, with its exact message and position. */
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
+import { KIND_NAMES } from "../../provider/kindRegistry";
 import { descriptionSummary, formatIssue, Interpolation, loadManifest, ManifestError, validateManifest } from "../../provider/manifest";
+
+/** Every resource type, in the registry's order, as messages list them. */
+const TYPES = KIND_NAMES.join(", ");
 
 const validate = async (text: string) => (await validateManifest({ file: "m.yaml", text })).issues.map(formatIssue);
 
@@ -40,16 +44,12 @@ describe("validateManifest", () => {
     [
       "an unknown type",
       "resources:\n  vol:\n    type: Volume\n",
-      [
-        'm.yaml:3:11: resources.vol.type: unknown type "Volume"; one of Pod, Cluster, ServerlessEndpoint, Template, NetworkVolume, Registry, RegistryDelegation, AccountSshKeys, Job, TextToVideoJob',
-      ],
+      [`m.yaml:3:11: resources.vol.type: unknown type "Volume"; one of ${TYPES}`],
     ],
     [
       "a misspelt type",
       "resources:\n  vol:\n    type: NetworkVolum\n",
-      [
-        'm.yaml:3:11: resources.vol.type: unknown type "NetworkVolum"; did you mean NetworkVolume? The types are Pod, Cluster, ServerlessEndpoint, Template, NetworkVolume, Registry, RegistryDelegation, AccountSshKeys, Job, TextToVideoJob',
-      ],
+      [`m.yaml:3:11: resources.vol.type: unknown type "NetworkVolum"; did you mean NetworkVolume? The types are ${TYPES}`],
     ],
     [
       "an unknown field",
@@ -215,7 +215,7 @@ describe("validateManifest", () => {
   it("lists every issue in file order", async () => {
     const text = "resources:\n  b:\n    type: Nope\n  a:\n    type: NetworkVolume\n    properties: { size: 1 }\n";
     expect(await validate(text)).toEqual([
-      'm.yaml:3:11: resources.b.type: unknown type "Nope"; one of Pod, Cluster, ServerlessEndpoint, Template, NetworkVolume, Registry, RegistryDelegation, AccountSshKeys, Job, TextToVideoJob',
+      `m.yaml:3:11: resources.b.type: unknown type "Nope"; one of ${TYPES}`,
       "m.yaml:6:5: resources.a.properties.dataCenter: required",
       "m.yaml:6:25: resources.a.properties.size: Too small: expected number to be >=10",
     ]);

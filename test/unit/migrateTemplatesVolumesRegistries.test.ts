@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { migrateV1 } from "../../cli/migrate/convert";
 import { formatWarning } from "../../cli/migrate/warnings";
-import { networkVolumeInputsSchema } from "../../provider/schemas/networkVolume";
-import { registryInputsSchema } from "../../provider/schemas/registry";
+import { networkVolumeInputsSchema } from "../../provider/resources/networkVolume/inputs";
+import { registryInputsSchema } from "../../provider/resources/registry/inputs";
 import { templateInputsSchema } from "../../provider/schemas/template";
 
 const schemas = { Template: templateInputsSchema, NetworkVolume: networkVolumeInputsSchema, Registry: registryInputsSchema };

@@ -3,7 +3,7 @@
 // states written by earlier releases included, must resolve through `exports` to the kind's provider module.
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { KIND_NAMES, kinds } from "../../provider/kindRegistry";
+import { KIND_NAMES, type KindName, kinds } from "../../provider/kindRegistry";
 import { providerModulePath } from "../support/providerModules";
 
 const { name, exports } = JSON.parse(readFileSync("package.json", "utf8")) as { name: string; exports: Record<string, unknown> };
@@ -27,21 +27,33 @@ function exported(specifier: string): string | undefined {
 const sourceOf = (built: string) => built.replace(/^\.\/dist\//, "").replace(/\.js$/, ".ts");
 
 /** The provider modules' paths in state written by the package at 13d24b8 (test/fixtures/oldPackage), the last release with `./dist/*` public. */
-const OLD_STATE_PATHS = [
-  "accountSshKeys",
-  "cluster",
-  "job",
-  "networkVolume",
-  "pod",
-  "registry",
-  "registryDelegation",
-  "serverlessEndpoint",
-  "template",
-  "textToVideoJob",
-].map((module) => `${name}/dist/provider/resources/${module}.provider.js`);
+const OLD_STATE_KINDS = [
+  "AccountSshKeys",
+  "Cluster",
+  "Job",
+  "NetworkVolume",
+  "Pod",
+  "Registry",
+  "RegistryDelegation",
+  "ServerlessEndpoint",
+  "Template",
+  "TextToVideoJob",
+] as const satisfies readonly KindName[];
+const oldStatePath = (kind: KindName) => `${name}/dist/provider/resources/${kind.charAt(0).toLowerCase()}${kind.slice(1)}.provider.js`;
 
 /** What a provider module exports, and nothing else; `update` only where something changes in place. */
 const PROVIDER_METHODS = ["check", "configure", "create", "delete", "diff", "read", "update"];
+
+/** Asserts that the built module `built` exports the provider methods of `kind` as the registry serves them, and nothing else. */
+async function expectServedMethods(kind: KindName, built: string): Promise<void> {
+  expect(existsSync(sourceOf(built))).toBe(true);
+  const module = (await import(`../../${sourceOf(built).replace(/\.ts$/, "")}`)) as Record<string, unknown>;
+  expect(Object.keys(module).filter((method) => !PROVIDER_METHODS.includes(method))).toEqual([]);
+  expect(Object.keys(module)).toEqual(expect.arrayContaining(PROVIDER_METHODS.filter((method) => method !== "update")));
+  for (const method of Object.keys(module).filter((method) => method !== "configure")) {
+    expect(module[method], method).toBe((kinds[kind].provider as unknown as Record<string, unknown>)[method]);
+  }
+}
 
 describe("package.json exports", () => {
   it("name the entry points, the JSON Schemas and the provider modules, and nothing else under dist/", () => {
@@ -61,19 +73,17 @@ describe("package.json exports", () => {
     expect(exported(`${name}/dist/provider/resources/lifecycle/lifecycle.js`)).toBeUndefined();
   });
 
-  it.each(OLD_STATE_PATHS)("resolve %s, which old state holds, to a module of this source", (specifier) => {
-    const built = exported(specifier);
-    expect(built).toBe(`./${specifier.slice(name.length + 1)}`);
-    expect(existsSync(sourceOf(built!))).toBe(true);
-  });
+  it.each(OLD_STATE_KINDS)(
+    "resolve the path of %s's provider module that old state holds to the methods the registry serves",
+    async (kind) => {
+      const specifier = oldStatePath(kind);
+      const built = exported(specifier);
+      expect(built).toBe(`./${specifier.slice(name.length + 1)}`);
+      await expectServedMethods(kind, built!);
+    },
+  );
 
   it.each(KIND_NAMES)("resolve the stable path of %s's provider module to the very module the registry serves", async (kind) => {
-    const specifier = `${name}/dist/provider/resources/${providerModulePath(kind)}.js`;
-    const module = (await import(`../../${sourceOf(exported(specifier)!).replace(/\.ts$/, "")}`)) as Record<string, unknown>;
-    expect(Object.keys(module).filter((method) => !PROVIDER_METHODS.includes(method))).toEqual([]);
-    expect(Object.keys(module)).toEqual(expect.arrayContaining(PROVIDER_METHODS.filter((method) => method !== "update")));
-    for (const method of Object.keys(module).filter((method) => method !== "configure")) {
-      expect(module[method], method).toBe((kinds[kind].provider as unknown as Record<string, unknown>)[method]);
-    }
+    await expectServedMethods(kind, exported(`${name}/dist/provider/resources/${providerModulePath(kind)}.js`)!);
   });
 });

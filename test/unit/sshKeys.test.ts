@@ -1,7 +1,7 @@
 import * as fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { keysWithout, liveKeysInDeclaredOrder, sameKeySet } from "../../provider/resources/sshKeySet";
-import { SSH_PUBLIC_KEY_PATTERN } from "../../provider/schemas/account";
+import { keysWithout, liveKeysInDeclaredOrder, sameKeySet } from "../../provider/resources/accountSshKeys/sshKeySet";
+import { SSH_PUBLIC_KEY_PATTERN } from "../../provider/resources/accountSshKeys/inputs";
 
 const keyLists = fc.array(fc.constantFrom("k1", "k2", "k3", "k4", "k5"), { maxLength: 8 });
 

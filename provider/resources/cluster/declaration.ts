@@ -59,6 +59,7 @@ export const cluster = declaration<ClusterInputs, typeof fields, LiveCluster, Cl
   what: "cluster",
   autoNamed: true,
   noun: "cluster",
+  importable: false,
   fields,
   schema: clusterInputsSchema,
   deadline: "readyTimeoutSeconds",

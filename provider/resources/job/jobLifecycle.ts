@@ -1,10 +1,10 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { z } from "zod";
 import type { JobResponse } from "../../schemas/job";
-import { withJobDefaults } from "../../schemas/jobInputs";
+import { withJobDefaults } from "./inputs";
 import { ownProperties } from "../lifecycle/engineProperties";
 import { validate } from "../lifecycle/validate";
-import { cancelUnfinished, diffJob, type JobRunInputs, type JobRunOutputs, readJob, runJob, withSettings } from "../jobRun";
+import { cancelUnfinished, diffJob, type JobRunInputs, type JobRunOutputs, readJob, runJob, withSettings } from "./jobRun";
 
 /** What sets one kind of job resource apart: its arguments, their defaults, and the outputs it records. */
 export interface JobKind<Args extends object, Checked extends JobRunInputs, Outputs extends JobRunOutputs<Checked>> {

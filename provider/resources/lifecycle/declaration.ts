@@ -127,6 +127,8 @@ export interface Declaration<
   readonly autoNamed?: boolean;
   /** A short word for the same in advice, e.g. `volume` ("declare the volume's current values"). */
   readonly noun: string;
+  /** Whether `pulumi import` through the native plugin gives arguments that preview with no changes (not where the API hides one). */
+  readonly importable: boolean;
   readonly fields: F;
   /** Validates the arguments; typed against the argument interface where it is declared. */
   readonly schema: z.ZodType;

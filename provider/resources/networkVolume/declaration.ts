@@ -1,5 +1,5 @@
-import type { NetworkVolume as LiveNetworkVolume, NetworkVolumeInputs } from "../../schemas/networkVolume";
-import { networkVolumeInputsSchema } from "../../schemas/networkVolume";
+import type { NetworkVolume as LiveNetworkVolume, NetworkVolumeInputs } from "./inputs";
+import { networkVolumeInputsSchema } from "./inputs";
 import { createOnly, declaration, type Fields, inPlace, replaces } from "../lifecycle/declaration";
 import { withoutId } from "../lifecycle/lifecycle";
 import { COST_OUTPUTS, type CostEstimate } from "../../cost/costEstimate";
@@ -26,6 +26,7 @@ export const networkVolume = declaration<
   what: "network volume",
   autoNamed: true,
   noun: "volume",
+  importable: true,
   fields,
   schema: networkVolumeInputsSchema,
   outputs: ["name", "size", "dataCenter", "type", ...COST_OUTPUTS],

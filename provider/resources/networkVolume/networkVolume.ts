@@ -1,10 +1,12 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { NetworkVolumeInputs, VolumeType } from "../../schemas/networkVolume";
+import type { NetworkVolumeInputs, VolumeType } from "./inputs";
 import type { ResourceArgs } from "../deepInput";
 import { PricedResource } from "../../cost/pricedResource";
 import { declaredKind } from "../kind";
-import * as networkVolumeProvider from "../networkVolume.provider";
+import * as networkVolumeProvider from "./networkVolume.provider";
 import { networkVolume } from "./declaration";
+
+export type * from "./inputs";
 
 /** The arguments of a {@link NetworkVolume}. */
 export type NetworkVolumeArgs = ResourceArgs<NetworkVolumeInputs>;

@@ -69,6 +69,7 @@ export const pod = declaration<PodInputs, typeof fields, Pod, PodOutputs & Parti
   what: "pod",
   autoNamed: true,
   noun: "pod",
+  importable: true,
   fields,
   schema: podInputsSchema,
   deadline: "readyTimeoutSeconds",

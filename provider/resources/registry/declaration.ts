@@ -1,4 +1,4 @@
-import { type Registry as LiveRegistry, type RegistryInputs, registryInputsSchema } from "../../schemas/registry";
+import { type Registry as LiveRegistry, type RegistryInputs, registryInputsSchema } from "./inputs";
 import type { Named } from "../autoName";
 import { createOnly, declaration, type Fields, replaces } from "../lifecycle/declaration";
 import { stripUndefined } from "../lifecycle/engineProperties";
@@ -23,6 +23,7 @@ export const registry = declaration<RegistryInputs, typeof fields, LiveRegistry,
   what: "registry credential",
   autoNamed: true,
   noun: "credential",
+  importable: false,
   fields,
   schema: registryInputsSchema,
   outputs: ["name", "username", "password"],

@@ -1,10 +1,12 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { RegistryInputs } from "../../schemas/registry";
+import type { RegistryInputs } from "./inputs";
 import type { ResourceArgs } from "../deepInput";
 import { declaredKind } from "../kind";
 import { DeclaredResource } from "../lifecycle/declaredResource";
-import * as registryProvider from "../registry.provider";
+import * as registryProvider from "./registry.provider";
 import { registry } from "./declaration";
+
+export type * from "./inputs";
 
 /** The arguments of a {@link Registry}. */
 export type RegistryArgs = ResourceArgs<RegistryInputs>;

@@ -5,7 +5,7 @@ import {
   parseEcrRepositoryArn,
   type RegistryDelegationInputs,
   registryDelegationInputsSchema,
-} from "../../schemas/registryDelegation";
+} from "./inputs";
 import { createOnly, declaration, type Fields, replaces, replacesWhen } from "../lifecycle/declaration";
 import { stripUndefined } from "../lifecycle/engineProperties";
 
@@ -35,6 +35,7 @@ export const registryDelegation = declaration<RegistryDelegationInputs, typeof f
   type: "RegistryDelegation",
   what: "registry delegation",
   noun: "delegation",
+  importable: false,
   fields,
   schema: registryDelegationInputsSchema,
   outputs: ["resource", "name", "delegatorUserId", "awsUser", "repository", "tag", "awsRegion", "dockerRegistryUri", "createdAt"],

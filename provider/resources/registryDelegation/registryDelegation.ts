@@ -1,10 +1,12 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { RegistryDelegationInputs } from "../../schemas/registryDelegation";
+import type { RegistryDelegationInputs } from "./inputs";
 import type { ResourceArgs } from "../deepInput";
 import { declaredKind } from "../kind";
 import { DeclaredResource } from "../lifecycle/declaredResource";
-import * as registryDelegationProvider from "../registryDelegation.provider";
+import * as registryDelegationProvider from "./registryDelegation.provider";
 import { registryDelegation } from "./declaration";
+
+export type * from "./inputs";
 
 /** The arguments of a {@link RegistryDelegation}. */
 export type RegistryDelegationArgs = ResourceArgs<RegistryDelegationInputs>;

@@ -135,6 +135,7 @@ export const serverlessEndpoint = declaration<
   what: "endpoint",
   autoNamed: true,
   noun: "endpoint",
+  importable: true,
   fields,
   schema: serverlessEndpointInputsSchema,
   outputs: [

@@ -41,6 +41,7 @@ export const template = declaration<TemplateInputs, typeof fields, LiveTemplate,
   what: "template",
   autoNamed: true,
   noun: "template",
+  importable: true,
   fields,
   schema: templateInputsSchema,
   outputs: [

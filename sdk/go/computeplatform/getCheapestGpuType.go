@@ -56,7 +56,7 @@ type GetCheapestGpuTypeResult struct {
 	Memory       float64                         `pulumi:"memory"`
 	Name         string                          `pulumi:"name"`
 	// Serverless pool of the type; null when it is in none.
-	Pool string `pulumi:"pool"`
+	Pool *string `pulumi:"pool"`
 	// List prices per GPU-hour, in USD: the pod rate in each cloud, and the rate of the type's serverless pool (absent without one).
 	Price  GpuTypeResultPrice `pulumi:"price"`
 	Secure bool               `pulumi:"secure"`
@@ -145,8 +145,8 @@ func (o GetCheapestGpuTypeResultOutput) Name() pulumi.StringOutput {
 }
 
 // Serverless pool of the type; null when it is in none.
-func (o GetCheapestGpuTypeResultOutput) Pool() pulumi.StringOutput {
-	return o.ApplyT(func(v GetCheapestGpuTypeResult) string { return v.Pool }).(pulumi.StringOutput)
+func (o GetCheapestGpuTypeResultOutput) Pool() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetCheapestGpuTypeResult) *string { return v.Pool }).(pulumi.StringPtrOutput)
 }
 
 // List prices per GPU-hour, in USD: the pod rate in each cloud, and the rate of the type's serverless pool (absent without one).

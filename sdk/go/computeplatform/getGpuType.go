@@ -48,7 +48,7 @@ type GetGpuTypeResult struct {
 	Memory       float64                         `pulumi:"memory"`
 	Name         string                          `pulumi:"name"`
 	// Serverless pool of the type; null when it is in none.
-	Pool string `pulumi:"pool"`
+	Pool *string `pulumi:"pool"`
 	// List prices per GPU-hour, in USD: the pod rate in each cloud, and the rate of the type's serverless pool (absent without one).
 	Price  GpuTypeResultPrice `pulumi:"price"`
 	Secure bool               `pulumi:"secure"`
@@ -129,8 +129,8 @@ func (o GetGpuTypeResultOutput) Name() pulumi.StringOutput {
 }
 
 // Serverless pool of the type; null when it is in none.
-func (o GetGpuTypeResultOutput) Pool() pulumi.StringOutput {
-	return o.ApplyT(func(v GetGpuTypeResult) string { return v.Pool }).(pulumi.StringOutput)
+func (o GetGpuTypeResultOutput) Pool() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetGpuTypeResult) *string { return v.Pool }).(pulumi.StringPtrOutput)
 }
 
 // List prices per GPU-hour, in USD: the pod rate in each cloud, and the rate of the type's serverless pool (absent without one).

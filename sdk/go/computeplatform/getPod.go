@@ -35,8 +35,8 @@ type LookupPodResult struct {
 	Cost             float64                `pulumi:"cost"`
 	Cpu              *PodCpu                `pulumi:"cpu"`
 	CreatedAt        string                 `pulumi:"createdAt"`
-	CudaVersion      string                 `pulumi:"cudaVersion"`
-	DataCenterId     string                 `pulumi:"dataCenterId"`
+	CudaVersion      *string                `pulumi:"cudaVersion"`
+	DataCenterId     *string                `pulumi:"dataCenterId"`
 	Disk             float64                `pulumi:"disk"`
 	Env              map[string]interface{} `pulumi:"env"`
 	GlobalNetworking PodGlobalNetworking    `pulumi:"globalNetworking"`
@@ -47,12 +47,12 @@ type LookupPodResult struct {
 	Mounts           PodMounts              `pulumi:"mounts"`
 	Name             string                 `pulumi:"name"`
 	Ports            []string               `pulumi:"ports"`
-	Registry         string                 `pulumi:"registry"`
-	Runtime          PodResultRuntime       `pulumi:"runtime"`
+	Registry         *string                `pulumi:"registry"`
+	Runtime          *PodResultRuntime      `pulumi:"runtime"`
 	Ssh              PodSsh                 `pulumi:"ssh"`
-	StartedAt        string                 `pulumi:"startedAt"`
+	StartedAt        *string                `pulumi:"startedAt"`
 	Status           string                 `pulumi:"status"`
-	Template         string                 `pulumi:"template"`
+	Template         *string                `pulumi:"template"`
 }
 
 func LookupPodOutput(ctx *pulumi.Context, args LookupPodOutputArgs, opts ...pulumi.InvokeOption) LookupPodResultOutput {
@@ -111,12 +111,12 @@ func (o LookupPodResultOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupPodResult) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-func (o LookupPodResultOutput) CudaVersion() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupPodResult) string { return v.CudaVersion }).(pulumi.StringOutput)
+func (o LookupPodResultOutput) CudaVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupPodResult) *string { return v.CudaVersion }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupPodResultOutput) DataCenterId() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupPodResult) string { return v.DataCenterId }).(pulumi.StringOutput)
+func (o LookupPodResultOutput) DataCenterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupPodResult) *string { return v.DataCenterId }).(pulumi.StringPtrOutput)
 }
 
 func (o LookupPodResultOutput) Disk() pulumi.Float64Output {
@@ -159,28 +159,28 @@ func (o LookupPodResultOutput) Ports() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v LookupPodResult) []string { return v.Ports }).(pulumi.StringArrayOutput)
 }
 
-func (o LookupPodResultOutput) Registry() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupPodResult) string { return v.Registry }).(pulumi.StringOutput)
+func (o LookupPodResultOutput) Registry() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupPodResult) *string { return v.Registry }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupPodResultOutput) Runtime() PodResultRuntimeOutput {
-	return o.ApplyT(func(v LookupPodResult) PodResultRuntime { return v.Runtime }).(PodResultRuntimeOutput)
+func (o LookupPodResultOutput) Runtime() PodResultRuntimePtrOutput {
+	return o.ApplyT(func(v LookupPodResult) *PodResultRuntime { return v.Runtime }).(PodResultRuntimePtrOutput)
 }
 
 func (o LookupPodResultOutput) Ssh() PodSshOutput {
 	return o.ApplyT(func(v LookupPodResult) PodSsh { return v.Ssh }).(PodSshOutput)
 }
 
-func (o LookupPodResultOutput) StartedAt() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupPodResult) string { return v.StartedAt }).(pulumi.StringOutput)
+func (o LookupPodResultOutput) StartedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupPodResult) *string { return v.StartedAt }).(pulumi.StringPtrOutput)
 }
 
 func (o LookupPodResultOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupPodResult) string { return v.Status }).(pulumi.StringOutput)
 }
 
-func (o LookupPodResultOutput) Template() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupPodResult) string { return v.Template }).(pulumi.StringOutput)
+func (o LookupPodResultOutput) Template() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupPodResult) *string { return v.Template }).(pulumi.StringPtrOutput)
 }
 
 func init() {

@@ -35,13 +35,13 @@ type LookupServerlessEndpointResult struct {
 	Disk           float64                     `pulumi:"disk"`
 	Env            map[string]interface{}      `pulumi:"env"`
 	Flashboot      string                      `pulumi:"flashboot"`
-	Gpu            ServerlessEndpointGpu       `pulumi:"gpu"`
+	Gpu            *ServerlessEndpointGpu      `pulumi:"gpu"`
 	Id             string                      `pulumi:"id"`
 	Image          string                      `pulumi:"image"`
 	Name           string                      `pulumi:"name"`
 	NetworkVolumes []string                    `pulumi:"networkVolumes"`
 	Ports          []string                    `pulumi:"ports"`
-	Registry       string                      `pulumi:"registry"`
+	Registry       *string                     `pulumi:"registry"`
 	RequestUrls    map[string]interface{}      `pulumi:"requestUrls"`
 	Scaling        interface{}                 `pulumi:"scaling"`
 	Timeout        float64                     `pulumi:"timeout"`
@@ -105,8 +105,8 @@ func (o LookupServerlessEndpointResultOutput) Flashboot() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupServerlessEndpointResult) string { return v.Flashboot }).(pulumi.StringOutput)
 }
 
-func (o LookupServerlessEndpointResultOutput) Gpu() ServerlessEndpointGpuOutput {
-	return o.ApplyT(func(v LookupServerlessEndpointResult) ServerlessEndpointGpu { return v.Gpu }).(ServerlessEndpointGpuOutput)
+func (o LookupServerlessEndpointResultOutput) Gpu() ServerlessEndpointGpuPtrOutput {
+	return o.ApplyT(func(v LookupServerlessEndpointResult) *ServerlessEndpointGpu { return v.Gpu }).(ServerlessEndpointGpuPtrOutput)
 }
 
 func (o LookupServerlessEndpointResultOutput) Id() pulumi.StringOutput {
@@ -129,8 +129,8 @@ func (o LookupServerlessEndpointResultOutput) Ports() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v LookupServerlessEndpointResult) []string { return v.Ports }).(pulumi.StringArrayOutput)
 }
 
-func (o LookupServerlessEndpointResultOutput) Registry() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupServerlessEndpointResult) string { return v.Registry }).(pulumi.StringOutput)
+func (o LookupServerlessEndpointResultOutput) Registry() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupServerlessEndpointResult) *string { return v.Registry }).(pulumi.StringPtrOutput)
 }
 
 func (o LookupServerlessEndpointResultOutput) RequestUrls() pulumi.MapOutput {

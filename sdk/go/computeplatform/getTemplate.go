@@ -39,7 +39,7 @@ type LookupTemplateResult struct {
 	Name                string                 `pulumi:"name"`
 	Ports               []string               `pulumi:"ports"`
 	Public              bool                   `pulumi:"public"`
-	Registry            string                 `pulumi:"registry"`
+	Registry            *string                `pulumi:"registry"`
 	Serverless          bool                   `pulumi:"serverless"`
 	StartJupyter        bool                   `pulumi:"startJupyter"`
 	StartSsh            bool                   `pulumi:"startSsh"`
@@ -117,8 +117,8 @@ func (o LookupTemplateResultOutput) Public() pulumi.BoolOutput {
 	return o.ApplyT(func(v LookupTemplateResult) bool { return v.Public }).(pulumi.BoolOutput)
 }
 
-func (o LookupTemplateResultOutput) Registry() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupTemplateResult) string { return v.Registry }).(pulumi.StringOutput)
+func (o LookupTemplateResultOutput) Registry() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupTemplateResult) *string { return v.Registry }).(pulumi.StringPtrOutput)
 }
 
 func (o LookupTemplateResultOutput) Serverless() pulumi.BoolOutput {

@@ -26,8 +26,8 @@ type Pod struct {
 	CostBreakdown CostComponentArrayOutput `pulumi:"costBreakdown"`
 	Cpu           PodCpuPtrOutput          `pulumi:"cpu"`
 	CreatedAt     pulumi.StringOutput      `pulumi:"createdAt"`
-	CudaVersion   pulumi.StringOutput      `pulumi:"cudaVersion"`
-	DataCenterId  pulumi.StringOutput      `pulumi:"dataCenterId"`
+	CudaVersion   pulumi.StringPtrOutput   `pulumi:"cudaVersion"`
+	DataCenterId  pulumi.StringPtrOutput   `pulumi:"dataCenterId"`
 	// Preferred data centers, most preferred first; empty, like not set, lets the scheduler choose. Create-only: a change replaces the pod only when its current data center is no longer listed.
 	DataCenterIds pulumi.StringArrayOutput `pulumi:"dataCenterIds"`
 	// Power state to hold: `RUNNING` starts the pod, `EXITED` stops it.
@@ -47,16 +47,16 @@ type Pod struct {
 	Name             pulumi.StringOutput      `pulumi:"name"`
 	Ports            pulumi.StringArrayOutput `pulumi:"ports"`
 	// How long create and update wait for the pod to reach its desired status, in seconds. 1 to 86400.
-	ReadyTimeoutSeconds pulumi.IntOutput    `pulumi:"readyTimeoutSeconds"`
-	Registry            pulumi.StringOutput `pulumi:"registry"`
-	Ssh                 PodSshOutput        `pulumi:"ssh"`
+	ReadyTimeoutSeconds pulumi.IntOutput       `pulumi:"readyTimeoutSeconds"`
+	Registry            pulumi.StringPtrOutput `pulumi:"registry"`
+	Ssh                 PodSshOutput           `pulumi:"ssh"`
 	// Start Jupyter in the pod. Create-only: a change replaces the pod. With `templateId`, the template's unless set here.
 	StartJupyter pulumi.BoolPtrOutput `pulumi:"startJupyter"`
 	// Install the account's SSH public keys into the pod. Create-only: a change replaces the pod. With `templateId`, the template's unless set here.
-	StartSsh  pulumi.BoolPtrOutput `pulumi:"startSsh"`
-	StartedAt pulumi.StringOutput  `pulumi:"startedAt"`
-	Status    pulumi.StringOutput  `pulumi:"status"`
-	Template  pulumi.StringOutput  `pulumi:"template"`
+	StartSsh  pulumi.BoolPtrOutput   `pulumi:"startSsh"`
+	StartedAt pulumi.StringPtrOutput `pulumi:"startedAt"`
+	Status    pulumi.StringOutput    `pulumi:"status"`
+	Template  pulumi.StringPtrOutput `pulumi:"template"`
 	// Id of a template (your own or a public one) to start the pod from. Its image, args, disk, ports, env, registry, persistent mount (GPU pods only; `mounts: { network: [] }` declines it), startSsh, startJupyter and CUDA constraint fill every field not set here; `env` is merged per key, with the keys set here winning. The template is read when it is named: editing it later does not change the pod, and a field set here and later left out keeps the pod's current value (set it to change it). Naming another template applies its image, args, disk, ports, env and registry in place (a running container restarts); the mount and the create-only settings stay. Removing `templateId` keeps the pod's settings and makes `env` wholly this one.
 	TemplateId pulumi.StringPtrOutput `pulumi:"templateId"`
 }
@@ -281,12 +281,12 @@ func (o PodOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v *Pod) pulumi.StringOutput { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-func (o PodOutput) CudaVersion() pulumi.StringOutput {
-	return o.ApplyT(func(v *Pod) pulumi.StringOutput { return v.CudaVersion }).(pulumi.StringOutput)
+func (o PodOutput) CudaVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Pod) pulumi.StringPtrOutput { return v.CudaVersion }).(pulumi.StringPtrOutput)
 }
 
-func (o PodOutput) DataCenterId() pulumi.StringOutput {
-	return o.ApplyT(func(v *Pod) pulumi.StringOutput { return v.DataCenterId }).(pulumi.StringOutput)
+func (o PodOutput) DataCenterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Pod) pulumi.StringPtrOutput { return v.DataCenterId }).(pulumi.StringPtrOutput)
 }
 
 // Preferred data centers, most preferred first; empty, like not set, lets the scheduler choose. Create-only: a change replaces the pod only when its current data center is no longer listed.
@@ -351,8 +351,8 @@ func (o PodOutput) ReadyTimeoutSeconds() pulumi.IntOutput {
 	return o.ApplyT(func(v *Pod) pulumi.IntOutput { return v.ReadyTimeoutSeconds }).(pulumi.IntOutput)
 }
 
-func (o PodOutput) Registry() pulumi.StringOutput {
-	return o.ApplyT(func(v *Pod) pulumi.StringOutput { return v.Registry }).(pulumi.StringOutput)
+func (o PodOutput) Registry() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Pod) pulumi.StringPtrOutput { return v.Registry }).(pulumi.StringPtrOutput)
 }
 
 func (o PodOutput) Ssh() PodSshOutput {
@@ -369,16 +369,16 @@ func (o PodOutput) StartSsh() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Pod) pulumi.BoolPtrOutput { return v.StartSsh }).(pulumi.BoolPtrOutput)
 }
 
-func (o PodOutput) StartedAt() pulumi.StringOutput {
-	return o.ApplyT(func(v *Pod) pulumi.StringOutput { return v.StartedAt }).(pulumi.StringOutput)
+func (o PodOutput) StartedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Pod) pulumi.StringPtrOutput { return v.StartedAt }).(pulumi.StringPtrOutput)
 }
 
 func (o PodOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v *Pod) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
 }
 
-func (o PodOutput) Template() pulumi.StringOutput {
-	return o.ApplyT(func(v *Pod) pulumi.StringOutput { return v.Template }).(pulumi.StringOutput)
+func (o PodOutput) Template() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Pod) pulumi.StringPtrOutput { return v.Template }).(pulumi.StringPtrOutput)
 }
 
 // Id of a template (your own or a public one) to start the pod from. Its image, args, disk, ports, env, registry, persistent mount (GPU pods only; `mounts: { network: [] }` declines it), startSsh, startJupyter and CUDA constraint fill every field not set here; `env` is merged per key, with the keys set here winning. The template is read when it is named: editing it later does not change the pod, and a field set here and later left out keeps the pod's current value (set it to change it). Naming another template applies its image, args, disk, ports, env and registry in place (a running container restarts); the mount and the create-only settings stay. Removing `templateId` keeps the pod's settings and makes `env` wholly this one.

@@ -546,8 +546,8 @@ type ClusterMember struct {
 	Cost             float64             `pulumi:"cost"`
 	Cpu              *PodCpu             `pulumi:"cpu"`
 	CreatedAt        string              `pulumi:"createdAt"`
-	CudaVersion      string              `pulumi:"cudaVersion"`
-	DataCenterId     string              `pulumi:"dataCenterId"`
+	CudaVersion      *string             `pulumi:"cudaVersion"`
+	DataCenterId     *string             `pulumi:"dataCenterId"`
 	Disk             float64             `pulumi:"disk"`
 	GlobalNetworking PodGlobalNetworking `pulumi:"globalNetworking"`
 	Gpu              *ClusterMemberGpu   `pulumi:"gpu"`
@@ -557,11 +557,11 @@ type ClusterMember struct {
 	Mounts           PodMounts           `pulumi:"mounts"`
 	Name             string              `pulumi:"name"`
 	Ports            []string            `pulumi:"ports"`
-	Registry         string              `pulumi:"registry"`
+	Registry         *string             `pulumi:"registry"`
 	Ssh              PodSsh              `pulumi:"ssh"`
-	StartedAt        string              `pulumi:"startedAt"`
+	StartedAt        *string             `pulumi:"startedAt"`
 	Status           string              `pulumi:"status"`
-	Template         string              `pulumi:"template"`
+	Template         *string             `pulumi:"template"`
 }
 
 // A cluster member as the `Cluster` resource records it: the Pod without `env` (it holds injected secrets) and `runtime` (it changes every second).
@@ -607,12 +607,12 @@ func (o ClusterMemberOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v ClusterMember) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-func (o ClusterMemberOutput) CudaVersion() pulumi.StringOutput {
-	return o.ApplyT(func(v ClusterMember) string { return v.CudaVersion }).(pulumi.StringOutput)
+func (o ClusterMemberOutput) CudaVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClusterMember) *string { return v.CudaVersion }).(pulumi.StringPtrOutput)
 }
 
-func (o ClusterMemberOutput) DataCenterId() pulumi.StringOutput {
-	return o.ApplyT(func(v ClusterMember) string { return v.DataCenterId }).(pulumi.StringOutput)
+func (o ClusterMemberOutput) DataCenterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClusterMember) *string { return v.DataCenterId }).(pulumi.StringPtrOutput)
 }
 
 func (o ClusterMemberOutput) Disk() pulumi.Float64Output {
@@ -651,24 +651,24 @@ func (o ClusterMemberOutput) Ports() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v ClusterMember) []string { return v.Ports }).(pulumi.StringArrayOutput)
 }
 
-func (o ClusterMemberOutput) Registry() pulumi.StringOutput {
-	return o.ApplyT(func(v ClusterMember) string { return v.Registry }).(pulumi.StringOutput)
+func (o ClusterMemberOutput) Registry() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClusterMember) *string { return v.Registry }).(pulumi.StringPtrOutput)
 }
 
 func (o ClusterMemberOutput) Ssh() PodSshOutput {
 	return o.ApplyT(func(v ClusterMember) PodSsh { return v.Ssh }).(PodSshOutput)
 }
 
-func (o ClusterMemberOutput) StartedAt() pulumi.StringOutput {
-	return o.ApplyT(func(v ClusterMember) string { return v.StartedAt }).(pulumi.StringOutput)
+func (o ClusterMemberOutput) StartedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClusterMember) *string { return v.StartedAt }).(pulumi.StringPtrOutput)
 }
 
 func (o ClusterMemberOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v ClusterMember) string { return v.Status }).(pulumi.StringOutput)
 }
 
-func (o ClusterMemberOutput) Template() pulumi.StringOutput {
-	return o.ApplyT(func(v ClusterMember) string { return v.Template }).(pulumi.StringOutput)
+func (o ClusterMemberOutput) Template() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClusterMember) *string { return v.Template }).(pulumi.StringPtrOutput)
 }
 
 type ClusterMemberArrayOutput struct{ *pulumi.OutputState }
@@ -2686,7 +2686,7 @@ type GpuTypesResultGpusItem struct {
 	Memory       float64                         `pulumi:"memory"`
 	Name         string                          `pulumi:"name"`
 	// Serverless pool of the type; null when it is in none.
-	Pool string `pulumi:"pool"`
+	Pool *string `pulumi:"pool"`
 	// List prices per GPU-hour, in USD: the pod rate in each cloud, and the rate of the type's serverless pool (absent without one).
 	Price  GpuTypeResultPrice `pulumi:"price"`
 	Secure bool               `pulumi:"secure"`
@@ -2743,8 +2743,8 @@ func (o GpuTypesResultGpusItemOutput) Name() pulumi.StringOutput {
 }
 
 // Serverless pool of the type; null when it is in none.
-func (o GpuTypesResultGpusItemOutput) Pool() pulumi.StringOutput {
-	return o.ApplyT(func(v GpuTypesResultGpusItem) string { return v.Pool }).(pulumi.StringOutput)
+func (o GpuTypesResultGpusItemOutput) Pool() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GpuTypesResultGpusItem) *string { return v.Pool }).(pulumi.StringPtrOutput)
 }
 
 // List prices per GPU-hour, in USD: the pod rate in each cloud, and the rate of the type's serverless pool (absent without one).
@@ -3875,10 +3875,10 @@ func (o PodBillingResultRecordsItemArrayOutput) Index(i pulumi.IntInput) PodBill
 }
 
 type PodCluster struct {
-	Id   string  `pulumi:"id"`
-	Ip   *string `pulumi:"ip"`
-	Rank float64 `pulumi:"rank"`
-	Role *string `pulumi:"role"`
+	Id   string   `pulumi:"id"`
+	Ip   *string  `pulumi:"ip"`
+	Rank *float64 `pulumi:"rank"`
+	Role *string  `pulumi:"role"`
 }
 
 type PodClusterOutput struct{ *pulumi.OutputState }
@@ -3903,8 +3903,8 @@ func (o PodClusterOutput) Ip() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v PodCluster) *string { return v.Ip }).(pulumi.StringPtrOutput)
 }
 
-func (o PodClusterOutput) Rank() pulumi.Float64Output {
-	return o.ApplyT(func(v PodCluster) float64 { return v.Rank }).(pulumi.Float64Output)
+func (o PodClusterOutput) Rank() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v PodCluster) *float64 { return v.Rank }).(pulumi.Float64PtrOutput)
 }
 
 func (o PodClusterOutput) Role() pulumi.StringPtrOutput {
@@ -3958,7 +3958,7 @@ func (o PodClusterPtrOutput) Rank() pulumi.Float64PtrOutput {
 		if v == nil {
 			return nil
 		}
-		return &v.Rank
+		return v.Rank
 	}).(pulumi.Float64PtrOutput)
 }
 
@@ -4271,6 +4271,75 @@ func (o PodResultRuntimeOutput) Uptime() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v PodResultRuntime) *float64 { return v.Uptime }).(pulumi.Float64PtrOutput)
 }
 
+type PodResultRuntimePtrOutput struct{ *pulumi.OutputState }
+
+func (PodResultRuntimePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PodResultRuntime)(nil)).Elem()
+}
+
+func (o PodResultRuntimePtrOutput) ToPodResultRuntimePtrOutput() PodResultRuntimePtrOutput {
+	return o
+}
+
+func (o PodResultRuntimePtrOutput) ToPodResultRuntimePtrOutputWithContext(ctx context.Context) PodResultRuntimePtrOutput {
+	return o
+}
+
+func (o PodResultRuntimePtrOutput) Elem() PodResultRuntimeOutput {
+	return o.ApplyT(func(v *PodResultRuntime) PodResultRuntime {
+		if v != nil {
+			return *v
+		}
+		var ret PodResultRuntime
+		return ret
+	}).(PodResultRuntimeOutput)
+}
+
+func (o PodResultRuntimePtrOutput) Cpu() PodResultRuntimeCpuPtrOutput {
+	return o.ApplyT(func(v *PodResultRuntime) *PodResultRuntimeCpu {
+		if v == nil {
+			return nil
+		}
+		return v.Cpu
+	}).(PodResultRuntimeCpuPtrOutput)
+}
+
+func (o PodResultRuntimePtrOutput) Gpus() PodResultRuntimeGpusItemArrayOutput {
+	return o.ApplyT(func(v *PodResultRuntime) []PodResultRuntimeGpusItem {
+		if v == nil {
+			return nil
+		}
+		return v.Gpus
+	}).(PodResultRuntimeGpusItemArrayOutput)
+}
+
+func (o PodResultRuntimePtrOutput) Memory() PodResultRuntimeMemoryPtrOutput {
+	return o.ApplyT(func(v *PodResultRuntime) *PodResultRuntimeMemory {
+		if v == nil {
+			return nil
+		}
+		return v.Memory
+	}).(PodResultRuntimeMemoryPtrOutput)
+}
+
+func (o PodResultRuntimePtrOutput) Ports() PodResultRuntimePortsItemArrayOutput {
+	return o.ApplyT(func(v *PodResultRuntime) []PodResultRuntimePortsItem {
+		if v == nil {
+			return nil
+		}
+		return v.Ports
+	}).(PodResultRuntimePortsItemArrayOutput)
+}
+
+func (o PodResultRuntimePtrOutput) Uptime() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *PodResultRuntime) *float64 {
+		if v == nil {
+			return nil
+		}
+		return v.Uptime
+	}).(pulumi.Float64PtrOutput)
+}
+
 type PodResultRuntimeCpu struct {
 	Util float64 `pulumi:"util"`
 }
@@ -4429,10 +4498,10 @@ func (o PodResultRuntimeMemoryPtrOutput) Util() pulumi.Float64PtrOutput {
 }
 
 type PodResultRuntimePortsItem struct {
-	Ip      string  `pulumi:"ip"`
-	Private float64 `pulumi:"private"`
-	Public  float64 `pulumi:"public"`
-	Type    string  `pulumi:"type"`
+	Ip      *string  `pulumi:"ip"`
+	Private float64  `pulumi:"private"`
+	Public  *float64 `pulumi:"public"`
+	Type    string   `pulumi:"type"`
 }
 
 type PodResultRuntimePortsItemOutput struct{ *pulumi.OutputState }
@@ -4449,16 +4518,16 @@ func (o PodResultRuntimePortsItemOutput) ToPodResultRuntimePortsItemOutputWithCo
 	return o
 }
 
-func (o PodResultRuntimePortsItemOutput) Ip() pulumi.StringOutput {
-	return o.ApplyT(func(v PodResultRuntimePortsItem) string { return v.Ip }).(pulumi.StringOutput)
+func (o PodResultRuntimePortsItemOutput) Ip() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PodResultRuntimePortsItem) *string { return v.Ip }).(pulumi.StringPtrOutput)
 }
 
 func (o PodResultRuntimePortsItemOutput) Private() pulumi.Float64Output {
 	return o.ApplyT(func(v PodResultRuntimePortsItem) float64 { return v.Private }).(pulumi.Float64Output)
 }
 
-func (o PodResultRuntimePortsItemOutput) Public() pulumi.Float64Output {
-	return o.ApplyT(func(v PodResultRuntimePortsItem) float64 { return v.Public }).(pulumi.Float64Output)
+func (o PodResultRuntimePortsItemOutput) Public() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v PodResultRuntimePortsItem) *float64 { return v.Public }).(pulumi.Float64PtrOutput)
 }
 
 func (o PodResultRuntimePortsItemOutput) Type() pulumi.StringOutput {
@@ -4486,8 +4555,8 @@ func (o PodResultRuntimePortsItemArrayOutput) Index(i pulumi.IntInput) PodResult
 }
 
 type PodSsh struct {
-	Direct PodSshProxy `pulumi:"direct"`
-	Proxy  PodSshProxy `pulumi:"proxy"`
+	Direct *PodSshProxy `pulumi:"direct"`
+	Proxy  *PodSshProxy `pulumi:"proxy"`
 }
 
 type PodSshOutput struct{ *pulumi.OutputState }
@@ -4504,12 +4573,12 @@ func (o PodSshOutput) ToPodSshOutputWithContext(ctx context.Context) PodSshOutpu
 	return o
 }
 
-func (o PodSshOutput) Direct() PodSshProxyOutput {
-	return o.ApplyT(func(v PodSsh) PodSshProxy { return v.Direct }).(PodSshProxyOutput)
+func (o PodSshOutput) Direct() PodSshProxyPtrOutput {
+	return o.ApplyT(func(v PodSsh) *PodSshProxy { return v.Direct }).(PodSshProxyPtrOutput)
 }
 
-func (o PodSshOutput) Proxy() PodSshProxyOutput {
-	return o.ApplyT(func(v PodSsh) PodSshProxy { return v.Proxy }).(PodSshProxyOutput)
+func (o PodSshOutput) Proxy() PodSshProxyPtrOutput {
+	return o.ApplyT(func(v PodSsh) *PodSshProxy { return v.Proxy }).(PodSshProxyPtrOutput)
 }
 
 type PodSshProxy struct {
@@ -4549,6 +4618,66 @@ func (o PodSshProxyOutput) Username() pulumi.StringOutput {
 	return o.ApplyT(func(v PodSshProxy) string { return v.Username }).(pulumi.StringOutput)
 }
 
+type PodSshProxyPtrOutput struct{ *pulumi.OutputState }
+
+func (PodSshProxyPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PodSshProxy)(nil)).Elem()
+}
+
+func (o PodSshProxyPtrOutput) ToPodSshProxyPtrOutput() PodSshProxyPtrOutput {
+	return o
+}
+
+func (o PodSshProxyPtrOutput) ToPodSshProxyPtrOutputWithContext(ctx context.Context) PodSshProxyPtrOutput {
+	return o
+}
+
+func (o PodSshProxyPtrOutput) Elem() PodSshProxyOutput {
+	return o.ApplyT(func(v *PodSshProxy) PodSshProxy {
+		if v != nil {
+			return *v
+		}
+		var ret PodSshProxy
+		return ret
+	}).(PodSshProxyOutput)
+}
+
+func (o PodSshProxyPtrOutput) Command() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PodSshProxy) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Command
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o PodSshProxyPtrOutput) Host() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PodSshProxy) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Host
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o PodSshProxyPtrOutput) Port() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *PodSshProxy) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.Port
+	}).(pulumi.Float64PtrOutput)
+}
+
+func (o PodSshProxyPtrOutput) Username() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PodSshProxy) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Username
+	}).(pulumi.StringPtrOutput)
+}
+
 type PodsResultPodsItem struct {
 	Actions          []string               `pulumi:"actions"`
 	Args             string                 `pulumi:"args"`
@@ -4557,8 +4686,8 @@ type PodsResultPodsItem struct {
 	Cost             float64                `pulumi:"cost"`
 	Cpu              *PodCpu                `pulumi:"cpu"`
 	CreatedAt        string                 `pulumi:"createdAt"`
-	CudaVersion      string                 `pulumi:"cudaVersion"`
-	DataCenterId     string                 `pulumi:"dataCenterId"`
+	CudaVersion      *string                `pulumi:"cudaVersion"`
+	DataCenterId     *string                `pulumi:"dataCenterId"`
 	Disk             float64                `pulumi:"disk"`
 	Env              map[string]interface{} `pulumi:"env"`
 	GlobalNetworking PodGlobalNetworking    `pulumi:"globalNetworking"`
@@ -4569,12 +4698,12 @@ type PodsResultPodsItem struct {
 	Mounts           PodMounts              `pulumi:"mounts"`
 	Name             string                 `pulumi:"name"`
 	Ports            []string               `pulumi:"ports"`
-	Registry         string                 `pulumi:"registry"`
-	Runtime          PodResultRuntime       `pulumi:"runtime"`
+	Registry         *string                `pulumi:"registry"`
+	Runtime          *PodResultRuntime      `pulumi:"runtime"`
 	Ssh              PodSsh                 `pulumi:"ssh"`
-	StartedAt        string                 `pulumi:"startedAt"`
+	StartedAt        *string                `pulumi:"startedAt"`
 	Status           string                 `pulumi:"status"`
-	Template         string                 `pulumi:"template"`
+	Template         *string                `pulumi:"template"`
 }
 
 type PodsResultPodsItemOutput struct{ *pulumi.OutputState }
@@ -4619,12 +4748,12 @@ func (o PodsResultPodsItemOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v PodsResultPodsItem) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-func (o PodsResultPodsItemOutput) CudaVersion() pulumi.StringOutput {
-	return o.ApplyT(func(v PodsResultPodsItem) string { return v.CudaVersion }).(pulumi.StringOutput)
+func (o PodsResultPodsItemOutput) CudaVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PodsResultPodsItem) *string { return v.CudaVersion }).(pulumi.StringPtrOutput)
 }
 
-func (o PodsResultPodsItemOutput) DataCenterId() pulumi.StringOutput {
-	return o.ApplyT(func(v PodsResultPodsItem) string { return v.DataCenterId }).(pulumi.StringOutput)
+func (o PodsResultPodsItemOutput) DataCenterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PodsResultPodsItem) *string { return v.DataCenterId }).(pulumi.StringPtrOutput)
 }
 
 func (o PodsResultPodsItemOutput) Disk() pulumi.Float64Output {
@@ -4667,28 +4796,28 @@ func (o PodsResultPodsItemOutput) Ports() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v PodsResultPodsItem) []string { return v.Ports }).(pulumi.StringArrayOutput)
 }
 
-func (o PodsResultPodsItemOutput) Registry() pulumi.StringOutput {
-	return o.ApplyT(func(v PodsResultPodsItem) string { return v.Registry }).(pulumi.StringOutput)
+func (o PodsResultPodsItemOutput) Registry() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PodsResultPodsItem) *string { return v.Registry }).(pulumi.StringPtrOutput)
 }
 
-func (o PodsResultPodsItemOutput) Runtime() PodResultRuntimeOutput {
-	return o.ApplyT(func(v PodsResultPodsItem) PodResultRuntime { return v.Runtime }).(PodResultRuntimeOutput)
+func (o PodsResultPodsItemOutput) Runtime() PodResultRuntimePtrOutput {
+	return o.ApplyT(func(v PodsResultPodsItem) *PodResultRuntime { return v.Runtime }).(PodResultRuntimePtrOutput)
 }
 
 func (o PodsResultPodsItemOutput) Ssh() PodSshOutput {
 	return o.ApplyT(func(v PodsResultPodsItem) PodSsh { return v.Ssh }).(PodSshOutput)
 }
 
-func (o PodsResultPodsItemOutput) StartedAt() pulumi.StringOutput {
-	return o.ApplyT(func(v PodsResultPodsItem) string { return v.StartedAt }).(pulumi.StringOutput)
+func (o PodsResultPodsItemOutput) StartedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PodsResultPodsItem) *string { return v.StartedAt }).(pulumi.StringPtrOutput)
 }
 
 func (o PodsResultPodsItemOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v PodsResultPodsItem) string { return v.Status }).(pulumi.StringOutput)
 }
 
-func (o PodsResultPodsItemOutput) Template() pulumi.StringOutput {
-	return o.ApplyT(func(v PodsResultPodsItem) string { return v.Template }).(pulumi.StringOutput)
+func (o PodsResultPodsItemOutput) Template() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PodsResultPodsItem) *string { return v.Template }).(pulumi.StringPtrOutput)
 }
 
 type PodsResultPodsItemArrayOutput struct{ *pulumi.OutputState }
@@ -5211,7 +5340,7 @@ type ServerlessEndpointGpu struct {
 	AllowedCudaVersions []string `pulumi:"allowedCudaVersions"`
 	Count               float64  `pulumi:"count"`
 	ExcludedTypes       []string `pulumi:"excludedTypes"`
-	MinCudaVersion      string   `pulumi:"minCudaVersion"`
+	MinCudaVersion      *string  `pulumi:"minCudaVersion"`
 	Pools               []string `pulumi:"pools"`
 }
 
@@ -5241,12 +5370,81 @@ func (o ServerlessEndpointGpuOutput) ExcludedTypes() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v ServerlessEndpointGpu) []string { return v.ExcludedTypes }).(pulumi.StringArrayOutput)
 }
 
-func (o ServerlessEndpointGpuOutput) MinCudaVersion() pulumi.StringOutput {
-	return o.ApplyT(func(v ServerlessEndpointGpu) string { return v.MinCudaVersion }).(pulumi.StringOutput)
+func (o ServerlessEndpointGpuOutput) MinCudaVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ServerlessEndpointGpu) *string { return v.MinCudaVersion }).(pulumi.StringPtrOutput)
 }
 
 func (o ServerlessEndpointGpuOutput) Pools() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v ServerlessEndpointGpu) []string { return v.Pools }).(pulumi.StringArrayOutput)
+}
+
+type ServerlessEndpointGpuPtrOutput struct{ *pulumi.OutputState }
+
+func (ServerlessEndpointGpuPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ServerlessEndpointGpu)(nil)).Elem()
+}
+
+func (o ServerlessEndpointGpuPtrOutput) ToServerlessEndpointGpuPtrOutput() ServerlessEndpointGpuPtrOutput {
+	return o
+}
+
+func (o ServerlessEndpointGpuPtrOutput) ToServerlessEndpointGpuPtrOutputWithContext(ctx context.Context) ServerlessEndpointGpuPtrOutput {
+	return o
+}
+
+func (o ServerlessEndpointGpuPtrOutput) Elem() ServerlessEndpointGpuOutput {
+	return o.ApplyT(func(v *ServerlessEndpointGpu) ServerlessEndpointGpu {
+		if v != nil {
+			return *v
+		}
+		var ret ServerlessEndpointGpu
+		return ret
+	}).(ServerlessEndpointGpuOutput)
+}
+
+func (o ServerlessEndpointGpuPtrOutput) AllowedCudaVersions() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *ServerlessEndpointGpu) []string {
+		if v == nil {
+			return nil
+		}
+		return v.AllowedCudaVersions
+	}).(pulumi.StringArrayOutput)
+}
+
+func (o ServerlessEndpointGpuPtrOutput) Count() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *ServerlessEndpointGpu) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.Count
+	}).(pulumi.Float64PtrOutput)
+}
+
+func (o ServerlessEndpointGpuPtrOutput) ExcludedTypes() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *ServerlessEndpointGpu) []string {
+		if v == nil {
+			return nil
+		}
+		return v.ExcludedTypes
+	}).(pulumi.StringArrayOutput)
+}
+
+func (o ServerlessEndpointGpuPtrOutput) MinCudaVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ServerlessEndpointGpu) *string {
+		if v == nil {
+			return nil
+		}
+		return v.MinCudaVersion
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o ServerlessEndpointGpuPtrOutput) Pools() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *ServerlessEndpointGpu) []string {
+		if v == nil {
+			return nil
+		}
+		return v.Pools
+	}).(pulumi.StringArrayOutput)
 }
 
 type ServerlessEndpointHealthResultJobs struct {
@@ -5734,13 +5932,13 @@ type ServerlessEndpointsResultEndpointsItem struct {
 	Disk           float64                     `pulumi:"disk"`
 	Env            map[string]interface{}      `pulumi:"env"`
 	Flashboot      string                      `pulumi:"flashboot"`
-	Gpu            ServerlessEndpointGpu       `pulumi:"gpu"`
+	Gpu            *ServerlessEndpointGpu      `pulumi:"gpu"`
 	Id             string                      `pulumi:"id"`
 	Image          string                      `pulumi:"image"`
 	Name           string                      `pulumi:"name"`
 	NetworkVolumes []string                    `pulumi:"networkVolumes"`
 	Ports          []string                    `pulumi:"ports"`
-	Registry       string                      `pulumi:"registry"`
+	Registry       *string                     `pulumi:"registry"`
 	RequestUrls    map[string]interface{}      `pulumi:"requestUrls"`
 	Scaling        interface{}                 `pulumi:"scaling"`
 	Timeout        float64                     `pulumi:"timeout"`
@@ -5790,8 +5988,8 @@ func (o ServerlessEndpointsResultEndpointsItemOutput) Flashboot() pulumi.StringO
 	return o.ApplyT(func(v ServerlessEndpointsResultEndpointsItem) string { return v.Flashboot }).(pulumi.StringOutput)
 }
 
-func (o ServerlessEndpointsResultEndpointsItemOutput) Gpu() ServerlessEndpointGpuOutput {
-	return o.ApplyT(func(v ServerlessEndpointsResultEndpointsItem) ServerlessEndpointGpu { return v.Gpu }).(ServerlessEndpointGpuOutput)
+func (o ServerlessEndpointsResultEndpointsItemOutput) Gpu() ServerlessEndpointGpuPtrOutput {
+	return o.ApplyT(func(v ServerlessEndpointsResultEndpointsItem) *ServerlessEndpointGpu { return v.Gpu }).(ServerlessEndpointGpuPtrOutput)
 }
 
 func (o ServerlessEndpointsResultEndpointsItemOutput) Id() pulumi.StringOutput {
@@ -5814,8 +6012,8 @@ func (o ServerlessEndpointsResultEndpointsItemOutput) Ports() pulumi.StringArray
 	return o.ApplyT(func(v ServerlessEndpointsResultEndpointsItem) []string { return v.Ports }).(pulumi.StringArrayOutput)
 }
 
-func (o ServerlessEndpointsResultEndpointsItemOutput) Registry() pulumi.StringOutput {
-	return o.ApplyT(func(v ServerlessEndpointsResultEndpointsItem) string { return v.Registry }).(pulumi.StringOutput)
+func (o ServerlessEndpointsResultEndpointsItemOutput) Registry() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ServerlessEndpointsResultEndpointsItem) *string { return v.Registry }).(pulumi.StringPtrOutput)
 }
 
 func (o ServerlessEndpointsResultEndpointsItemOutput) RequestUrls() pulumi.MapOutput {
@@ -6260,7 +6458,7 @@ type TemplatesResultTemplatesItem struct {
 	Name                string                 `pulumi:"name"`
 	Ports               []string               `pulumi:"ports"`
 	Public              bool                   `pulumi:"public"`
-	Registry            string                 `pulumi:"registry"`
+	Registry            *string                `pulumi:"registry"`
 	Serverless          bool                   `pulumi:"serverless"`
 	StartJupyter        bool                   `pulumi:"startJupyter"`
 	StartSsh            bool                   `pulumi:"startSsh"`
@@ -6324,8 +6522,8 @@ func (o TemplatesResultTemplatesItemOutput) Public() pulumi.BoolOutput {
 	return o.ApplyT(func(v TemplatesResultTemplatesItem) bool { return v.Public }).(pulumi.BoolOutput)
 }
 
-func (o TemplatesResultTemplatesItemOutput) Registry() pulumi.StringOutput {
-	return o.ApplyT(func(v TemplatesResultTemplatesItem) string { return v.Registry }).(pulumi.StringOutput)
+func (o TemplatesResultTemplatesItemOutput) Registry() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TemplatesResultTemplatesItem) *string { return v.Registry }).(pulumi.StringPtrOutput)
 }
 
 func (o TemplatesResultTemplatesItemOutput) Serverless() pulumi.BoolOutput {
@@ -6685,6 +6883,7 @@ func init() {
 	pulumi.RegisterOutputType(PodMountsPersistentOutput{})
 	pulumi.RegisterOutputType(PodMountsPersistentPtrOutput{})
 	pulumi.RegisterOutputType(PodResultRuntimeOutput{})
+	pulumi.RegisterOutputType(PodResultRuntimePtrOutput{})
 	pulumi.RegisterOutputType(PodResultRuntimeCpuOutput{})
 	pulumi.RegisterOutputType(PodResultRuntimeCpuPtrOutput{})
 	pulumi.RegisterOutputType(PodResultRuntimeGpusItemOutput{})
@@ -6695,6 +6894,7 @@ func init() {
 	pulumi.RegisterOutputType(PodResultRuntimePortsItemArrayOutput{})
 	pulumi.RegisterOutputType(PodSshOutput{})
 	pulumi.RegisterOutputType(PodSshProxyOutput{})
+	pulumi.RegisterOutputType(PodSshProxyPtrOutput{})
 	pulumi.RegisterOutputType(PodsResultPodsItemOutput{})
 	pulumi.RegisterOutputType(PodsResultPodsItemArrayOutput{})
 	pulumi.RegisterOutputType(QueueDelayScalingOutput{})
@@ -6711,6 +6911,7 @@ func init() {
 	pulumi.RegisterOutputType(ServerlessEndpointCpuItemOutput{})
 	pulumi.RegisterOutputType(ServerlessEndpointCpuItemArrayOutput{})
 	pulumi.RegisterOutputType(ServerlessEndpointGpuOutput{})
+	pulumi.RegisterOutputType(ServerlessEndpointGpuPtrOutput{})
 	pulumi.RegisterOutputType(ServerlessEndpointHealthResultJobsOutput{})
 	pulumi.RegisterOutputType(ServerlessEndpointHealthResultWorkersOutput{})
 	pulumi.RegisterOutputType(ServerlessEndpointReleasesResultReleasesItemOutput{})

@@ -21,7 +21,7 @@ type RegistryDelegation struct {
 	CreatedAt         pulumi.StringOutput    `pulumi:"createdAt"`
 	DelegatorUserId   pulumi.StringOutput    `pulumi:"delegatorUserId"`
 	DockerRegistryUri pulumi.StringPtrOutput `pulumi:"dockerRegistryUri"`
-	Name              pulumi.StringOutput    `pulumi:"name"`
+	Name              pulumi.StringPtrOutput `pulumi:"name"`
 	Repository        pulumi.StringOutput    `pulumi:"repository"`
 	Resource          pulumi.StringOutput    `pulumi:"resource"`
 	Tag               pulumi.StringOutput    `pulumi:"tag"`
@@ -150,8 +150,8 @@ func (o RegistryDelegationOutput) DockerRegistryUri() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RegistryDelegation) pulumi.StringPtrOutput { return v.DockerRegistryUri }).(pulumi.StringPtrOutput)
 }
 
-func (o RegistryDelegationOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v *RegistryDelegation) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
+func (o RegistryDelegationOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RegistryDelegation) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
 
 func (o RegistryDelegationOutput) Repository() pulumi.StringOutput {

@@ -27,16 +27,16 @@ type ServerlessEndpoint struct {
 	Disk          pulumi.IntOutput                     `pulumi:"disk"`
 	Env           pulumi.MapOutput                     `pulumi:"env"`
 	// The resource's list price while it stands, in USD per hour: the sum of `costBreakdown`'s `hourlyCost`, to the millionth of a USD. Use-based parts count as 0. Known at preview; a month is 730 hours.
-	EstimatedHourlyCost pulumi.Float64Output        `pulumi:"estimatedHourlyCost"`
-	Flashboot           pulumi.StringOutput         `pulumi:"flashboot"`
-	Gpu                 ServerlessEndpointGpuOutput `pulumi:"gpu"`
-	Image               pulumi.StringOutput         `pulumi:"image"`
+	EstimatedHourlyCost pulumi.Float64Output           `pulumi:"estimatedHourlyCost"`
+	Flashboot           pulumi.StringOutput            `pulumi:"flashboot"`
+	Gpu                 ServerlessEndpointGpuPtrOutput `pulumi:"gpu"`
+	Image               pulumi.StringOutput            `pulumi:"image"`
 	// Env keys the template supplied and the arguments do not declare: kept on every PATCH, never drift.
 	InheritedEnvKeys pulumi.StringArrayOutput `pulumi:"inheritedEnvKeys"`
 	Name             pulumi.StringOutput      `pulumi:"name"`
 	NetworkVolumes   pulumi.StringArrayOutput `pulumi:"networkVolumes"`
 	Ports            pulumi.StringArrayOutput `pulumi:"ports"`
-	Registry         pulumi.StringOutput      `pulumi:"registry"`
+	Registry         pulumi.StringPtrOutput   `pulumi:"registry"`
 	RequestUrls      pulumi.MapOutput         `pulumi:"requestUrls"`
 	Scaling          pulumi.AnyOutput         `pulumi:"scaling"`
 	// Id of a serverless template (the account's own or a public one) whose container settings fill every one this endpoint leaves out; `env` is merged per key. Another id is applied in place.
@@ -261,8 +261,8 @@ func (o ServerlessEndpointOutput) Flashboot() pulumi.StringOutput {
 	return o.ApplyT(func(v *ServerlessEndpoint) pulumi.StringOutput { return v.Flashboot }).(pulumi.StringOutput)
 }
 
-func (o ServerlessEndpointOutput) Gpu() ServerlessEndpointGpuOutput {
-	return o.ApplyT(func(v *ServerlessEndpoint) ServerlessEndpointGpuOutput { return v.Gpu }).(ServerlessEndpointGpuOutput)
+func (o ServerlessEndpointOutput) Gpu() ServerlessEndpointGpuPtrOutput {
+	return o.ApplyT(func(v *ServerlessEndpoint) ServerlessEndpointGpuPtrOutput { return v.Gpu }).(ServerlessEndpointGpuPtrOutput)
 }
 
 func (o ServerlessEndpointOutput) Image() pulumi.StringOutput {
@@ -286,8 +286,8 @@ func (o ServerlessEndpointOutput) Ports() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *ServerlessEndpoint) pulumi.StringArrayOutput { return v.Ports }).(pulumi.StringArrayOutput)
 }
 
-func (o ServerlessEndpointOutput) Registry() pulumi.StringOutput {
-	return o.ApplyT(func(v *ServerlessEndpoint) pulumi.StringOutput { return v.Registry }).(pulumi.StringOutput)
+func (o ServerlessEndpointOutput) Registry() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ServerlessEndpoint) pulumi.StringPtrOutput { return v.Registry }).(pulumi.StringPtrOutput)
 }
 
 func (o ServerlessEndpointOutput) RequestUrls() pulumi.MapOutput {

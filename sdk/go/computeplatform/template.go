@@ -26,7 +26,7 @@ type Template struct {
 	Name                pulumi.StringOutput      `pulumi:"name"`
 	Ports               pulumi.StringArrayOutput `pulumi:"ports"`
 	Public              pulumi.BoolOutput        `pulumi:"public"`
-	Registry            pulumi.StringOutput      `pulumi:"registry"`
+	Registry            pulumi.StringPtrOutput   `pulumi:"registry"`
 	Serverless          pulumi.BoolOutput        `pulumi:"serverless"`
 	StartJupyter        pulumi.BoolOutput        `pulumi:"startJupyter"`
 	StartSsh            pulumi.BoolOutput        `pulumi:"startSsh"`
@@ -225,8 +225,8 @@ func (o TemplateOutput) Public() pulumi.BoolOutput {
 	return o.ApplyT(func(v *Template) pulumi.BoolOutput { return v.Public }).(pulumi.BoolOutput)
 }
 
-func (o TemplateOutput) Registry() pulumi.StringOutput {
-	return o.ApplyT(func(v *Template) pulumi.StringOutput { return v.Registry }).(pulumi.StringOutput)
+func (o TemplateOutput) Registry() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Template) pulumi.StringPtrOutput { return v.Registry }).(pulumi.StringPtrOutput)
 }
 
 func (o TemplateOutput) Serverless() pulumi.BoolOutput {

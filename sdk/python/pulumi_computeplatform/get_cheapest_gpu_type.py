@@ -109,7 +109,7 @@ class GetCheapestGpuTypeResult:
 
     @_builtins.property
     @pulumi.getter
-    def pool(self) -> _builtins.str:
+    def pool(self) -> Optional[_builtins.str]:
         """
         Serverless pool of the type; null when it is in none.
         """

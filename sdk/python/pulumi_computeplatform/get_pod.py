@@ -138,12 +138,12 @@ class GetPodResult:
 
     @_builtins.property
     @pulumi.getter(name="cudaVersion")
-    def cuda_version(self) -> _builtins.str:
+    def cuda_version(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "cuda_version")
 
     @_builtins.property
     @pulumi.getter(name="dataCenterId")
-    def data_center_id(self) -> _builtins.str:
+    def data_center_id(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "data_center_id")
 
     @_builtins.property
@@ -198,12 +198,12 @@ class GetPodResult:
 
     @_builtins.property
     @pulumi.getter
-    def registry(self) -> _builtins.str:
+    def registry(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "registry")
 
     @_builtins.property
     @pulumi.getter
-    def runtime(self) -> 'outputs.PodResultRuntime':
+    def runtime(self) -> Optional['outputs.PodResultRuntime']:
         return pulumi.get(self, "runtime")
 
     @_builtins.property
@@ -213,7 +213,7 @@ class GetPodResult:
 
     @_builtins.property
     @pulumi.getter(name="startedAt")
-    def started_at(self) -> _builtins.str:
+    def started_at(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "started_at")
 
     @_builtins.property
@@ -223,7 +223,7 @@ class GetPodResult:
 
     @_builtins.property
     @pulumi.getter
-    def template(self) -> _builtins.str:
+    def template(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "template")
 
 

@@ -120,7 +120,7 @@ class GetServerlessEndpointResult:
 
     @_builtins.property
     @pulumi.getter
-    def gpu(self) -> 'outputs.ServerlessEndpointGpu':
+    def gpu(self) -> Optional['outputs.ServerlessEndpointGpu']:
         return pulumi.get(self, "gpu")
 
     @_builtins.property
@@ -150,7 +150,7 @@ class GetServerlessEndpointResult:
 
     @_builtins.property
     @pulumi.getter
-    def registry(self) -> _builtins.str:
+    def registry(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "registry")
 
     @_builtins.property

@@ -128,7 +128,7 @@ class GetTemplateResult:
 
     @_builtins.property
     @pulumi.getter
-    def registry(self) -> _builtins.str:
+    def registry(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "registry")
 
     @_builtins.property

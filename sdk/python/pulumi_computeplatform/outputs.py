@@ -605,12 +605,12 @@ class ClusterMember(dict):
         suggest = None
         if key == "createdAt":
             suggest = "created_at"
+        elif key == "globalNetworking":
+            suggest = "global_networking"
         elif key == "cudaVersion":
             suggest = "cuda_version"
         elif key == "dataCenterId":
             suggest = "data_center_id"
-        elif key == "globalNetworking":
-            suggest = "global_networking"
         elif key == "startedAt":
             suggest = "started_at"
 
@@ -631,8 +631,6 @@ class ClusterMember(dict):
                  cloud: _builtins.str,
                  cost: _builtins.float,
                  created_at: _builtins.str,
-                 cuda_version: _builtins.str,
-                 data_center_id: _builtins.str,
                  disk: _builtins.float,
                  global_networking: 'outputs.PodGlobalNetworking',
                  id: _builtins.str,
@@ -641,14 +639,16 @@ class ClusterMember(dict):
                  mounts: 'outputs.PodMounts',
                  name: _builtins.str,
                  ports: Sequence[_builtins.str],
-                 registry: _builtins.str,
                  ssh: 'outputs.PodSsh',
-                 started_at: _builtins.str,
                  status: _builtins.str,
-                 template: _builtins.str,
                  cluster: Optional['outputs.PodCluster'] = None,
                  cpu: Optional['outputs.PodCpu'] = None,
-                 gpu: Optional['outputs.ClusterMemberGpu'] = None):
+                 cuda_version: Optional[_builtins.str] = None,
+                 data_center_id: Optional[_builtins.str] = None,
+                 gpu: Optional['outputs.ClusterMemberGpu'] = None,
+                 registry: Optional[_builtins.str] = None,
+                 started_at: Optional[_builtins.str] = None,
+                 template: Optional[_builtins.str] = None):
         """
         A cluster member as the `Cluster` resource records it: the Pod without `env` (it holds injected secrets) and `runtime` (it changes every second).
         """
@@ -657,8 +657,6 @@ class ClusterMember(dict):
         pulumi.set(__self__, "cloud", cloud)
         pulumi.set(__self__, "cost", cost)
         pulumi.set(__self__, "created_at", created_at)
-        pulumi.set(__self__, "cuda_version", cuda_version)
-        pulumi.set(__self__, "data_center_id", data_center_id)
         pulumi.set(__self__, "disk", disk)
         pulumi.set(__self__, "global_networking", global_networking)
         pulumi.set(__self__, "id", id)
@@ -667,17 +665,24 @@ class ClusterMember(dict):
         pulumi.set(__self__, "mounts", mounts)
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "ports", ports)
-        pulumi.set(__self__, "registry", registry)
         pulumi.set(__self__, "ssh", ssh)
-        pulumi.set(__self__, "started_at", started_at)
         pulumi.set(__self__, "status", status)
-        pulumi.set(__self__, "template", template)
         if cluster is not None:
             pulumi.set(__self__, "cluster", cluster)
         if cpu is not None:
             pulumi.set(__self__, "cpu", cpu)
+        if cuda_version is not None:
+            pulumi.set(__self__, "cuda_version", cuda_version)
+        if data_center_id is not None:
+            pulumi.set(__self__, "data_center_id", data_center_id)
         if gpu is not None:
             pulumi.set(__self__, "gpu", gpu)
+        if registry is not None:
+            pulumi.set(__self__, "registry", registry)
+        if started_at is not None:
+            pulumi.set(__self__, "started_at", started_at)
+        if template is not None:
+            pulumi.set(__self__, "template", template)
 
     @_builtins.property
     @pulumi.getter
@@ -703,16 +708,6 @@ class ClusterMember(dict):
     @pulumi.getter(name="createdAt")
     def created_at(self) -> _builtins.str:
         return pulumi.get(self, "created_at")
-
-    @_builtins.property
-    @pulumi.getter(name="cudaVersion")
-    def cuda_version(self) -> _builtins.str:
-        return pulumi.get(self, "cuda_version")
-
-    @_builtins.property
-    @pulumi.getter(name="dataCenterId")
-    def data_center_id(self) -> _builtins.str:
-        return pulumi.get(self, "data_center_id")
 
     @_builtins.property
     @pulumi.getter
@@ -756,28 +751,13 @@ class ClusterMember(dict):
 
     @_builtins.property
     @pulumi.getter
-    def registry(self) -> _builtins.str:
-        return pulumi.get(self, "registry")
-
-    @_builtins.property
-    @pulumi.getter
     def ssh(self) -> 'outputs.PodSsh':
         return pulumi.get(self, "ssh")
-
-    @_builtins.property
-    @pulumi.getter(name="startedAt")
-    def started_at(self) -> _builtins.str:
-        return pulumi.get(self, "started_at")
 
     @_builtins.property
     @pulumi.getter
     def status(self) -> _builtins.str:
         return pulumi.get(self, "status")
-
-    @_builtins.property
-    @pulumi.getter
-    def template(self) -> _builtins.str:
-        return pulumi.get(self, "template")
 
     @_builtins.property
     @pulumi.getter
@@ -790,9 +770,34 @@ class ClusterMember(dict):
         return pulumi.get(self, "cpu")
 
     @_builtins.property
+    @pulumi.getter(name="cudaVersion")
+    def cuda_version(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "cuda_version")
+
+    @_builtins.property
+    @pulumi.getter(name="dataCenterId")
+    def data_center_id(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "data_center_id")
+
+    @_builtins.property
     @pulumi.getter
     def gpu(self) -> Optional['outputs.ClusterMemberGpu']:
         return pulumi.get(self, "gpu")
+
+    @_builtins.property
+    @pulumi.getter
+    def registry(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "registry")
+
+    @_builtins.property
+    @pulumi.getter(name="startedAt")
+    def started_at(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "started_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def template(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "template")
 
 
 @pulumi.output_type
@@ -1696,15 +1701,15 @@ class GpuTypesResultGpusItem(dict):
                  max_count: 'outputs.GpuTypeResultMaxCount',
                  memory: _builtins.float,
                  name: _builtins.str,
-                 pool: _builtins.str,
                  price: 'outputs.GpuTypeResultPrice',
                  secure: _builtins.bool,
                  availability: Optional[_builtins.str] = None,
                  cuda_versions: Optional[Sequence['outputs.GpuTypeResultCudaVersionsItem']] = None,
-                 data_centers: Optional[Sequence['outputs.GpuTypeResultDataCentersItem']] = None):
+                 data_centers: Optional[Sequence['outputs.GpuTypeResultDataCentersItem']] = None,
+                 pool: Optional[_builtins.str] = None):
         """
-        :param _builtins.str pool: Serverless pool of the type; null when it is in none.
         :param 'GpuTypeResultPrice' price: List prices per GPU-hour, in USD: the pod rate in each cloud, and the rate of the type's serverless pool (absent without one).
+        :param _builtins.str pool: Serverless pool of the type; null when it is in none.
         """
         pulumi.set(__self__, "community", community)
         pulumi.set(__self__, "id", id)
@@ -1712,7 +1717,6 @@ class GpuTypesResultGpusItem(dict):
         pulumi.set(__self__, "max_count", max_count)
         pulumi.set(__self__, "memory", memory)
         pulumi.set(__self__, "name", name)
-        pulumi.set(__self__, "pool", pool)
         pulumi.set(__self__, "price", price)
         pulumi.set(__self__, "secure", secure)
         if availability is not None:
@@ -1721,6 +1725,8 @@ class GpuTypesResultGpusItem(dict):
             pulumi.set(__self__, "cuda_versions", cuda_versions)
         if data_centers is not None:
             pulumi.set(__self__, "data_centers", data_centers)
+        if pool is not None:
+            pulumi.set(__self__, "pool", pool)
 
     @_builtins.property
     @pulumi.getter
@@ -1754,14 +1760,6 @@ class GpuTypesResultGpusItem(dict):
 
     @_builtins.property
     @pulumi.getter
-    def pool(self) -> _builtins.str:
-        """
-        Serverless pool of the type; null when it is in none.
-        """
-        return pulumi.get(self, "pool")
-
-    @_builtins.property
-    @pulumi.getter
     def price(self) -> 'outputs.GpuTypeResultPrice':
         """
         List prices per GPU-hour, in USD: the pod rate in each cloud, and the rate of the type's serverless pool (absent without one).
@@ -1787,6 +1785,14 @@ class GpuTypesResultGpusItem(dict):
     @pulumi.getter(name="dataCenters")
     def data_centers(self) -> Optional[Sequence['outputs.GpuTypeResultDataCentersItem']]:
         return pulumi.get(self, "data_centers")
+
+    @_builtins.property
+    @pulumi.getter
+    def pool(self) -> Optional[_builtins.str]:
+        """
+        Serverless pool of the type; null when it is in none.
+        """
+        return pulumi.get(self, "pool")
 
 
 @pulumi.output_type
@@ -2348,13 +2354,14 @@ class PodBillingResultRecordsItem(dict):
 class PodCluster(dict):
     def __init__(__self__, *,
                  id: _builtins.str,
-                 rank: _builtins.float,
                  ip: Optional[_builtins.str] = None,
+                 rank: Optional[_builtins.float] = None,
                  role: Optional[_builtins.str] = None):
         pulumi.set(__self__, "id", id)
-        pulumi.set(__self__, "rank", rank)
         if ip is not None:
             pulumi.set(__self__, "ip", ip)
+        if rank is not None:
+            pulumi.set(__self__, "rank", rank)
         if role is not None:
             pulumi.set(__self__, "role", role)
 
@@ -2365,13 +2372,13 @@ class PodCluster(dict):
 
     @_builtins.property
     @pulumi.getter
-    def rank(self) -> _builtins.float:
-        return pulumi.get(self, "rank")
+    def ip(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "ip")
 
     @_builtins.property
     @pulumi.getter
-    def ip(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "ip")
+    def rank(self) -> Optional[_builtins.float]:
+        return pulumi.get(self, "rank")
 
     @_builtins.property
     @pulumi.getter
@@ -2634,19 +2641,16 @@ class PodResultRuntimeMemory(dict):
 @pulumi.output_type
 class PodResultRuntimePortsItem(dict):
     def __init__(__self__, *,
-                 ip: _builtins.str,
                  private: _builtins.float,
-                 public: _builtins.float,
-                 type: _builtins.str):
-        pulumi.set(__self__, "ip", ip)
+                 type: _builtins.str,
+                 ip: Optional[_builtins.str] = None,
+                 public: Optional[_builtins.float] = None):
         pulumi.set(__self__, "private", private)
-        pulumi.set(__self__, "public", public)
         pulumi.set(__self__, "type", type)
-
-    @_builtins.property
-    @pulumi.getter
-    def ip(self) -> _builtins.str:
-        return pulumi.get(self, "ip")
+        if ip is not None:
+            pulumi.set(__self__, "ip", ip)
+        if public is not None:
+            pulumi.set(__self__, "public", public)
 
     @_builtins.property
     @pulumi.getter
@@ -2655,31 +2659,38 @@ class PodResultRuntimePortsItem(dict):
 
     @_builtins.property
     @pulumi.getter
-    def public(self) -> _builtins.float:
-        return pulumi.get(self, "public")
+    def type(self) -> _builtins.str:
+        return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> _builtins.str:
-        return pulumi.get(self, "type")
+    def ip(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "ip")
+
+    @_builtins.property
+    @pulumi.getter
+    def public(self) -> Optional[_builtins.float]:
+        return pulumi.get(self, "public")
 
 
 @pulumi.output_type
 class PodSsh(dict):
     def __init__(__self__, *,
-                 direct: 'outputs.PodSshProxy',
-                 proxy: 'outputs.PodSshProxy'):
-        pulumi.set(__self__, "direct", direct)
-        pulumi.set(__self__, "proxy", proxy)
+                 direct: Optional['outputs.PodSshProxy'] = None,
+                 proxy: Optional['outputs.PodSshProxy'] = None):
+        if direct is not None:
+            pulumi.set(__self__, "direct", direct)
+        if proxy is not None:
+            pulumi.set(__self__, "proxy", proxy)
 
     @_builtins.property
     @pulumi.getter
-    def direct(self) -> 'outputs.PodSshProxy':
+    def direct(self) -> Optional['outputs.PodSshProxy']:
         return pulumi.get(self, "direct")
 
     @_builtins.property
     @pulumi.getter
-    def proxy(self) -> 'outputs.PodSshProxy':
+    def proxy(self) -> Optional['outputs.PodSshProxy']:
         return pulumi.get(self, "proxy")
 
 
@@ -2724,8 +2735,6 @@ class PodsResultPodsItem(dict):
                  cloud: _builtins.str,
                  cost: _builtins.float,
                  created_at: _builtins.str,
-                 cuda_version: _builtins.str,
-                 data_center_id: _builtins.str,
                  disk: _builtins.float,
                  env: Mapping[str, Any],
                  global_networking: 'outputs.PodGlobalNetworking',
@@ -2735,22 +2744,22 @@ class PodsResultPodsItem(dict):
                  mounts: 'outputs.PodMounts',
                  name: _builtins.str,
                  ports: Sequence[_builtins.str],
-                 registry: _builtins.str,
-                 runtime: 'outputs.PodResultRuntime',
                  ssh: 'outputs.PodSsh',
-                 started_at: _builtins.str,
                  status: _builtins.str,
-                 template: _builtins.str,
                  cluster: Optional['outputs.PodCluster'] = None,
                  cpu: Optional['outputs.PodCpu'] = None,
-                 gpu: Optional['outputs.ClusterMemberGpu'] = None):
+                 cuda_version: Optional[_builtins.str] = None,
+                 data_center_id: Optional[_builtins.str] = None,
+                 gpu: Optional['outputs.ClusterMemberGpu'] = None,
+                 registry: Optional[_builtins.str] = None,
+                 runtime: Optional['outputs.PodResultRuntime'] = None,
+                 started_at: Optional[_builtins.str] = None,
+                 template: Optional[_builtins.str] = None):
         pulumi.set(__self__, "actions", actions)
         pulumi.set(__self__, "args", args)
         pulumi.set(__self__, "cloud", cloud)
         pulumi.set(__self__, "cost", cost)
         pulumi.set(__self__, "created_at", created_at)
-        pulumi.set(__self__, "cuda_version", cuda_version)
-        pulumi.set(__self__, "data_center_id", data_center_id)
         pulumi.set(__self__, "disk", disk)
         pulumi.set(__self__, "env", env)
         pulumi.set(__self__, "global_networking", global_networking)
@@ -2760,18 +2769,26 @@ class PodsResultPodsItem(dict):
         pulumi.set(__self__, "mounts", mounts)
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "ports", ports)
-        pulumi.set(__self__, "registry", registry)
-        pulumi.set(__self__, "runtime", runtime)
         pulumi.set(__self__, "ssh", ssh)
-        pulumi.set(__self__, "started_at", started_at)
         pulumi.set(__self__, "status", status)
-        pulumi.set(__self__, "template", template)
         if cluster is not None:
             pulumi.set(__self__, "cluster", cluster)
         if cpu is not None:
             pulumi.set(__self__, "cpu", cpu)
+        if cuda_version is not None:
+            pulumi.set(__self__, "cuda_version", cuda_version)
+        if data_center_id is not None:
+            pulumi.set(__self__, "data_center_id", data_center_id)
         if gpu is not None:
             pulumi.set(__self__, "gpu", gpu)
+        if registry is not None:
+            pulumi.set(__self__, "registry", registry)
+        if runtime is not None:
+            pulumi.set(__self__, "runtime", runtime)
+        if started_at is not None:
+            pulumi.set(__self__, "started_at", started_at)
+        if template is not None:
+            pulumi.set(__self__, "template", template)
 
     @_builtins.property
     @pulumi.getter
@@ -2797,16 +2814,6 @@ class PodsResultPodsItem(dict):
     @pulumi.getter(name="createdAt")
     def created_at(self) -> _builtins.str:
         return pulumi.get(self, "created_at")
-
-    @_builtins.property
-    @pulumi.getter(name="cudaVersion")
-    def cuda_version(self) -> _builtins.str:
-        return pulumi.get(self, "cuda_version")
-
-    @_builtins.property
-    @pulumi.getter(name="dataCenterId")
-    def data_center_id(self) -> _builtins.str:
-        return pulumi.get(self, "data_center_id")
 
     @_builtins.property
     @pulumi.getter
@@ -2855,33 +2862,13 @@ class PodsResultPodsItem(dict):
 
     @_builtins.property
     @pulumi.getter
-    def registry(self) -> _builtins.str:
-        return pulumi.get(self, "registry")
-
-    @_builtins.property
-    @pulumi.getter
-    def runtime(self) -> 'outputs.PodResultRuntime':
-        return pulumi.get(self, "runtime")
-
-    @_builtins.property
-    @pulumi.getter
     def ssh(self) -> 'outputs.PodSsh':
         return pulumi.get(self, "ssh")
-
-    @_builtins.property
-    @pulumi.getter(name="startedAt")
-    def started_at(self) -> _builtins.str:
-        return pulumi.get(self, "started_at")
 
     @_builtins.property
     @pulumi.getter
     def status(self) -> _builtins.str:
         return pulumi.get(self, "status")
-
-    @_builtins.property
-    @pulumi.getter
-    def template(self) -> _builtins.str:
-        return pulumi.get(self, "template")
 
     @_builtins.property
     @pulumi.getter
@@ -2894,9 +2881,39 @@ class PodsResultPodsItem(dict):
         return pulumi.get(self, "cpu")
 
     @_builtins.property
+    @pulumi.getter(name="cudaVersion")
+    def cuda_version(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "cuda_version")
+
+    @_builtins.property
+    @pulumi.getter(name="dataCenterId")
+    def data_center_id(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "data_center_id")
+
+    @_builtins.property
     @pulumi.getter
     def gpu(self) -> Optional['outputs.ClusterMemberGpu']:
         return pulumi.get(self, "gpu")
+
+    @_builtins.property
+    @pulumi.getter
+    def registry(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "registry")
+
+    @_builtins.property
+    @pulumi.getter
+    def runtime(self) -> Optional['outputs.PodResultRuntime']:
+        return pulumi.get(self, "runtime")
+
+    @_builtins.property
+    @pulumi.getter(name="startedAt")
+    def started_at(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "started_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def template(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "template")
 
 
 @pulumi.output_type
@@ -3206,10 +3223,10 @@ class ServerlessEndpointGpu(dict):
         suggest = None
         if key == "allowedCudaVersions":
             suggest = "allowed_cuda_versions"
-        elif key == "minCudaVersion":
-            suggest = "min_cuda_version"
         elif key == "excludedTypes":
             suggest = "excluded_types"
+        elif key == "minCudaVersion":
+            suggest = "min_cuda_version"
 
         if suggest:
             pulumi.log.warn(f"Key '{key}' not found in ServerlessEndpointGpu. Access the value via the '{suggest}' property getter instead.")
@@ -3225,15 +3242,16 @@ class ServerlessEndpointGpu(dict):
     def __init__(__self__, *,
                  allowed_cuda_versions: Sequence[_builtins.str],
                  count: _builtins.float,
-                 min_cuda_version: _builtins.str,
                  pools: Sequence[_builtins.str],
-                 excluded_types: Optional[Sequence[_builtins.str]] = None):
+                 excluded_types: Optional[Sequence[_builtins.str]] = None,
+                 min_cuda_version: Optional[_builtins.str] = None):
         pulumi.set(__self__, "allowed_cuda_versions", allowed_cuda_versions)
         pulumi.set(__self__, "count", count)
-        pulumi.set(__self__, "min_cuda_version", min_cuda_version)
         pulumi.set(__self__, "pools", pools)
         if excluded_types is not None:
             pulumi.set(__self__, "excluded_types", excluded_types)
+        if min_cuda_version is not None:
+            pulumi.set(__self__, "min_cuda_version", min_cuda_version)
 
     @_builtins.property
     @pulumi.getter(name="allowedCudaVersions")
@@ -3246,11 +3264,6 @@ class ServerlessEndpointGpu(dict):
         return pulumi.get(self, "count")
 
     @_builtins.property
-    @pulumi.getter(name="minCudaVersion")
-    def min_cuda_version(self) -> _builtins.str:
-        return pulumi.get(self, "min_cuda_version")
-
-    @_builtins.property
     @pulumi.getter
     def pools(self) -> Sequence[_builtins.str]:
         return pulumi.get(self, "pools")
@@ -3259,6 +3272,11 @@ class ServerlessEndpointGpu(dict):
     @pulumi.getter(name="excludedTypes")
     def excluded_types(self) -> Optional[Sequence[_builtins.str]]:
         return pulumi.get(self, "excluded_types")
+
+    @_builtins.property
+    @pulumi.getter(name="minCudaVersion")
+    def min_cuda_version(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "min_cuda_version")
 
 
 @pulumi.output_type
@@ -3724,32 +3742,30 @@ class ServerlessEndpointsResultEndpointsItem(dict):
                  disk: _builtins.float,
                  env: Mapping[str, Any],
                  flashboot: _builtins.str,
-                 gpu: 'outputs.ServerlessEndpointGpu',
                  id: _builtins.str,
                  image: _builtins.str,
                  name: _builtins.str,
                  network_volumes: Sequence[_builtins.str],
                  ports: Sequence[_builtins.str],
-                 registry: _builtins.str,
                  request_urls: Mapping[str, Any],
                  scaling: Any,
                  timeout: _builtins.float,
                  type: _builtins.str,
                  workers: 'outputs.ServerlessEndpointWorkers',
-                 cpu: Optional[Sequence['outputs.ServerlessEndpointCpuItem']] = None):
+                 cpu: Optional[Sequence['outputs.ServerlessEndpointCpuItem']] = None,
+                 gpu: Optional['outputs.ServerlessEndpointGpu'] = None,
+                 registry: Optional[_builtins.str] = None):
         pulumi.set(__self__, "args", args)
         pulumi.set(__self__, "created_at", created_at)
         pulumi.set(__self__, "data_center_ids", data_center_ids)
         pulumi.set(__self__, "disk", disk)
         pulumi.set(__self__, "env", env)
         pulumi.set(__self__, "flashboot", flashboot)
-        pulumi.set(__self__, "gpu", gpu)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "image", image)
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "network_volumes", network_volumes)
         pulumi.set(__self__, "ports", ports)
-        pulumi.set(__self__, "registry", registry)
         pulumi.set(__self__, "request_urls", request_urls)
         pulumi.set(__self__, "scaling", scaling)
         pulumi.set(__self__, "timeout", timeout)
@@ -3757,6 +3773,10 @@ class ServerlessEndpointsResultEndpointsItem(dict):
         pulumi.set(__self__, "workers", workers)
         if cpu is not None:
             pulumi.set(__self__, "cpu", cpu)
+        if gpu is not None:
+            pulumi.set(__self__, "gpu", gpu)
+        if registry is not None:
+            pulumi.set(__self__, "registry", registry)
 
     @_builtins.property
     @pulumi.getter
@@ -3790,11 +3810,6 @@ class ServerlessEndpointsResultEndpointsItem(dict):
 
     @_builtins.property
     @pulumi.getter
-    def gpu(self) -> 'outputs.ServerlessEndpointGpu':
-        return pulumi.get(self, "gpu")
-
-    @_builtins.property
-    @pulumi.getter
     def id(self) -> _builtins.str:
         return pulumi.get(self, "id")
 
@@ -3817,11 +3832,6 @@ class ServerlessEndpointsResultEndpointsItem(dict):
     @pulumi.getter
     def ports(self) -> Sequence[_builtins.str]:
         return pulumi.get(self, "ports")
-
-    @_builtins.property
-    @pulumi.getter
-    def registry(self) -> _builtins.str:
-        return pulumi.get(self, "registry")
 
     @_builtins.property
     @pulumi.getter(name="requestUrls")
@@ -3852,6 +3862,16 @@ class ServerlessEndpointsResultEndpointsItem(dict):
     @pulumi.getter
     def cpu(self) -> Optional[Sequence['outputs.ServerlessEndpointCpuItem']]:
         return pulumi.get(self, "cpu")
+
+    @_builtins.property
+    @pulumi.getter
+    def gpu(self) -> Optional['outputs.ServerlessEndpointGpu']:
+        return pulumi.get(self, "gpu")
+
+    @_builtins.property
+    @pulumi.getter
+    def registry(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "registry")
 
 
 @pulumi.output_type
@@ -3958,10 +3978,10 @@ class TemplatesResultTemplatesItem(dict):
                  name: _builtins.str,
                  ports: Sequence[_builtins.str],
                  public: _builtins.bool,
-                 registry: _builtins.str,
                  serverless: _builtins.bool,
                  start_jupyter: _builtins.bool,
-                 start_ssh: _builtins.bool):
+                 start_ssh: _builtins.bool,
+                 registry: Optional[_builtins.str] = None):
         pulumi.set(__self__, "allowed_cuda_versions", allowed_cuda_versions)
         pulumi.set(__self__, "args", args)
         pulumi.set(__self__, "category", category)
@@ -3973,10 +3993,11 @@ class TemplatesResultTemplatesItem(dict):
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "ports", ports)
         pulumi.set(__self__, "public", public)
-        pulumi.set(__self__, "registry", registry)
         pulumi.set(__self__, "serverless", serverless)
         pulumi.set(__self__, "start_jupyter", start_jupyter)
         pulumi.set(__self__, "start_ssh", start_ssh)
+        if registry is not None:
+            pulumi.set(__self__, "registry", registry)
 
     @_builtins.property
     @pulumi.getter(name="allowedCudaVersions")
@@ -4035,11 +4056,6 @@ class TemplatesResultTemplatesItem(dict):
 
     @_builtins.property
     @pulumi.getter
-    def registry(self) -> _builtins.str:
-        return pulumi.get(self, "registry")
-
-    @_builtins.property
-    @pulumi.getter
     def serverless(self) -> _builtins.bool:
         return pulumi.get(self, "serverless")
 
@@ -4052,6 +4068,11 @@ class TemplatesResultTemplatesItem(dict):
     @pulumi.getter(name="startSsh")
     def start_ssh(self) -> _builtins.bool:
         return pulumi.get(self, "start_ssh")
+
+    @_builtins.property
+    @pulumi.getter
+    def registry(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "registry")
 
 
 @pulumi.output_type

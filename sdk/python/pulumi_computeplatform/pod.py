@@ -635,12 +635,12 @@ class Pod(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="cudaVersion")
-    def cuda_version(self) -> pulumi.Output[_builtins.str]:
+    def cuda_version(self) -> pulumi.Output[Optional[_builtins.str]]:
         return pulumi.get(self, "cuda_version")
 
     @_builtins.property
     @pulumi.getter(name="dataCenterId")
-    def data_center_id(self) -> pulumi.Output[_builtins.str]:
+    def data_center_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         return pulumi.get(self, "data_center_id")
 
     @_builtins.property
@@ -733,7 +733,7 @@ class Pod(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def registry(self) -> pulumi.Output[_builtins.str]:
+    def registry(self) -> pulumi.Output[Optional[_builtins.str]]:
         return pulumi.get(self, "registry")
 
     @_builtins.property
@@ -759,7 +759,7 @@ class Pod(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="startedAt")
-    def started_at(self) -> pulumi.Output[_builtins.str]:
+    def started_at(self) -> pulumi.Output[Optional[_builtins.str]]:
         return pulumi.get(self, "started_at")
 
     @_builtins.property
@@ -769,7 +769,7 @@ class Pod(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def template(self) -> pulumi.Output[_builtins.str]:
+    def template(self) -> pulumi.Output[Optional[_builtins.str]]:
         return pulumi.get(self, "template")
 
     @_builtins.property

@@ -201,7 +201,7 @@ class RegistryDelegation(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def name(self) -> pulumi.Output[_builtins.str]:
+    def name(self) -> pulumi.Output[Optional[_builtins.str]]:
         return pulumi.get(self, "name")
 
     @_builtins.property

@@ -552,7 +552,7 @@ class ServerlessEndpoint(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def gpu(self) -> pulumi.Output['outputs.ServerlessEndpointGpu']:
+    def gpu(self) -> pulumi.Output[Optional['outputs.ServerlessEndpointGpu']]:
         return pulumi.get(self, "gpu")
 
     @_builtins.property
@@ -585,7 +585,7 @@ class ServerlessEndpoint(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def registry(self) -> pulumi.Output[_builtins.str]:
+    def registry(self) -> pulumi.Output[Optional[_builtins.str]]:
         return pulumi.get(self, "registry")
 
     @_builtins.property

@@ -466,7 +466,7 @@ class Template(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def registry(self) -> pulumi.Output[_builtins.str]:
+    def registry(self) -> pulumi.Output[Optional[_builtins.str]]:
         return pulumi.get(self, "registry")
 
     @_builtins.property

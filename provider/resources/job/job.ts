@@ -1,22 +1,11 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { JobInputs } from "../schemas/jobInputs";
-import type { ResourceArgs } from "./deepInput";
-import { undeclaredKind, unsetOutputs } from "./kind";
+import type { JobInputs } from "./inputs";
+import type { ResourceArgs } from "../deepInput";
+import { undeclaredKind, unsetOutputs } from "../kind";
 import * as jobProvider from "./job.provider";
+import { JOB_OUTPUTS } from "./jobRun";
 
-/** The outputs of every job resource, `id` and `urn` included: the job as it ended. */
-export const JOB_OUTPUTS = [
-  "id",
-  "urn",
-  "endpointId",
-  "input",
-  "status",
-  "output",
-  "delayTime",
-  "executionTime",
-  "workerId",
-  "error",
-] as const;
+export type * from "./inputs";
 
 /** The arguments of a {@link Job}. */
 export type JobArgs = ResourceArgs<JobInputs>;
@@ -39,7 +28,7 @@ export type JobArgs = ResourceArgs<JobInputs>;
  */
 export class Job extends pulumi.dynamic.Resource {
   /** What the kind registry knows of the class: its provider module, deadline and outputs. */
-  static readonly kind = undeclaredKind<Job>()(jobProvider, { deadline: "timeoutSeconds" }, ...JOB_OUTPUTS);
+  static readonly kind = undeclaredKind<Job>()(jobProvider, { deadline: "timeoutSeconds", importable: false }, ...JOB_OUTPUTS);
 
   declare readonly endpointId: pulumi.Output<string>;
   declare readonly input: pulumi.Output<Record<string, unknown>>;

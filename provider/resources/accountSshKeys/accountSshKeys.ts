@@ -1,8 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { AccountSshKeysInputs } from "../schemas/account";
+import type { AccountSshKeysInputs } from "./inputs";
 import * as accountSshKeysProvider from "./accountSshKeys.provider";
-import type { ResourceArgs } from "./deepInput";
-import { undeclaredKind, unsetOutputs } from "./kind";
+import type { ResourceArgs } from "../deepInput";
+import { undeclaredKind, unsetOutputs } from "../kind";
+
+export type * from "./inputs";
 
 /** The arguments of an {@link AccountSshKeys}. */
 export type AccountSshKeysArgs = ResourceArgs<AccountSshKeysInputs>;
@@ -32,7 +34,14 @@ export type AccountSshKeysArgs = ResourceArgs<AccountSshKeysInputs>;
  */
 export class AccountSshKeys extends pulumi.dynamic.Resource {
   /** What the kind registry knows of the class: its provider module, deadline and outputs. */
-  static readonly kind = undeclaredKind<AccountSshKeys>()(accountSshKeysProvider, {}, "id", "urn", "keys", "declaredKeys");
+  static readonly kind = undeclaredKind<AccountSshKeys>()(
+    accountSshKeysProvider,
+    { importable: true },
+    "id",
+    "urn",
+    "keys",
+    "declaredKeys",
+  );
 
   /** The keys the account held when last written or refreshed. */
   declare readonly keys: pulumi.Output<string[]>;

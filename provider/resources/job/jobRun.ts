@@ -1,13 +1,27 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { isFinal, type JobResponse } from "../schemas/job";
-import { type JobSettings, withJobDefaults } from "../schemas/jobInputs";
-import { sharedClient } from "../sharedClient";
-import { WaitTimeoutError } from "../client/errors";
-import { diffResult } from "./lifecycle/diffResult";
-import { initializationFailure, stripUndefined } from "./lifecycle/engineProperties";
-import { messageOf } from "./lifecycle/messageOf";
-import { sameValue } from "./lifecycle/sameValue";
-import { unlessNotFound } from "./lifecycle/notFound";
+import { isFinal, type JobResponse } from "../../schemas/job";
+import { type JobSettings, withJobDefaults } from "./inputs";
+import { sharedClient } from "../../sharedClient";
+import { WaitTimeoutError } from "../../client/errors";
+import { diffResult } from "../lifecycle/diffResult";
+import { initializationFailure, stripUndefined } from "../lifecycle/engineProperties";
+import { messageOf } from "../lifecycle/messageOf";
+import { sameValue } from "../lifecycle/sameValue";
+import { unlessNotFound } from "../lifecycle/notFound";
+
+/** The outputs of every job resource, `id` and `urn` included: the job as it ended. */
+export const JOB_OUTPUTS = [
+  "id",
+  "urn",
+  "endpointId",
+  "input",
+  "status",
+  "output",
+  "delayTime",
+  "executionTime",
+  "workerId",
+  "error",
+] as const;
 
 /** What every job resource declares: where the job runs, its input, and how create treats it. */
 export interface JobRunInputs extends JobSettings {

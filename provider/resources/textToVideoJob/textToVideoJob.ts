@@ -1,10 +1,12 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { TextToVideoJobInputs } from "../schemas/jobInputs";
-import type { TextToVideoInput } from "../schemas/textToVideo";
-import type { ResourceArgs } from "./deepInput";
-import { JOB_OUTPUTS } from "./job";
-import { undeclaredKind, unsetOutputs } from "./kind";
+import type { TextToVideoJobInputs } from "./inputs";
+import type { TextToVideoInput } from "../../schemas/textToVideo";
+import type { ResourceArgs } from "../deepInput";
+import { JOB_OUTPUTS } from "../job/jobRun";
+import { undeclaredKind, unsetOutputs } from "../kind";
 import * as textToVideoJobProvider from "./textToVideoJob.provider";
+
+export type * from "./inputs";
 
 /** The arguments of a {@link TextToVideoJob}. */
 export type TextToVideoJobArgs = ResourceArgs<TextToVideoJobInputs>;
@@ -27,7 +29,7 @@ export class TextToVideoJob extends pulumi.dynamic.Resource {
   /** What the kind registry knows of the class: its provider module, deadline and outputs. */
   static readonly kind = undeclaredKind<TextToVideoJob>()(
     textToVideoJobProvider,
-    { deadline: "timeoutSeconds" },
+    { deadline: "timeoutSeconds", importable: false },
     ...JOB_OUTPUTS,
     "videoUrl",
     "cost",

@@ -1,13 +1,15 @@
 // The contract every resource kind keeps, for every kind in the registry (provider/kinds.ts) and through both ways
-// the package serves it: the provider modules the dynamic resources serialize, and the native plugin over gRPC. Each
-// runs against the real emulator over HTTP; a recorder in front of it keeps the request bodies the emulator does not.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// the package serves it, as it ships: the packed package installed once per run, its provider modules loaded by the
+// `require()` path state records, and its plugin binary over gRPC. Each runs against the real emulator over HTTP; a
+// recorder in front of it keeps the request bodies the emulator does not. Every output is held to the package schema.
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
-import { KIND_NAMES } from "../../provider/kindRegistry";
+import { KIND_NAMES, type KindName } from "../../provider/kindRegistry";
 import type { Properties } from "../../provider/plugin/properties";
-import { ECHO_ENDPOINT, fixtures } from "./kindFixtures";
-import { API_KEY, type ServingPath, servingPaths } from "./servingPaths";
-import { startWireRecorder, type WireRecorder } from "./wireRecorder";
+import { ECHO_ENDPOINT, fixtures } from "../contract/kindFixtures";
+import { schemaViolations } from "../contract/packageSchemaOutputs";
+import { API_KEY, type ServingPath, shippedServingPaths } from "../contract/servingPaths";
+import { startWireRecorder, type WireRecorder } from "../contract/wireRecorder";
 
 let emulator: Emulator;
 let wire: WireRecorder;
@@ -15,6 +17,11 @@ let echoEndpoint: string;
 
 /** Writes on the wire since the last reset, with their bodies. */
 const writes = () => wire.requests.filter((request) => request.method !== "GET");
+/** The outputs, asserted to be what the package schema says the kind's outputs are. */
+const schemaChecked = (kind: KindName, outputs: Properties) => {
+  expect(schemaViolations(kind, outputs), `${kind}'s outputs against the package schema`).toEqual([]);
+  return outputs;
+};
 const resolved = (args: Properties) => (args.endpointId === ECHO_ENDPOINT ? { ...args, endpointId: echoEndpoint } : args);
 
 beforeAll(async () => {
@@ -39,7 +46,7 @@ afterAll(async () => {
   await emulator?.close();
 });
 
-describe.each(Object.entries(servingPaths))("through %s", (_path, start) => {
+describe.each(Object.entries(shippedServingPaths(inject("programFolder"))))("through %s", (_path, start) => {
   let serving: ServingPath;
   beforeAll(async () => {
     serving = await start(wire.url);
@@ -62,6 +69,7 @@ describe.each(Object.entries(servingPaths))("through %s", (_path, start) => {
     beforeAll(async () => {
       args = resolved(fixture.args);
       ({ id, outs } = await serving.create(kind, await checked({}, args)));
+      schemaChecked(kind, outs);
     }, 60_000);
 
     afterAll(async () => {
@@ -88,7 +96,7 @@ describe.each(Object.entries(servingPaths))("through %s", (_path, start) => {
       const news = await checked(args, { ...args, ...fixture.inPlace!.change });
       expect(await serving.diff(kind, id, outs, news)).toEqual({ changes: true, replaces: [] });
       wire.reset();
-      outs = await serving.update(kind, id, outs, news);
+      outs = schemaChecked(kind, await serving.update(kind, id, outs, news));
       expect(writes()).toEqual([fixture.inPlace!.write(id)]);
       expect(outs).toMatchObject(fixture.inPlace!.change);
       args = { ...args, ...fixture.inPlace!.change };
@@ -100,8 +108,26 @@ describe.each(Object.entries(servingPaths))("through %s", (_path, start) => {
       const adopted = await serving.create(kind, inputs);
       expect(adopted.id).toBe(id);
       expect(writes()).toEqual([]);
+      schemaChecked(kind, adopted.outs);
       expect(await serving.diff(kind, id, adopted.outs, inputs)).toEqual({ changes: false, replaces: [] });
     });
+
+    it.runIf(fixture.replace.replaces.length > 0)(
+      "a replace creates the new one before it deletes the old one, as the engine does",
+      async () => {
+        const news = await checked(args, { ...args, ...fixture.replace.change });
+        const replacement = await serving.create(kind, news);
+        expect(replacement.id).not.toBe(id);
+        expect(schemaChecked(kind, replacement.outs)).toMatchObject(fixture.replace.change);
+        await serving.delete(kind, id, outs);
+        if (fixture.collection !== undefined) expect(await serving.read(kind, id, outs)).toEqual({ id: "", props: {} });
+        const read = await serving.read(kind, replacement.id, replacement.outs);
+        expect(read.id).toBe(replacement.id);
+        expect(schemaChecked(kind, read.props)).toMatchObject(fixture.replace.change);
+        ({ id, outs } = replacement);
+        args = { ...args, ...fixture.replace.change };
+      },
+    );
 
     it.runIf(fixture.collection !== undefined)("deleted elsewhere, a refresh drops it and a delete then succeeds", async () => {
       const deleted = await fetch(`${emulator.url}${fixture.collection}/${id}`, {
