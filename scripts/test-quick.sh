@@ -13,8 +13,11 @@ npm run --silent lint || lint_status=$?
 typecheck_status=0
 wait "$typecheck" || typecheck_status=$?
 cat "$typecheck_output"
-if [ "$lint_status" -ne 0 ] || [ "$typecheck_status" -ne 0 ]; then
-  echo "test:quick: $([ "$lint_status" -ne 0 ] && echo "lint failed ")$([ "$typecheck_status" -ne 0 ] && echo "type-check failed")" >&2
+failed=()
+if [ "$lint_status" -ne 0 ]; then failed+=("lint"); fi
+if [ "$typecheck_status" -ne 0 ]; then failed+=("type-check"); fi
+if [ "${#failed[@]}" -gt 0 ]; then
+  echo "test:quick: ${failed[*]} failed; the unit tests did not run" >&2
   exit 1
 fi
 exec npx vitest run --project unit "$@"
