@@ -17,7 +17,7 @@ failed=()
 if [ "$lint_status" -ne 0 ]; then failed+=("lint"); fi
 if [ "$typecheck_status" -ne 0 ]; then failed+=("type-check"); fi
 if [ "${#failed[@]}" -gt 0 ]; then
-  echo "test:quick: ${failed[*]} failed; the unit tests did not run" >&2
+  echo "test:quick: $(IFS=/ && echo "${failed[*]}") failed; the unit tests did not run" >&2
   exit 1
 fi
 exec npx vitest run --project unit "$@"
