@@ -16,7 +16,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["test/**/*.test.ts"], exclude: [...configDefaults.exclude, "test/e2e/**", "test/faults/**"] },
+        test: {
+          name: "unit",
+          include: ["test/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, "test/e2e/**", "test/faults/**"],
+          globalSetup: ["test/support/build.globalSetup.ts"],
+        },
       },
       {
         extends: true,

@@ -14,7 +14,9 @@ interface Command<Options> {
 
 type Loader = () => Command<unknown>;
 
-// Each command is loaded only when it runs: most of them pull in the Pulumi SDK, and the CLI starts faster without it.
+// Each command is loaded only when it runs, and `--help` loads them all for their summaries; so a command module
+// leaves the Pulumi SDK's index (`@pulumi/pulumi`) and the Automation API out of its imports, and requires them where
+// it deploys: loading them costs about half a second of CPU, which every `validate`, `--help` or bad usage would pay.
 const stackCommand =
   (name: "preview" | "up" | "refresh" | "destroy" | "drift"): Loader =>
   () =>

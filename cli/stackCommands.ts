@@ -1,12 +1,12 @@
 import * as path from "node:path";
 import { parseArgs } from "node:util";
-import { CommandError, type EngineEvent, type OpMap, type OutputMap } from "@pulumi/pulumi/automation";
+import type { CommandError, EngineEvent, OpMap, OutputMap } from "@pulumi/pulumi/automation";
 import { changeSummary, engineErrors } from "../automation/summary";
 import { type DriftedResource, driftCollector, formatDrift } from "./driftReport";
 import { liveSecretReader } from "./secretDrift";
 import { type EngineProgress, engineProgress } from "../automation/progress";
 import type { StateBackend } from "../automation/backend";
-import { type ManifestStack, openManifestStack } from "../automation/manifestStack";
+import type { ManifestStack } from "../automation/manifestStack";
 import { formatIssue, type ManifestIssue, type ValidatedManifest, validateManifest } from "../provider/manifest";
 import { unsetConfigIssues } from "../provider/manifest/load";
 import { envFileHelp, envFileOption, loadDotEnv, refuseStackKeyToDotEnvUrl } from "./dotEnv";
@@ -26,6 +26,9 @@ import { infracostReport } from "./cost/infracostReport";
 import { changedResources, planCost, type PlanCost } from "./cost/planCost";
 import { pricedStepCollector } from "./cost/pricedSteps";
 import { readUsageFile, type UsageEstimate } from "./cost/usage";
+
+/** The Automation API, loaded when a command deploys: its help and its bad usage are answered without it. */
+const automation = (): typeof import("@pulumi/pulumi/automation") => require("@pulumi/pulumi/automation");
 
 type Operation = "preview" | "up" | "refresh" | "destroy" | "drift";
 
@@ -200,7 +203,7 @@ async function runOperation(operation: Operation, options: StackCommandOptions):
       say(`${operation} failed: ${error.message}`);
       return 2;
     }
-    if (!(interruption.signal && error instanceof CommandError)) throw error;
+    if (!(interruption.signal && error instanceof automation().CommandError)) throw error;
   } finally {
     code = (await interruption.finish()) ?? code;
     interruption.release();
@@ -246,6 +249,7 @@ async function operate(
   }
 
   if (interruption.signal) return 1;
+  const { openManifestStack } = require("../automation/manifestStack") as typeof import("../automation/manifestStack");
   const stack = await openManifestStack({
     manifest: options.manifest,
     stackName: options.stack,
@@ -318,7 +322,7 @@ async function operate(
       counts = collector.resourceCounts(changeSummary(result));
     }
   } catch (error) {
-    if (!(error instanceof CommandError) || interruption.signal) throw error;
+    if (!(error instanceof automation().CommandError) || interruption.signal) throw error;
     out(`${operation} failed: ${engineFailure(error)}`);
     return 1;
   } finally {

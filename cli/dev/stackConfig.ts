@@ -1,4 +1,4 @@
-import { openManifestStack } from "../../automation/manifestStack";
+import type * as manifestStack from "../../automation/manifestStack";
 import { configFullKey } from "../../provider/manifest/load";
 import { UserError } from "../../provider/errors";
 
@@ -10,11 +10,13 @@ export interface ConfigValue {
 
 /**
  * Reads `${config.<key>}` values from the manifest's stack config, secrets decrypted, as `up` reads them. The stack
- * (and so the `pulumi` CLI) is opened only when a deployment first needs a value, then its config is kept.
+ * (and so the `pulumi` CLI, and the Automation API's code) is opened only when a deployment first needs a value, then its
+ * config is kept.
  */
 export function stackConfigReader(manifest: string, stackName: string): (key: string) => Promise<ConfigValue> {
   let opened: Promise<{ projectName: string; config: Record<string, { value: string; secret?: boolean }> }> | undefined;
   return async (key) => {
+    const { openManifestStack } = require("../../automation/manifestStack") as typeof manifestStack;
     opened ??= openManifestStack({ manifest, stackName }).then(async (stack) => ({
       projectName: stack.projectName,
       config: await stack.stack.getAllConfig(),

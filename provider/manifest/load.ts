@@ -1,5 +1,11 @@
 import * as fs from "node:fs";
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
+// The SDK's modules, not its index: `computeplatform validate`, `dev` and the stack commands read manifests through
+// this module, and start faster without the rest of it (the Automation API, the runtime's RPC).
+import { RunError } from "@pulumi/pulumi/errors";
+import { getProject } from "@pulumi/pulumi/metadata";
+import { all, output, secret } from "@pulumi/pulumi/output";
+import * as runtime from "@pulumi/pulumi/runtime/config";
 import { Interpolation, type Reference, referencedValue } from "./expression";
 import { formatIssue, ManifestError, type ManifestIssue } from "./issue";
 import { resourceKinds } from "./resourceKinds";
@@ -21,7 +27,7 @@ export interface LoadManifestOptions {
 }
 
 /** How the Pulumi SDK tells whether a stack config value is a secret; it exists at run time but is not typed. */
-const runtimeConfig = pulumi.runtime as typeof pulumi.runtime & { isConfigSecret?: (key: string) => boolean };
+const runtimeConfig = runtime as typeof runtime & { isConfigSecret?: (key: string) => boolean };
 
 /**
  * Declares the resources of a YAML manifest in the running Pulumi program. The manifest is validated first, as
@@ -46,15 +52,15 @@ export async function loadManifest(file: string, options: LoadManifestOptions = 
 }
 
 function readConfig(manifest: ValidatedManifest): Map<string, pulumi.Input<string>> {
-  const project = pulumi.getProject();
-  const isSet = (fullKey: string) => pulumi.runtime.getConfig(fullKey) !== undefined;
+  const project = getProject();
+  const isSet = (fullKey: string) => runtime.getConfig(fullKey) !== undefined;
   const missing = unsetConfigIssues(manifest, project, isSet, { where: "the stack config", command: "pulumi config set" });
   if (missing.length > 0) throw new ManifestError(missing);
   const values = new Map<string, pulumi.Input<string>>();
   for (const key of manifest.configKeys.keys()) {
     const fullKey = configFullKey(key, project);
-    const value = pulumi.runtime.getConfig(fullKey)!;
-    values.set(key, (runtimeConfig.isConfigSecret?.(fullKey) ?? true) ? pulumi.secret(value) : value);
+    const value = runtime.getConfig(fullKey)!;
+    values.set(key, (runtimeConfig.isConfigSecret?.(fullKey) ?? true) ? secret(value) : value);
   }
   return values;
 }
@@ -102,7 +108,7 @@ function declare(manifest: ValidatedManifest, config: ReadonlyMap<string, pulumi
     if (value instanceof Interpolation) {
       if (value.whole) return resolveReference(value.whole);
       const parts = value.parts.map((part) => (typeof part === "string" ? part : resolveReference(part)));
-      return pulumi.all(parts).apply((resolved) => resolved.map(asText).join(""));
+      return all(parts).apply((resolved) => resolved.map(asText).join(""));
     }
     if (Array.isArray(value)) return value.map(resolve);
     if (typeof value === "object" && value !== null) {
@@ -117,7 +123,7 @@ function declare(manifest: ValidatedManifest, config: ReadonlyMap<string, pulumi
     const opts: pulumi.CustomResourceOptions = { ...options, dependsOn: dependsOn?.map((name) => resources[name]!) };
     resources[resource.name] = resourceKinds[resource.type].create(resource.name, args, opts);
   }
-  const outputs = Object.fromEntries(Object.entries(manifest.outputs).map(([name, value]) => [name, pulumi.output(resolve(value))]));
+  const outputs = Object.fromEntries(Object.entries(manifest.outputs).map(([name, value]) => [name, output(resolve(value))]));
   return { resources, outputs };
 }
 
@@ -130,7 +136,7 @@ function reachAt(manifest: ValidatedManifest, reference: Reference, output: unkn
     return referencedValue(reference, output);
   } catch (error) {
     const position = manifest.referencePositions.get(reference)!;
-    throw new pulumi.RunError(formatIssue({ file: manifest.file, ...position, path: "", message: (error as Error).message }));
+    throw new RunError(formatIssue({ file: manifest.file, ...position, path: "", message: (error as Error).message }));
   }
 }
 

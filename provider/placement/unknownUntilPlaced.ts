@@ -1,4 +1,5 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
+import { all } from "@pulumi/pulumi/output";
 
 /**
  * An output that `placement` decides, such as a pod's `gpu`: unknown while the resource does not exist yet (at the
@@ -6,5 +7,5 @@ import * as pulumi from "@pulumi/pulumi";
  * chooses is known only once it has run; the output itself otherwise.
  */
 export function unknownUntilPlaced<T>(resource: pulumi.CustomResource, output: pulumi.Output<T>): pulumi.Output<pulumi.Unwrap<T>> {
-  return pulumi.all([resource.id, output]).apply(([, value]) => value);
+  return all([resource.id, output]).apply(([, value]) => value);
 }

@@ -30,7 +30,7 @@ describe("isStale", () => {
   beforeAll(async () => {
     parent = spawn("sh", ["-c", "true & echo $!; exec sleep 60"], { stdio: ["ignore", "pipe", "ignore"] });
     zombie = Number(await new Promise<string>((resolve) => parent.stdout?.once("data", (chunk) => resolve(String(chunk)))));
-    await vi.waitFor(() => expect(stateOf(zombie)).toBe("Z"), { timeout: 10_000 });
+    await vi.waitFor(() => expect(stateOf(zombie)).toBe("Z"), { timeout: 60_000 });
   });
 
   afterAll(() => parent?.kill("SIGKILL"));

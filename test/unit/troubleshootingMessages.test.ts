@@ -63,25 +63,38 @@ function closingBrace(text: string, open: number): number | undefined {
  * at {@link LITERAL_SHARE} of the stretch.
  */
 function spelt(stretch: string, text: string): number {
+  if (text.includes(stretch)) return stretch.length;
   const enough = Math.ceil(stretch.length * LITERAL_SHARE);
   let most = 0;
-  // For each length of the stretch matched so far, the most of its characters matched literally (-1: not reached).
+  // For each length of the stretch matched so far, the most of its characters matched literally (-1: not reached);
+  // `reached` lists the lengths that are not -1, so that a character costs as many steps as there are partial
+  // matches, not the stretch's length.
   let best = new Int32Array(stretch.length + 1).fill(-1);
+  let next = new Int32Array(stretch.length + 1).fill(-1);
+  let reached: number[] = [];
   for (const char of text) {
-    const next = new Int32Array(stretch.length + 1).fill(-1);
+    const nextReached = [0];
     next[0] = 0;
     if (char === VALUE) {
-      let reached = -1;
-      for (let length = 0; length <= stretch.length; length++) next[length] = reached = Math.max(reached, best[length]!, next[length]!);
-    } else {
-      for (let length = 0; length < stretch.length; length++) {
-        if (best[length]! >= 0 && stretch[length] === char) next[length + 1] = Math.max(next[length + 1]!, best[length]! + 1);
+      let prefixBest = -1;
+      for (let length = 0; length <= stretch.length; length++) {
+        next[length] = prefixBest = Math.max(prefixBest, best[length]!, next[length]!);
+        if (length > 0 && prefixBest >= 0) nextReached.push(length);
       }
-      if (stretch[0] === char) next[1] = Math.max(next[1]!, 1);
+    } else {
+      const extend = (length: number, literal: number) => {
+        if (next[length]! < 0) nextReached.push(length);
+        next[length] = Math.max(next[length]!, literal);
+      };
+      for (const length of reached) {
+        if (length < stretch.length && stretch[length] === char) extend(length + 1, best[length]! + 1);
+      }
+      if (stretch[0] === char) extend(1, 1);
     }
     most = Math.max(most, next[stretch.length]!);
     if (most >= enough) return most;
-    best = next;
+    for (const length of reached) best[length] = -1;
+    [best, next, reached] = [next, best, nextReached];
   }
   return most;
 }

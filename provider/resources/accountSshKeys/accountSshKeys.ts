@@ -1,4 +1,5 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
+import * as dynamic from "@pulumi/pulumi/dynamic";
 import type { AccountSshKeysInputs } from "./inputs";
 import * as accountSshKeysProvider from "./accountSshKeys.provider";
 import type { ResourceArgs } from "../deepInput";
@@ -32,7 +33,7 @@ export type AccountSshKeysArgs = ResourceArgs<AccountSshKeysInputs>;
  *   keys: [fs.readFileSync(`${os.homedir()}/.ssh/id_ed25519.pub`, "utf8").trim()],
  * });
  */
-export class AccountSshKeys extends pulumi.dynamic.Resource {
+export class AccountSshKeys extends dynamic.Resource {
   /** What the kind registry knows of the class: its provider module, deadline and outputs. */
   static readonly kind = undeclaredKind<AccountSshKeys>()(
     accountSshKeysProvider,

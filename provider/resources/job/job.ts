@@ -1,4 +1,5 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
+import * as dynamic from "@pulumi/pulumi/dynamic";
 import type { JobInputs } from "./inputs";
 import type { ResourceArgs } from "../deepInput";
 import { undeclaredKind, unsetOutputs } from "../kind";
@@ -26,7 +27,7 @@ export type JobArgs = ResourceArgs<JobInputs>;
  * const refused = new cp.Job("refused", { endpointId: endpoint.id, input: { prompt: 42 }, recordFailure: true });
  * export const refusal = refused.error;
  */
-export class Job extends pulumi.dynamic.Resource {
+export class Job extends dynamic.Resource {
   /** What the kind registry knows of the class: its provider module, deadline and outputs. */
   static readonly kind = undeclaredKind<Job>()(jobProvider, { deadline: "timeoutSeconds", importable: false }, ...JOB_OUTPUTS);
 

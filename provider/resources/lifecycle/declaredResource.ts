@@ -1,4 +1,5 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
+import * as dynamic from "@pulumi/pulumi/dynamic";
 import { withProposedName } from "../autoName";
 import { type DeclaredClassKind, unsetOutputs } from "../kind";
 import { secretOutputs, withSecretInputs, withSecretOutputs } from "./secrets";
@@ -8,7 +9,7 @@ import { secretOutputs, withSecretInputs, withSecretOutputs } from "./secrets";
  * arguments leave it out, so that it is an output of the resource then too; secret inputs are wrapped, and
  * secret outputs kept secret, as the declaration says.
  */
-export abstract class DeclaredResource extends pulumi.dynamic.Resource {
+export abstract class DeclaredResource extends dynamic.Resource {
   /**
    * The kind's declaration and provider module (which the engine serializes as `require(<its file>)`): each
    * class sets it with `declaredKind`, and the kind registry reads it.

@@ -1,4 +1,5 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
+import { secret } from "@pulumi/pulumi/output";
 import { type AnyDeclaration, secretProperties } from "./declaration";
 
 /** Resource options that also keep the named outputs secret in state, whatever the program passed. */
@@ -18,6 +19,6 @@ export const secretOutputs = secretInputs;
 export function withSecretInputs<Args extends object>(declaration: AnyDeclaration, args: Args): Args {
   const wrapped = secretInputs(declaration)
     .filter((name) => name in args)
-    .map((name) => [name, pulumi.secret((args as Record<string, pulumi.Input<unknown>>)[name])]);
+    .map((name) => [name, secret((args as Record<string, pulumi.Input<unknown>>)[name])]);
   return { ...args, ...Object.fromEntries(wrapped) };
 }

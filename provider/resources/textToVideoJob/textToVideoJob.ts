@@ -1,4 +1,5 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
+import * as dynamic from "@pulumi/pulumi/dynamic";
 import type { TextToVideoJobInputs } from "./inputs";
 import type { TextToVideoInput } from "../../schemas/textToVideo";
 import type { ResourceArgs } from "../deepInput";
@@ -25,7 +26,7 @@ export type TextToVideoJobArgs = ResourceArgs<TextToVideoJobInputs>;
  * export const videoUrl = clip.videoUrl;
  * export const cost = clip.cost; // 0.75
  */
-export class TextToVideoJob extends pulumi.dynamic.Resource {
+export class TextToVideoJob extends dynamic.Resource {
   /** What the kind registry knows of the class: its provider module, deadline and outputs. */
   static readonly kind = undeclaredKind<TextToVideoJob>()(
     textToVideoJobProvider,
