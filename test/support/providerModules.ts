@@ -4,15 +4,15 @@ import type { KindName } from "../../provider/kindRegistry";
 import { repoRoot } from "./paths";
 
 /**
- * Where a kind's provider module is, under `provider/resources/` and without extension: `<kind>.provider` for the
- * kinds of the first releases (their state holds that path), `<kind>/<kind>.provider` in the folder of a kind added
- * since. Both stay where they are for good, and `./dist/provider/resources/*.provider.js` exports both.
+ * Where a kind's provider module is, under `provider/resources/` and without extension: `<kind>/<kind>.provider` in
+ * its folder, else `<kind>.provider` (the path state of the first releases holds, which a kind moved into its folder
+ * keeps as a re-export). Both stay where they are for good, and `./dist/provider/resources/*.provider.js` exports both.
  */
 export function providerModulePath(kind: KindName): string {
   const file = `${kind.charAt(0).toLowerCase()}${kind.slice(1)}`;
-  const found = [`${file}.provider`, `${file}/${file}.provider`].filter((candidate) =>
+  const found = [`${file}/${file}.provider`, `${file}.provider`].filter((candidate) =>
     existsSync(path.join(repoRoot, "provider", "resources", `${candidate}.ts`)),
   );
-  if (found.length !== 1) throw new Error(`${kind} must have exactly one provider module, found ${found.length}`);
+  if (found.length === 0) throw new Error(`${kind} has no provider module`);
   return found[0]!;
 }

@@ -1,6 +1,8 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { z } from "zod";
 import type { ComputePlatformClient } from "../../client";
+import type { PlacementScope } from "../../placement/placeOnCandidates";
+import type { GpuConfiguration } from "../../placement/candidates";
 import type { Named } from "../autoName";
 
 /**
@@ -105,9 +107,43 @@ export interface KindApi<Live, CreateBody, Patch> {
   delete(id: string): Promise<void>;
 }
 
+/** How long a create, adopt or update may wait for the resource: the deadline input, or the engine's `customTimeouts`. */
+export interface Wait {
+  readonly client: ComputePlatformClient;
+  /** Epoch ms after which the wait gives up. */
+  readonly deadline: number;
+  /** The deadline as the resource set it, in seconds, for messages. */
+  readonly timeoutSeconds: number;
+}
+
+/** Where a create may choose among GPU configurations (`placement`): what screens the candidates, and each candidate's arguments. */
+export interface Placement<Inputs> {
+  /** What placement screens the candidates by; undefined when the arguments leave nothing to choose. */
+  scope(inputs: Inputs): PlacementScope | undefined;
+  /** The arguments as if they had asked for `candidate` alone: what a create on it sends, and what its estimate prices. */
+  onCandidate(inputs: Inputs, candidate: GpuConfiguration): Inputs;
+}
+
+/** How a kind that takes time to become usable is waited for, after a create and at adopt. */
+export interface Readiness<Inputs, Live, Outputs> {
+  /**
+   * Brings the live resource to the arguments and waits until it is usable. `previous` holds the outputs state
+   * recorded, at an update (which then calls it instead of PATCHing), and is undefined after a create or at adopt.
+   */
+  converge(live: Live, inputs: Inputs, wait: Wait, previous?: Outputs): Promise<Live>;
+  /** Whether an update converges too (a pod's power state), or only PATCHes. @default false */
+  readonly atUpdate?: boolean;
+  /** What the resource did not become, for the message of a failed wait: `RUNNING`, `usable`. */
+  state(inputs: Inputs): string;
+  /** How the message of a failed wait names the resource. @default `<what> "<name>"` */
+  label?(inputs: Inputs, id: string): string;
+  /** What a delete of the resource also removed, for the message of a failed create: `with its members`. */
+  readonly deletedWith?: string;
+}
+
 /**
- * One resource kind, declared once. The argument interface (in `provider/schemas/`) stays the one place for
- * shape, bounds and docs; this adds what each argument does, and what the generic lifecycle needs to run the kind.
+ * One resource kind, declared once. The argument interface (its `inputs.ts`) stays the one place for shape, bounds
+ * and docs; this adds what each argument does, and what the generic lifecycle needs to run the kind.
  */
 export interface Declaration<
   Args extends object,
@@ -115,6 +151,8 @@ export interface Declaration<
   Live extends { id: string },
   Outputs extends object,
   OutputNames extends readonly (keyof Outputs & string)[] = readonly (keyof Outputs & string)[],
+  CreateBody = Omit<Checked<Args, F>, "adopt">,
+  Patch = Partial<Checked<Args, F>>,
 > {
   /** The type name: the package schema's token is `computeplatform:index:<type>`. */
   readonly type: string;
@@ -138,7 +176,23 @@ export interface Declaration<
    */
   readonly outputs: OutputNames;
   /** Where the kind's API is, e.g. `client.networkVolumes`. */
-  api(client: ComputePlatformClient): KindApi<Live, Omit<Checked<Args, F>, "adopt">, Partial<Checked<Args, F>>>;
+  api(client: ComputePlatformClient): KindApi<Live, CreateBody, Patch>;
+  /** The create request for the arguments. @default the arguments without `adopt` and the deadline input */
+  createRequest?(inputs: Checked<Args, F>): CreateBody;
+  /**
+   * The PATCH body that brings the resource from the outputs `olds` to the arguments.
+   * @default exactly the fields that change in place and differ, as the arguments give them
+   */
+  patch?(olds: Outputs, news: Checked<Args, F>): Patch;
+  /** Where a create may choose among GPU configurations; absent for a kind that is created as asked. */
+  readonly placement?: Placement<Checked<Args, F>>;
+  /** How the kind is waited for until usable; absent for a kind that is usable once the API answers. */
+  readonly readiness?: Readiness<Checked<Args, F>, Live, Outputs>;
+  /**
+   * The pods a delete of the resource ends (read before it), which the delete waits for until they are gone: the
+   * service answers a delete at once and ends them after.
+   */
+  podsOf?(client: ComputePlatformClient, id: string): Promise<readonly string[]>;
   /** How messages name the resource a create makes. @default `<what> "<name>"` */
   label?(inputs: Checked<Args, F>): string;
   /**
@@ -151,8 +205,20 @@ export interface Declaration<
   /**
    * The outputs recorded for a live resource. `recorded` holds the arguments it was created, adopted or updated
    * with, or at a refresh the outputs in state: where to keep what the service never returns (a password) from.
+   * `previous` holds the outputs state recorded before, at an update and a refresh.
    */
-  outputsOf(live: Live, recorded: Partial<Outputs>): Outputs;
+  outputsOf(live: Live, recorded: Partial<Outputs>, previous?: Outputs): Outputs;
+  /**
+   * The arguments that would make the live resource, what the service does not report taken from `recorded` (the
+   * outputs in state): what a refresh hands back when they differ from state by their fates, and what an import
+   * records. @default the outputs, handed back when any differs from state
+   */
+  inputsOf?(live: Live, recorded: Outputs): Checked<Args, F>;
+  /**
+   * The arguments as a new or adopted resource runs with them, for state to record: what they leave to a template,
+   * read from it. @default the arguments
+   */
+  madeWith?(client: ComputePlatformClient, inputs: Checked<Args, F>): Promise<Checked<Args, F>>;
   /**
    * Why `adopt` refuses the live resource, after `adopt: <what> "<id>" `, for a kind that says more than which
    * fields differ; `conflicts` are the fields that differ and cannot change in place.
@@ -178,18 +244,26 @@ export interface Declaration<
 }
 
 /**
- * Declares a kind: `declaration<Args, typeof fields, Live, Outputs>()({ ... })`. The outputs are typed as the
+ * Declares a kind: `declaration<Args, typeof fields, Live, Outputs>()({ ... })`, with the API's create and PATCH
+ * bodies after them where they are not the arguments'. The outputs are typed as the
  * very names listed, so that the compiler can hold the resource class to them.
  */
-export function declaration<Args extends object, F extends Fields<Args>, Live extends { id: string }, Outputs extends object>() {
+export function declaration<
+  Args extends object,
+  F extends Fields<Args>,
+  Live extends { id: string },
+  Outputs extends object,
+  CreateBody = Omit<Checked<Args, F>, "adopt">,
+  Patch = Partial<Checked<Args, F>>,
+>() {
   return <const OutputNames extends readonly (keyof Outputs & string)[]>(
-    declared: Declaration<Args, F, Live, Outputs, OutputNames>,
-  ): Declaration<Args, F, Live, Outputs, OutputNames> => declared;
+    declared: Declaration<Args, F, Live, Outputs, OutputNames, CreateBody, Patch>,
+  ): Declaration<Args, F, Live, Outputs, OutputNames, CreateBody, Patch> => declared;
 }
 
 /** A declaration of any kind, as the kind registry and the generators read it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry holds kinds of every shape, and each method is typed at its own declaration.
-export type AnyDeclaration = Declaration<any, any, any, any, any>;
+export type AnyDeclaration = Declaration<any, any, any, any, any, any, any>;
 
 /** The fields with a fate of the given kind. */
 export function fieldsOfFate(declaration: AnyDeclaration, ...kinds: Fate<unknown, unknown>["kind"][]): string[] {

@@ -1,13 +1,25 @@
-import { type CheckedPodInputs, isEmptyList, isPlainObject, type Pod, type PodInputs, podInputsSchema } from "../../schemas/pod";
+import {
+  type CheckedPodInputs,
+  type CreatePodRequest,
+  isEmptyList,
+  isPlainObject,
+  type Pod,
+  type PodInputs,
+  podInputsSchema,
+  type UpdatePodRequest,
+} from "../../schemas/pod";
+import { unlessNotFound } from "../lifecycle/notFound";
 import { createOnly, declaration, type Fields, inPlace, inPlaceUnless, replaces, replacesWhen } from "../lifecycle/declaration";
 import { sameValue } from "../lifecycle/sameValue";
 import { COST_OUTPUTS, type CostEstimate } from "../../cost/costEstimate";
 import { placedOutside, withoutEmptyDataCenterIds } from "../placement";
 import { acceptableConfigurations, isAcceptable } from "../../placement/candidates";
+import { podReadiness } from "./converge";
 import { createRequest, sameCreateRequest } from "./createRequest";
+import { gpuPlacement } from "./gpuPlacement";
 import { comparableMounts, declaresMounts, mountsNeedReplacement } from "./mounts";
-import { type PodOutputs, podOutputs, userEnv } from "./outputs";
-import { recordedTemplateSettings, withTemplateSettings } from "./templateSettings";
+import { podInputsFromLive, type PodOutputs, podOutputs, userEnv } from "./outputs";
+import { madeWithTemplate, recordedTemplateSettings, withTemplateSettings } from "./templateSettings";
 
 // The order is that of the diff's lists. An argument left unset (on a pod made from a template) keeps the pod's value.
 const fields = {
@@ -64,7 +76,7 @@ const fields = {
 } as const satisfies Fields<PodInputs>;
 
 /** `Pod`: fields the API cannot change in place replace it; env, mounts and a template's settings are compared as the pod runs them. */
-export const pod = declaration<PodInputs, typeof fields, Pod, PodOutputs & Partial<CostEstimate>>()({
+export const pod = declaration<PodInputs, typeof fields, Pod, PodOutputs & Partial<CostEstimate>, CreatePodRequest, UpdatePodRequest>()({
   type: "Pod",
   what: "pod",
   autoNamed: true,
@@ -98,8 +110,25 @@ export const pod = declaration<PodInputs, typeof fields, Pod, PodOutputs & Parti
     "desiredStatus",
     ...COST_OUTPUTS,
   ],
-  api: (client) => client.pods as never,
-  outputsOf: (live, recorded) => podOutputs(live, recorded as unknown as CheckedPodInputs),
+  api: (client) => client.pods,
+  // A terminated pod is gone: the service lists it for a while after its delete.
+  find: async (client, id) => {
+    const live = await unlessNotFound(() => client.pods.get(id));
+    return live?.status === "TERMINATED" ? undefined : live;
+  },
+  createRequest,
+  placement: gpuPlacement,
+  readiness: podReadiness,
+  podsOf: async (_client, id) => [id],
+  madeWith: madeWithTemplate,
+  // The env keys recorded as the template's stand while the template does; at create they are found anew.
+  outputsOf: (live, recorded, previous) =>
+    podOutputs(
+      live,
+      recorded as unknown as CheckedPodInputs,
+      previous !== undefined && previous.templateId === recorded.templateId ? previous.inheritedEnvKeys : undefined,
+    ),
+  inputsOf: podInputsFromLive,
   // A create on any acceptable configuration, so that an interrupted one is found again whichever it was.
   madeBy: (live, inputs) => onCandidates(inputs).some((candidate) => sameCreateRequest(live, createRequest(candidate))),
   unsetKeepsLive: true,

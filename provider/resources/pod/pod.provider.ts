@@ -1,0 +1,14 @@
+// The dynamic provider of `Pod`, derived from its declaration. Pulumi serializes this module as
+// `require(<this file>)`, so it stays at this path, exports the provider methods and nothing else, and reads its
+// settings only when called.
+import { podPricing } from "../../cost/podPricing";
+import { pricedProvider } from "../../cost/pricedProvider";
+import { lifecycleOf } from "../lifecycle/lifecycle";
+import { pod } from "./declaration";
+
+export { configure } from "../../config";
+
+const priced = pricedProvider(podPricing, lifecycleOf(pod));
+export const { check, diff, create, read, update } = priced;
+const remove = priced.delete;
+export { remove as delete };
