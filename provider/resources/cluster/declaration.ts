@@ -14,6 +14,9 @@ import { createOnly, declaration, type Fields, inPlace, replaces, replacesWhen }
 import { sameValue } from "../lifecycle/sameValue";
 import { COST_OUTPUTS, type CostEstimate } from "../../cost/costEstimate";
 import { placedOutside, withoutEmptyDataCenterIds } from "../placement";
+import { unlessNotFound } from "../lifecycle/notFound";
+import { memberPlacement } from "./memberPlacement";
+import { membersRunning } from "./membersRunning";
 
 /**
  * A `Cluster` resource's outputs: the v2 cluster summary without `id` (Pulumi reserves it), the arguments the
@@ -25,8 +28,8 @@ export type ClusterOutputs = Omit<ClusterSummary, "id"> &
     members: ClusterMember[];
   };
 
-/** A cluster as the resource reads it: the summary and its members in rank order. */
-export type LiveCluster = ClusterSummary & { members: Pod[] };
+/** A cluster as the resource reads it: the summary and, where read (a list reports none), its members in rank order. */
+export type LiveCluster = ClusterSummary & { members?: Pod[] };
 
 // Only `name` changes in place; every other argument is fixed at create.
 const fields = {
@@ -54,7 +57,14 @@ const fields = {
 } as const satisfies Fields<ClusterInputs>;
 
 /** `Cluster`: a new name is the only change made in place. */
-export const cluster = declaration<ClusterInputs, typeof fields, LiveCluster, ClusterOutputs & Partial<CostEstimate>>()({
+export const cluster = declaration<
+  ClusterInputs,
+  typeof fields,
+  LiveCluster,
+  ClusterOutputs & Partial<CostEstimate>,
+  CreateClusterRequest,
+  { name: string }
+>()({
   type: "Cluster",
   what: "cluster",
   autoNamed: true,
@@ -83,25 +93,30 @@ export const cluster = declaration<ClusterInputs, typeof fields, LiveCluster, Cl
     "startJupyter",
     ...COST_OUTPUTS,
   ],
-  // A get reads the members too; a list reports the summaries, which is all `madeBy` reads.
-  api: (client) =>
-    ({
-      list: () => client.clusters.list(),
-      get: (id: string) => liveCluster(client, id),
-      create: (body: CreateClusterRequest) => client.clusters.create(body),
-      delete: (id: string) => client.clusters.delete(id),
-    }) as never,
+  // A get and a rename read the members too; a list reports the summaries, which is all `madeBy` reads.
+  api: (client) => ({
+    list: () => client.clusters.list(),
+    get: (id) => liveCluster(client, id, client.clusters.get(id)),
+    create: (body) => client.clusters.create(body),
+    update: (id, { name }) => liveCluster(client, id, client.clusters.rename(id, name)),
+    delete: (id) => client.clusters.delete(id),
+  }),
+  createRequest,
+  placement: memberPlacement,
+  readiness: membersRunning,
+  podsOf: async (client, id) => ((await unlessNotFound(() => client.clusters.pods(id))) ?? []).map((member) => member.id),
   // The image is the primary member's: the summary does not report it.
-  outputsOf: ({ members, ...summary }, recorded) =>
+  outputsOf: ({ members = [], ...summary }, recorded) =>
     clusterOutputs(summary, members, { ...(recorded as CheckedClusterInputs), image: members[0]?.image ?? (recorded.image as string) }),
+  // The summary reports only the name of the arguments.
+  inputsOf: ({ name }, { members: _members, ...recorded }) => ({ ...recorded, name }),
   // A create on any acceptable configuration, so that an interrupted one is found again whichever it was.
   madeBy: (live, inputs) => onCandidates(inputs).some((candidate) => sameCreateRequest(live, createRequest(candidate))),
   dependentDefaults: withoutEmptyDataCenterIds,
 });
 
-async function liveCluster(client: ComputePlatformClient, id: string): Promise<LiveCluster> {
-  const summary = await client.clusters.get(id);
-  return { ...summary, members: await client.clusters.pods(id) };
+async function liveCluster(client: ComputePlatformClient, id: string, summary: Promise<ClusterSummary>): Promise<LiveCluster> {
+  return { ...(await summary), members: await client.clusters.pods(id) };
 }
 
 /** What state records for a cluster: the live summary and members, and the arguments as declared. */

@@ -213,8 +213,7 @@ export function lifecycleOf<
       const rebuilt = declaration.inputsOf(live, recorded);
       const inputs = imported ? withDeclaredDefaults(declaration, rebuilt) : rebuilt;
       const outs = outputsOf(live, inputs, imported ? undefined : recorded);
-      const { updates, replaces } = fieldChanges(declaration, recorded, inputs);
-      const drifted = imported || updates.length + replaces.length > 0;
+      const drifted = imported || Object.values(fieldChanges(declaration, recorded, inputs)).some((names) => names.length > 0);
       return drifted ? { id, props: outs, inputs: stripUndefined(inputs) as unknown as Outputs } : { id, props: outs };
     },
 

@@ -23,19 +23,22 @@ export type ServerlessEndpointOutputs = Omit<Endpoint, "id"> &
     inheritedEnvKeys: string[];
   };
 
-/** What state records for an endpoint. */
+/**
+ * What state records for an endpoint. The env keys recorded as the template's stand while the template does; else
+ * they are those of the endpoint the arguments do not declare.
+ */
 export function endpointOutputs(
   endpoint: Endpoint,
   inputs: CheckedServerlessEndpointInputs,
-  // None recorded when `pulumi import` (through the native plugin) reads an endpoint with nothing recorded.
-  inheritedEnvKeys: readonly string[] = [],
+  previous?: Pick<ServerlessEndpointOutputs, "templateId" | "inheritedEnvKeys">,
 ): ServerlessEndpointOutputs {
   const { id: _id, ...fields } = endpoint;
-  return stripUndefined({ ...fields, templateId: inputs.templateId, adopt: inputs.adopt, inheritedEnvKeys: [...inheritedEnvKeys] });
+  const inherited = previous !== undefined && previous.templateId === inputs.templateId ? previous.inheritedEnvKeys : inheritedEnvKeys(endpoint, inputs);
+  return stripUndefined({ ...fields, templateId: inputs.templateId, adopt: inputs.adopt, inheritedEnvKeys: [...inherited] });
 }
 
 /** The env keys of a new endpoint that came from its template: those the arguments do not declare. */
-export function inheritedEnvKeys(endpoint: Endpoint, inputs: CheckedServerlessEndpointInputs): string[] {
+function inheritedEnvKeys(endpoint: Endpoint, inputs: CheckedServerlessEndpointInputs): string[] {
   if (inputs.templateId === undefined) return [];
   return Object.keys(endpoint.env).filter((key) => !(key in inputs.env));
 }
@@ -129,7 +132,9 @@ export const serverlessEndpoint = declaration<
   ServerlessEndpointInputs,
   typeof fields,
   Endpoint,
-  ServerlessEndpointOutputs & Partial<CostEstimate>
+  ServerlessEndpointOutputs & Partial<CostEstimate>,
+  CreateEndpointRequest,
+  UpdateEndpointRequest
 >()({
   type: "ServerlessEndpoint",
   what: "endpoint",
@@ -159,9 +164,11 @@ export const serverlessEndpoint = declaration<
     "createdAt",
     ...COST_OUTPUTS,
   ],
-  api: (client) => client.serverless as never,
-  // The adopted endpoint's template is unknown: every env key it has is either declared or removed.
-  outputsOf: (live, recorded) => endpointOutputs(live, recorded as CheckedServerlessEndpointInputs, []),
+  api: (client) => client.serverless,
+  createRequest,
+  patch: endpointPatch,
+  outputsOf: (live, recorded, previous) => endpointOutputs(live, recorded as CheckedServerlessEndpointInputs, previous),
+  inputsOf: endpointInputsFromLive,
   adoptRefusal: (_live, conflicts) =>
     `differs from the arguments in ${conflicts.map((name) => (name === "gpu" || name === "cpu" ? "compute family (gpu or cpu)" : name)).join(", ")}, ` +
     "which cannot change in place; declare the endpoint's current values or create a new endpoint instead",
