@@ -15,7 +15,7 @@ import { sameValue } from "../lifecycle/sameValue";
 import { COST_OUTPUTS, type CostEstimate } from "../../cost/costEstimate";
 import { placedOutside, withoutEmptyDataCenterIds } from "../placement";
 import { unlessNotFound } from "../lifecycle/notFound";
-import { memberPlacement } from "./memberPlacement";
+import { memberPlacement, requestedGpu } from "./memberPlacement";
 import { membersRunning } from "./membersRunning";
 
 /**
@@ -130,18 +130,13 @@ export function clusterOutputs(cluster: ClusterSummary, members: readonly Pod[],
 }
 
 /** The arguments once per acceptable GPU configuration of the members, `compute`'s first: what a create may have sent. */
-export function onCandidates(inputs: CheckedClusterInputs): CheckedClusterInputs[] {
+function onCandidates(inputs: CheckedClusterInputs): CheckedClusterInputs[] {
   const { placement, ...rest } = inputs;
   const { compute } = rest;
   return acceptableConfigurations(requestedGpu(compute), placement).map(({ id, count }) => ({
     ...rest,
     compute: { ...compute, gpuTypeId: id, gpuCountPerPod: count },
   }));
-}
-
-/** A cluster's compute as a GPU configuration of each member. */
-export function requestedGpu(compute: Pick<ClusterInputs["compute"], "gpuTypeId" | "gpuCountPerPod">): { id: string; count: number } {
-  return { id: compute.gpuTypeId, count: compute.gpuCountPerPod };
 }
 
 /** Whether the members run an acceptable configuration, as many of them as asked. */
@@ -159,6 +154,6 @@ export function createRequest(inputs: CheckedClusterInputs): CreateClusterReques
 }
 
 /** Whether a listed cluster is what this create request would have made. */
-export function sameCreateRequest(cluster: ClusterSummary, request: CreateClusterRequest): boolean {
+function sameCreateRequest(cluster: ClusterSummary, request: CreateClusterRequest): boolean {
   return cluster.name === request.name && cluster.type === request.type && sameValue(cluster.compute, request.compute);
 }

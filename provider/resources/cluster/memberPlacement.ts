@@ -1,6 +1,5 @@
-import type { CheckedClusterInputs } from "../../schemas/cluster";
+import type { CheckedClusterInputs, ClusterInputs } from "../../schemas/cluster";
 import type { Placement } from "../lifecycle/declaration";
-import { requestedGpu } from "./declaration";
 
 /** A cluster with `placement` is created on the first acceptable configuration of its members with capacity: whole nodes in the secure cloud, priced for every member. */
 export const memberPlacement: Placement<CheckedClusterInputs> = {
@@ -17,5 +16,14 @@ export const memberPlacement: Placement<CheckedClusterInputs> = {
           instances: inputs.compute.podCount,
           maxHourlyPrice: inputs.maxHourlyPrice,
         },
-  onCandidate: (inputs, { id, count }) => ({ ...inputs, placement: undefined, compute: { ...inputs.compute, gpuTypeId: id, gpuCountPerPod: count } }),
+  onCandidate: (inputs, { id, count }) => ({
+    ...inputs,
+    placement: undefined,
+    compute: { ...inputs.compute, gpuTypeId: id, gpuCountPerPod: count },
+  }),
 };
+
+/** A cluster's compute as a GPU configuration of each member. */
+export function requestedGpu(compute: Pick<ClusterInputs["compute"], "gpuTypeId" | "gpuCountPerPod">): { id: string; count: number } {
+  return { id: compute.gpuTypeId, count: compute.gpuCountPerPod };
+}

@@ -76,7 +76,8 @@ export function lifecycleOf<
     const patch = patchOf(from, news);
     if (Object.keys(patch as object).length === 0) return undefined;
     const kindApi = api();
-    if (kindApi.update === undefined) throw new Error(`${declaration.what} ${id}: ${Object.keys(patch as object).join(", ")} cannot change in place`);
+    if (kindApi.update === undefined)
+      throw new Error(`${declaration.what} ${id}: ${Object.keys(patch as object).join(", ")} cannot change in place`);
     return kindApi.update(id, patch);
   };
 
@@ -162,7 +163,8 @@ export function lifecycleOf<
     async check(olds, props) {
       const result = await validateInputs(olds, props);
       const { inputs } = result;
-      const placed = inputs === undefined || (inputs as { adopt?: string }).adopt !== undefined ? undefined : declaration.placement?.scope(inputs);
+      const placed =
+        inputs === undefined || (inputs as { adopt?: string }).adopt !== undefined ? undefined : declaration.placement?.scope(inputs);
       return placed === undefined ? result : withPlacementCheck(result, await checkPlacement(placed));
     },
 
@@ -232,11 +234,14 @@ export function lifecycleOf<
       } catch (error) {
         const now = await findLive(declaration, id).catch(() => undefined);
         const name = (inputs as { name?: string }).name;
-        throw initializationFailure(`${declaration.what} ${id} (${name}) did not reach ${readiness.state(inputs)} after the update: ${messageOf(error)}`, {
-          id,
-          properties: now ? outputsOf(now, effective, olds) : olds,
-          engineProps: news,
-        });
+        throw initializationFailure(
+          `${declaration.what} ${id} (${name}) did not reach ${readiness.state(inputs)} after the update: ${messageOf(error)}`,
+          {
+            id,
+            properties: now ? outputsOf(now, effective, olds) : olds,
+            engineProps: news,
+          },
+        );
       }
     },
 

@@ -176,7 +176,7 @@ function withTemplateDependentDefaults(inputs: CheckedPodInputs): CheckedPodInpu
 }
 
 /** The arguments once per acceptable GPU configuration, `gpu` first: what a create may have sent. */
-export function onCandidates(inputs: CheckedPodInputs): CheckedPodInputs[] {
+function onCandidates(inputs: CheckedPodInputs): CheckedPodInputs[] {
   const { placement, ...rest } = inputs;
   if (rest.gpu === undefined) return [rest];
   const gpu = rest.gpu;

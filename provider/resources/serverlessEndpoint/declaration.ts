@@ -33,7 +33,8 @@ export function endpointOutputs(
   previous?: Pick<ServerlessEndpointOutputs, "templateId" | "inheritedEnvKeys">,
 ): ServerlessEndpointOutputs {
   const { id: _id, ...fields } = endpoint;
-  const inherited = previous !== undefined && previous.templateId === inputs.templateId ? previous.inheritedEnvKeys : inheritedEnvKeys(endpoint, inputs);
+  const inherited =
+    previous !== undefined && previous.templateId === inputs.templateId ? previous.inheritedEnvKeys : inheritedEnvKeys(endpoint, inputs);
   return stripUndefined({ ...fields, templateId: inputs.templateId, adopt: inputs.adopt, inheritedEnvKeys: [...inherited] });
 }
 
