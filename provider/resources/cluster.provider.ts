@@ -1,2 +1,2 @@
-// State written by earlier releases requires the cluster's provider module at this path.
+// State holds the cluster's provider module as a require() of this path, so the class serves it from here.
 export * from "./cluster/cluster.provider";

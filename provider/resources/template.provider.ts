@@ -1,2 +1,2 @@
-// State written by earlier releases requires the template's provider module at this path.
+// State holds the template's provider module as a require() of this path, so the class serves it from here.
 export * from "./template/template.provider";

@@ -1,6 +1,5 @@
-// The dynamic provider of `Cluster`, derived from its declaration. Pulumi serializes this module as
-// `require(<this file>)`, so it stays at this path, exports the provider methods and nothing else, and reads its
-// settings only when called.
+// The dynamic provider of `Cluster`, derived from its declaration: the provider methods and nothing else, reading its
+// settings only when called. State requires it through `../cluster.provider`, the path the first releases recorded.
 import { clusterPricing } from "../../cost/clusterPricing";
 import { pricedProvider } from "../../cost/pricedProvider";
 import { lifecycleOf } from "../lifecycle/lifecycle";

@@ -4,7 +4,7 @@ import type { ClusterInputs, ClusterMember, ClusterSummary, ClusterType } from "
 import type { ResourceArgs } from "../deepInput";
 import { PricedResource } from "../../cost/pricedResource";
 import { declaredKind } from "../kind";
-import * as clusterProvider from "./cluster.provider";
+import * as clusterProvider from "../cluster.provider";
 import { cluster } from "./declaration";
 
 /** The arguments of a {@link Cluster}. */

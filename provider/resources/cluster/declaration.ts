@@ -13,7 +13,7 @@ import { stripUndefined } from "../lifecycle/engineProperties";
 import { createOnly, declaration, type Fields, inPlace, replaces, replacesWhen } from "../lifecycle/declaration";
 import { sameValue } from "../lifecycle/sameValue";
 import { COST_OUTPUTS, type CostEstimate } from "../../cost/costEstimate";
-import { placedOutside, withoutEmptyDataCenterIds } from "../placement";
+import { placedOutside, placementDefaults, withoutEmptyDataCenterIds } from "../placement";
 import { unlessNotFound } from "../lifecycle/notFound";
 import { memberPlacement, requestedGpu } from "./memberPlacement";
 import { membersRunning } from "./membersRunning";
@@ -38,7 +38,7 @@ const fields = {
   // The members may run any acceptable configuration: `compute`'s GPUs or one of `placement`'s alternatives.
   compute: replacesWhen((olds: ClusterOutputs, news: CheckedClusterInputs) => !runsAcceptableCompute(olds, news)),
   // Read when the cluster is created; a change replaces it only through `compute`'s rule.
-  placement: createOnly(),
+  placement: createOnly({ within: placementDefaults }),
   image: replaces(),
   args: replaces({ default: "" }),
   disk: replaces({ default: 20 }),

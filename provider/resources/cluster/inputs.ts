@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Named } from "../autoName";
 import { port } from "../../schemas/container";
 import { withCrossFieldRules } from "../../schemas/crossFieldRules";
-import { type PlacementInputs, placementInputs } from "../../schemas/placement";
+import { type CheckedPlacementInputs, type PlacementInputs, placementInputs } from "../../schemas/placement";
 import { type MountsInputs, mountsInputs, oneMountKind, type Pod, podSchema, podStatuses } from "../pod/inputs";
 
 /** What a cluster is for; SLURM and RAY give their members roles, TRAINING and APPLICATION none. */
@@ -151,7 +151,7 @@ void clusterInputsMatch;
 /** `Cluster` arguments after `check`: every documented default applied, so that diffs compare like with like. */
 export type CheckedClusterInputs = Named<ClusterInputs> &
   Required<Omit<ClusterInputs, "adopt" | "dataCenterIds" | "placement" | "maxHourlyPrice">> &
-  Pick<ClusterInputs, "adopt" | "dataCenterIds" | "placement" | "maxHourlyPrice">;
+  Pick<ClusterInputs, "adopt" | "dataCenterIds" | "maxHourlyPrice"> & { placement?: CheckedPlacementInputs };
 
 // ---------------------------------------------------------------------------
 // Wire shapes (what the API returns). Fields a newer API adds are dropped, not rejected.

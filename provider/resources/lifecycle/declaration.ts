@@ -38,6 +38,8 @@ export interface Field<Olds, News> {
   readonly secret?: Secrecy;
   /** The value `check` puts in when the argument is left out; the same as the `@default` of its TSDoc. */
   readonly default?: unknown;
+  /** The defaults of the argument's own fields, which `check` puts in where the argument is given. */
+  readonly within?: NestedDefaults;
   /**
    * Whether the argument differs from what state recorded, for a field that the service reports in another form
    * (a pod's `globalNetworking.enabled`) or with values of its own (the keys it injects into env).
@@ -48,10 +50,19 @@ export interface Field<Olds, News> {
   readonly unreported?: boolean;
 }
 
+/**
+ * The defaults inside an object argument, by field: a value, or for a field that is an object itself its own
+ * defaults, or for a list `[defaults]` of each item. The same as the `@default` of each field's TSDoc.
+ */
+export interface NestedDefaults {
+  readonly [field: string]: string | number | boolean | NestedDefaults | readonly [NestedDefaults];
+}
+
 /** What may be said of a field beside its fate; `changed` takes the types of the kind that declares it. */
 export interface FieldOptions {
   readonly secret?: Secrecy;
   readonly default?: unknown;
+  readonly within?: NestedDefaults;
   readonly changed?: (olds: never, news: never) => boolean;
   readonly unreported?: boolean;
 }
@@ -93,8 +104,25 @@ export type Fields<Args, Olds = never, News = never> = { readonly [K in keyof Re
 /** The arguments that a declared field gives a default, and that `check` therefore always sets. */
 type DefaultedKeys<F> = { [K in keyof F]: F[K] extends { default: unknown } ? K : never }[keyof F];
 
-/** Arguments after `check`: named, with every declared default applied. */
-export type Checked<Args, F> = Named<Args> & { [K in DefaultedKeys<F> & keyof Args]-?: Exclude<Args[K], undefined> };
+/** The arguments that a declared field gives defaults within. */
+type CompletedKeys<F> = { [K in keyof F]: F[K] extends { within: object } ? K : never }[keyof F];
+
+/** A value with the fields its `within` defaults name set, in nested objects and list items too (where given). */
+type Completed<T, W> = T extends readonly (infer Item)[]
+  ? W extends readonly [infer ItemDefaults]
+    ? Completed<Item, ItemDefaults>[]
+    : T
+  : T extends object
+    ? T & { [K in ValueKeys<W> & keyof T]-?: Exclude<T[K], undefined> } & {
+        [K in Exclude<keyof W, ValueKeys<W>> & keyof T]?: Completed<Exclude<T[K], undefined>, W[K]>;
+      }
+    : T;
+type ValueKeys<W> = { [K in keyof W]: W[K] extends object ? never : K }[keyof W];
+
+/** Arguments after `check`: named, with every declared default applied, those within objects included. */
+export type Checked<Args, F> = Named<Args> & { [K in DefaultedKeys<F> & keyof Args]-?: Exclude<Args[K], undefined> } & {
+  [K in CompletedKeys<F> & keyof Args]?: F[K] extends { within: infer W } ? Completed<Exclude<Args[K], undefined>, W> : never;
+};
 
 /** The calls of one kind's API: the client objects (`client.networkVolumes`, ...) have this shape. */
 export interface KindApi<Live, CreateBody, Patch> {

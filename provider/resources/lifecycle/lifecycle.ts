@@ -7,6 +7,7 @@ import { type Named, resolveName } from "../autoName";
 import { adoptable, findLive } from "./adoptable";
 import { createOnce } from "./createOnce";
 import type { Checked, Declaration, Field, Fields, KindApi, Wait } from "./declaration";
+import { withNestedDefaults } from "./nestedDefaults";
 import { deleteUntilGone } from "./deleteUntilGone";
 import { refuseReplacingAdopted } from "./diffResult";
 import { diffOf, fieldChanges } from "./fieldChanges";
@@ -260,8 +261,8 @@ export function withDeclaredDefaults<Args extends object, F extends Fields<Args>
 ): Checked<Args, F> {
   const fields = Object.entries(declaration.fields as unknown as Record<string, Field<unknown, unknown>>);
   const defaults = fields
-    .filter(([, field]) => field.default !== undefined)
-    .map(([name, field]) => [name, valueOf(inputs, name) ?? field.default]);
+    .filter(([name, field]) => field.default !== undefined || (field.within !== undefined && valueOf(inputs, name) !== undefined))
+    .map(([name, field]) => [name, withNestedDefaults(valueOf(inputs, name) ?? field.default, field.within)]);
   const checked = { ...inputs, ...Object.fromEntries(defaults) } as Checked<Args, F>;
   return declaration.dependentDefaults?.(checked) ?? checked;
 }

@@ -12,7 +12,7 @@ import { unlessNotFound } from "../lifecycle/notFound";
 import { createOnly, declaration, type Fields, inPlace, inPlaceUnless, replaces, replacesWhen } from "../lifecycle/declaration";
 import { sameValue } from "../lifecycle/sameValue";
 import { COST_OUTPUTS, type CostEstimate } from "../../cost/costEstimate";
-import { placedOutside, withoutEmptyDataCenterIds } from "../placement";
+import { placedOutside, placementDefaults, withoutEmptyDataCenterIds } from "../placement";
 import { acceptableConfigurations, isAcceptable } from "../../placement/candidates";
 import { podReadiness } from "./converge";
 import { createRequest, sameCreateRequest } from "./createRequest";
@@ -43,11 +43,13 @@ const fields = {
   // Another template is applied in place; dropping it leaves the pod's settings and makes env wholly the program's.
   templateId: inPlace({ changed: (olds: PodOutputs, news: CheckedPodInputs) => olds.templateId !== news.templateId }),
   // The pod may run any acceptable configuration: `gpu` or one of `placement`'s alternatives.
-  gpu: replacesWhen((olds: PodOutputs, news: CheckedPodInputs) =>
-    switchesFamily(olds, news) ? news.gpu !== undefined : news.gpu !== undefined && !runsAcceptableGpu(olds, news),
+  gpu: replacesWhen(
+    (olds: PodOutputs, news: CheckedPodInputs) =>
+      switchesFamily(olds, news) ? news.gpu !== undefined : news.gpu !== undefined && !runsAcceptableGpu(olds, news),
+    { within: { count: 1 } },
   ),
   // Read when the pod is created; a change replaces it only through `gpu`'s rule, when what it runs is no longer acceptable.
-  placement: createOnly(),
+  placement: createOnly({ within: placementDefaults }),
   cpu: replacesWhen((olds: PodOutputs, news: CheckedPodInputs) =>
     switchesFamily(olds, news)
       ? news.gpu === undefined
@@ -165,7 +167,7 @@ function withTemplateDependentDefaults(inputs: CheckedPodInputs): CheckedPodInpu
     checked.startJupyter ??= false;
   }
   const completed: CheckedPodInputs = checked;
-  if (gpu !== undefined) completed.gpu = isPlainObject(gpu) ? { ...gpu, count: gpu.count ?? 1 } : gpu;
+  if (gpu !== undefined) completed.gpu = gpu;
   // On a pod made from a template, an empty `network` list is how it declines the template's persistent mount.
   if (mounts !== undefined) {
     const normalised =

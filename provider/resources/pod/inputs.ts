@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Named } from "../autoName";
 import { cudaFloorOrList, cudaVersion, imageOrTemplate, port, vcpuCount } from "../../schemas/container";
 import { type CrossFieldRule, exactlyOneOf, withCrossFieldRules } from "../../schemas/crossFieldRules";
-import { type PlacementInputs, placementInputs } from "../../schemas/placement";
+import { type CheckedPlacementInputs, type PlacementInputs, placementInputs } from "../../schemas/placement";
 
 /** Lifecycle status of a pod. */
 export const podStatuses = ["PROVISIONING", "STARTING", "RUNNING", "EXITED", "ERROR", "TERMINATED"] as const;
@@ -305,8 +305,10 @@ void podInputsMatch;
  * `Pod` arguments after `check`: every documented default applied, so that diffs compare like with like.
  * The container fields a template can supply stay unset on a pod made from one.
  */
-export type CheckedPodInputs = Named<PodInputs> &
-  Required<Pick<PodInputs, "cloud" | "env" | "globalNetworking" | "locked" | "desiredStatus" | "readyTimeoutSeconds">>;
+export type CheckedPodInputs = Named<PodInputs> & {
+  gpu?: GpuConfigInputs & { count: number };
+  placement?: CheckedPlacementInputs;
+} & Required<Pick<PodInputs, "cloud" | "env" | "globalNetworking" | "locked" | "desiredStatus" | "readyTimeoutSeconds">>;
 
 /** An empty list, which means the same as none for data centers and network mounts. */
 export function isEmptyList(value: unknown): value is [] {

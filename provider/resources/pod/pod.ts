@@ -14,7 +14,7 @@ import type {
 import type { ResourceArgs } from "../deepInput";
 import { PricedResource } from "../../cost/pricedResource";
 import { declaredKind } from "../kind";
-import * as podProvider from "./pod.provider";
+import * as podProvider from "../pod.provider";
 import { pod } from "./declaration";
 
 /** The arguments of a {@link Pod}. Every property accepts Inputs, at every level. */

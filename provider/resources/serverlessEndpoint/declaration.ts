@@ -109,6 +109,7 @@ const fields = {
   gpu: inPlaceUnless(
     (olds: ServerlessEndpointOutputs, news: CheckedServerlessEndpointInputs) => switchesFamily(olds, news) && news.gpu !== undefined,
     {
+      within: { count: 1 },
       changed: (olds: ServerlessEndpointOutputs, news: CheckedServerlessEndpointInputs) => gpuPatch(olds, news) !== undefined,
     },
   ),
@@ -119,7 +120,8 @@ const fields = {
         news.cpu !== undefined && !sameValue(cpuConfigs(olds.cpu), cpuConfigs(news.cpu)),
     },
   ),
-  workers: inPlace({ default: { min: 0, max: 3, idleTimeout: 10 } }),
+  // A worker's idle timeout applies to all but a queue scaled by request count: its default depends on both.
+  workers: inPlace({ default: {}, within: { min: 0, max: 3 } }),
   scaling: inPlace(),
   dataCenterIds: inPlace({ default: [] }),
   networkVolumes: inPlace({ default: [] }),
@@ -234,24 +236,20 @@ function withDependentDefaults(inputs: CheckedServerlessEndpointInputs): Checked
     ...inputs,
     ...containerDefaults,
     // A whole `gpu` or `workers` unknown at preview stays unknown: defaults must not hide that it may change.
-    ...(isObject(inputs.gpu) ? { gpu: gpuWithDefaults(inputs.gpu) } : {}),
-    workers:
-      isObject(inputs.workers) || inputs.workers === undefined
-        ? {
-            min: inputs.workers?.min ?? 0,
-            max: inputs.workers?.max ?? 3,
-            ...(idleTimeoutApplies ? { idleTimeout: inputs.workers?.idleTimeout ?? 10 } : {}),
-          }
-        : inputs.workers,
+    ...(isObject(inputs.gpu) ? { gpu: withTrimmedExclusions(inputs.gpu) } : {}),
+    workers: !isObject(inputs.workers)
+      ? inputs.workers
+      : idleTimeoutApplies
+        ? { ...inputs.workers, idleTimeout: inputs.workers.idleTimeout ?? 10 }
+        : (({ idleTimeout: _none, ...others }) => others)(inputs.workers),
   };
 }
 
 /** The API trims excluded type ids, so they are trimmed here too: the next diff then compares like with like. */
-function gpuWithDefaults(gpu: EndpointGpuInputs): EndpointGpuInputs {
+function withTrimmedExclusions<Gpu extends EndpointGpuInputs>(gpu: Gpu): Gpu {
   const { excludedTypes } = gpu;
   return {
     ...gpu,
-    count: gpu.count ?? 1,
     ...(Array.isArray(excludedTypes)
       ? { excludedTypes: excludedTypes.map((type) => (typeof type === "string" ? type.trim() : type)) }
       : {}),

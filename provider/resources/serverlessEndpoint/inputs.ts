@@ -301,7 +301,10 @@ void serverlessEndpointInputsMatch;
  * can supply stay unset on an endpoint made from one.
  */
 export type CheckedServerlessEndpointInputs = Named<ServerlessEndpointInputs> &
-  Required<Pick<ServerlessEndpointInputs, "env" | "workers" | "dataCenterIds" | "networkVolumes" | "timeout" | "flashboot">>;
+  Required<Pick<ServerlessEndpointInputs, "env" | "workers" | "dataCenterIds" | "networkVolumes" | "timeout" | "flashboot">> & {
+    gpu?: EndpointGpuInputs & { count: number };
+    workers: EndpointWorkersInputs & { min: number; max: number };
+  };
 
 // ---------------------------------------------------------------------------
 // Wire shapes (what the API returns). Fields a newer API adds are dropped, not rejected.

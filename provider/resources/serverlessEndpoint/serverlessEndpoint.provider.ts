@@ -1,6 +1,5 @@
-// The dynamic provider of `ServerlessEndpoint`, derived from its declaration. Pulumi serializes this module as
-// `require(<this file>)`, so it stays at this path, exports the provider methods and nothing else, and reads its
-// settings only when called.
+// The dynamic provider of `ServerlessEndpoint`, derived from its declaration: the provider methods and nothing else, reading its
+// settings only when called. State requires it through `../serverlessEndpoint.provider`, the path the first releases recorded.
 import { pricedProvider } from "../../cost/pricedProvider";
 import { serverlessEndpointPricing } from "../../cost/serverlessEndpointPricing";
 import { lifecycleOf } from "../lifecycle/lifecycle";

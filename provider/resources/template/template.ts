@@ -3,7 +3,7 @@ import type { TemplateCategory, TemplateInputs } from "../../schemas/template";
 import type { ResourceArgs } from "../deepInput";
 import { declaredKind } from "../kind";
 import { DeclaredResource } from "../lifecycle/declaredResource";
-import * as templateProvider from "./template.provider";
+import * as templateProvider from "../template.provider";
 import { template } from "./declaration";
 
 /** The arguments of a {@link Template}. */
