@@ -15,6 +15,9 @@ export function placedOutside(declared: readonly string[] | undefined, placed: s
   return !declared.includes(placed);
 }
 
+/** When {@link placedOutside} replaces the resource, in the words of a field's doc. */
+export const placedOutsideCases = "the data center it runs in is no longer among them (none, or an empty list, means any)";
+
 /** The arguments without an empty `dataCenterIds`, which means any data center, as none does. */
 export function withoutEmptyDataCenterIds<Inputs extends { dataCenterIds?: unknown }>(inputs: Inputs): Inputs {
   const { dataCenterIds, ...rest } = inputs;

@@ -26,10 +26,10 @@ type ResourceType = KindName;
 
 /** Each schema file and the type it is generated from. */
 const sources: Record<string, string> = {
-  "Pod.json": "PodInputs in provider/schemas/pod.ts",
-  "Cluster.json": "ClusterInputs in provider/schemas/cluster.ts",
-  "ServerlessEndpoint.json": "ServerlessEndpointInputs in provider/schemas/serverlessEndpoint.ts",
-  "Template.json": "TemplateInputs in provider/schemas/template.ts",
+  "Pod.json": "PodInputs in provider/resources/pod/inputs.ts",
+  "Cluster.json": "ClusterInputs in provider/resources/cluster/inputs.ts",
+  "ServerlessEndpoint.json": "ServerlessEndpointInputs in provider/resources/serverlessEndpoint/inputs.ts",
+  "Template.json": "TemplateInputs in provider/resources/template/inputs.ts",
   "NetworkVolume.json": "NetworkVolumeInputs in provider/schemas/networkVolume.ts",
   "Registry.json": "RegistryInputs in provider/schemas/registry.ts",
   "RegistryDelegation.json": "RegistryDelegationInputs in provider/schemas/registryDelegation.ts",

@@ -13,7 +13,7 @@ import { stripUndefined } from "../lifecycle/engineProperties";
 import { createOnly, declaration, type Fields, inPlace, replaces, replacesWhen } from "../lifecycle/declaration";
 import { sameValue } from "../lifecycle/sameValue";
 import { COST_OUTPUTS, type CostEstimate } from "../../cost/costEstimate";
-import { placedOutside, placementDefaults, withoutEmptyDataCenterIds } from "../placement";
+import { placedOutside, placedOutsideCases, placementDefaults, withoutEmptyDataCenterIds } from "../placement";
 import { unlessNotFound } from "../lifecycle/notFound";
 import { memberPlacement, requestedGpu } from "./memberPlacement";
 import { membersRunning } from "./membersRunning";
@@ -36,7 +36,10 @@ const fields = {
   name: inPlace(),
   type: replaces(),
   // The members may run any acceptable configuration: `compute`'s GPUs or one of `placement`'s alternatives.
-  compute: replacesWhen((olds: ClusterOutputs, news: CheckedClusterInputs) => !runsAcceptableCompute(olds, news)),
+  compute: replacesWhen((olds: ClusterOutputs, news: CheckedClusterInputs) => !runsAcceptableCompute(olds, news), {
+    cases:
+      "the members no longer run an acceptable configuration: another pod count, or GPUs neither `compute` nor one of `placement`'s alternatives names",
+  }),
   // Read when the cluster is created; a change replaces it only through `compute`'s rule.
   placement: createOnly({ within: placementDefaults }),
   image: replaces(),
@@ -50,6 +53,7 @@ const fields = {
   startJupyter: replaces({ default: false }),
   dataCenterIds: replacesWhen((olds: ClusterOutputs, news: CheckedClusterInputs) => placedOutside(news.dataCenterIds, olds.dataCenterId), {
     unreported: true,
+    cases: placedOutsideCases,
   }),
   adopt: createOnly(),
   readyTimeoutSeconds: createOnly({ default: 600 }),

@@ -19,9 +19,14 @@ import type { Named } from "../autoName";
 export type Fate<Olds, News> =
   | { readonly kind: "inPlace" }
   | { readonly kind: "replaces" }
-  | { readonly kind: "replacesWhen"; readonly when: (olds: Olds, news: News) => boolean }
-  | { readonly kind: "inPlaceUnless"; readonly when: (olds: Olds, news: News) => boolean }
+  | { readonly kind: "replacesWhen"; readonly when: (olds: Olds, news: News) => boolean; readonly cases?: string }
+  | { readonly kind: "inPlaceUnless"; readonly when: (olds: Olds, news: News) => boolean; readonly cases?: string }
   | { readonly kind: "createOnly" };
+
+/** The cases in which a conditional fate replaces, in words that follow "when", for the field's doc. */
+export interface Cases {
+  readonly cases?: string;
+}
 
 /**
  * How a value is kept from view. There is no output-only level: the engine would keep the argument in plain text
@@ -77,20 +82,22 @@ export function replaces<const Options extends FieldOptions = object>(options?: 
   return { fate: { kind: "replaces" }, ...(options as Options) };
 }
 
-/** A change that replaces the resource when `when` holds, and is otherwise none. */
-export function replacesWhen<Olds, News, const Options extends FieldOptions = object>(
+/** A change that replaces the resource when `when` holds (in the words of `cases`), and is otherwise none. */
+export function replacesWhen<Olds, News, const Options extends FieldOptions & Cases = object>(
   when: (olds: Olds, news: News) => boolean,
   options?: Options,
-): { fate: { kind: "replacesWhen"; when: (olds: Olds, news: News) => boolean } } & Options {
-  return { fate: { kind: "replacesWhen", when }, ...(options as Options) };
+): { fate: { kind: "replacesWhen"; when: (olds: Olds, news: News) => boolean; cases?: string } } & Omit<Options, "cases"> {
+  const { cases, ...rest } = (options ?? {}) as Options;
+  return { fate: { kind: "replacesWhen", when, ...(cases === undefined ? {} : { cases }) }, ...rest };
 }
 
-/** A change sent in the PATCH body, except when `when` says that it replaces the resource. */
-export function inPlaceUnless<Olds, News, const Options extends FieldOptions = object>(
+/** A change sent in the PATCH body, except when `when` says that it replaces the resource (in the words of `cases`). */
+export function inPlaceUnless<Olds, News, const Options extends FieldOptions & Cases = object>(
   when: (olds: Olds, news: News) => boolean,
   options?: Options,
-): { fate: { kind: "inPlaceUnless"; when: (olds: Olds, news: News) => boolean } } & Options {
-  return { fate: { kind: "inPlaceUnless", when }, ...(options as Options) };
+): { fate: { kind: "inPlaceUnless"; when: (olds: Olds, news: News) => boolean; cases?: string } } & Omit<Options, "cases"> {
+  const { cases, ...rest } = (options ?? {}) as Options;
+  return { fate: { kind: "inPlaceUnless", when, ...(cases === undefined ? {} : { cases }) }, ...rest };
 }
 
 /** Read at create only, never compared again. */

@@ -12,7 +12,7 @@ import { unlessNotFound } from "../lifecycle/notFound";
 import { createOnly, declaration, type Fields, inPlace, inPlaceUnless, replaces, replacesWhen } from "../lifecycle/declaration";
 import { sameValue } from "../lifecycle/sameValue";
 import { COST_OUTPUTS, type CostEstimate } from "../../cost/costEstimate";
-import { placedOutside, placementDefaults, withoutEmptyDataCenterIds } from "../placement";
+import { placedOutside, placedOutsideCases, placementDefaults, withoutEmptyDataCenterIds } from "../placement";
 import { acceptableConfigurations, isAcceptable } from "../../placement/candidates";
 import { podReadiness } from "./converge";
 import { createRequest, sameCreateRequest } from "./createRequest";
@@ -46,19 +46,26 @@ const fields = {
   gpu: replacesWhen(
     (olds: PodOutputs, news: CheckedPodInputs) =>
       switchesFamily(olds, news) ? news.gpu !== undefined : news.gpu !== undefined && !runsAcceptableGpu(olds, news),
-    { within: { count: 1 } },
+    {
+      within: { count: 1 },
+      cases:
+        "the GPUs the pod runs are no longer acceptable (neither `gpu` nor one of `placement`'s alternatives, or other CUDA constraints), or it moves from CPU to GPU",
+    },
   ),
   // Read when the pod is created; a change replaces it only through `gpu`'s rule, when what it runs is no longer acceptable.
   placement: createOnly({ within: placementDefaults }),
-  cpu: replacesWhen((olds: PodOutputs, news: CheckedPodInputs) =>
-    switchesFamily(olds, news)
-      ? news.gpu === undefined
-      : news.gpu === undefined && news.cpu !== undefined && !sameValue(olds.cpu, news.cpu),
+  cpu: replacesWhen(
+    (olds: PodOutputs, news: CheckedPodInputs) =>
+      switchesFamily(olds, news)
+        ? news.gpu === undefined
+        : news.gpu === undefined && news.cpu !== undefined && !sameValue(olds.cpu, news.cpu),
+    { cases: "the CPU configuration differs from the one the pod runs, or it moves from GPU to CPU" },
   ),
   cloud: replaces({ default: "SECURE" }),
   mounts: inPlaceUnless(
     (olds: PodOutputs, news: CheckedPodInputs) => declaresMounts(news) && mountsNeedReplacement(olds.mounts, news.mounts),
     {
+      cases: "the mount changes kind or network volume, or a persistent mount shrinks",
       changed: (olds: PodOutputs, news: CheckedPodInputs) =>
         declaresMounts(news) && !sameValue(comparableMounts(olds.mounts), comparableMounts(news.mounts)),
     },
@@ -67,6 +74,7 @@ const fields = {
   startJupyter: replaces(),
   dataCenterIds: replacesWhen((olds: PodOutputs, news: CheckedPodInputs) => placedOutside(news.dataCenterIds, olds.dataCenterId), {
     unreported: true,
+    cases: placedOutsideCases,
   }),
   desiredStatus: inPlace({
     default: "RUNNING",

@@ -113,14 +113,14 @@ export interface MountsInputs {
 /** The arguments of a `Pod`, as plain values. */
 export interface PodInputs {
   /**
-   * Display name. Changes in place.
+   * Display name.
    * Without it, the resource is named after its logical name, a dash and seven random hex digits, and
    * keeps that name across updates.
    * @minLength 1
    */
   name?: string;
   /**
-   * Container image reference, for example `"org/trainer:1.2"`. Changes in place (the container restarts).
+   * Container image reference, for example `"org/trainer:1.2"`. A change restarts a running container.
    * Required unless `templateId` is set, which supplies it.
    */
   image?: string;
@@ -146,7 +146,7 @@ export interface PodInputs {
   cpu?: CpuConfigInputs;
   /** Storage mounts. */
   mounts?: MountsInputs;
-  /** Hardware tier. Changing it replaces the pod. @default "SECURE" */
+  /** Hardware tier. @default "SECURE" */
   cloud?: Cloud;
   /**
    * Arguments for the container entrypoint. With `templateId`, the template's unless set here.
@@ -181,21 +181,18 @@ export interface PodInputs {
    */
   registry?: string | null;
   /**
-   * Preferred data centers, most preferred first; empty, like not set, lets the scheduler choose. Create-only: a
-   * change replaces the pod only when its current data center is no longer listed.
+   * Preferred data centers, most preferred first; empty, like not set, lets the scheduler choose.
    */
   dataCenterIds?: string[];
   /** Give the pod a private address reachable across data centers. @default false */
   globalNetworking?: boolean;
   /**
-   * Install the account's SSH public keys into the pod. Create-only: a change replaces the pod. With
-   * `templateId`, the template's unless set here.
+   * Install the account's SSH public keys into the pod. With `templateId`, the template's unless set here.
    * @default false
    */
   startSsh?: boolean;
   /**
-   * Start Jupyter in the pod. Create-only: a change replaces the pod. With `templateId`, the template's unless
-   * set here.
+   * Start Jupyter in the pod. With `templateId`, the template's unless set here.
    * @default false
    */
   startJupyter?: boolean;

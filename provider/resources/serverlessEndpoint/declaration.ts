@@ -110,12 +110,14 @@ const fields = {
     (olds: ServerlessEndpointOutputs, news: CheckedServerlessEndpointInputs) => switchesFamily(olds, news) && news.gpu !== undefined,
     {
       within: { count: 1 },
+      cases: "the endpoint moves from CPU to GPU workers",
       changed: (olds: ServerlessEndpointOutputs, news: CheckedServerlessEndpointInputs) => gpuPatch(olds, news) !== undefined,
     },
   ),
   cpu: inPlaceUnless(
     (olds: ServerlessEndpointOutputs, news: CheckedServerlessEndpointInputs) => switchesFamily(olds, news) && news.gpu === undefined,
     {
+      cases: "the endpoint moves from GPU to CPU workers",
       changed: (olds: ServerlessEndpointOutputs, news: CheckedServerlessEndpointInputs) =>
         news.cpu !== undefined && !sameValue(cpuConfigs(olds.cpu), cpuConfigs(news.cpu)),
     },
