@@ -72,7 +72,7 @@ export interface ScreenedCandidate {
 export interface Screening {
   /** The catalog's GPU types with availability (`include=AVAILABILITY`) for the resource's product and cloud. */
   readonly catalog: readonly GpuType[];
-  /** The acceptable data centers; empty or undefined for any. */
+  /** The acceptable data centers, as checked: undefined for any. */
   readonly dataCenterIds?: readonly string[];
   readonly cloud: Cloud;
   /** USD per hour for the whole resource: dearer candidates are skipped. */
@@ -88,13 +88,13 @@ export interface Screening {
  */
 export function screenCandidates(candidates: readonly GpuConfiguration[], screening: Screening): ScreenedCandidate[] {
   const { catalog, dataCenterIds, cloud, maxHourlyPrice, instances = 1 } = screening;
-  const acceptable = (id: string) => dataCenterIds === undefined || dataCenterIds.length === 0 || dataCenterIds.includes(id);
+  const acceptable = (id: string) => dataCenterIds === undefined || dataCenterIds.includes(id);
   return candidates.map((candidate) => {
     const type = catalog.find((entry) => entry.id === candidate.id);
     if (type === undefined) return { candidate, hold: { kind: "notOffered", reason: "not in the catalog" } };
     const offeredIn = (type.dataCenters ?? []).filter((dataCenter) => acceptable(dataCenter.id));
     if (offeredIn.length === 0) {
-      const where = dataCenterIds?.length ? ` in ${dataCenterIds.join(", ")}` : "";
+      const where = dataCenterIds === undefined ? "" : ` in ${dataCenterIds.join(", ")}`;
       return { candidate, hold: { kind: "notOffered", reason: `not offered${where}` } };
     }
     const price = gpuHourlyPrice(type, candidate.count, cloud) * instances;

@@ -37,7 +37,7 @@ export interface PlacementScope {
   /** The configuration asked for first. */
   gpu: GpuConfiguration;
   placement: CheckedPlacementInputs | undefined;
-  /** The acceptable data centers; empty or undefined for any. */
+  /** The acceptable data centers, as checked: undefined for any. */
   dataCenterIds?: readonly string[];
   /** USD per hour for the whole resource: dearer candidates are skipped. */
   maxHourlyPrice?: number;
