@@ -46,7 +46,8 @@ export const kinds = Object.fromEntries(
     name,
     {
       ...Resource.kind,
-      offlineCheck: Resource.kind.declaration === undefined ? Resource.kind.provider.check : lifecycleOf(Resource.kind.declaration).check,
+      offlineCheck:
+        Resource.kind.declaration === undefined ? Resource.kind.provider.check : lifecycleOf(Resource.kind.declaration).validate,
       create: (resource: string, args: object, opts?: pulumi.CustomResourceOptions) =>
         new (Resource as ResourceClass)(resource, args, opts),
     },

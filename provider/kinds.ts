@@ -4,14 +4,10 @@
 // classes, in this order. A class's export name is its type name: the token is `computeplatform:index:<Kind>`.
 // Where a wire type has the name of its kind (the API's `Pod`), the class's export shadows it. A kind in its folder
 // is one line, its class's module, which re-exports the types of its inputs.ts.
-export { Pod, type PodArgs } from "./resources/pod/pod";
-export type * from "./schemas/pod";
-export { Cluster, type ClusterArgs } from "./resources/cluster/cluster";
-export type * from "./schemas/cluster";
-export { ServerlessEndpoint, type ServerlessEndpointArgs } from "./resources/serverlessEndpoint/serverlessEndpoint";
-export type * from "./schemas/serverlessEndpoint";
-export { Template, type TemplateArgs } from "./resources/template/template";
-export type * from "./schemas/template";
+export * from "./resources/pod/pod";
+export * from "./resources/cluster/cluster";
+export * from "./resources/serverlessEndpoint/serverlessEndpoint";
+export * from "./resources/template/template";
 export * from "./resources/networkVolume/networkVolume";
 export * from "./resources/registry/registry";
 export * from "./resources/registryDelegation/registryDelegation";

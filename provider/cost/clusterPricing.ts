@@ -1,6 +1,6 @@
 import type { CheckedClusterInputs } from "../schemas/cluster";
 import { isPlainObject } from "../schemas/pod";
-import type { GpuConfiguration } from "../placement/candidates";
+import { memberPlacement } from "../resources/cluster/memberPlacement";
 import { gpuComponent } from "./gpuComponent";
 import type { Pricing } from "./pricing";
 
@@ -12,10 +12,8 @@ export const clusterPricing: Pricing<CheckedClusterInputs> = {
     gpuComponent(prices.gpus, compute.gpuTypeId, compute.podCount * compute.gpuCountPerPod, "SECURE", "Cluster GPU"),
   ],
   placed: (inputs, { compute }) =>
-    isPlainObject(compute) ? onCandidate(inputs, { id: String(compute.gpuTypeId), count: Number(compute.gpuCountPerPod) }) : inputs,
-  onCandidate,
+    isPlainObject(compute)
+      ? memberPlacement.onCandidate(inputs, { id: String(compute.gpuTypeId), count: Number(compute.gpuCountPerPod) })
+      : inputs,
+  onCandidate: memberPlacement.onCandidate,
 };
-
-function onCandidate(inputs: CheckedClusterInputs, { id, count }: GpuConfiguration): CheckedClusterInputs {
-  return { ...inputs, compute: { ...inputs.compute, gpuTypeId: id, gpuCountPerPod: count } };
-}

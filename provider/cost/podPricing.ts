@@ -1,5 +1,5 @@
 import { type CheckedPodInputs, isPlainObject } from "../schemas/pod";
-import type { GpuConfiguration } from "../placement/candidates";
+import { gpuPlacement } from "../resources/pod/gpuPlacement";
 import { gpuComponent } from "./gpuComponent";
 import type { Pricing } from "./pricing";
 import { vcpuComponent } from "./vcpuComponent";
@@ -10,14 +10,11 @@ export const podPricing: Pricing<CheckedPodInputs> = {
   lists: ({ gpu }) => [gpu === undefined ? "cpus" : "gpus"],
   components: ({ gpu, cpu, cloud }, prices) =>
     gpu !== undefined
-      ? [gpuComponent(prices.gpus, gpu.id, gpu.count ?? 1, cloud)]
+      ? [gpuComponent(prices.gpus, gpu.id, gpu.count, cloud)]
       : cpu !== undefined
         ? [vcpuComponent(prices.cpus, cpu.id, cpu.vcpuCount, "secure")]
         : [],
-  placed: (inputs, { gpu }) => (isPlainObject(gpu) ? onCandidate(inputs, { id: String(gpu.id), count: Number(gpu.count) }) : inputs),
-  onCandidate,
+  placed: (inputs, { gpu }) =>
+    isPlainObject(gpu) ? gpuPlacement.onCandidate(inputs, { id: String(gpu.id), count: Number(gpu.count) }) : inputs,
+  onCandidate: gpuPlacement.onCandidate,
 };
-
-function onCandidate(inputs: CheckedPodInputs, { id, count }: GpuConfiguration): CheckedPodInputs {
-  return inputs.gpu === undefined ? inputs : { ...inputs, gpu: { ...inputs.gpu, id, count } };
-}

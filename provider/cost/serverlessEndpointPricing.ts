@@ -17,7 +17,7 @@ export const serverlessEndpointPricing: Pricing<CheckedServerlessEndpointInputs>
   priceInputs: ({ gpu, cpu, workers }) => ({ gpu, cpu, workers }),
   lists: ({ gpu }) => [gpu === undefined ? "cpus" : "gpus"],
   components: ({ gpu, cpu, workers }, prices) => {
-    const standing = workers.min ?? 0;
+    const standing = workers.min;
     if (gpu !== undefined) return gpuWorkerComponents(placedType(prices.gpus, gpu), gpu, standing);
     const config = cpu?.[0];
     if (config === undefined) return [];
@@ -32,8 +32,12 @@ function placedType(gpus: readonly GpuType[] | undefined, gpu: EndpointGpuInputs
   return gpus?.find((type) => type.pool !== null && gpu.pools.includes(type.pool) && !excluded.includes(type.id));
 }
 
-function gpuWorkerComponents(type: GpuType | undefined, gpu: EndpointGpuInputs, standing: number): CostComponent[] {
-  const count = gpu.count ?? 1;
+function gpuWorkerComponents(
+  type: GpuType | undefined,
+  gpu: NonNullable<CheckedServerlessEndpointInputs["gpu"]>,
+  standing: number,
+): CostComponent[] {
+  const { count } = gpu;
   const price = type?.price.serverless;
   if (type === undefined || price === undefined) {
     const label = {

@@ -1,6 +1,6 @@
 import { gpuHourlyPrice } from "../cost/gpuHourlyPrice";
 import type { GpuType } from "../schemas/catalog";
-import type { PlacementInputs } from "../schemas/placement";
+import type { CheckedPlacementInputs } from "../schemas/placement";
 import type { Cloud } from "../schemas/pod";
 
 /** One acceptable GPU configuration: a type and how many of it (per pod, or per cluster member). */
@@ -9,20 +9,14 @@ export interface GpuConfiguration {
   readonly count: number;
 }
 
-/** The configuration asked for first (a pod's `gpu`, a cluster's `compute`), as `{ id, count }`. */
-export interface RequestedGpu {
-  readonly id: string;
-  readonly count?: number;
-}
-
 /**
  * Every acceptable configuration, each once, in the order to try them: `gpu`, then the alternatives as listed;
  * or, with `order: "cheapest"`, all of them by list price in `cloud` (ties keep the listed order, and a type the
  * catalog does not price goes last).
  */
 export function orderedCandidates(
-  gpu: RequestedGpu,
-  placement: PlacementInputs | undefined,
+  gpu: GpuConfiguration,
+  placement: CheckedPlacementInputs | undefined,
   cloud: Cloud,
   catalog: readonly Pick<GpuType, "id" | "price">[] = [],
 ): GpuConfiguration[] {
@@ -40,15 +34,14 @@ export function orderedCandidates(
 }
 
 /** `gpu`, then the alternatives, as listed, each once. */
-export function acceptableConfigurations(gpu: RequestedGpu, placement: PlacementInputs | undefined): GpuConfiguration[] {
-  const listed = [gpu, ...(placement?.alternatives ?? [])].map(({ id, count }) => ({ id, count: count ?? 1 }));
+export function acceptableConfigurations(gpu: GpuConfiguration, placement: CheckedPlacementInputs | undefined): GpuConfiguration[] {
+  const listed = [gpu, ...(placement?.alternatives ?? [])].map(({ id, count }) => ({ id, count }));
   return listed.filter((candidate, index) => listed.findIndex((other) => sameConfiguration(other, candidate)) === index);
 }
 
 /** Whether `running` is one of the acceptable configurations: `gpu` or one of the alternatives. */
-export function isAcceptable(running: RequestedGpu, gpu: RequestedGpu, placement: PlacementInputs | undefined): boolean {
-  const configuration = { id: running.id, count: running.count ?? 1 };
-  return acceptableConfigurations(gpu, placement).some((candidate) => sameConfiguration(candidate, configuration));
+export function isAcceptable(running: GpuConfiguration, gpu: GpuConfiguration, placement: CheckedPlacementInputs | undefined): boolean {
+  return acceptableConfigurations(gpu, placement).some((candidate) => sameConfiguration(candidate, running));
 }
 
 export function sameConfiguration(a: GpuConfiguration, b: GpuConfiguration): boolean {
@@ -79,7 +72,7 @@ export interface ScreenedCandidate {
 export interface Screening {
   /** The catalog's GPU types with availability (`include=AVAILABILITY`) for the resource's product and cloud. */
   readonly catalog: readonly GpuType[];
-  /** The acceptable data centers; empty or undefined for any. */
+  /** The acceptable data centers, as checked: undefined for any. */
   readonly dataCenterIds?: readonly string[];
   readonly cloud: Cloud;
   /** USD per hour for the whole resource: dearer candidates are skipped. */
@@ -95,13 +88,13 @@ export interface Screening {
  */
 export function screenCandidates(candidates: readonly GpuConfiguration[], screening: Screening): ScreenedCandidate[] {
   const { catalog, dataCenterIds, cloud, maxHourlyPrice, instances = 1 } = screening;
-  const acceptable = (id: string) => dataCenterIds === undefined || dataCenterIds.length === 0 || dataCenterIds.includes(id);
+  const acceptable = (id: string) => dataCenterIds === undefined || dataCenterIds.includes(id);
   return candidates.map((candidate) => {
     const type = catalog.find((entry) => entry.id === candidate.id);
     if (type === undefined) return { candidate, hold: { kind: "notOffered", reason: "not in the catalog" } };
     const offeredIn = (type.dataCenters ?? []).filter((dataCenter) => acceptable(dataCenter.id));
     if (offeredIn.length === 0) {
-      const where = dataCenterIds?.length ? ` in ${dataCenterIds.join(", ")}` : "";
+      const where = dataCenterIds === undefined ? "" : ` in ${dataCenterIds.join(", ")}`;
       return { candidate, hold: { kind: "notOffered", reason: `not offered${where}` } };
     }
     const price = gpuHourlyPrice(type, candidate.count, cloud) * instances;

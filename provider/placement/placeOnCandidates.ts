@@ -2,18 +2,11 @@ import type { ComputePlatformClient } from "../client";
 import { budgetIntervalMs } from "../client/ratelimit";
 import { ComputePlatformError, UserError } from "../errors";
 import type { GpuProduct, GpuType } from "../schemas/catalog";
-import type { PlacementInputs } from "../schemas/placement";
+import type { CheckedPlacementInputs } from "../schemas/placement";
 import type { Cloud } from "../schemas/pod";
 import { availabilityBoard } from "./availabilityBoard";
 import { isCapacityError } from "./capacityError";
-import {
-  describeConfiguration,
-  type GpuConfiguration,
-  orderedCandidates,
-  type RequestedGpu,
-  type ScreenedCandidate,
-  screenCandidates,
-} from "./candidates";
+import { describeConfiguration, type GpuConfiguration, orderedCandidates, type ScreenedCandidate, screenCandidates } from "./candidates";
 import { engineLog } from "./engineLog";
 
 /**
@@ -42,9 +35,9 @@ export interface PlacementScope {
   product: GpuProduct;
   cloud: Cloud;
   /** The configuration asked for first. */
-  gpu: RequestedGpu;
-  placement: PlacementInputs | undefined;
-  /** The acceptable data centers; empty or undefined for any. */
+  gpu: GpuConfiguration;
+  placement: CheckedPlacementInputs | undefined;
+  /** The acceptable data centers, as checked: undefined for any. */
   dataCenterIds?: readonly string[];
   /** USD per hour for the whole resource: dearer candidates are skipped. */
   maxHourlyPrice?: number;

@@ -1,4 +1,8 @@
 import { UNKNOWN } from "../schemas/unknown";
+import type { NestedDefaults } from "./lifecycle/declaration";
+
+/** The defaults of `placement`, a pod's or a cluster's: each alternative is one GPU unless it says more. */
+export const placementDefaults = { alternatives: [{ count: 1 }] } as const satisfies NestedDefaults;
 
 /**
  * Whether the data centers now declared exclude the one the resource was placed in (a pod or a cluster), so that
@@ -10,6 +14,9 @@ export function placedOutside(declared: readonly string[] | undefined, placed: s
   if ((declared as unknown) === UNKNOWN || placed === null) return true;
   return !declared.includes(placed);
 }
+
+/** When {@link placedOutside} replaces the resource, in the words of a field's doc. */
+export const placedOutsideCases = "the data center it runs in is no longer among them (none, or an empty list, means any)";
 
 /** The arguments without an empty `dataCenterIds`, which means any data center, as none does. */
 export function withoutEmptyDataCenterIds<Inputs extends { dataCenterIds?: unknown }>(inputs: Inputs): Inputs {

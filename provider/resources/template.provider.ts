@@ -1,24 +1,2 @@
-// The dynamic provider of `Template`, derived from its declaration. Pulumi serializes this module as
-// `require(<this file>)`, so it stays at this path, exports the provider methods and nothing else, and reads its
-// settings only when called.
-import { sharedClient } from "../sharedClient";
-import { deleteUnlessPodsUse } from "./lifecycle/deleteUnlessPodsUse";
-import { lifecycleOf } from "./lifecycle/lifecycle";
-import { template } from "./template/declaration";
-
-export { configure } from "../config";
-
-export const { check, diff, create, read, update } = lifecycleOf(template);
-
-/** The service refuses while a pod uses the template: the refusal then names the pods. */
-async function deleteTemplate(id: string): Promise<void> {
-  await deleteUnlessPodsUse(
-    () => sharedClient().templates.delete(id),
-    (pod) => pod.template === id,
-    (pods, several) => {
-      const [subject, them] = several ? [`pods ${pods}`, "them"] : [`pod ${pods}`, "it"];
-      return `template ${id} cannot be deleted: it is still used by ${subject}. Delete ${them} or move ${them} off the template (recreate without templateId) first`;
-    },
-  );
-}
-export { deleteTemplate as delete };
+// State holds the template's provider module as a require() of this path, so the class serves it from here.
+export * from "./template/template.provider";

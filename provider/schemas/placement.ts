@@ -42,6 +42,9 @@ export interface PlacementInputs {
   order?: PlacementOrder;
 }
 
+/** `placement` after `check`: every alternative with its count. */
+export type CheckedPlacementInputs = PlacementInputs & { alternatives?: (GpuAlternativeInputs & { count: number })[] };
+
 export const placementInputs = z.strictObject({
   alternatives: z
     .array(z.strictObject({ id: z.string().min(1), count: z.int().min(1).optional() }))

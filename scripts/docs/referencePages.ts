@@ -179,8 +179,11 @@ function onChange(name: string, spec: PropertySpec): string {
   if (name === "adopt") return "create only";
   if (spec.replaceOnChanges !== undefined) return spec.replaceOnChanges ? "replaces" : "in place";
   const text = spec.description ?? "";
+  // The last sentences of a declared field's description say what a change does, generated from its fate.
+  if (/read when the \w+ is created or adopted/i.test(text)) return "create only";
+  if (/a change replaces the \w+ only when|, except when [^.]*, which replaces the \w+\./i.test(text)) return "replaces (see description)";
   if (/create-only: a change replaces[^.]*only when/i.test(text)) return "replaces (see description)";
-  if (/(changing it|changing the [^.]*|switching between them|create-only: a change) replaces/i.test(text)) return "replaces";
+  if (/(changing it|changing the [^.]*|switching between them|create-only: a change|a change) replaces/i.test(text)) return "replaces";
   if (/(changes|grows|applied) in place/i.test(text)) return "in place";
   return "see description";
 }

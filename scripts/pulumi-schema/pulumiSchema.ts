@@ -8,6 +8,7 @@ import { PACKAGE } from "../../provider/plugin/resources";
 import { fieldsOfFate } from "../../provider/resources/lifecycle/declaration";
 import { PULUMI_SCHEMA_FILE } from "../../provider/plugin/schemaFile";
 import { declarationDocs } from "../schema/declarationDocs";
+import { withFateDocs } from "../schema/fateDocs";
 import { unwrapDescriptions } from "../schema/unwrapDescriptions";
 import { type ObjectProperties, type PropertySpec, TypeSpecs } from "./typeSpecs";
 
@@ -89,7 +90,7 @@ export function generatePulumiSchema(projectRoot: string): string {
           description: docs.get(kind) ?? "",
           properties: markSecret(outputProperties, declared.secretOutputs),
           ...(output.required ? { required: output.required } : {}),
-          inputProperties: markSecret(input.properties, declared.secretInputs),
+          inputProperties: markSecret(withFateDocs(kind, input.properties), declared.secretInputs),
           ...(input.required ? { requiredInputs: input.required } : {}),
         },
       ];

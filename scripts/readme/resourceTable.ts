@@ -1,5 +1,6 @@
 import { kinds } from "../../provider/kindRegistry";
 import type { Field } from "../../provider/resources/lifecycle/declaration";
+import { withNestedDefaults } from "../../provider/resources/lifecycle/nestedDefaults";
 
 /** The markers between which README.md holds the generated resource table. */
 export const TABLE_START = "<!-- generated:resource-table:start -->";
@@ -25,7 +26,7 @@ export function resourceTable(): string {
     if (declaration === undefined) return [];
     const fields = Object.entries(declaration.fields as Record<string, Field<unknown, unknown>>).map(
       ([name, field]) =>
-        `| ${type} | \`${name}\` | ${fateText[field.fate.kind]} | ${field.secret ? secretText[field.secret] : ""} | ${field.default === undefined ? "" : `\`${JSON.stringify(field.default)}\``} |`,
+        `| ${type} | \`${name}\` | ${fateText[field.fate.kind]} | ${field.secret ? secretText[field.secret] : ""} | ${field.default === undefined ? "" : `\`${JSON.stringify(withNestedDefaults(field.default, field.within))}\``} |`,
     );
     const outputOnly = declaration.outputs
       .filter((name: string) => !(name in declaration.fields))

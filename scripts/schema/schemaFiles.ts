@@ -3,6 +3,7 @@ import * as ts from "typescript";
 import * as TJS from "typescript-json-schema";
 import { allowReferences } from "./allowReferences";
 import { declarationDocs } from "./declarationDocs";
+import { withFateDocs } from "./fateDocs";
 import { definitionName, definitionRef } from "./definitionRef";
 import { discriminateUnion } from "./discriminatedUnion";
 import { inlineRecordDefinitions } from "./recordDefinitions";
@@ -46,11 +47,26 @@ export function generateSchemaFiles(projectRoot: string): SchemaFile[] {
     generator.getSchemaForSymbols([MANIFEST_TYPE, RESOURCE_UNION]).definitions ?? {},
     declarationDocs(program, projectRoot, [RESOURCE_CLASSES]),
   );
+  for (const { type, argumentsType } of resourceTypes(manifestDefinitions)) {
+    const definition = manifestDefinitions[argumentsType];
+    if (definition !== undefined) manifestDefinitions[argumentsType] = withFates(type, definition);
+  }
   const resourceFiles = resourceTypes(manifestDefinitions).map(({ type, argumentsType }) =>
-    schemaFile(`${type}.json`, argumentsType, sourceOf(argumentsType), inlineRecordDefinitions(generator.getSchemaForSymbol(argumentsType))),
+    schemaFile(
+      `${type}.json`,
+      argumentsType,
+      sourceOf(argumentsType),
+      withFates(type, inlineRecordDefinitions(generator.getSchemaForSymbol(argumentsType))),
+    ),
   );
   const manifestFile = schemaFile("manifest.json", MANIFEST_TYPE, sourceOf(MANIFEST_TYPE), manifestSchema(manifestDefinitions));
   return [...resourceFiles, manifestFile];
+}
+
+/** A kind's arguments schema with what a change of each field does appended to its description. */
+function withFates<Definition extends TJS.DefinitionOrBoolean>(type: string, definition: Definition): Definition {
+  if (typeof definition !== "object" || definition.properties === undefined) return definition;
+  return { ...definition, properties: withFateDocs(type, definition.properties) };
 }
 
 function manifestProgram(projectRoot: string): ts.Program {

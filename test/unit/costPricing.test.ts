@@ -89,8 +89,8 @@ const rows: Row[] = [
     hourly: 2.58,
   },
   {
-    what: "a GPU pod in the community cloud, count left to its default of 1",
-    components: () => podPricing.components({ name: "p", gpu: { id: "NVIDIA L40S" }, cloud: "COMMUNITY" } as never, prices),
+    what: "a GPU pod in the community cloud, one GPU",
+    components: () => podPricing.components({ name: "p", gpu: { id: "NVIDIA L40S", count: 1 }, cloud: "COMMUNITY" } as never, prices),
     expected: [standing("GPU (NVIDIA L40S, community cloud)", "GPU-hours", 1, 0.79, 0.79, "catalog: NVIDIA L40S community price")],
     hourly: 0.79,
   },
@@ -150,7 +150,8 @@ const rows: Row[] = [
   },
   {
     what: "an endpoint with no standing worker: requests alone, priced by use",
-    components: () => serverlessEndpointPricing.components({ gpu: { pools: ["HOPPER_141"] }, workers: {} } as never, prices),
+    components: () =>
+      serverlessEndpointPricing.components({ gpu: { pools: ["HOPPER_141"], count: 1 }, workers: { min: 0, max: 3 } } as never, prices),
     expected: [
       standing(
         "Standing workers' GPUs (NVIDIA H100 80GB HBM3, serverless)",

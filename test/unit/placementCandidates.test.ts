@@ -10,7 +10,9 @@ import {
 import { capacityCheckDelayMs } from "../../provider/placement/placeOnCandidates";
 import { gpuHourlyPrice } from "../../provider/cost/gpuHourlyPrice";
 import type { GpuType } from "../../provider/schemas/catalog";
-import type { PlacementInputs } from "../../provider/schemas/placement";
+import type { CheckedPlacementInputs, PlacementInputs } from "../../provider/schemas/placement";
+import { pod } from "../../provider/resources/pod/declaration";
+import { withNestedDefaults } from "../../provider/resources/lifecycle/nestedDefaults";
 import type { AvailabilityLevel } from "../../provider/schemas/catalog";
 
 const H100 = "NVIDIA H100 80GB HBM3";
@@ -106,8 +108,11 @@ describe("orderedCandidates", () => {
       ],
     },
   ];
+  // Counts left out are the pod declaration's defaults, which `check` applies.
   it.each(rows)("$name", ({ gpu, placement, cloud, expected }) => {
-    expect(orderedCandidates(gpu, placement, cloud ?? "SECURE", catalog)).toEqual(expected);
+    const checkedGpu = withNestedDefaults(gpu, pod.fields.gpu.within) as GpuConfiguration;
+    const checkedPlacement = withNestedDefaults(placement, pod.fields.placement.within) as CheckedPlacementInputs | undefined;
+    expect(orderedCandidates(checkedGpu, checkedPlacement, cloud ?? "SECURE", catalog)).toEqual(expected);
   });
 
   const configuration = fc.record({ id: fc.constantFrom(H100, A100, L40S, "NVIDIA B200"), count: fc.integer({ min: 1, max: 8 }) });

@@ -243,7 +243,14 @@ describe("placement", () => {
     ["the same arguments", {}, { changes: false, replaces: [] }],
     [
       "the alternatives reordered",
-      { placement: { alternatives: [{ id: L40S, count: 2 }, { id: A100 }] } },
+      {
+        placement: {
+          alternatives: [
+            { id: L40S, count: 2 },
+            { id: A100, count: 1 },
+          ],
+        },
+      },
       { changes: false, replaces: [] },
     ],
     ["cheapest first", { placement: { ...placed.placement, order: "cheapest" } }, { changes: false, replaces: [] }],

@@ -44,7 +44,7 @@ describe("the generated reference pages", () => {
   it("take each row from the schema: type, required, secret and what a change does", () => {
     const volume = generated.get(`${REFERENCE_FOLDER}/NetworkVolume.md`) ?? "";
     expect(volume).toContain(
-      "| `size` | integer | yes | in place | Size in GB, 10 to 4096. Grows in place; shrinking is refused by the service. |",
+      "| `size` | integer | yes | in place | Size in GB, 10 to 4096. Grows in place; shrinking is refused by the service. A change is applied in place. |",
     );
     expect(volume).toContain("| `dataCenter` | string | yes | replaces |");
     const registry = generated.get(`${REFERENCE_FOLDER}/Registry.md`) ?? "";
@@ -56,7 +56,7 @@ describe("the generated reference pages", () => {
     };
     const gpuType =
       schema.resources["computeplatform:index:Pod"]?.inputProperties.gpu?.$ref?.replace("#/types/computeplatform:index:", "") ?? "(none)";
-    expect(pod).toContain(`| \`gpu\` | [${gpuType}](#${gpuType.toLowerCase()}) | no | replaces |`);
+    expect(pod).toContain(`| \`gpu\` | [${gpuType}](#${gpuType.toLowerCase()}) | no | replaces (see description) |`);
     expect(pod).toContain(`### ${gpuType}`);
     expect(pod).toContain('<!-- excerpt -->\n```ts\nconst pod = new cp.Pod("trainer", {');
   });

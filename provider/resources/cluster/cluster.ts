@@ -4,8 +4,10 @@ import type { ClusterInputs, ClusterMember, ClusterSummary, ClusterType } from "
 import type { ResourceArgs } from "../deepInput";
 import { PricedResource } from "../../cost/pricedResource";
 import { declaredKind } from "../kind";
-import * as clusterProvider from "../cluster.provider";
+import * as clusterProvider from "./cluster.provider";
 import { cluster } from "./declaration";
+
+export type * from "./inputs";
 
 /** The arguments of a {@link Cluster}. */
 export type ClusterArgs = ResourceArgs<ClusterInputs>;

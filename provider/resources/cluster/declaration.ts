@@ -13,7 +13,10 @@ import { stripUndefined } from "../lifecycle/engineProperties";
 import { createOnly, declaration, type Fields, inPlace, replaces, replacesWhen } from "../lifecycle/declaration";
 import { sameValue } from "../lifecycle/sameValue";
 import { COST_OUTPUTS, type CostEstimate } from "../../cost/costEstimate";
-import { placedOutside, withoutEmptyDataCenterIds } from "../placement";
+import { placedOutside, placedOutsideCases, placementDefaults, withoutEmptyDataCenterIds } from "../placement";
+import { unlessNotFound } from "../lifecycle/notFound";
+import { memberPlacement, requestedGpu } from "./memberPlacement";
+import { membersRunning } from "./membersRunning";
 
 /**
  * A `Cluster` resource's outputs: the v2 cluster summary without `id` (Pulumi reserves it), the arguments the
@@ -25,17 +28,20 @@ export type ClusterOutputs = Omit<ClusterSummary, "id"> &
     members: ClusterMember[];
   };
 
-/** A cluster as the resource reads it: the summary and its members in rank order. */
-export type LiveCluster = ClusterSummary & { members: Pod[] };
+/** A cluster as the resource reads it: the summary and, where read (a list reports none), its members in rank order. */
+export type LiveCluster = ClusterSummary & { members?: Pod[] };
 
 // Only `name` changes in place; every other argument is fixed at create.
 const fields = {
   name: inPlace(),
   type: replaces(),
   // The members may run any acceptable configuration: `compute`'s GPUs or one of `placement`'s alternatives.
-  compute: replacesWhen((olds: ClusterOutputs, news: CheckedClusterInputs) => !runsAcceptableCompute(olds, news)),
+  compute: replacesWhen((olds: ClusterOutputs, news: CheckedClusterInputs) => !runsAcceptableCompute(olds, news), {
+    cases:
+      "the members no longer run an acceptable configuration: another pod count, or GPUs neither `compute` nor one of `placement`'s alternatives names",
+  }),
   // Read when the cluster is created; a change replaces it only through `compute`'s rule.
-  placement: createOnly(),
+  placement: createOnly({ within: placementDefaults }),
   image: replaces(),
   args: replaces({ default: "" }),
   disk: replaces({ default: 20 }),
@@ -47,6 +53,7 @@ const fields = {
   startJupyter: replaces({ default: false }),
   dataCenterIds: replacesWhen((olds: ClusterOutputs, news: CheckedClusterInputs) => placedOutside(news.dataCenterIds, olds.dataCenterId), {
     unreported: true,
+    cases: placedOutsideCases,
   }),
   adopt: createOnly(),
   readyTimeoutSeconds: createOnly({ default: 600 }),
@@ -54,7 +61,14 @@ const fields = {
 } as const satisfies Fields<ClusterInputs>;
 
 /** `Cluster`: a new name is the only change made in place. */
-export const cluster = declaration<ClusterInputs, typeof fields, LiveCluster, ClusterOutputs & Partial<CostEstimate>>()({
+export const cluster = declaration<
+  ClusterInputs,
+  typeof fields,
+  LiveCluster,
+  ClusterOutputs & Partial<CostEstimate>,
+  CreateClusterRequest,
+  { name: string }
+>()({
   type: "Cluster",
   what: "cluster",
   autoNamed: true,
@@ -84,25 +98,30 @@ export const cluster = declaration<ClusterInputs, typeof fields, LiveCluster, Cl
     "startJupyter",
     ...COST_OUTPUTS,
   ],
-  // A get reads the members too; a list reports the summaries, which is all `madeBy` reads.
-  api: (client) =>
-    ({
-      list: () => client.clusters.list(),
-      get: (id: string) => liveCluster(client, id),
-      create: (body: CreateClusterRequest) => client.clusters.create(body),
-      delete: (id: string) => client.clusters.delete(id),
-    }) as never,
+  // A get and a rename read the members too; a list reports the summaries, which is all `madeBy` reads.
+  api: (client) => ({
+    list: () => client.clusters.list(),
+    get: (id) => liveCluster(client, id, client.clusters.get(id)),
+    create: (body) => client.clusters.create(body),
+    update: (id, { name }) => liveCluster(client, id, client.clusters.rename(id, name)),
+    delete: (id) => client.clusters.delete(id),
+  }),
+  createRequest,
+  placement: memberPlacement,
+  readiness: membersRunning,
+  podsOf: async (client, id) => ((await unlessNotFound(() => client.clusters.pods(id))) ?? []).map((member) => member.id),
   // The image is the primary member's: the summary does not report it.
-  outputsOf: ({ members, ...summary }, recorded) =>
+  outputsOf: ({ members = [], ...summary }, recorded) =>
     clusterOutputs(summary, members, { ...(recorded as CheckedClusterInputs), image: members[0]?.image ?? (recorded.image as string) }),
+  // The summary reports only the name of the arguments.
+  inputsOf: ({ name }, { members: _members, ...recorded }) => ({ ...recorded, name }),
   // A create on any acceptable configuration, so that an interrupted one is found again whichever it was.
   madeBy: (live, inputs) => onCandidates(inputs).some((candidate) => sameCreateRequest(live, createRequest(candidate))),
   dependentDefaults: withoutEmptyDataCenterIds,
 });
 
-async function liveCluster(client: ComputePlatformClient, id: string): Promise<LiveCluster> {
-  const summary = await client.clusters.get(id);
-  return { ...summary, members: await client.clusters.pods(id) };
+async function liveCluster(client: ComputePlatformClient, id: string, summary: Promise<ClusterSummary>): Promise<LiveCluster> {
+  return { ...(await summary), members: await client.clusters.pods(id) };
 }
 
 /** What state records for a cluster: the live summary and members, and the arguments as declared. */
@@ -116,18 +135,13 @@ export function clusterOutputs(cluster: ClusterSummary, members: readonly Pod[],
 }
 
 /** The arguments once per acceptable GPU configuration of the members, `compute`'s first: what a create may have sent. */
-export function onCandidates(inputs: CheckedClusterInputs): CheckedClusterInputs[] {
+function onCandidates(inputs: CheckedClusterInputs): CheckedClusterInputs[] {
   const { placement, ...rest } = inputs;
   const { compute } = rest;
   return acceptableConfigurations(requestedGpu(compute), placement).map(({ id, count }) => ({
     ...rest,
     compute: { ...compute, gpuTypeId: id, gpuCountPerPod: count },
   }));
-}
-
-/** A cluster's compute as a GPU configuration of each member. */
-export function requestedGpu(compute: Pick<ClusterInputs["compute"], "gpuTypeId" | "gpuCountPerPod">): { id: string; count: number } {
-  return { id: compute.gpuTypeId, count: compute.gpuCountPerPod };
 }
 
 /** Whether the members run an acceptable configuration, as many of them as asked. */
@@ -145,6 +159,6 @@ export function createRequest(inputs: CheckedClusterInputs): CreateClusterReques
 }
 
 /** Whether a listed cluster is what this create request would have made. */
-export function sameCreateRequest(cluster: ClusterSummary, request: CreateClusterRequest): boolean {
+function sameCreateRequest(cluster: ClusterSummary, request: CreateClusterRequest): boolean {
   return cluster.name === request.name && cluster.type === request.type && sameValue(cluster.compute, request.compute);
 }

@@ -7,8 +7,8 @@ import { UserError } from "../../errors";
 type AnyLive = { id: string };
 
 /** The live resource `id` of a declared kind (its `find` where the API has no read by id), or undefined when it is gone. */
-export function findLive<Args extends object, F extends Fields<Args>, Live extends AnyLive, Outputs extends object>(
-  declaration: Declaration<Args, F, Live, Outputs>,
+export function findLive<Args extends object, F extends Fields<Args>, Live extends AnyLive, Outputs extends object, Body, Patch>(
+  declaration: Declaration<Args, F, Live, Outputs, readonly (keyof Outputs & string)[], Body, Patch>,
   id: string,
 ): Promise<Live | undefined> {
   if (declaration.find !== undefined) return declaration.find(sharedClient(), id);
@@ -22,8 +22,8 @@ export function findLive<Args extends object, F extends Fields<Args>, Live exten
  * declaration says how) and refuses it unless it agrees with the arguments in every field that cannot change in
  * place. What brings it to the arguments then is the kind's.
  */
-export async function adoptable<Args extends object, F extends Fields<Args>, Live extends AnyLive, Outputs extends object>(
-  declaration: Declaration<Args, F, Live, Outputs>,
+export async function adoptable<Args extends object, F extends Fields<Args>, Live extends AnyLive, Outputs extends object, Body, Patch>(
+  declaration: Declaration<Args, F, Live, Outputs, readonly (keyof Outputs & string)[], Body, Patch>,
   id: string,
   inputs: object,
 ): Promise<Live> {

@@ -1,6 +1,8 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { z } from "zod";
 import type { ComputePlatformClient } from "../../client";
+import type { PlacementScope } from "../../placement/placeOnCandidates";
+import type { GpuConfiguration } from "../../placement/candidates";
 import type { Named } from "../autoName";
 
 /**
@@ -17,9 +19,14 @@ import type { Named } from "../autoName";
 export type Fate<Olds, News> =
   | { readonly kind: "inPlace" }
   | { readonly kind: "replaces" }
-  | { readonly kind: "replacesWhen"; readonly when: (olds: Olds, news: News) => boolean }
-  | { readonly kind: "inPlaceUnless"; readonly when: (olds: Olds, news: News) => boolean }
+  | { readonly kind: "replacesWhen"; readonly when: (olds: Olds, news: News) => boolean; readonly cases?: string }
+  | { readonly kind: "inPlaceUnless"; readonly when: (olds: Olds, news: News) => boolean; readonly cases?: string }
   | { readonly kind: "createOnly" };
+
+/** The cases in which a conditional fate replaces, in words that follow "when", for the field's doc. */
+export interface Cases {
+  readonly cases?: string;
+}
 
 /**
  * How a value is kept from view. There is no output-only level: the engine would keep the argument in plain text
@@ -36,6 +43,8 @@ export interface Field<Olds, News> {
   readonly secret?: Secrecy;
   /** The value `check` puts in when the argument is left out; the same as the `@default` of its TSDoc. */
   readonly default?: unknown;
+  /** The defaults of the argument's own fields, which `check` puts in where the argument is given. */
+  readonly within?: NestedDefaults;
   /**
    * Whether the argument differs from what state recorded, for a field that the service reports in another form
    * (a pod's `globalNetworking.enabled`) or with values of its own (the keys it injects into env).
@@ -46,10 +55,19 @@ export interface Field<Olds, News> {
   readonly unreported?: boolean;
 }
 
+/**
+ * The defaults inside an object argument, by field: a value, or for a field that is an object itself its own
+ * defaults, or for a list `[defaults]` of each item. The same as the `@default` of each field's TSDoc.
+ */
+export interface NestedDefaults {
+  readonly [field: string]: string | number | boolean | NestedDefaults | readonly [NestedDefaults];
+}
+
 /** What may be said of a field beside its fate; `changed` takes the types of the kind that declares it. */
 export interface FieldOptions {
   readonly secret?: Secrecy;
   readonly default?: unknown;
+  readonly within?: NestedDefaults;
   readonly changed?: (olds: never, news: never) => boolean;
   readonly unreported?: boolean;
 }
@@ -64,20 +82,22 @@ export function replaces<const Options extends FieldOptions = object>(options?: 
   return { fate: { kind: "replaces" }, ...(options as Options) };
 }
 
-/** A change that replaces the resource when `when` holds, and is otherwise none. */
-export function replacesWhen<Olds, News, const Options extends FieldOptions = object>(
+/** A change that replaces the resource when `when` holds (in the words of `cases`), and is otherwise none. */
+export function replacesWhen<Olds, News, const Options extends FieldOptions & Cases = object>(
   when: (olds: Olds, news: News) => boolean,
   options?: Options,
-): { fate: { kind: "replacesWhen"; when: (olds: Olds, news: News) => boolean } } & Options {
-  return { fate: { kind: "replacesWhen", when }, ...(options as Options) };
+): { fate: { kind: "replacesWhen"; when: (olds: Olds, news: News) => boolean; cases?: string } } & Omit<Options, "cases"> {
+  const { cases, ...rest } = (options ?? {}) as Options;
+  return { fate: { kind: "replacesWhen", when, ...(cases === undefined ? {} : { cases }) }, ...rest };
 }
 
-/** A change sent in the PATCH body, except when `when` says that it replaces the resource. */
-export function inPlaceUnless<Olds, News, const Options extends FieldOptions = object>(
+/** A change sent in the PATCH body, except when `when` says that it replaces the resource (in the words of `cases`). */
+export function inPlaceUnless<Olds, News, const Options extends FieldOptions & Cases = object>(
   when: (olds: Olds, news: News) => boolean,
   options?: Options,
-): { fate: { kind: "inPlaceUnless"; when: (olds: Olds, news: News) => boolean } } & Options {
-  return { fate: { kind: "inPlaceUnless", when }, ...(options as Options) };
+): { fate: { kind: "inPlaceUnless"; when: (olds: Olds, news: News) => boolean; cases?: string } } & Omit<Options, "cases"> {
+  const { cases, ...rest } = (options ?? {}) as Options;
+  return { fate: { kind: "inPlaceUnless", when, ...(cases === undefined ? {} : { cases }) }, ...rest };
 }
 
 /** Read at create only, never compared again. */
@@ -91,8 +111,25 @@ export type Fields<Args, Olds = never, News = never> = { readonly [K in keyof Re
 /** The arguments that a declared field gives a default, and that `check` therefore always sets. */
 type DefaultedKeys<F> = { [K in keyof F]: F[K] extends { default: unknown } ? K : never }[keyof F];
 
-/** Arguments after `check`: named, with every declared default applied. */
-export type Checked<Args, F> = Named<Args> & { [K in DefaultedKeys<F> & keyof Args]-?: Exclude<Args[K], undefined> };
+/** The arguments that a declared field gives defaults within. */
+type CompletedKeys<F> = { [K in keyof F]: F[K] extends { within: object } ? K : never }[keyof F];
+
+/** A value with the fields its `within` defaults name set, in nested objects and list items too (where given). */
+type Completed<T, W> = T extends readonly (infer Item)[]
+  ? W extends readonly [infer ItemDefaults]
+    ? Completed<Item, ItemDefaults>[]
+    : T
+  : T extends object
+    ? T & { [K in ValueKeys<W> & keyof T]-?: Exclude<T[K], undefined> } & {
+        [K in Exclude<keyof W, ValueKeys<W>> & keyof T]?: Completed<Exclude<T[K], undefined>, W[K]>;
+      }
+    : T;
+type ValueKeys<W> = { [K in keyof W]: W[K] extends object ? never : K }[keyof W];
+
+/** Arguments after `check`: named, with every declared default applied, those within objects included. */
+export type Checked<Args, F> = Named<Args> & { [K in DefaultedKeys<F> & keyof Args]-?: Exclude<Args[K], undefined> } & {
+  [K in CompletedKeys<F> & keyof Args]?: F[K] extends { within: infer W } ? Completed<Exclude<Args[K], undefined>, W> : never;
+};
 
 /** The calls of one kind's API: the client objects (`client.networkVolumes`, ...) have this shape. */
 export interface KindApi<Live, CreateBody, Patch> {
@@ -105,9 +142,43 @@ export interface KindApi<Live, CreateBody, Patch> {
   delete(id: string): Promise<void>;
 }
 
+/** How long a create, adopt or update may wait for the resource: the deadline input, or the engine's `customTimeouts`. */
+export interface Wait {
+  readonly client: ComputePlatformClient;
+  /** Epoch ms after which the wait gives up. */
+  readonly deadline: number;
+  /** The deadline as the resource set it, in seconds, for messages. */
+  readonly timeoutSeconds: number;
+}
+
+/** Where a create may choose among GPU configurations (`placement`): what screens the candidates, and each candidate's arguments. */
+export interface Placement<Inputs> {
+  /** What placement screens the candidates by; undefined when the arguments leave nothing to choose. */
+  scope(inputs: Inputs): PlacementScope | undefined;
+  /** The arguments as if they had asked for `candidate` alone: what a create on it sends, and what its estimate prices. */
+  onCandidate(inputs: Inputs, candidate: GpuConfiguration): Inputs;
+}
+
+/** How a kind that takes time to become usable is waited for, after a create and at adopt. */
+export interface Readiness<Inputs, Live, Outputs> {
+  /**
+   * Brings the live resource to the arguments and waits until it is usable. `previous` holds the outputs state
+   * recorded, at an update (which then calls it instead of PATCHing), and is undefined after a create or at adopt.
+   */
+  converge(live: Live, inputs: Inputs, wait: Wait, previous?: Outputs): Promise<Live>;
+  /** Whether an update converges too (a pod's power state), or only PATCHes. @default false */
+  readonly atUpdate?: boolean;
+  /** What the resource did not become, for the message of a failed wait: `RUNNING`, `usable`. */
+  state(inputs: Inputs): string;
+  /** How the message of a failed wait names the resource. @default `<what> "<name>"` */
+  label?(inputs: Inputs, id: string): string;
+  /** What a delete of the resource also removed, for the message of a failed create: `with its members`. */
+  readonly deletedWith?: string;
+}
+
 /**
- * One resource kind, declared once. The argument interface (in `provider/schemas/`) stays the one place for
- * shape, bounds and docs; this adds what each argument does, and what the generic lifecycle needs to run the kind.
+ * One resource kind, declared once. The argument interface (its `inputs.ts`) stays the one place for shape, bounds
+ * and docs; this adds what each argument does, and what the generic lifecycle needs to run the kind.
  */
 export interface Declaration<
   Args extends object,
@@ -115,6 +186,8 @@ export interface Declaration<
   Live extends { id: string },
   Outputs extends object,
   OutputNames extends readonly (keyof Outputs & string)[] = readonly (keyof Outputs & string)[],
+  CreateBody = Omit<Checked<Args, F>, "adopt">,
+  Patch = Partial<Checked<Args, F>>,
 > {
   /** The type name: the package schema's token is `computeplatform:index:<type>`. */
   readonly type: string;
@@ -140,7 +213,23 @@ export interface Declaration<
    */
   readonly outputs: OutputNames;
   /** Where the kind's API is, e.g. `client.networkVolumes`. */
-  api(client: ComputePlatformClient): KindApi<Live, Omit<Checked<Args, F>, "adopt">, Partial<Checked<Args, F>>>;
+  api(client: ComputePlatformClient): KindApi<Live, CreateBody, Patch>;
+  /** The create request for the arguments. @default the arguments without `adopt` and the deadline input */
+  createRequest?(inputs: Checked<Args, F>): CreateBody;
+  /**
+   * The PATCH body that brings the resource from the outputs `olds` to the arguments.
+   * @default exactly the fields that change in place and differ, as the arguments give them
+   */
+  patch?(olds: Outputs, news: Checked<Args, F>): Patch;
+  /** Where a create may choose among GPU configurations; absent for a kind that is created as asked. */
+  readonly placement?: Placement<Checked<Args, F>>;
+  /** How the kind is waited for until usable; absent for a kind that is usable once the API answers. */
+  readonly readiness?: Readiness<Checked<Args, F>, Live, Outputs>;
+  /**
+   * The pods a delete of the resource ends (read before it), which the delete waits for until they are gone: the
+   * service answers a delete at once and ends them after.
+   */
+  podsOf?(client: ComputePlatformClient, id: string): Promise<readonly string[]>;
   /** How messages name the resource a create makes. @default `<what> "<name>"` */
   label?(inputs: Checked<Args, F>): string;
   /**
@@ -153,8 +242,20 @@ export interface Declaration<
   /**
    * The outputs recorded for a live resource. `recorded` holds the arguments it was created, adopted or updated
    * with, or at a refresh the outputs in state: where to keep what the service never returns (a password) from.
+   * `previous` holds the outputs state recorded before, at an update and a refresh.
    */
-  outputsOf(live: Live, recorded: Partial<Outputs>): Outputs;
+  outputsOf(live: Live, recorded: Partial<Outputs>, previous?: Outputs): Outputs;
+  /**
+   * The arguments that would make the live resource, what the service does not report taken from `recorded` (the
+   * outputs in state): what a refresh hands back when they differ from state by their fates, and what an import
+   * records. @default the outputs, handed back when any differs from state
+   */
+  inputsOf?(live: Live, recorded: Outputs): Checked<Args, F>;
+  /**
+   * The arguments as a new or adopted resource runs with them, for state to record: what they leave to a template,
+   * read from it. @default the arguments
+   */
+  madeWith?(client: ComputePlatformClient, inputs: Checked<Args, F>): Promise<Checked<Args, F>>;
   /**
    * Why `adopt` refuses the live resource, after `adopt: <what> "<id>" `, for a kind that says more than which
    * fields differ; `conflicts` are the fields that differ and cannot change in place.
@@ -180,18 +281,26 @@ export interface Declaration<
 }
 
 /**
- * Declares a kind: `declaration<Args, typeof fields, Live, Outputs>()({ ... })`. The outputs are typed as the
+ * Declares a kind: `declaration<Args, typeof fields, Live, Outputs>()({ ... })`, with the API's create and PATCH
+ * bodies after them where they are not the arguments'. The outputs are typed as the
  * very names listed, so that the compiler can hold the resource class to them.
  */
-export function declaration<Args extends object, F extends Fields<Args>, Live extends { id: string }, Outputs extends object>() {
+export function declaration<
+  Args extends object,
+  F extends Fields<Args>,
+  Live extends { id: string },
+  Outputs extends object,
+  CreateBody = Omit<Checked<Args, F>, "adopt">,
+  Patch = Partial<Checked<Args, F>>,
+>() {
   return <const OutputNames extends readonly (keyof Outputs & string)[]>(
-    declared: Declaration<Args, F, Live, Outputs, OutputNames>,
-  ): Declaration<Args, F, Live, Outputs, OutputNames> => declared;
+    declared: Declaration<Args, F, Live, Outputs, OutputNames, CreateBody, Patch>,
+  ): Declaration<Args, F, Live, Outputs, OutputNames, CreateBody, Patch> => declared;
 }
 
 /** A declaration of any kind, as the kind registry and the generators read it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry holds kinds of every shape, and each method is typed at its own declaration.
-export type AnyDeclaration = Declaration<any, any, any, any, any>;
+export type AnyDeclaration = Declaration<any, any, any, any, any, any, any>;
 
 /** The fields with a fate of the given kind. */
 export function fieldsOfFate(declaration: AnyDeclaration, ...kinds: Fate<unknown, unknown>["kind"][]): string[] {

@@ -1,18 +1,36 @@
 import type { ComputePlatformClient } from "../../client";
 import type { CheckedPodInputs, Pod } from "../../schemas/pod";
+import type { Readiness } from "../lifecycle/declaration";
+import { podInheritedEnvKeys, type PodOutputs } from "./outputs";
 import { podPatch } from "./patch";
 import { ComputePlatformError } from "../../errors";
+
+/**
+ * A pod is usable in its desired status: it is converged after a create, at adopt and at every update (a change of
+ * `desiredStatus` starts or stops it). The env keys it keeps from its template are those of a new or adopted pod
+ * the program does not set, and at an update those recorded, while the template stays the same.
+ */
+export const podReadiness: Readiness<CheckedPodInputs, Pod, PodOutputs> = {
+  converge: (live, inputs, { client, deadline, timeoutSeconds }, previous) => {
+    const sameTemplate = inputs.templateId !== undefined && inputs.templateId === previous?.templateId;
+    const inherited = previous === undefined ? podInheritedEnvKeys(live, inputs) : sameTemplate ? (previous.inheritedEnvKeys ?? []) : [];
+    return converge(client, live, inputs, deadline, timeoutSeconds, inherited);
+  },
+  atUpdate: true,
+  state: (inputs) => inputs.desiredStatus,
+};
 
 /**
  * Brings an existing pod to the arguments: PATCHes what differs (keeping the env keys it `inherited` from its
  * template), recovers it from ERROR, starts or stops it, and waits for the desired status. A locked pod
  * refuses to stop, so a lock is lifted before a stop and put back at the end.
  */
-export async function converge(
+async function converge(
   client: ComputePlatformClient,
   live: Pod,
   news: CheckedPodInputs,
   deadline: number,
+  timeoutSeconds: number,
   inherited: readonly string[],
 ): Promise<Pod> {
   const { locked: lockChange, ...changes } = podPatch(live, news, inherited);
@@ -25,11 +43,11 @@ export async function converge(
   // ERROR is unrecoverable for the container, not for the pod: `start` boots it again.
   if (pod.status === "ERROR") pod = (await client.pods.action(pod.id, "start")) ?? (await client.pods.get(pod.id));
 
-  pod = await waitForStatus(client, pod.id, pod.status === "EXITED" ? "EXITED" : "RUNNING", deadline, news.readyTimeoutSeconds);
+  pod = await waitForStatus(client, pod.id, pod.status === "EXITED" ? "EXITED" : "RUNNING", deadline, timeoutSeconds);
   if (news.desiredStatus === "RUNNING" && pod.status === "EXITED") await client.pods.action(pod.id, "start");
   if (news.desiredStatus === "EXITED" && pod.status !== "EXITED") await client.pods.action(pod.id, "stop");
   // Already there (the usual case): another wait would cost one more list and one more poll interval.
-  if (pod.status !== news.desiredStatus) pod = await waitForStatus(client, pod.id, news.desiredStatus, deadline, news.readyTimeoutSeconds);
+  if (pod.status !== news.desiredStatus) pod = await waitForStatus(client, pod.id, news.desiredStatus, deadline, timeoutSeconds);
 
   if (news.locked && !pod.locked) pod = await client.pods.update(pod.id, { locked: true });
   return pod;

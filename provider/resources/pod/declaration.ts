@@ -1,13 +1,25 @@
-import { type CheckedPodInputs, isEmptyList, isPlainObject, type Pod, type PodInputs, podInputsSchema } from "../../schemas/pod";
+import {
+  type CheckedPodInputs,
+  type CreatePodRequest,
+  isEmptyList,
+  isPlainObject,
+  type Pod,
+  type PodInputs,
+  podInputsSchema,
+  type UpdatePodRequest,
+} from "../../schemas/pod";
+import { unlessNotFound } from "../lifecycle/notFound";
 import { createOnly, declaration, type Fields, inPlace, inPlaceUnless, replaces, replacesWhen } from "../lifecycle/declaration";
 import { sameValue } from "../lifecycle/sameValue";
 import { COST_OUTPUTS, type CostEstimate } from "../../cost/costEstimate";
-import { placedOutside, withoutEmptyDataCenterIds } from "../placement";
+import { placedOutside, placedOutsideCases, placementDefaults, withoutEmptyDataCenterIds } from "../placement";
 import { acceptableConfigurations, isAcceptable } from "../../placement/candidates";
+import { podReadiness } from "./converge";
 import { createRequest, sameCreateRequest } from "./createRequest";
+import { gpuPlacement } from "./gpuPlacement";
 import { comparableMounts, declaresMounts, mountsNeedReplacement } from "./mounts";
-import { type PodOutputs, podOutputs, userEnv } from "./outputs";
-import { recordedTemplateSettings, withTemplateSettings } from "./templateSettings";
+import { podInputsFromLive, type PodOutputs, podOutputs, userEnv } from "./outputs";
+import { madeWithTemplate, recordedTemplateSettings, withTemplateSettings } from "./templateSettings";
 
 // The order is that of the diff's lists. An argument left unset (on a pod made from a template) keeps the pod's value.
 const fields = {
@@ -31,20 +43,29 @@ const fields = {
   // Another template is applied in place; dropping it leaves the pod's settings and makes env wholly the program's.
   templateId: inPlace({ changed: (olds: PodOutputs, news: CheckedPodInputs) => olds.templateId !== news.templateId }),
   // The pod may run any acceptable configuration: `gpu` or one of `placement`'s alternatives.
-  gpu: replacesWhen((olds: PodOutputs, news: CheckedPodInputs) =>
-    switchesFamily(olds, news) ? news.gpu !== undefined : news.gpu !== undefined && !runsAcceptableGpu(olds, news),
+  gpu: replacesWhen(
+    (olds: PodOutputs, news: CheckedPodInputs) =>
+      switchesFamily(olds, news) ? news.gpu !== undefined : news.gpu !== undefined && !runsAcceptableGpu(olds, news),
+    {
+      within: { count: 1 },
+      cases:
+        "the GPUs the pod runs are no longer acceptable (neither `gpu` nor one of `placement`'s alternatives, or other CUDA constraints), or it moves from CPU to GPU",
+    },
   ),
   // Read when the pod is created; a change replaces it only through `gpu`'s rule, when what it runs is no longer acceptable.
-  placement: createOnly(),
-  cpu: replacesWhen((olds: PodOutputs, news: CheckedPodInputs) =>
-    switchesFamily(olds, news)
-      ? news.gpu === undefined
-      : news.gpu === undefined && news.cpu !== undefined && !sameValue(olds.cpu, news.cpu),
+  placement: createOnly({ within: placementDefaults }),
+  cpu: replacesWhen(
+    (olds: PodOutputs, news: CheckedPodInputs) =>
+      switchesFamily(olds, news)
+        ? news.gpu === undefined
+        : news.gpu === undefined && news.cpu !== undefined && !sameValue(olds.cpu, news.cpu),
+    { cases: "the CPU configuration differs from the one the pod runs, or it moves from GPU to CPU" },
   ),
   cloud: replaces({ default: "SECURE" }),
   mounts: inPlaceUnless(
     (olds: PodOutputs, news: CheckedPodInputs) => declaresMounts(news) && mountsNeedReplacement(olds.mounts, news.mounts),
     {
+      cases: "the mount changes kind or network volume, or a persistent mount shrinks",
       changed: (olds: PodOutputs, news: CheckedPodInputs) =>
         declaresMounts(news) && !sameValue(comparableMounts(olds.mounts), comparableMounts(news.mounts)),
     },
@@ -53,6 +74,7 @@ const fields = {
   startJupyter: replaces(),
   dataCenterIds: replacesWhen((olds: PodOutputs, news: CheckedPodInputs) => placedOutside(news.dataCenterIds, olds.dataCenterId), {
     unreported: true,
+    cases: placedOutsideCases,
   }),
   desiredStatus: inPlace({
     default: "RUNNING",
@@ -64,7 +86,7 @@ const fields = {
 } as const satisfies Fields<PodInputs>;
 
 /** `Pod`: fields the API cannot change in place replace it; env, mounts and a template's settings are compared as the pod runs them. */
-export const pod = declaration<PodInputs, typeof fields, Pod, PodOutputs & Partial<CostEstimate>>()({
+export const pod = declaration<PodInputs, typeof fields, Pod, PodOutputs & Partial<CostEstimate>, CreatePodRequest, UpdatePodRequest>()({
   type: "Pod",
   what: "pod",
   autoNamed: true,
@@ -99,8 +121,25 @@ export const pod = declaration<PodInputs, typeof fields, Pod, PodOutputs & Parti
     "desiredStatus",
     ...COST_OUTPUTS,
   ],
-  api: (client) => client.pods as never,
-  outputsOf: (live, recorded) => podOutputs(live, recorded as unknown as CheckedPodInputs),
+  api: (client) => client.pods,
+  // A terminated pod is gone: the service lists it for a while after its delete.
+  find: async (client, id) => {
+    const live = await unlessNotFound(() => client.pods.get(id));
+    return live?.status === "TERMINATED" ? undefined : live;
+  },
+  createRequest,
+  placement: gpuPlacement,
+  readiness: podReadiness,
+  podsOf: async (_client, id) => [id],
+  madeWith: madeWithTemplate,
+  // The env keys recorded as the template's stand while the template does; at create they are found anew.
+  outputsOf: (live, recorded, previous) =>
+    podOutputs(
+      live,
+      recorded as unknown as CheckedPodInputs,
+      previous !== undefined && previous.templateId === recorded.templateId ? previous.inheritedEnvKeys : undefined,
+    ),
+  inputsOf: podInputsFromLive,
   // A create on any acceptable configuration, so that an interrupted one is found again whichever it was.
   madeBy: (live, inputs) => onCandidates(inputs).some((candidate) => sameCreateRequest(live, createRequest(candidate))),
   unsetKeepsLive: true,
@@ -137,7 +176,7 @@ function withTemplateDependentDefaults(inputs: CheckedPodInputs): CheckedPodInpu
     checked.startJupyter ??= false;
   }
   const completed: CheckedPodInputs = checked;
-  if (gpu !== undefined) completed.gpu = isPlainObject(gpu) ? { ...gpu, count: gpu.count ?? 1 } : gpu;
+  if (gpu !== undefined) completed.gpu = gpu;
   // On a pod made from a template, an empty `network` list is how it declines the template's persistent mount.
   if (mounts !== undefined) {
     const normalised =
@@ -148,7 +187,7 @@ function withTemplateDependentDefaults(inputs: CheckedPodInputs): CheckedPodInpu
 }
 
 /** The arguments once per acceptable GPU configuration, `gpu` first: what a create may have sent. */
-export function onCandidates(inputs: CheckedPodInputs): CheckedPodInputs[] {
+function onCandidates(inputs: CheckedPodInputs): CheckedPodInputs[] {
   const { placement, ...rest } = inputs;
   if (rest.gpu === undefined) return [rest];
   const gpu = rest.gpu;

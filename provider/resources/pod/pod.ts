@@ -14,8 +14,10 @@ import type {
 import type { ResourceArgs } from "../deepInput";
 import { PricedResource } from "../../cost/pricedResource";
 import { declaredKind } from "../kind";
-import * as podProvider from "../pod.provider";
+import * as podProvider from "./pod.provider";
 import { pod } from "./declaration";
+
+export type * from "./inputs";
 
 /** The arguments of a {@link Pod}. Every property accepts Inputs, at every level. */
 export type PodArgs = ResourceArgs<PodInputs>;

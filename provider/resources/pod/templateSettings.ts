@@ -43,6 +43,11 @@ export function withTemplateSettings(inputs: CheckedPodInputs, settings: Templat
   return effective;
 }
 
+/** The arguments as a new or adopted pod runs with them: what they leave to its template, read from it. */
+export async function madeWithTemplate(client: ComputePlatformClient, inputs: CheckedPodInputs): Promise<CheckedPodInputs> {
+  return withTemplateSettings(inputs, await templateSettings(client, inputs.templateId));
+}
+
 /** The template settings a pod's state recorded at create. */
 export function recordedTemplateSettings(olds: PodOutputs): TemplateSettings {
   return { startSsh: olds.startSsh, startJupyter: olds.startJupyter, allowedCudaVersions: olds.gpu?.allowedCudaVersions };

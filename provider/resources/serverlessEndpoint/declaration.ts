@@ -23,19 +23,23 @@ export type ServerlessEndpointOutputs = Omit<Endpoint, "id"> &
     inheritedEnvKeys: string[];
   };
 
-/** What state records for an endpoint. */
+/**
+ * What state records for an endpoint. The env keys recorded as the template's stand while the template does; else
+ * they are those of the endpoint the arguments do not declare.
+ */
 export function endpointOutputs(
   endpoint: Endpoint,
   inputs: CheckedServerlessEndpointInputs,
-  // None recorded when `pulumi import` (through the native plugin) reads an endpoint with nothing recorded.
-  inheritedEnvKeys: readonly string[] = [],
+  previous?: Pick<ServerlessEndpointOutputs, "templateId" | "inheritedEnvKeys">,
 ): ServerlessEndpointOutputs {
   const { id: _id, ...fields } = endpoint;
-  return stripUndefined({ ...fields, templateId: inputs.templateId, adopt: inputs.adopt, inheritedEnvKeys: [...inheritedEnvKeys] });
+  const inherited =
+    previous !== undefined && previous.templateId === inputs.templateId ? previous.inheritedEnvKeys : inheritedEnvKeys(endpoint, inputs);
+  return stripUndefined({ ...fields, templateId: inputs.templateId, adopt: inputs.adopt, inheritedEnvKeys: [...inherited] });
 }
 
 /** The env keys of a new endpoint that came from its template: those the arguments do not declare. */
-export function inheritedEnvKeys(endpoint: Endpoint, inputs: CheckedServerlessEndpointInputs): string[] {
+function inheritedEnvKeys(endpoint: Endpoint, inputs: CheckedServerlessEndpointInputs): string[] {
   if (inputs.templateId === undefined) return [];
   return Object.keys(endpoint.env).filter((key) => !(key in inputs.env));
 }
@@ -105,17 +109,21 @@ const fields = {
   gpu: inPlaceUnless(
     (olds: ServerlessEndpointOutputs, news: CheckedServerlessEndpointInputs) => switchesFamily(olds, news) && news.gpu !== undefined,
     {
+      within: { count: 1 },
+      cases: "the endpoint moves from CPU to GPU workers",
       changed: (olds: ServerlessEndpointOutputs, news: CheckedServerlessEndpointInputs) => gpuPatch(olds, news) !== undefined,
     },
   ),
   cpu: inPlaceUnless(
     (olds: ServerlessEndpointOutputs, news: CheckedServerlessEndpointInputs) => switchesFamily(olds, news) && news.gpu === undefined,
     {
+      cases: "the endpoint moves from GPU to CPU workers",
       changed: (olds: ServerlessEndpointOutputs, news: CheckedServerlessEndpointInputs) =>
         news.cpu !== undefined && !sameValue(cpuConfigs(olds.cpu), cpuConfigs(news.cpu)),
     },
   ),
-  workers: inPlace({ default: { min: 0, max: 3, idleTimeout: 10 } }),
+  // A worker's idle timeout applies to all but a queue scaled by request count: its default depends on both.
+  workers: inPlace({ default: {}, within: { min: 0, max: 3 } }),
   scaling: inPlace(),
   dataCenterIds: inPlace({ default: [] }),
   networkVolumes: inPlace({ default: [] }),
@@ -129,7 +137,9 @@ export const serverlessEndpoint = declaration<
   ServerlessEndpointInputs,
   typeof fields,
   Endpoint,
-  ServerlessEndpointOutputs & Partial<CostEstimate>
+  ServerlessEndpointOutputs & Partial<CostEstimate>,
+  CreateEndpointRequest,
+  UpdateEndpointRequest
 >()({
   type: "ServerlessEndpoint",
   what: "endpoint",
@@ -160,9 +170,11 @@ export const serverlessEndpoint = declaration<
     "createdAt",
     ...COST_OUTPUTS,
   ],
-  api: (client) => client.serverless as never,
-  // The adopted endpoint's template is unknown: every env key it has is either declared or removed.
-  outputsOf: (live, recorded) => endpointOutputs(live, recorded as CheckedServerlessEndpointInputs, []),
+  api: (client) => client.serverless,
+  createRequest,
+  patch: endpointPatch,
+  outputsOf: (live, recorded, previous) => endpointOutputs(live, recorded as CheckedServerlessEndpointInputs, previous),
+  inputsOf: endpointInputsFromLive,
   adoptRefusal: (_live, conflicts) =>
     `differs from the arguments in ${conflicts.map((name) => (name === "gpu" || name === "cpu" ? "compute family (gpu or cpu)" : name)).join(", ")}, ` +
     "which cannot change in place; declare the endpoint's current values or create a new endpoint instead",
@@ -227,24 +239,20 @@ function withDependentDefaults(inputs: CheckedServerlessEndpointInputs): Checked
     ...inputs,
     ...containerDefaults,
     // A whole `gpu` or `workers` unknown at preview stays unknown: defaults must not hide that it may change.
-    ...(isObject(inputs.gpu) ? { gpu: gpuWithDefaults(inputs.gpu) } : {}),
-    workers:
-      isObject(inputs.workers) || inputs.workers === undefined
-        ? {
-            min: inputs.workers?.min ?? 0,
-            max: inputs.workers?.max ?? 3,
-            ...(idleTimeoutApplies ? { idleTimeout: inputs.workers?.idleTimeout ?? 10 } : {}),
-          }
-        : inputs.workers,
+    ...(isObject(inputs.gpu) ? { gpu: withTrimmedExclusions(inputs.gpu) } : {}),
+    workers: !isObject(inputs.workers)
+      ? inputs.workers
+      : idleTimeoutApplies
+        ? { ...inputs.workers, idleTimeout: inputs.workers.idleTimeout ?? 10 }
+        : (({ idleTimeout: _none, ...others }) => others)(inputs.workers),
   };
 }
 
 /** The API trims excluded type ids, so they are trimmed here too: the next diff then compares like with like. */
-function gpuWithDefaults(gpu: EndpointGpuInputs): EndpointGpuInputs {
+function withTrimmedExclusions<Gpu extends EndpointGpuInputs>(gpu: Gpu): Gpu {
   const { excludedTypes } = gpu;
   return {
     ...gpu,
-    count: gpu.count ?? 1,
     ...(Array.isArray(excludedTypes)
       ? { excludedTypes: excludedTypes.map((type) => (typeof type === "string" ? type.trim() : type)) }
       : {}),

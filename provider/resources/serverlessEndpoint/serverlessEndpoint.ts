@@ -3,8 +3,10 @@ import type { Endpoint, EndpointType, FlashBoot, ServerlessEndpointInputs } from
 import type { ResourceArgs } from "../deepInput";
 import { PricedResource } from "../../cost/pricedResource";
 import { declaredKind } from "../kind";
-import * as serverlessEndpointProvider from "../serverlessEndpoint.provider";
+import * as serverlessEndpointProvider from "./serverlessEndpoint.provider";
 import { serverlessEndpoint } from "./declaration";
+
+export type * from "./inputs";
 
 /** The arguments of a {@link ServerlessEndpoint}. */
 export type ServerlessEndpointArgs = ResourceArgs<ServerlessEndpointInputs>;

@@ -25,7 +25,7 @@ const fields = {
   env: inPlace({ default: {}, secret: "inputAndOutput" }),
   ports: inPlace({ default: [] }),
   registry: inPlace({ default: null }),
-  mounts: inPlaceUnless(removesMount, { default: {} }),
+  mounts: inPlaceUnless(removesMount, { default: {}, cases: "the persistent mount is removed" }),
   public: inPlace({ default: false }),
   serverless: inPlace({ default: false }),
   category: inPlace({ default: "NVIDIA" }),

@@ -3,8 +3,10 @@ import type { TemplateCategory, TemplateInputs } from "../../schemas/template";
 import type { ResourceArgs } from "../deepInput";
 import { declaredKind } from "../kind";
 import { DeclaredResource } from "../lifecycle/declaredResource";
-import * as templateProvider from "../template.provider";
+import * as templateProvider from "./template.provider";
 import { template } from "./declaration";
+
+export type * from "./inputs";
 
 /** The arguments of a {@link Template}. */
 export type TemplateArgs = ResourceArgs<TemplateInputs>;

@@ -42,8 +42,8 @@ type Cluster struct {
 	Name    pulumi.StringOutput     `pulumi:"name"`
 	Network ClusterNetworkPtrOutput `pulumi:"network"`
 	// Other acceptable GPU configurations of the members, and the order to try them in, when `compute` has no capacity: each alternative's `id` is a `gpuTypeId` and its `count` a `gpuCountPerPod`. The configuration chosen is the `compute` output. A later change replaces the cluster only when the configuration it runs is no longer `compute` or one of the alternatives.
-	Placement PlacementPtrOutput `pulumi:"placement"`
-	Pods      ClusterPodsOutput  `pulumi:"pods"`
+	Placement ClusterPlacementPtrOutput `pulumi:"placement"`
+	Pods      ClusterPodsOutput         `pulumi:"pods"`
 	// Exposed ports of every member, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535.
 	Ports   pulumi.StringArrayOutput `pulumi:"ports"`
 	Primary ClusterPrimaryPtrOutput  `pulumi:"primary"`
@@ -126,73 +126,73 @@ func (ClusterState) ElementType() reflect.Type {
 }
 
 type clusterArgs struct {
-	// Id of an existing cluster of the account to take over instead of creating one; only its name may differ.
+	// Id of an existing cluster of the account to take over instead of creating one; only its name may differ. Read when the cluster is created or adopted; a change of it alone changes nothing.
 	Adopt *string `pulumi:"adopt"`
-	// Arguments for the container entrypoint.
+	// Arguments for the container entrypoint. A change replaces the cluster.
 	Args *string `pulumi:"args"`
-	// The shape of every member pod.
+	// The shape of every member pod. A change replaces the cluster only when the members no longer run an acceptable configuration: another pod count, or GPUs neither `compute` nor one of `placement`'s alternatives names; otherwise it changes nothing.
 	Compute ClusterCompute `pulumi:"compute"`
-	// Preferred data centers, in order; the first with cluster nodes of the GPU type is used. When empty or not set, any data center that has them.
+	// Preferred data centers, in order; the first with cluster nodes of the GPU type is used. When empty or not set, any data center that has them. A change replaces the cluster only when the data center it runs in is no longer among them (none, or an empty list, means any); otherwise it changes nothing.
 	DataCenterIds []string `pulumi:"dataCenterIds"`
-	// Ephemeral container disk per member in GB. Minimum 1.
+	// Ephemeral container disk per member in GB. Minimum 1. A change replaces the cluster.
 	Disk *int `pulumi:"disk"`
-	// Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`. A secret in state, as an argument and as an output.
+	// Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`. A secret in state, as an argument and as an output. A change replaces the cluster.
 	Env map[string]interface{} `pulumi:"env"`
-	// Container image every member runs, for example `"org/slurm:24"`.
+	// Container image every member runs, for example `"org/slurm:24"`. A change replaces the cluster.
 	Image string `pulumi:"image"`
-	// The most the cluster may cost, in USD per hour at the catalog's list price (every member's GPUs at the secure price). Above it, `check` refuses the cluster at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set.
+	// The most the cluster may cost, in USD per hour at the catalog's list price (every member's GPUs at the secure price). Above it, `check` refuses the cluster at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set. Read when the cluster is created or adopted; a change of it alone changes nothing.
 	MaxHourlyPrice *float64 `pulumi:"maxHourlyPrice"`
-	// Storage of every member, with the pod mount rules. None when not set.
+	// Storage of every member, with the pod mount rules. None when not set. A change replaces the cluster.
 	Mounts *Mounts `pulumi:"mounts"`
-	// Display name. Changes in place; the members keep the names they were created with (`<name>-node-<rank>`). Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
+	// Display name. Changes in place; the members keep the names they were created with (`<name>-node-<rank>`). Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
 	Name *string `pulumi:"name"`
-	// Other acceptable GPU configurations of the members, and the order to try them in, when `compute` has no capacity: each alternative's `id` is a `gpuTypeId` and its `count` a `gpuCountPerPod`. The configuration chosen is the `compute` output. A later change replaces the cluster only when the configuration it runs is no longer `compute` or one of the alternatives.
+	// Other acceptable GPU configurations of the members, and the order to try them in, when `compute` has no capacity: each alternative's `id` is a `gpuTypeId` and its `count` a `gpuCountPerPod`. The configuration chosen is the `compute` output. A later change replaces the cluster only when the configuration it runs is no longer `compute` or one of the alternatives. Read when the cluster is created or adopted; a change of it alone changes nothing.
 	Placement *Placement `pulumi:"placement"`
-	// Exposed ports of every member, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535.
+	// Exposed ports of every member, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. A change replaces the cluster.
 	Ports []string `pulumi:"ports"`
-	// How long create waits for every member to be RUNNING, in seconds. From 1 to 86400.
+	// How long create waits for every member to be RUNNING, in seconds. From 1 to 86400. Read when the cluster is created or adopted; a change of it alone changes nothing.
 	ReadyTimeoutSeconds *int `pulumi:"readyTimeoutSeconds"`
-	// Start Jupyter on every member, with a generated `JUPYTER_PASSWORD`.
+	// Start Jupyter on every member, with a generated `JUPYTER_PASSWORD`. A change replaces the cluster.
 	StartJupyter *bool `pulumi:"startJupyter"`
-	// Inject the account's SSH public keys as `PUBLIC_KEY` into every member.
+	// Inject the account's SSH public keys as `PUBLIC_KEY` into every member. A change replaces the cluster.
 	StartSsh *bool `pulumi:"startSsh"`
-	// `TRAINING`, `APPLICATION`, `SLURM` or `RAY`.
+	// `TRAINING`, `APPLICATION`, `SLURM` or `RAY`. A change replaces the cluster.
 	Type string `pulumi:"type"`
 }
 
 // The set of arguments for constructing a Cluster resource.
 type ClusterArgs struct {
-	// Id of an existing cluster of the account to take over instead of creating one; only its name may differ.
+	// Id of an existing cluster of the account to take over instead of creating one; only its name may differ. Read when the cluster is created or adopted; a change of it alone changes nothing.
 	Adopt pulumi.StringPtrInput
-	// Arguments for the container entrypoint.
+	// Arguments for the container entrypoint. A change replaces the cluster.
 	Args pulumi.StringPtrInput
-	// The shape of every member pod.
+	// The shape of every member pod. A change replaces the cluster only when the members no longer run an acceptable configuration: another pod count, or GPUs neither `compute` nor one of `placement`'s alternatives names; otherwise it changes nothing.
 	Compute ClusterComputeInput
-	// Preferred data centers, in order; the first with cluster nodes of the GPU type is used. When empty or not set, any data center that has them.
+	// Preferred data centers, in order; the first with cluster nodes of the GPU type is used. When empty or not set, any data center that has them. A change replaces the cluster only when the data center it runs in is no longer among them (none, or an empty list, means any); otherwise it changes nothing.
 	DataCenterIds pulumi.StringArrayInput
-	// Ephemeral container disk per member in GB. Minimum 1.
+	// Ephemeral container disk per member in GB. Minimum 1. A change replaces the cluster.
 	Disk pulumi.IntPtrInput
-	// Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`. A secret in state, as an argument and as an output.
+	// Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`. A secret in state, as an argument and as an output. A change replaces the cluster.
 	Env pulumi.MapInput
-	// Container image every member runs, for example `"org/slurm:24"`.
+	// Container image every member runs, for example `"org/slurm:24"`. A change replaces the cluster.
 	Image pulumi.StringInput
-	// The most the cluster may cost, in USD per hour at the catalog's list price (every member's GPUs at the secure price). Above it, `check` refuses the cluster at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set.
+	// The most the cluster may cost, in USD per hour at the catalog's list price (every member's GPUs at the secure price). Above it, `check` refuses the cluster at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set. Read when the cluster is created or adopted; a change of it alone changes nothing.
 	MaxHourlyPrice pulumi.Float64PtrInput
-	// Storage of every member, with the pod mount rules. None when not set.
+	// Storage of every member, with the pod mount rules. None when not set. A change replaces the cluster.
 	Mounts MountsPtrInput
-	// Display name. Changes in place; the members keep the names they were created with (`<name>-node-<rank>`). Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
+	// Display name. Changes in place; the members keep the names they were created with (`<name>-node-<rank>`). Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
 	Name pulumi.StringPtrInput
-	// Other acceptable GPU configurations of the members, and the order to try them in, when `compute` has no capacity: each alternative's `id` is a `gpuTypeId` and its `count` a `gpuCountPerPod`. The configuration chosen is the `compute` output. A later change replaces the cluster only when the configuration it runs is no longer `compute` or one of the alternatives.
+	// Other acceptable GPU configurations of the members, and the order to try them in, when `compute` has no capacity: each alternative's `id` is a `gpuTypeId` and its `count` a `gpuCountPerPod`. The configuration chosen is the `compute` output. A later change replaces the cluster only when the configuration it runs is no longer `compute` or one of the alternatives. Read when the cluster is created or adopted; a change of it alone changes nothing.
 	Placement PlacementPtrInput
-	// Exposed ports of every member, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535.
+	// Exposed ports of every member, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. A change replaces the cluster.
 	Ports pulumi.StringArrayInput
-	// How long create waits for every member to be RUNNING, in seconds. From 1 to 86400.
+	// How long create waits for every member to be RUNNING, in seconds. From 1 to 86400. Read when the cluster is created or adopted; a change of it alone changes nothing.
 	ReadyTimeoutSeconds pulumi.IntPtrInput
-	// Start Jupyter on every member, with a generated `JUPYTER_PASSWORD`.
+	// Start Jupyter on every member, with a generated `JUPYTER_PASSWORD`. A change replaces the cluster.
 	StartJupyter pulumi.BoolPtrInput
-	// Inject the account's SSH public keys as `PUBLIC_KEY` into every member.
+	// Inject the account's SSH public keys as `PUBLIC_KEY` into every member. A change replaces the cluster.
 	StartSsh pulumi.BoolPtrInput
-	// `TRAINING`, `APPLICATION`, `SLURM` or `RAY`.
+	// `TRAINING`, `APPLICATION`, `SLURM` or `RAY`. A change replaces the cluster.
 	Type pulumi.StringInput
 }
 
@@ -304,8 +304,8 @@ func (o ClusterOutput) Network() ClusterNetworkPtrOutput {
 }
 
 // Other acceptable GPU configurations of the members, and the order to try them in, when `compute` has no capacity: each alternative's `id` is a `gpuTypeId` and its `count` a `gpuCountPerPod`. The configuration chosen is the `compute` output. A later change replaces the cluster only when the configuration it runs is no longer `compute` or one of the alternatives.
-func (o ClusterOutput) Placement() PlacementPtrOutput {
-	return o.ApplyT(func(v *Cluster) PlacementPtrOutput { return v.Placement }).(PlacementPtrOutput)
+func (o ClusterOutput) Placement() ClusterPlacementPtrOutput {
+	return o.ApplyT(func(v *Cluster) ClusterPlacementPtrOutput { return v.Placement }).(ClusterPlacementPtrOutput)
 }
 
 func (o ClusterOutput) Pods() ClusterPodsOutput {

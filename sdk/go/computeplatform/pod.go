@@ -28,7 +28,7 @@ type Pod struct {
 	CreatedAt     pulumi.StringOutput      `pulumi:"createdAt"`
 	CudaVersion   pulumi.StringPtrOutput   `pulumi:"cudaVersion"`
 	DataCenterId  pulumi.StringPtrOutput   `pulumi:"dataCenterId"`
-	// Preferred data centers, most preferred first; empty, like not set, lets the scheduler choose. Create-only: a change replaces the pod only when its current data center is no longer listed.
+	// Preferred data centers, most preferred first; empty, like not set, lets the scheduler choose.
 	DataCenterIds pulumi.StringArrayOutput `pulumi:"dataCenterIds"`
 	// Power state to hold: `RUNNING` starts the pod, `EXITED` stops it.
 	DesiredStatus pulumi.StringOutput `pulumi:"desiredStatus"`
@@ -37,9 +37,8 @@ type Pod struct {
 	// The resource's list price while it stands, in USD per hour: the sum of `costBreakdown`'s `hourlyCost`, to the millionth of a USD. Use-based parts count as 0. Known at preview; a month is 730 hours.
 	EstimatedHourlyCost pulumi.Float64Output      `pulumi:"estimatedHourlyCost"`
 	GlobalNetworking    PodGlobalNetworkingOutput `pulumi:"globalNetworking"`
-	// A GPU allocation.
-	Gpu   GpuConfigPtrOutput  `pulumi:"gpu"`
-	Image pulumi.StringOutput `pulumi:"image"`
+	Gpu                 PodGpuPtrOutput           `pulumi:"gpu"`
+	Image               pulumi.StringOutput       `pulumi:"image"`
 	// Env keys the pod took from its template and the program does not set: kept on update, never drift.
 	InheritedEnvKeys pulumi.StringArrayOutput `pulumi:"inheritedEnvKeys"`
 	Locked           pulumi.BoolOutput        `pulumi:"locked"`
@@ -50,9 +49,9 @@ type Pod struct {
 	ReadyTimeoutSeconds pulumi.IntOutput       `pulumi:"readyTimeoutSeconds"`
 	Registry            pulumi.StringPtrOutput `pulumi:"registry"`
 	Ssh                 PodSshOutput           `pulumi:"ssh"`
-	// Start Jupyter in the pod. Create-only: a change replaces the pod. With `templateId`, the template's unless set here.
+	// Start Jupyter in the pod. With `templateId`, the template's unless set here.
 	StartJupyter pulumi.BoolPtrOutput `pulumi:"startJupyter"`
-	// Install the account's SSH public keys into the pod. Create-only: a change replaces the pod. With `templateId`, the template's unless set here.
+	// Install the account's SSH public keys into the pod. With `templateId`, the template's unless set here.
 	StartSsh  pulumi.BoolPtrOutput   `pulumi:"startSsh"`
 	StartedAt pulumi.StringPtrOutput `pulumi:"startedAt"`
 	Status    pulumi.StringOutput    `pulumi:"status"`
@@ -117,97 +116,97 @@ func (PodState) ElementType() reflect.Type {
 }
 
 type podArgs struct {
-	// Id of an existing pod to take over instead of creating one; it is then updated to these arguments.
+	// Id of an existing pod to take over instead of creating one; it is then updated to these arguments. Read when the pod is created or adopted; a change of it alone changes nothing.
 	Adopt *string `pulumi:"adopt"`
-	// Arguments for the container entrypoint. With `templateId`, the template's unless set here.
+	// Arguments for the container entrypoint. With `templateId`, the template's unless set here. A change is applied in place.
 	Args *string `pulumi:"args"`
-	// Hardware tier. Changing it replaces the pod.
+	// Hardware tier. A change replaces the pod.
 	Cloud *string `pulumi:"cloud"`
-	// CPU allocation. Exactly one of `gpu` and `cpu` is required; switching between them replaces the pod.
+	// CPU allocation. Exactly one of `gpu` and `cpu` is required; switching between them replaces the pod. A change replaces the pod only when the CPU configuration differs from the one the pod runs, or it moves from GPU to CPU; otherwise it changes nothing.
 	Cpu *CpuConfig `pulumi:"cpu"`
-	// Preferred data centers, most preferred first; empty, like not set, lets the scheduler choose. Create-only: a change replaces the pod only when its current data center is no longer listed.
+	// Preferred data centers, most preferred first; empty, like not set, lets the scheduler choose. A change replaces the pod only when the data center it runs in is no longer among them (none, or an empty list, means any); otherwise it changes nothing.
 	DataCenterIds []string `pulumi:"dataCenterIds"`
-	// Power state to hold: `RUNNING` starts the pod, `EXITED` stops it.
+	// Power state to hold: `RUNNING` starts the pod, `EXITED` stops it. A change is applied in place.
 	DesiredStatus *string `pulumi:"desiredStatus"`
-	// Ephemeral container disk in GB, wiped on restart. Minimum 1. When not set, the service chooses it (with `templateId`, the template's).
+	// Ephemeral container disk in GB, wiped on restart. Minimum 1. When not set, the service chooses it (with `templateId`, the template's). A change is applied in place.
 	Disk *int `pulumi:"disk"`
-	// Environment variables. Keys the service injects (`PUBLIC_KEY`, `JUPYTER_PASSWORD`) and keys taken from the template are kept and never reported as drift. A secret in state, as an argument and as an output.
+	// Environment variables. Keys the service injects (`PUBLIC_KEY`, `JUPYTER_PASSWORD`) and keys taken from the template are kept and never reported as drift. A secret in state, as an argument and as an output. A change is applied in place.
 	Env map[string]interface{} `pulumi:"env"`
-	// Give the pod a private address reachable across data centers.
+	// Give the pod a private address reachable across data centers. A change is applied in place.
 	GlobalNetworking *bool `pulumi:"globalNetworking"`
-	// GPU allocation. Exactly one of `gpu` and `cpu` is required; switching between them replaces the pod.
+	// GPU allocation. Exactly one of `gpu` and `cpu` is required; switching between them replaces the pod. A change replaces the pod only when the GPUs the pod runs are no longer acceptable (neither `gpu` nor one of `placement`'s alternatives, or other CUDA constraints), or it moves from CPU to GPU; otherwise it changes nothing.
 	Gpu *GpuConfig `pulumi:"gpu"`
-	// Container image reference, for example `"org/trainer:1.2"`. Changes in place (the container restarts). Required unless `templateId` is set, which supplies it.
+	// Container image reference, for example `"org/trainer:1.2"`. A change restarts a running container. Required unless `templateId` is set, which supplies it. A change is applied in place.
 	Image *string `pulumi:"image"`
-	// When true the service refuses to stop or restart the pod.
+	// When true the service refuses to stop or restart the pod. A change is applied in place.
 	Locked *bool `pulumi:"locked"`
-	// The most the pod may cost, in USD per hour at the catalog's list price (its GPUs in its cloud, or its vCPUs). Above it, `check` refuses the pod at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set.
+	// The most the pod may cost, in USD per hour at the catalog's list price (its GPUs in its cloud, or its vCPUs). Above it, `check` refuses the pod at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set. Read when the pod is created or adopted; a change of it alone changes nothing.
 	MaxHourlyPrice *float64 `pulumi:"maxHourlyPrice"`
-	// Storage mounts.
+	// Storage mounts. A change is applied in place, except when the mount changes kind or network volume, or a persistent mount shrinks, which replaces the pod.
 	Mounts *Mounts `pulumi:"mounts"`
-	// Display name. Changes in place. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
+	// Display name. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
 	Name *string `pulumi:"name"`
-	// Other acceptable GPU configurations, and the order to try them in, when `gpu` has no capacity; GPU pods only. The configuration chosen is the `gpu` output. A later change replaces the pod only when the configuration it runs is no longer `gpu` or one of the alternatives.
+	// Other acceptable GPU configurations, and the order to try them in, when `gpu` has no capacity; GPU pods only. The configuration chosen is the `gpu` output. A later change replaces the pod only when the configuration it runs is no longer `gpu` or one of the alternatives. Read when the pod is created or adopted; a change of it alone changes nothing.
 	Placement *Placement `pulumi:"placement"`
-	// Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. Expose `"22/tcp"` for direct SSH. With `templateId`, the template's unless set here.
+	// Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. Expose `"22/tcp"` for direct SSH. With `templateId`, the template's unless set here. A change is applied in place.
 	Ports []string `pulumi:"ports"`
-	// How long create and update wait for the pod to reach its desired status, in seconds. 1 to 86400.
+	// How long create and update wait for the pod to reach its desired status, in seconds. 1 to 86400. A change is applied in place.
 	ReadyTimeoutSeconds *int `pulumi:"readyTimeoutSeconds"`
-	// Id of a container registry credential (a `Registry`), for private images. With `templateId`, the template's unless set here.
+	// Id of a container registry credential (a `Registry`), for private images. With `templateId`, the template's unless set here. A change is applied in place.
 	Registry *string `pulumi:"registry"`
-	// Start Jupyter in the pod. Create-only: a change replaces the pod. With `templateId`, the template's unless set here.
+	// Start Jupyter in the pod. With `templateId`, the template's unless set here. A change replaces the pod.
 	StartJupyter *bool `pulumi:"startJupyter"`
-	// Install the account's SSH public keys into the pod. Create-only: a change replaces the pod. With `templateId`, the template's unless set here.
+	// Install the account's SSH public keys into the pod. With `templateId`, the template's unless set here. A change replaces the pod.
 	StartSsh *bool `pulumi:"startSsh"`
-	// Id of a template (your own or a public one) to start the pod from. Its image, args, disk, ports, env, registry, persistent mount (GPU pods only; `mounts: { network: [] }` declines it), startSsh, startJupyter and CUDA constraint fill every field not set here; `env` is merged per key, with the keys set here winning. The template is read when it is named: editing it later does not change the pod, and a field set here and later left out keeps the pod's current value (set it to change it). Naming another template applies its image, args, disk, ports, env and registry in place (a running container restarts); the mount and the create-only settings stay. Removing `templateId` keeps the pod's settings and makes `env` wholly this one.
+	// Id of a template (your own or a public one) to start the pod from. Its image, args, disk, ports, env, registry, persistent mount (GPU pods only; `mounts: { network: [] }` declines it), startSsh, startJupyter and CUDA constraint fill every field not set here; `env` is merged per key, with the keys set here winning. The template is read when it is named: editing it later does not change the pod, and a field set here and later left out keeps the pod's current value (set it to change it). Naming another template applies its image, args, disk, ports, env and registry in place (a running container restarts); the mount and the create-only settings stay. Removing `templateId` keeps the pod's settings and makes `env` wholly this one. A change is applied in place.
 	TemplateId *string `pulumi:"templateId"`
 }
 
 // The set of arguments for constructing a Pod resource.
 type PodArgs struct {
-	// Id of an existing pod to take over instead of creating one; it is then updated to these arguments.
+	// Id of an existing pod to take over instead of creating one; it is then updated to these arguments. Read when the pod is created or adopted; a change of it alone changes nothing.
 	Adopt pulumi.StringPtrInput
-	// Arguments for the container entrypoint. With `templateId`, the template's unless set here.
+	// Arguments for the container entrypoint. With `templateId`, the template's unless set here. A change is applied in place.
 	Args pulumi.StringPtrInput
-	// Hardware tier. Changing it replaces the pod.
+	// Hardware tier. A change replaces the pod.
 	Cloud pulumi.StringPtrInput
-	// CPU allocation. Exactly one of `gpu` and `cpu` is required; switching between them replaces the pod.
+	// CPU allocation. Exactly one of `gpu` and `cpu` is required; switching between them replaces the pod. A change replaces the pod only when the CPU configuration differs from the one the pod runs, or it moves from GPU to CPU; otherwise it changes nothing.
 	Cpu CpuConfigPtrInput
-	// Preferred data centers, most preferred first; empty, like not set, lets the scheduler choose. Create-only: a change replaces the pod only when its current data center is no longer listed.
+	// Preferred data centers, most preferred first; empty, like not set, lets the scheduler choose. A change replaces the pod only when the data center it runs in is no longer among them (none, or an empty list, means any); otherwise it changes nothing.
 	DataCenterIds pulumi.StringArrayInput
-	// Power state to hold: `RUNNING` starts the pod, `EXITED` stops it.
+	// Power state to hold: `RUNNING` starts the pod, `EXITED` stops it. A change is applied in place.
 	DesiredStatus pulumi.StringPtrInput
-	// Ephemeral container disk in GB, wiped on restart. Minimum 1. When not set, the service chooses it (with `templateId`, the template's).
+	// Ephemeral container disk in GB, wiped on restart. Minimum 1. When not set, the service chooses it (with `templateId`, the template's). A change is applied in place.
 	Disk pulumi.IntPtrInput
-	// Environment variables. Keys the service injects (`PUBLIC_KEY`, `JUPYTER_PASSWORD`) and keys taken from the template are kept and never reported as drift. A secret in state, as an argument and as an output.
+	// Environment variables. Keys the service injects (`PUBLIC_KEY`, `JUPYTER_PASSWORD`) and keys taken from the template are kept and never reported as drift. A secret in state, as an argument and as an output. A change is applied in place.
 	Env pulumi.MapInput
-	// Give the pod a private address reachable across data centers.
+	// Give the pod a private address reachable across data centers. A change is applied in place.
 	GlobalNetworking pulumi.BoolPtrInput
-	// GPU allocation. Exactly one of `gpu` and `cpu` is required; switching between them replaces the pod.
+	// GPU allocation. Exactly one of `gpu` and `cpu` is required; switching between them replaces the pod. A change replaces the pod only when the GPUs the pod runs are no longer acceptable (neither `gpu` nor one of `placement`'s alternatives, or other CUDA constraints), or it moves from CPU to GPU; otherwise it changes nothing.
 	Gpu GpuConfigPtrInput
-	// Container image reference, for example `"org/trainer:1.2"`. Changes in place (the container restarts). Required unless `templateId` is set, which supplies it.
+	// Container image reference, for example `"org/trainer:1.2"`. A change restarts a running container. Required unless `templateId` is set, which supplies it. A change is applied in place.
 	Image pulumi.StringPtrInput
-	// When true the service refuses to stop or restart the pod.
+	// When true the service refuses to stop or restart the pod. A change is applied in place.
 	Locked pulumi.BoolPtrInput
-	// The most the pod may cost, in USD per hour at the catalog's list price (its GPUs in its cloud, or its vCPUs). Above it, `check` refuses the pod at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set.
+	// The most the pod may cost, in USD per hour at the catalog's list price (its GPUs in its cloud, or its vCPUs). Above it, `check` refuses the pod at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set. Read when the pod is created or adopted; a change of it alone changes nothing.
 	MaxHourlyPrice pulumi.Float64PtrInput
-	// Storage mounts.
+	// Storage mounts. A change is applied in place, except when the mount changes kind or network volume, or a persistent mount shrinks, which replaces the pod.
 	Mounts MountsPtrInput
-	// Display name. Changes in place. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
+	// Display name. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
 	Name pulumi.StringPtrInput
-	// Other acceptable GPU configurations, and the order to try them in, when `gpu` has no capacity; GPU pods only. The configuration chosen is the `gpu` output. A later change replaces the pod only when the configuration it runs is no longer `gpu` or one of the alternatives.
+	// Other acceptable GPU configurations, and the order to try them in, when `gpu` has no capacity; GPU pods only. The configuration chosen is the `gpu` output. A later change replaces the pod only when the configuration it runs is no longer `gpu` or one of the alternatives. Read when the pod is created or adopted; a change of it alone changes nothing.
 	Placement PlacementPtrInput
-	// Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. Expose `"22/tcp"` for direct SSH. With `templateId`, the template's unless set here.
+	// Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. Expose `"22/tcp"` for direct SSH. With `templateId`, the template's unless set here. A change is applied in place.
 	Ports pulumi.StringArrayInput
-	// How long create and update wait for the pod to reach its desired status, in seconds. 1 to 86400.
+	// How long create and update wait for the pod to reach its desired status, in seconds. 1 to 86400. A change is applied in place.
 	ReadyTimeoutSeconds pulumi.IntPtrInput
-	// Id of a container registry credential (a `Registry`), for private images. With `templateId`, the template's unless set here.
+	// Id of a container registry credential (a `Registry`), for private images. With `templateId`, the template's unless set here. A change is applied in place.
 	Registry pulumi.StringPtrInput
-	// Start Jupyter in the pod. Create-only: a change replaces the pod. With `templateId`, the template's unless set here.
+	// Start Jupyter in the pod. With `templateId`, the template's unless set here. A change replaces the pod.
 	StartJupyter pulumi.BoolPtrInput
-	// Install the account's SSH public keys into the pod. Create-only: a change replaces the pod. With `templateId`, the template's unless set here.
+	// Install the account's SSH public keys into the pod. With `templateId`, the template's unless set here. A change replaces the pod.
 	StartSsh pulumi.BoolPtrInput
-	// Id of a template (your own or a public one) to start the pod from. Its image, args, disk, ports, env, registry, persistent mount (GPU pods only; `mounts: { network: [] }` declines it), startSsh, startJupyter and CUDA constraint fill every field not set here; `env` is merged per key, with the keys set here winning. The template is read when it is named: editing it later does not change the pod, and a field set here and later left out keeps the pod's current value (set it to change it). Naming another template applies its image, args, disk, ports, env and registry in place (a running container restarts); the mount and the create-only settings stay. Removing `templateId` keeps the pod's settings and makes `env` wholly this one.
+	// Id of a template (your own or a public one) to start the pod from. Its image, args, disk, ports, env, registry, persistent mount (GPU pods only; `mounts: { network: [] }` declines it), startSsh, startJupyter and CUDA constraint fill every field not set here; `env` is merged per key, with the keys set here winning. The template is read when it is named: editing it later does not change the pod, and a field set here and later left out keeps the pod's current value (set it to change it). Naming another template applies its image, args, disk, ports, env and registry in place (a running container restarts); the mount and the create-only settings stay. Removing `templateId` keeps the pod's settings and makes `env` wholly this one. A change is applied in place.
 	TemplateId pulumi.StringPtrInput
 }
 
@@ -289,7 +288,7 @@ func (o PodOutput) DataCenterId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Pod) pulumi.StringPtrOutput { return v.DataCenterId }).(pulumi.StringPtrOutput)
 }
 
-// Preferred data centers, most preferred first; empty, like not set, lets the scheduler choose. Create-only: a change replaces the pod only when its current data center is no longer listed.
+// Preferred data centers, most preferred first; empty, like not set, lets the scheduler choose.
 func (o PodOutput) DataCenterIds() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Pod) pulumi.StringArrayOutput { return v.DataCenterIds }).(pulumi.StringArrayOutput)
 }
@@ -316,9 +315,8 @@ func (o PodOutput) GlobalNetworking() PodGlobalNetworkingOutput {
 	return o.ApplyT(func(v *Pod) PodGlobalNetworkingOutput { return v.GlobalNetworking }).(PodGlobalNetworkingOutput)
 }
 
-// A GPU allocation.
-func (o PodOutput) Gpu() GpuConfigPtrOutput {
-	return o.ApplyT(func(v *Pod) GpuConfigPtrOutput { return v.Gpu }).(GpuConfigPtrOutput)
+func (o PodOutput) Gpu() PodGpuPtrOutput {
+	return o.ApplyT(func(v *Pod) PodGpuPtrOutput { return v.Gpu }).(PodGpuPtrOutput)
 }
 
 func (o PodOutput) Image() pulumi.StringOutput {
@@ -359,12 +357,12 @@ func (o PodOutput) Ssh() PodSshOutput {
 	return o.ApplyT(func(v *Pod) PodSshOutput { return v.Ssh }).(PodSshOutput)
 }
 
-// Start Jupyter in the pod. Create-only: a change replaces the pod. With `templateId`, the template's unless set here.
+// Start Jupyter in the pod. With `templateId`, the template's unless set here.
 func (o PodOutput) StartJupyter() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Pod) pulumi.BoolPtrOutput { return v.StartJupyter }).(pulumi.BoolPtrOutput)
 }
 
-// Install the account's SSH public keys into the pod. Create-only: a change replaces the pod. With `templateId`, the template's unless set here.
+// Install the account's SSH public keys into the pod. With `templateId`, the template's unless set here.
 func (o PodOutput) StartSsh() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Pod) pulumi.BoolPtrOutput { return v.StartSsh }).(pulumi.BoolPtrOutput)
 }

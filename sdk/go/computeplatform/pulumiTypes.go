@@ -843,6 +843,105 @@ func (o ClusterNetworkPtrOutput) VxlanPort() pulumi.Float64PtrOutput {
 	}).(pulumi.Float64PtrOutput)
 }
 
+// Other acceptable GPU configurations of the members, and the order to try them in, when `compute` has no capacity: each alternative's `id` is a `gpuTypeId` and its `count` a `gpuCountPerPod`. The configuration chosen is the `compute` output. A later change replaces the cluster only when the configuration it runs is no longer `compute` or one of the alternatives.
+type ClusterPlacement struct {
+	Alternatives []ClusterPlacementAlternativesItem `pulumi:"alternatives"`
+}
+
+// Other acceptable GPU configurations of the members, and the order to try them in, when `compute` has no capacity: each alternative's `id` is a `gpuTypeId` and its `count` a `gpuCountPerPod`. The configuration chosen is the `compute` output. A later change replaces the cluster only when the configuration it runs is no longer `compute` or one of the alternatives.
+type ClusterPlacementOutput struct{ *pulumi.OutputState }
+
+func (ClusterPlacementOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClusterPlacement)(nil)).Elem()
+}
+
+func (o ClusterPlacementOutput) ToClusterPlacementOutput() ClusterPlacementOutput {
+	return o
+}
+
+func (o ClusterPlacementOutput) ToClusterPlacementOutputWithContext(ctx context.Context) ClusterPlacementOutput {
+	return o
+}
+
+func (o ClusterPlacementOutput) Alternatives() ClusterPlacementAlternativesItemArrayOutput {
+	return o.ApplyT(func(v ClusterPlacement) []ClusterPlacementAlternativesItem { return v.Alternatives }).(ClusterPlacementAlternativesItemArrayOutput)
+}
+
+type ClusterPlacementPtrOutput struct{ *pulumi.OutputState }
+
+func (ClusterPlacementPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClusterPlacement)(nil)).Elem()
+}
+
+func (o ClusterPlacementPtrOutput) ToClusterPlacementPtrOutput() ClusterPlacementPtrOutput {
+	return o
+}
+
+func (o ClusterPlacementPtrOutput) ToClusterPlacementPtrOutputWithContext(ctx context.Context) ClusterPlacementPtrOutput {
+	return o
+}
+
+func (o ClusterPlacementPtrOutput) Elem() ClusterPlacementOutput {
+	return o.ApplyT(func(v *ClusterPlacement) ClusterPlacement {
+		if v != nil {
+			return *v
+		}
+		var ret ClusterPlacement
+		return ret
+	}).(ClusterPlacementOutput)
+}
+
+func (o ClusterPlacementPtrOutput) Alternatives() ClusterPlacementAlternativesItemArrayOutput {
+	return o.ApplyT(func(v *ClusterPlacement) []ClusterPlacementAlternativesItem {
+		if v == nil {
+			return nil
+		}
+		return v.Alternatives
+	}).(ClusterPlacementAlternativesItemArrayOutput)
+}
+
+type ClusterPlacementAlternativesItem struct {
+	Count float64 `pulumi:"count"`
+}
+
+type ClusterPlacementAlternativesItemOutput struct{ *pulumi.OutputState }
+
+func (ClusterPlacementAlternativesItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClusterPlacementAlternativesItem)(nil)).Elem()
+}
+
+func (o ClusterPlacementAlternativesItemOutput) ToClusterPlacementAlternativesItemOutput() ClusterPlacementAlternativesItemOutput {
+	return o
+}
+
+func (o ClusterPlacementAlternativesItemOutput) ToClusterPlacementAlternativesItemOutputWithContext(ctx context.Context) ClusterPlacementAlternativesItemOutput {
+	return o
+}
+
+func (o ClusterPlacementAlternativesItemOutput) Count() pulumi.Float64Output {
+	return o.ApplyT(func(v ClusterPlacementAlternativesItem) float64 { return v.Count }).(pulumi.Float64Output)
+}
+
+type ClusterPlacementAlternativesItemArrayOutput struct{ *pulumi.OutputState }
+
+func (ClusterPlacementAlternativesItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ClusterPlacementAlternativesItem)(nil)).Elem()
+}
+
+func (o ClusterPlacementAlternativesItemArrayOutput) ToClusterPlacementAlternativesItemArrayOutput() ClusterPlacementAlternativesItemArrayOutput {
+	return o
+}
+
+func (o ClusterPlacementAlternativesItemArrayOutput) ToClusterPlacementAlternativesItemArrayOutputWithContext(ctx context.Context) ClusterPlacementAlternativesItemArrayOutput {
+	return o
+}
+
+func (o ClusterPlacementAlternativesItemArrayOutput) Index(i pulumi.IntInput) ClusterPlacementAlternativesItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ClusterPlacementAlternativesItem {
+		return vs[0].([]ClusterPlacementAlternativesItem)[vs[1].(int)]
+	}).(ClusterPlacementAlternativesItemOutput)
+}
+
 type ClusterPods struct {
 	ByStatus ClusterPodsByStatus `pulumi:"byStatus"`
 	Total    float64             `pulumi:"total"`
@@ -4086,6 +4185,61 @@ func (o PodGlobalNetworkingOutput) Ip() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v PodGlobalNetworking) *string { return v.Ip }).(pulumi.StringPtrOutput)
 }
 
+type PodGpu struct {
+	Count float64 `pulumi:"count"`
+}
+
+type PodGpuOutput struct{ *pulumi.OutputState }
+
+func (PodGpuOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PodGpu)(nil)).Elem()
+}
+
+func (o PodGpuOutput) ToPodGpuOutput() PodGpuOutput {
+	return o
+}
+
+func (o PodGpuOutput) ToPodGpuOutputWithContext(ctx context.Context) PodGpuOutput {
+	return o
+}
+
+func (o PodGpuOutput) Count() pulumi.Float64Output {
+	return o.ApplyT(func(v PodGpu) float64 { return v.Count }).(pulumi.Float64Output)
+}
+
+type PodGpuPtrOutput struct{ *pulumi.OutputState }
+
+func (PodGpuPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PodGpu)(nil)).Elem()
+}
+
+func (o PodGpuPtrOutput) ToPodGpuPtrOutput() PodGpuPtrOutput {
+	return o
+}
+
+func (o PodGpuPtrOutput) ToPodGpuPtrOutputWithContext(ctx context.Context) PodGpuPtrOutput {
+	return o
+}
+
+func (o PodGpuPtrOutput) Elem() PodGpuOutput {
+	return o.ApplyT(func(v *PodGpu) PodGpu {
+		if v != nil {
+			return *v
+		}
+		var ret PodGpu
+		return ret
+	}).(PodGpuOutput)
+}
+
+func (o PodGpuPtrOutput) Count() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *PodGpu) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.Count
+	}).(pulumi.Float64PtrOutput)
+}
+
 type PodMounts struct {
 	Network    []PodMountsNetworkItem `pulumi:"network"`
 	Persistent *PodMountsPersistent   `pulumi:"persistent"`
@@ -6811,6 +6965,10 @@ func init() {
 	pulumi.RegisterOutputType(ClusterMemberGpuPtrOutput{})
 	pulumi.RegisterOutputType(ClusterNetworkOutput{})
 	pulumi.RegisterOutputType(ClusterNetworkPtrOutput{})
+	pulumi.RegisterOutputType(ClusterPlacementOutput{})
+	pulumi.RegisterOutputType(ClusterPlacementPtrOutput{})
+	pulumi.RegisterOutputType(ClusterPlacementAlternativesItemOutput{})
+	pulumi.RegisterOutputType(ClusterPlacementAlternativesItemArrayOutput{})
 	pulumi.RegisterOutputType(ClusterPodsOutput{})
 	pulumi.RegisterOutputType(ClusterPodsByStatusOutput{})
 	pulumi.RegisterOutputType(ClusterPrimaryOutput{})
@@ -6877,6 +7035,8 @@ func init() {
 	pulumi.RegisterOutputType(PodCpuOutput{})
 	pulumi.RegisterOutputType(PodCpuPtrOutput{})
 	pulumi.RegisterOutputType(PodGlobalNetworkingOutput{})
+	pulumi.RegisterOutputType(PodGpuOutput{})
+	pulumi.RegisterOutputType(PodGpuPtrOutput{})
 	pulumi.RegisterOutputType(PodMountsOutput{})
 	pulumi.RegisterOutputType(PodMountsNetworkItemOutput{})
 	pulumi.RegisterOutputType(PodMountsNetworkItemArrayOutput{})

@@ -103,81 +103,81 @@ func (ServerlessEndpointState) ElementType() reflect.Type {
 }
 
 type serverlessEndpointArgs struct {
-	// Id of an existing endpoint of the account to take over instead of creating one; it is then updated to these arguments.
+	// Id of an existing endpoint of the account to take over instead of creating one; it is then updated to these arguments. Read when the endpoint is created or adopted; a change of it alone changes nothing.
 	Adopt *string `pulumi:"adopt"`
-	// Arguments for the container entrypoint. With `templateId`, the template's unless set here.
+	// Arguments for the container entrypoint. With `templateId`, the template's unless set here. A change is applied in place.
 	Args *string `pulumi:"args"`
-	// CPU workers: the eligible configurations, at least one, none listed twice. Exactly one of `gpu` and `cpu`.
+	// CPU workers: the eligible configurations, at least one, none listed twice. Exactly one of `gpu` and `cpu`. A change is applied in place, except when the endpoint moves from GPU to CPU workers, which replaces the endpoint.
 	Cpu []EndpointCpu `pulumi:"cpu"`
-	// Preferred data centers; empty lets the scheduler choose.
+	// Preferred data centers; empty lets the scheduler choose. A change is applied in place.
 	DataCenterIds []string `pulumi:"dataCenterIds"`
-	// Ephemeral container disk per worker in GB. Minimum 1. With `templateId`, the template's unless set here.
+	// Ephemeral container disk per worker in GB. Minimum 1. With `templateId`, the template's unless set here. A change is applied in place.
 	Disk *int `pulumi:"disk"`
-	// Environment variables of the workers. A secret in state, as an argument and as an output.
+	// Environment variables of the workers. A secret in state, as an argument and as an output. A change is applied in place.
 	Env map[string]interface{} `pulumi:"env"`
-	// Cold-start acceleration: `OFF`, `FLASHBOOT` or `PRIORITY_FLASHBOOT`.
+	// Cold-start acceleration: `OFF`, `FLASHBOOT` or `PRIORITY_FLASHBOOT`. A change is applied in place.
 	Flashboot *string `pulumi:"flashboot"`
-	// GPU workers. Exactly one of `gpu` and `cpu`; switching between them replaces the endpoint.
+	// GPU workers. Exactly one of `gpu` and `cpu`; switching between them replaces the endpoint. A change is applied in place, except when the endpoint moves from CPU to GPU workers, which replaces the endpoint.
 	Gpu *EndpointGpu `pulumi:"gpu"`
-	// Container image reference. Required unless `templateId` is set.
+	// Container image reference. Required unless `templateId` is set. A change is applied in place.
 	Image *string `pulumi:"image"`
-	// Display name. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
+	// Display name. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
 	Name *string `pulumi:"name"`
-	// Ids of network volumes attached to every worker.
+	// Ids of network volumes attached to every worker. A change is applied in place.
 	NetworkVolumes []string `pulumi:"networkVolumes"`
-	// Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. With `templateId`, the template's unless set here.
+	// Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. With `templateId`, the template's unless set here. A change is applied in place.
 	Ports []string `pulumi:"ports"`
-	// Id of a registry credential (a `Registry`) for a private image. With `templateId`, the template's unless set here.
+	// Id of a registry credential (a `Registry`) for a private image. With `templateId`, the template's unless set here. A change is applied in place.
 	Registry *string `pulumi:"registry"`
-	// The autoscaling signal; a `LOAD_BALANCER` endpoint needs `REQUEST_COUNT`.
+	// The autoscaling signal; a `LOAD_BALANCER` endpoint needs `REQUEST_COUNT`. A change is applied in place.
 	Scaling interface{} `pulumi:"scaling"`
-	// Id of a serverless template (the account's own or a public one) whose container settings fill every one this endpoint leaves out; `env` is merged per key. Another id is applied in place.
+	// Id of a serverless template (the account's own or a public one) whose container settings fill every one this endpoint leaves out; `env` is merged per key. Another id is applied in place. A change is applied in place.
 	TemplateId *string `pulumi:"templateId"`
-	// Per-request execution timeout in milliseconds. Minimum 1.
+	// Per-request execution timeout in milliseconds. Minimum 1. A change is applied in place.
 	Timeout *int `pulumi:"timeout"`
-	// `QUEUE` (jobs through `/run` and `/runsync`) or `LOAD_BALANCER` (direct HTTP to the workers). Changing it replaces the endpoint.
+	// `QUEUE` (jobs through `/run` and `/runsync`) or `LOAD_BALANCER` (direct HTTP to the workers). Changing it replaces the endpoint. A change replaces the endpoint.
 	Type string `pulumi:"type"`
-	// Worker bounds. A `QUEUE` endpoint scaling on `REQUEST_COUNT` has no `idleTimeout`.
+	// Worker bounds. A `QUEUE` endpoint scaling on `REQUEST_COUNT` has no `idleTimeout`. A change is applied in place.
 	Workers *EndpointWorkers `pulumi:"workers"`
 }
 
 // The set of arguments for constructing a ServerlessEndpoint resource.
 type ServerlessEndpointArgs struct {
-	// Id of an existing endpoint of the account to take over instead of creating one; it is then updated to these arguments.
+	// Id of an existing endpoint of the account to take over instead of creating one; it is then updated to these arguments. Read when the endpoint is created or adopted; a change of it alone changes nothing.
 	Adopt pulumi.StringPtrInput
-	// Arguments for the container entrypoint. With `templateId`, the template's unless set here.
+	// Arguments for the container entrypoint. With `templateId`, the template's unless set here. A change is applied in place.
 	Args pulumi.StringPtrInput
-	// CPU workers: the eligible configurations, at least one, none listed twice. Exactly one of `gpu` and `cpu`.
+	// CPU workers: the eligible configurations, at least one, none listed twice. Exactly one of `gpu` and `cpu`. A change is applied in place, except when the endpoint moves from GPU to CPU workers, which replaces the endpoint.
 	Cpu EndpointCpuArrayInput
-	// Preferred data centers; empty lets the scheduler choose.
+	// Preferred data centers; empty lets the scheduler choose. A change is applied in place.
 	DataCenterIds pulumi.StringArrayInput
-	// Ephemeral container disk per worker in GB. Minimum 1. With `templateId`, the template's unless set here.
+	// Ephemeral container disk per worker in GB. Minimum 1. With `templateId`, the template's unless set here. A change is applied in place.
 	Disk pulumi.IntPtrInput
-	// Environment variables of the workers. A secret in state, as an argument and as an output.
+	// Environment variables of the workers. A secret in state, as an argument and as an output. A change is applied in place.
 	Env pulumi.MapInput
-	// Cold-start acceleration: `OFF`, `FLASHBOOT` or `PRIORITY_FLASHBOOT`.
+	// Cold-start acceleration: `OFF`, `FLASHBOOT` or `PRIORITY_FLASHBOOT`. A change is applied in place.
 	Flashboot pulumi.StringPtrInput
-	// GPU workers. Exactly one of `gpu` and `cpu`; switching between them replaces the endpoint.
+	// GPU workers. Exactly one of `gpu` and `cpu`; switching between them replaces the endpoint. A change is applied in place, except when the endpoint moves from CPU to GPU workers, which replaces the endpoint.
 	Gpu EndpointGpuPtrInput
-	// Container image reference. Required unless `templateId` is set.
+	// Container image reference. Required unless `templateId` is set. A change is applied in place.
 	Image pulumi.StringPtrInput
-	// Display name. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
+	// Display name. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
 	Name pulumi.StringPtrInput
-	// Ids of network volumes attached to every worker.
+	// Ids of network volumes attached to every worker. A change is applied in place.
 	NetworkVolumes pulumi.StringArrayInput
-	// Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. With `templateId`, the template's unless set here.
+	// Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. With `templateId`, the template's unless set here. A change is applied in place.
 	Ports pulumi.StringArrayInput
-	// Id of a registry credential (a `Registry`) for a private image. With `templateId`, the template's unless set here.
+	// Id of a registry credential (a `Registry`) for a private image. With `templateId`, the template's unless set here. A change is applied in place.
 	Registry pulumi.StringPtrInput
-	// The autoscaling signal; a `LOAD_BALANCER` endpoint needs `REQUEST_COUNT`.
+	// The autoscaling signal; a `LOAD_BALANCER` endpoint needs `REQUEST_COUNT`. A change is applied in place.
 	Scaling pulumi.Input
-	// Id of a serverless template (the account's own or a public one) whose container settings fill every one this endpoint leaves out; `env` is merged per key. Another id is applied in place.
+	// Id of a serverless template (the account's own or a public one) whose container settings fill every one this endpoint leaves out; `env` is merged per key. Another id is applied in place. A change is applied in place.
 	TemplateId pulumi.StringPtrInput
-	// Per-request execution timeout in milliseconds. Minimum 1.
+	// Per-request execution timeout in milliseconds. Minimum 1. A change is applied in place.
 	Timeout pulumi.IntPtrInput
-	// `QUEUE` (jobs through `/run` and `/runsync`) or `LOAD_BALANCER` (direct HTTP to the workers). Changing it replaces the endpoint.
+	// `QUEUE` (jobs through `/run` and `/runsync`) or `LOAD_BALANCER` (direct HTTP to the workers). Changing it replaces the endpoint. A change replaces the endpoint.
 	Type pulumi.StringInput
-	// Worker bounds. A `QUEUE` endpoint scaling on `REQUEST_COUNT` has no `idleTimeout`.
+	// Worker bounds. A `QUEUE` endpoint scaling on `REQUEST_COUNT` has no `idleTimeout`. A change is applied in place.
 	Workers EndpointWorkersPtrInput
 }
 

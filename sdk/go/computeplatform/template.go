@@ -82,69 +82,69 @@ func (TemplateState) ElementType() reflect.Type {
 }
 
 type templateArgs struct {
-	// Id of an existing template of the account to take over instead of creating one; it is then updated to these arguments.
+	// Id of an existing template of the account to take over instead of creating one; it is then updated to these arguments. Read when the template is created or adopted; a change of it alone changes nothing.
 	Adopt *string `pulumi:"adopt"`
-	// CUDA versions (`major.minor`) the host of a GPU pod made from it may run; empty means any. A pod that sets its own CUDA constraint replaces this one; CPU pods ignore it.
+	// CUDA versions (`major.minor`) the host of a GPU pod made from it may run; empty means any. A pod that sets its own CUDA constraint replaces this one; CPU pods ignore it. A change is applied in place.
 	AllowedCudaVersions []string `pulumi:"allowedCudaVersions"`
-	// Arguments for the container entrypoint.
+	// Arguments for the container entrypoint. A change is applied in place.
 	Args *string `pulumi:"args"`
-	// Listing group: `CPU`, `NVIDIA` or `AMD`.
+	// Listing group: `CPU`, `NVIDIA` or `AMD`. A change is applied in place.
 	Category *string `pulumi:"category"`
-	// Ephemeral container disk in GB, wiped on restart. Minimum 1.
+	// Ephemeral container disk in GB, wiped on restart. Minimum 1. A change is applied in place.
 	Disk *int `pulumi:"disk"`
-	// Environment variables. A pod made from the template may add keys or override them. A secret in state, as an argument and as an output.
+	// Environment variables. A pod made from the template may add keys or override them. A secret in state, as an argument and as an output. A change is applied in place.
 	Env map[string]interface{} `pulumi:"env"`
-	// Container image reference, for example `"org/trainer:1.4"`.
+	// Container image reference, for example `"org/trainer:1.4"`. A change is applied in place.
 	Image string `pulumi:"image"`
-	// Storage of pods made from the template. None when not set.
+	// Storage of pods made from the template. None when not set. A change is applied in place, except when the persistent mount is removed, which replaces the template.
 	Mounts *TemplateMounts `pulumi:"mounts"`
-	// Display name. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
+	// Display name. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
 	Name *string `pulumi:"name"`
-	// Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535.
+	// Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. A change is applied in place.
 	Ports []string `pulumi:"ports"`
-	// List the template in the public catalog, for every account to read and start pods from.
+	// List the template in the public catalog, for every account to read and start pods from. A change is applied in place.
 	Public *bool `pulumi:"public"`
-	// Id of one of the account's container registry credentials (a `Registry`), for a private image. Other accounts using a public template never get it. Deleting the credential clears it. Pods made from the template keep the credential they started with; set `registry` on a pod too when it must follow a rotated credential.
+	// Id of one of the account's container registry credentials (a `Registry`), for a private image. Other accounts using a public template never get it. Deleting the credential clears it. Pods made from the template keep the credential they started with; set `registry` on a pod too when it must follow a rotated credential. A change is applied in place.
 	Registry *string `pulumi:"registry"`
-	// A template for serverless workers instead of pods; pods cannot be made from it.
+	// A template for serverless workers instead of pods; pods cannot be made from it. A change is applied in place.
 	Serverless *bool `pulumi:"serverless"`
-	// Pods made from it get a generated `JUPYTER_PASSWORD`, unless they set that key.
+	// Pods made from it get a generated `JUPYTER_PASSWORD`, unless they set that key. A change is applied in place.
 	StartJupyter *bool `pulumi:"startJupyter"`
-	// Pods made from it get the account's SSH public keys as `PUBLIC_KEY`, unless they set that key.
+	// Pods made from it get the account's SSH public keys as `PUBLIC_KEY`, unless they set that key. A change is applied in place.
 	StartSsh *bool `pulumi:"startSsh"`
 }
 
 // The set of arguments for constructing a Template resource.
 type TemplateArgs struct {
-	// Id of an existing template of the account to take over instead of creating one; it is then updated to these arguments.
+	// Id of an existing template of the account to take over instead of creating one; it is then updated to these arguments. Read when the template is created or adopted; a change of it alone changes nothing.
 	Adopt pulumi.StringPtrInput
-	// CUDA versions (`major.minor`) the host of a GPU pod made from it may run; empty means any. A pod that sets its own CUDA constraint replaces this one; CPU pods ignore it.
+	// CUDA versions (`major.minor`) the host of a GPU pod made from it may run; empty means any. A pod that sets its own CUDA constraint replaces this one; CPU pods ignore it. A change is applied in place.
 	AllowedCudaVersions pulumi.StringArrayInput
-	// Arguments for the container entrypoint.
+	// Arguments for the container entrypoint. A change is applied in place.
 	Args pulumi.StringPtrInput
-	// Listing group: `CPU`, `NVIDIA` or `AMD`.
+	// Listing group: `CPU`, `NVIDIA` or `AMD`. A change is applied in place.
 	Category pulumi.StringPtrInput
-	// Ephemeral container disk in GB, wiped on restart. Minimum 1.
+	// Ephemeral container disk in GB, wiped on restart. Minimum 1. A change is applied in place.
 	Disk pulumi.IntPtrInput
-	// Environment variables. A pod made from the template may add keys or override them. A secret in state, as an argument and as an output.
+	// Environment variables. A pod made from the template may add keys or override them. A secret in state, as an argument and as an output. A change is applied in place.
 	Env pulumi.MapInput
-	// Container image reference, for example `"org/trainer:1.4"`.
+	// Container image reference, for example `"org/trainer:1.4"`. A change is applied in place.
 	Image pulumi.StringInput
-	// Storage of pods made from the template. None when not set.
+	// Storage of pods made from the template. None when not set. A change is applied in place, except when the persistent mount is removed, which replaces the template.
 	Mounts TemplateMountsPtrInput
-	// Display name. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
+	// Display name. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
 	Name pulumi.StringPtrInput
-	// Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535.
+	// Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. A change is applied in place.
 	Ports pulumi.StringArrayInput
-	// List the template in the public catalog, for every account to read and start pods from.
+	// List the template in the public catalog, for every account to read and start pods from. A change is applied in place.
 	Public pulumi.BoolPtrInput
-	// Id of one of the account's container registry credentials (a `Registry`), for a private image. Other accounts using a public template never get it. Deleting the credential clears it. Pods made from the template keep the credential they started with; set `registry` on a pod too when it must follow a rotated credential.
+	// Id of one of the account's container registry credentials (a `Registry`), for a private image. Other accounts using a public template never get it. Deleting the credential clears it. Pods made from the template keep the credential they started with; set `registry` on a pod too when it must follow a rotated credential. A change is applied in place.
 	Registry pulumi.StringPtrInput
-	// A template for serverless workers instead of pods; pods cannot be made from it.
+	// A template for serverless workers instead of pods; pods cannot be made from it. A change is applied in place.
 	Serverless pulumi.BoolPtrInput
-	// Pods made from it get a generated `JUPYTER_PASSWORD`, unless they set that key.
+	// Pods made from it get a generated `JUPYTER_PASSWORD`, unless they set that key. A change is applied in place.
 	StartJupyter pulumi.BoolPtrInput
-	// Pods made from it get the account's SSH public keys as `PUBLIC_KEY`, unless they set that key.
+	// Pods made from it get the account's SSH public keys as `PUBLIC_KEY`, unless they set that key. A change is applied in place.
 	StartSsh pulumi.BoolPtrInput
 }
 

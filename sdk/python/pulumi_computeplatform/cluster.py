@@ -40,22 +40,22 @@ class ClusterArgs:
         """
         The set of arguments for constructing a Cluster resource.
 
-        :param pulumi.Input['ClusterComputeArgs'] compute: The shape of every member pod.
-        :param pulumi.Input[_builtins.str] image: Container image every member runs, for example `"org/slurm:24"`.
-        :param pulumi.Input[_builtins.str] type: `TRAINING`, `APPLICATION`, `SLURM` or `RAY`.
-        :param pulumi.Input[_builtins.str] adopt: Id of an existing cluster of the account to take over instead of creating one; only its name may differ.
-        :param pulumi.Input[_builtins.str] args: Arguments for the container entrypoint.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] data_center_ids: Preferred data centers, in order; the first with cluster nodes of the GPU type is used. When empty or not set, any data center that has them.
-        :param pulumi.Input[_builtins.int] disk: Ephemeral container disk per member in GB. Minimum 1.
-        :param pulumi.Input[Mapping[str, Any]] env: Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`. A secret in state, as an argument and as an output.
-        :param pulumi.Input[_builtins.float] max_hourly_price: The most the cluster may cost, in USD per hour at the catalog's list price (every member's GPUs at the secure price). Above it, `check` refuses the cluster at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set.
-        :param pulumi.Input['MountsArgs'] mounts: Storage of every member, with the pod mount rules. None when not set.
-        :param pulumi.Input[_builtins.str] name: Display name. Changes in place; the members keep the names they were created with (`<name>-node-<rank>`). Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
-        :param pulumi.Input['PlacementArgs'] placement: Other acceptable GPU configurations of the members, and the order to try them in, when `compute` has no capacity: each alternative's `id` is a `gpuTypeId` and its `count` a `gpuCountPerPod`. The configuration chosen is the `compute` output. A later change replaces the cluster only when the configuration it runs is no longer `compute` or one of the alternatives.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports of every member, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535.
-        :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long create waits for every member to be RUNNING, in seconds. From 1 to 86400.
-        :param pulumi.Input[_builtins.bool] start_jupyter: Start Jupyter on every member, with a generated `JUPYTER_PASSWORD`.
-        :param pulumi.Input[_builtins.bool] start_ssh: Inject the account's SSH public keys as `PUBLIC_KEY` into every member.
+        :param pulumi.Input['ClusterComputeArgs'] compute: The shape of every member pod. A change replaces the cluster only when the members no longer run an acceptable configuration: another pod count, or GPUs neither `compute` nor one of `placement`'s alternatives names; otherwise it changes nothing.
+        :param pulumi.Input[_builtins.str] image: Container image every member runs, for example `"org/slurm:24"`. A change replaces the cluster.
+        :param pulumi.Input[_builtins.str] type: `TRAINING`, `APPLICATION`, `SLURM` or `RAY`. A change replaces the cluster.
+        :param pulumi.Input[_builtins.str] adopt: Id of an existing cluster of the account to take over instead of creating one; only its name may differ. Read when the cluster is created or adopted; a change of it alone changes nothing.
+        :param pulumi.Input[_builtins.str] args: Arguments for the container entrypoint. A change replaces the cluster.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] data_center_ids: Preferred data centers, in order; the first with cluster nodes of the GPU type is used. When empty or not set, any data center that has them. A change replaces the cluster only when the data center it runs in is no longer among them (none, or an empty list, means any); otherwise it changes nothing.
+        :param pulumi.Input[_builtins.int] disk: Ephemeral container disk per member in GB. Minimum 1. A change replaces the cluster.
+        :param pulumi.Input[Mapping[str, Any]] env: Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`. A secret in state, as an argument and as an output. A change replaces the cluster.
+        :param pulumi.Input[_builtins.float] max_hourly_price: The most the cluster may cost, in USD per hour at the catalog's list price (every member's GPUs at the secure price). Above it, `check` refuses the cluster at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set. Read when the cluster is created or adopted; a change of it alone changes nothing.
+        :param pulumi.Input['MountsArgs'] mounts: Storage of every member, with the pod mount rules. None when not set. A change replaces the cluster.
+        :param pulumi.Input[_builtins.str] name: Display name. Changes in place; the members keep the names they were created with (`<name>-node-<rank>`). Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
+        :param pulumi.Input['PlacementArgs'] placement: Other acceptable GPU configurations of the members, and the order to try them in, when `compute` has no capacity: each alternative's `id` is a `gpuTypeId` and its `count` a `gpuCountPerPod`. The configuration chosen is the `compute` output. A later change replaces the cluster only when the configuration it runs is no longer `compute` or one of the alternatives. Read when the cluster is created or adopted; a change of it alone changes nothing.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports of every member, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. A change replaces the cluster.
+        :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long create waits for every member to be RUNNING, in seconds. From 1 to 86400. Read when the cluster is created or adopted; a change of it alone changes nothing.
+        :param pulumi.Input[_builtins.bool] start_jupyter: Start Jupyter on every member, with a generated `JUPYTER_PASSWORD`. A change replaces the cluster.
+        :param pulumi.Input[_builtins.bool] start_ssh: Inject the account's SSH public keys as `PUBLIC_KEY` into every member. A change replaces the cluster.
         """
         pulumi.set(__self__, "compute", compute)
         pulumi.set(__self__, "image", image)
@@ -91,7 +91,7 @@ class ClusterArgs:
     @pulumi.getter
     def compute(self) -> pulumi.Input['ClusterComputeArgs']:
         """
-        The shape of every member pod.
+        The shape of every member pod. A change replaces the cluster only when the members no longer run an acceptable configuration: another pod count, or GPUs neither `compute` nor one of `placement`'s alternatives names; otherwise it changes nothing.
         """
         return pulumi.get(self, "compute")
 
@@ -103,7 +103,7 @@ class ClusterArgs:
     @pulumi.getter
     def image(self) -> pulumi.Input[_builtins.str]:
         """
-        Container image every member runs, for example `"org/slurm:24"`.
+        Container image every member runs, for example `"org/slurm:24"`. A change replaces the cluster.
         """
         return pulumi.get(self, "image")
 
@@ -115,7 +115,7 @@ class ClusterArgs:
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
         """
-        `TRAINING`, `APPLICATION`, `SLURM` or `RAY`.
+        `TRAINING`, `APPLICATION`, `SLURM` or `RAY`. A change replaces the cluster.
         """
         return pulumi.get(self, "type")
 
@@ -127,7 +127,7 @@ class ClusterArgs:
     @pulumi.getter
     def adopt(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Id of an existing cluster of the account to take over instead of creating one; only its name may differ.
+        Id of an existing cluster of the account to take over instead of creating one; only its name may differ. Read when the cluster is created or adopted; a change of it alone changes nothing.
         """
         return pulumi.get(self, "adopt")
 
@@ -139,7 +139,7 @@ class ClusterArgs:
     @pulumi.getter
     def args(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Arguments for the container entrypoint.
+        Arguments for the container entrypoint. A change replaces the cluster.
         """
         return pulumi.get(self, "args")
 
@@ -151,7 +151,7 @@ class ClusterArgs:
     @pulumi.getter(name="dataCenterIds")
     def data_center_ids(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Preferred data centers, in order; the first with cluster nodes of the GPU type is used. When empty or not set, any data center that has them.
+        Preferred data centers, in order; the first with cluster nodes of the GPU type is used. When empty or not set, any data center that has them. A change replaces the cluster only when the data center it runs in is no longer among them (none, or an empty list, means any); otherwise it changes nothing.
         """
         return pulumi.get(self, "data_center_ids")
 
@@ -163,7 +163,7 @@ class ClusterArgs:
     @pulumi.getter
     def disk(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Ephemeral container disk per member in GB. Minimum 1.
+        Ephemeral container disk per member in GB. Minimum 1. A change replaces the cluster.
         """
         return pulumi.get(self, "disk")
 
@@ -175,7 +175,7 @@ class ClusterArgs:
     @pulumi.getter
     def env(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
         """
-        Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`. A secret in state, as an argument and as an output.
+        Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`. A secret in state, as an argument and as an output. A change replaces the cluster.
         """
         return pulumi.get(self, "env")
 
@@ -187,7 +187,7 @@ class ClusterArgs:
     @pulumi.getter(name="maxHourlyPrice")
     def max_hourly_price(self) -> pulumi.Input[Optional[_builtins.float]]:
         """
-        The most the cluster may cost, in USD per hour at the catalog's list price (every member's GPUs at the secure price). Above it, `check` refuses the cluster at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set.
+        The most the cluster may cost, in USD per hour at the catalog's list price (every member's GPUs at the secure price). Above it, `check` refuses the cluster at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set. Read when the cluster is created or adopted; a change of it alone changes nothing.
         """
         return pulumi.get(self, "max_hourly_price")
 
@@ -199,7 +199,7 @@ class ClusterArgs:
     @pulumi.getter
     def mounts(self) -> pulumi.Input[Optional['MountsArgs']]:
         """
-        Storage of every member, with the pod mount rules. None when not set.
+        Storage of every member, with the pod mount rules. None when not set. A change replaces the cluster.
         """
         return pulumi.get(self, "mounts")
 
@@ -211,7 +211,7 @@ class ClusterArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Display name. Changes in place; the members keep the names they were created with (`<name>-node-<rank>`). Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
+        Display name. Changes in place; the members keep the names they were created with (`<name>-node-<rank>`). Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
         """
         return pulumi.get(self, "name")
 
@@ -223,7 +223,7 @@ class ClusterArgs:
     @pulumi.getter
     def placement(self) -> pulumi.Input[Optional['PlacementArgs']]:
         """
-        Other acceptable GPU configurations of the members, and the order to try them in, when `compute` has no capacity: each alternative's `id` is a `gpuTypeId` and its `count` a `gpuCountPerPod`. The configuration chosen is the `compute` output. A later change replaces the cluster only when the configuration it runs is no longer `compute` or one of the alternatives.
+        Other acceptable GPU configurations of the members, and the order to try them in, when `compute` has no capacity: each alternative's `id` is a `gpuTypeId` and its `count` a `gpuCountPerPod`. The configuration chosen is the `compute` output. A later change replaces the cluster only when the configuration it runs is no longer `compute` or one of the alternatives. Read when the cluster is created or adopted; a change of it alone changes nothing.
         """
         return pulumi.get(self, "placement")
 
@@ -235,7 +235,7 @@ class ClusterArgs:
     @pulumi.getter
     def ports(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Exposed ports of every member, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535.
+        Exposed ports of every member, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. A change replaces the cluster.
         """
         return pulumi.get(self, "ports")
 
@@ -247,7 +247,7 @@ class ClusterArgs:
     @pulumi.getter(name="readyTimeoutSeconds")
     def ready_timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        How long create waits for every member to be RUNNING, in seconds. From 1 to 86400.
+        How long create waits for every member to be RUNNING, in seconds. From 1 to 86400. Read when the cluster is created or adopted; a change of it alone changes nothing.
         """
         return pulumi.get(self, "ready_timeout_seconds")
 
@@ -259,7 +259,7 @@ class ClusterArgs:
     @pulumi.getter(name="startJupyter")
     def start_jupyter(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Start Jupyter on every member, with a generated `JUPYTER_PASSWORD`.
+        Start Jupyter on every member, with a generated `JUPYTER_PASSWORD`. A change replaces the cluster.
         """
         return pulumi.get(self, "start_jupyter")
 
@@ -271,7 +271,7 @@ class ClusterArgs:
     @pulumi.getter(name="startSsh")
     def start_ssh(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Inject the account's SSH public keys as `PUBLIC_KEY` into every member.
+        Inject the account's SSH public keys as `PUBLIC_KEY` into every member. A change replaces the cluster.
         """
         return pulumi.get(self, "start_ssh")
 
@@ -308,22 +308,22 @@ class Cluster(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] adopt: Id of an existing cluster of the account to take over instead of creating one; only its name may differ.
-        :param pulumi.Input[_builtins.str] args: Arguments for the container entrypoint.
-        :param pulumi.Input[Union['ClusterComputeArgs', 'ClusterComputeArgsDict']] compute: The shape of every member pod.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] data_center_ids: Preferred data centers, in order; the first with cluster nodes of the GPU type is used. When empty or not set, any data center that has them.
-        :param pulumi.Input[_builtins.int] disk: Ephemeral container disk per member in GB. Minimum 1.
-        :param pulumi.Input[Mapping[str, Any]] env: Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`. A secret in state, as an argument and as an output.
-        :param pulumi.Input[_builtins.str] image: Container image every member runs, for example `"org/slurm:24"`.
-        :param pulumi.Input[_builtins.float] max_hourly_price: The most the cluster may cost, in USD per hour at the catalog's list price (every member's GPUs at the secure price). Above it, `check` refuses the cluster at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set.
-        :param pulumi.Input[Union['MountsArgs', 'MountsArgsDict']] mounts: Storage of every member, with the pod mount rules. None when not set.
-        :param pulumi.Input[_builtins.str] name: Display name. Changes in place; the members keep the names they were created with (`<name>-node-<rank>`). Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
-        :param pulumi.Input[Union['PlacementArgs', 'PlacementArgsDict']] placement: Other acceptable GPU configurations of the members, and the order to try them in, when `compute` has no capacity: each alternative's `id` is a `gpuTypeId` and its `count` a `gpuCountPerPod`. The configuration chosen is the `compute` output. A later change replaces the cluster only when the configuration it runs is no longer `compute` or one of the alternatives.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports of every member, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535.
-        :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long create waits for every member to be RUNNING, in seconds. From 1 to 86400.
-        :param pulumi.Input[_builtins.bool] start_jupyter: Start Jupyter on every member, with a generated `JUPYTER_PASSWORD`.
-        :param pulumi.Input[_builtins.bool] start_ssh: Inject the account's SSH public keys as `PUBLIC_KEY` into every member.
-        :param pulumi.Input[_builtins.str] type: `TRAINING`, `APPLICATION`, `SLURM` or `RAY`.
+        :param pulumi.Input[_builtins.str] adopt: Id of an existing cluster of the account to take over instead of creating one; only its name may differ. Read when the cluster is created or adopted; a change of it alone changes nothing.
+        :param pulumi.Input[_builtins.str] args: Arguments for the container entrypoint. A change replaces the cluster.
+        :param pulumi.Input[Union['ClusterComputeArgs', 'ClusterComputeArgsDict']] compute: The shape of every member pod. A change replaces the cluster only when the members no longer run an acceptable configuration: another pod count, or GPUs neither `compute` nor one of `placement`'s alternatives names; otherwise it changes nothing.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] data_center_ids: Preferred data centers, in order; the first with cluster nodes of the GPU type is used. When empty or not set, any data center that has them. A change replaces the cluster only when the data center it runs in is no longer among them (none, or an empty list, means any); otherwise it changes nothing.
+        :param pulumi.Input[_builtins.int] disk: Ephemeral container disk per member in GB. Minimum 1. A change replaces the cluster.
+        :param pulumi.Input[Mapping[str, Any]] env: Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`. A secret in state, as an argument and as an output. A change replaces the cluster.
+        :param pulumi.Input[_builtins.str] image: Container image every member runs, for example `"org/slurm:24"`. A change replaces the cluster.
+        :param pulumi.Input[_builtins.float] max_hourly_price: The most the cluster may cost, in USD per hour at the catalog's list price (every member's GPUs at the secure price). Above it, `check` refuses the cluster at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set. Read when the cluster is created or adopted; a change of it alone changes nothing.
+        :param pulumi.Input[Union['MountsArgs', 'MountsArgsDict']] mounts: Storage of every member, with the pod mount rules. None when not set. A change replaces the cluster.
+        :param pulumi.Input[_builtins.str] name: Display name. Changes in place; the members keep the names they were created with (`<name>-node-<rank>`). Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
+        :param pulumi.Input[Union['PlacementArgs', 'PlacementArgsDict']] placement: Other acceptable GPU configurations of the members, and the order to try them in, when `compute` has no capacity: each alternative's `id` is a `gpuTypeId` and its `count` a `gpuCountPerPod`. The configuration chosen is the `compute` output. A later change replaces the cluster only when the configuration it runs is no longer `compute` or one of the alternatives. Read when the cluster is created or adopted; a change of it alone changes nothing.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports of every member, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. A change replaces the cluster.
+        :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long create waits for every member to be RUNNING, in seconds. From 1 to 86400. Read when the cluster is created or adopted; a change of it alone changes nothing.
+        :param pulumi.Input[_builtins.bool] start_jupyter: Start Jupyter on every member, with a generated `JUPYTER_PASSWORD`. A change replaces the cluster.
+        :param pulumi.Input[_builtins.bool] start_ssh: Inject the account's SSH public keys as `PUBLIC_KEY` into every member. A change replaces the cluster.
+        :param pulumi.Input[_builtins.str] type: `TRAINING`, `APPLICATION`, `SLURM` or `RAY`. A change replaces the cluster.
         """
         ...
     @overload
@@ -562,7 +562,7 @@ class Cluster(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def placement(self) -> pulumi.Output[Optional['outputs.Placement']]:
+    def placement(self) -> pulumi.Output[Optional['outputs.ClusterPlacement']]:
         """
         Other acceptable GPU configurations of the members, and the order to try them in, when `compute` has no capacity: each alternative's `id` is a `gpuTypeId` and its `count` a `gpuCountPerPod`. The configuration chosen is the `compute` output. A later change replaces the cluster only when the configuration it runs is no longer `compute` or one of the alternatives.
         """

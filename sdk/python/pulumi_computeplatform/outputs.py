@@ -28,6 +28,8 @@ __all__ = [
     'ClusterMember',
     'ClusterMemberGpu',
     'ClusterNetwork',
+    'ClusterPlacement',
+    'ClusterPlacementAlternativesItem',
     'ClusterPods',
     'ClusterPodsByStatus',
     'ClusterPrimary',
@@ -41,8 +43,6 @@ __all__ = [
     'EndpointBillingResultMetadata',
     'EndpointBillingResultMetadataTotals',
     'EndpointBillingResultRecordsItem',
-    'GpuAlternative',
-    'GpuConfig',
     'GpuTypeResultCudaVersionsItem',
     'GpuTypeResultDataCentersItem',
     'GpuTypeResultMaxCount',
@@ -57,7 +57,6 @@ __all__ = [
     'NetworkVolumesResultNetworkVolumesItem',
     'PersistentMount',
     'PlacedPrice',
-    'Placement',
     'PodBillingResultMetadata',
     'PodBillingResultMetadataQuery',
     'PodBillingResultMetadataTotals',
@@ -65,6 +64,7 @@ __all__ = [
     'PodCluster',
     'PodCpu',
     'PodGlobalNetworking',
+    'PodGpu',
     'PodMounts',
     'PodMountsNetworkItem',
     'PodMountsPersistent',
@@ -867,6 +867,37 @@ class ClusterNetwork(dict):
 
 
 @pulumi.output_type
+class ClusterPlacement(dict):
+    """
+    Other acceptable GPU configurations of the members, and the order to try them in, when `compute` has no capacity: each alternative's `id` is a `gpuTypeId` and its `count` a `gpuCountPerPod`. The configuration chosen is the `compute` output. A later change replaces the cluster only when the configuration it runs is no longer `compute` or one of the alternatives.
+    """
+    def __init__(__self__, *,
+                 alternatives: Optional[Sequence['outputs.ClusterPlacementAlternativesItem']] = None):
+        """
+        Other acceptable GPU configurations of the members, and the order to try them in, when `compute` has no capacity: each alternative's `id` is a `gpuTypeId` and its `count` a `gpuCountPerPod`. The configuration chosen is the `compute` output. A later change replaces the cluster only when the configuration it runs is no longer `compute` or one of the alternatives.
+        """
+        if alternatives is not None:
+            pulumi.set(__self__, "alternatives", alternatives)
+
+    @_builtins.property
+    @pulumi.getter
+    def alternatives(self) -> Optional[Sequence['outputs.ClusterPlacementAlternativesItem']]:
+        return pulumi.get(self, "alternatives")
+
+
+@pulumi.output_type
+class ClusterPlacementAlternativesItem(dict):
+    def __init__(__self__, *,
+                 count: _builtins.float):
+        pulumi.set(__self__, "count", count)
+
+    @_builtins.property
+    @pulumi.getter
+    def count(self) -> _builtins.float:
+        return pulumi.get(self, "count")
+
+
+@pulumi.output_type
 class ClusterPods(dict):
     @staticmethod
     def __key_warning(key: str):
@@ -1489,119 +1520,6 @@ class EndpointBillingResultRecordsItem(dict):
 
 
 @pulumi.output_type
-class GpuAlternative(dict):
-    """
-    A GPU configuration acceptable in place of `gpu`.
-    """
-    def __init__(__self__, *,
-                 id: _builtins.str,
-                 count: Optional[_builtins.int] = None):
-        """
-        A GPU configuration acceptable in place of `gpu`.
-
-        :param _builtins.str id: GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA L40S"`.
-        :param _builtins.int count: Number of GPUs of this type: it may differ from `gpu`'s (4 × L40S instead of 2 × H100). Minimum 1.
-        """
-        pulumi.set(__self__, "id", id)
-        if count is not None:
-            pulumi.set(__self__, "count", count)
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> _builtins.str:
-        """
-        GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA L40S"`.
-        """
-        return pulumi.get(self, "id")
-
-    @_builtins.property
-    @pulumi.getter
-    def count(self) -> Optional[_builtins.int]:
-        """
-        Number of GPUs of this type: it may differ from `gpu`'s (4 × L40S instead of 2 × H100). Minimum 1.
-        """
-        return pulumi.get(self, "count")
-
-
-@pulumi.output_type
-class GpuConfig(dict):
-    """
-    A GPU allocation.
-    """
-    @staticmethod
-    def __key_warning(key: str):
-        suggest = None
-        if key == "allowedCudaVersions":
-            suggest = "allowed_cuda_versions"
-        elif key == "minCudaVersion":
-            suggest = "min_cuda_version"
-
-        if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in GpuConfig. Access the value via the '{suggest}' property getter instead.")
-
-    def __getitem__(self, key: str) -> Any:
-        GpuConfig.__key_warning(key)
-        return super().__getitem__(key)
-
-    def get(self, key: str, default = None) -> Any:
-        GpuConfig.__key_warning(key)
-        return super().get(key, default)
-
-    def __init__(__self__, *,
-                 id: _builtins.str,
-                 allowed_cuda_versions: Optional[Sequence[_builtins.str]] = None,
-                 count: Optional[_builtins.int] = None,
-                 min_cuda_version: Optional[_builtins.str] = None):
-        """
-        A GPU allocation.
-
-        :param _builtins.str id: GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA A100 80GB PCIe"`. Changing it replaces the pod.
-        :param Sequence[_builtins.str] allowed_cuda_versions: CUDA versions (`major.minor`) the host may run; when not empty, `minCudaVersion` cannot be set. Create-only.
-        :param _builtins.int count: Number of GPUs. Minimum 1.
-        :param _builtins.str min_cuda_version: Lowest acceptable CUDA version (`major.minor`). Exclusive with a non-empty `allowedCudaVersions`. Create-only.
-        """
-        pulumi.set(__self__, "id", id)
-        if allowed_cuda_versions is not None:
-            pulumi.set(__self__, "allowed_cuda_versions", allowed_cuda_versions)
-        if count is not None:
-            pulumi.set(__self__, "count", count)
-        if min_cuda_version is not None:
-            pulumi.set(__self__, "min_cuda_version", min_cuda_version)
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> _builtins.str:
-        """
-        GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA A100 80GB PCIe"`. Changing it replaces the pod.
-        """
-        return pulumi.get(self, "id")
-
-    @_builtins.property
-    @pulumi.getter(name="allowedCudaVersions")
-    def allowed_cuda_versions(self) -> Optional[Sequence[_builtins.str]]:
-        """
-        CUDA versions (`major.minor`) the host may run; when not empty, `minCudaVersion` cannot be set. Create-only.
-        """
-        return pulumi.get(self, "allowed_cuda_versions")
-
-    @_builtins.property
-    @pulumi.getter
-    def count(self) -> Optional[_builtins.int]:
-        """
-        Number of GPUs. Minimum 1.
-        """
-        return pulumi.get(self, "count")
-
-    @_builtins.property
-    @pulumi.getter(name="minCudaVersion")
-    def min_cuda_version(self) -> Optional[_builtins.str]:
-        """
-        Lowest acceptable CUDA version (`major.minor`). Exclusive with a non-empty `allowedCudaVersions`. Create-only.
-        """
-        return pulumi.get(self, "min_cuda_version")
-
-
-@pulumi.output_type
 class GpuTypeResultCudaVersionsItem(dict):
     def __init__(__self__, *,
                  available: _builtins.bool,
@@ -2161,42 +2079,6 @@ class PlacedPrice(dict):
 
 
 @pulumi.output_type
-class Placement(dict):
-    """
-    Other acceptable GPU configurations, and the order to try them in, when `gpu` has no capacity. With it, a create reads the catalog's availability once, skips configurations sold out in every acceptable data center, moves to the next one at once when the service answers that it has no instances, and when all are short waits for capacity (polling availability, within the resource's deadline) instead of failing. Changing it replaces the resource only when the configuration it runs is no longer acceptable.
-    """
-    def __init__(__self__, *,
-                 alternatives: Optional[Sequence['outputs.GpuAlternative']] = None,
-                 order: Optional[_builtins.str] = None):
-        """
-        Other acceptable GPU configurations, and the order to try them in, when `gpu` has no capacity. With it, a create reads the catalog's availability once, skips configurations sold out in every acceptable data center, moves to the next one at once when the service answers that it has no instances, and when all are short waits for capacity (polling availability, within the resource's deadline) instead of failing. Changing it replaces the resource only when the configuration it runs is no longer acceptable.
-
-        :param Sequence['GpuAlternative'] alternatives: Acceptable alternatives to `gpu`, most preferred first; a count may differ (4 × L40S instead of 2 × H100). At most 16.
-        :param _builtins.str order: `listed`: `gpu`, then the alternatives in order. `cheapest`: all of them by catalog price (the type's price in the resource's cloud × count), ties in listed order.
-        """
-        if alternatives is not None:
-            pulumi.set(__self__, "alternatives", alternatives)
-        if order is not None:
-            pulumi.set(__self__, "order", order)
-
-    @_builtins.property
-    @pulumi.getter
-    def alternatives(self) -> Optional[Sequence['outputs.GpuAlternative']]:
-        """
-        Acceptable alternatives to `gpu`, most preferred first; a count may differ (4 × L40S instead of 2 × H100). At most 16.
-        """
-        return pulumi.get(self, "alternatives")
-
-    @_builtins.property
-    @pulumi.getter
-    def order(self) -> Optional[_builtins.str]:
-        """
-        `listed`: `gpu`, then the alternatives in order. `cheapest`: all of them by catalog price (the type's price in the resource's cloud × count), ties in listed order.
-        """
-        return pulumi.get(self, "order")
-
-
-@pulumi.output_type
 class PodBillingResultMetadata(dict):
     def __init__(__self__, *,
                  query: 'outputs.PodBillingResultMetadataQuery',
@@ -2472,6 +2354,18 @@ class PodGlobalNetworking(dict):
     @pulumi.getter
     def ip(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "ip")
+
+
+@pulumi.output_type
+class PodGpu(dict):
+    def __init__(__self__, *,
+                 count: _builtins.float):
+        pulumi.set(__self__, "count", count)
+
+    @_builtins.property
+    @pulumi.getter
+    def count(self) -> _builtins.float:
+        return pulumi.get(self, "count")
 
 
 @pulumi.output_type

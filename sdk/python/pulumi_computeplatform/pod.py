@@ -46,28 +46,28 @@ class PodArgs:
         """
         The set of arguments for constructing a Pod resource.
 
-        :param pulumi.Input[_builtins.str] adopt: Id of an existing pod to take over instead of creating one; it is then updated to these arguments.
-        :param pulumi.Input[_builtins.str] args: Arguments for the container entrypoint. With `templateId`, the template's unless set here.
-        :param pulumi.Input[_builtins.str] cloud: Hardware tier. Changing it replaces the pod.
-        :param pulumi.Input['CpuConfigArgs'] cpu: CPU allocation. Exactly one of `gpu` and `cpu` is required; switching between them replaces the pod.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] data_center_ids: Preferred data centers, most preferred first; empty, like not set, lets the scheduler choose. Create-only: a change replaces the pod only when its current data center is no longer listed.
-        :param pulumi.Input[_builtins.str] desired_status: Power state to hold: `RUNNING` starts the pod, `EXITED` stops it.
-        :param pulumi.Input[_builtins.int] disk: Ephemeral container disk in GB, wiped on restart. Minimum 1. When not set, the service chooses it (with `templateId`, the template's).
-        :param pulumi.Input[Mapping[str, Any]] env: Environment variables. Keys the service injects (`PUBLIC_KEY`, `JUPYTER_PASSWORD`) and keys taken from the template are kept and never reported as drift. A secret in state, as an argument and as an output.
-        :param pulumi.Input[_builtins.bool] global_networking: Give the pod a private address reachable across data centers.
-        :param pulumi.Input['GpuConfigArgs'] gpu: GPU allocation. Exactly one of `gpu` and `cpu` is required; switching between them replaces the pod.
-        :param pulumi.Input[_builtins.str] image: Container image reference, for example `"org/trainer:1.2"`. Changes in place (the container restarts). Required unless `templateId` is set, which supplies it.
-        :param pulumi.Input[_builtins.bool] locked: When true the service refuses to stop or restart the pod.
-        :param pulumi.Input[_builtins.float] max_hourly_price: The most the pod may cost, in USD per hour at the catalog's list price (its GPUs in its cloud, or its vCPUs). Above it, `check` refuses the pod at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set.
-        :param pulumi.Input['MountsArgs'] mounts: Storage mounts.
-        :param pulumi.Input[_builtins.str] name: Display name. Changes in place. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
-        :param pulumi.Input['PlacementArgs'] placement: Other acceptable GPU configurations, and the order to try them in, when `gpu` has no capacity; GPU pods only. The configuration chosen is the `gpu` output. A later change replaces the pod only when the configuration it runs is no longer `gpu` or one of the alternatives.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. Expose `"22/tcp"` for direct SSH. With `templateId`, the template's unless set here.
-        :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long create and update wait for the pod to reach its desired status, in seconds. 1 to 86400.
-        :param pulumi.Input[_builtins.str] registry: Id of a container registry credential (a `Registry`), for private images. With `templateId`, the template's unless set here.
-        :param pulumi.Input[_builtins.bool] start_jupyter: Start Jupyter in the pod. Create-only: a change replaces the pod. With `templateId`, the template's unless set here.
-        :param pulumi.Input[_builtins.bool] start_ssh: Install the account's SSH public keys into the pod. Create-only: a change replaces the pod. With `templateId`, the template's unless set here.
-        :param pulumi.Input[_builtins.str] template_id: Id of a template (your own or a public one) to start the pod from. Its image, args, disk, ports, env, registry, persistent mount (GPU pods only; `mounts: { network: [] }` declines it), startSsh, startJupyter and CUDA constraint fill every field not set here; `env` is merged per key, with the keys set here winning. The template is read when it is named: editing it later does not change the pod, and a field set here and later left out keeps the pod's current value (set it to change it). Naming another template applies its image, args, disk, ports, env and registry in place (a running container restarts); the mount and the create-only settings stay. Removing `templateId` keeps the pod's settings and makes `env` wholly this one.
+        :param pulumi.Input[_builtins.str] adopt: Id of an existing pod to take over instead of creating one; it is then updated to these arguments. Read when the pod is created or adopted; a change of it alone changes nothing.
+        :param pulumi.Input[_builtins.str] args: Arguments for the container entrypoint. With `templateId`, the template's unless set here. A change is applied in place.
+        :param pulumi.Input[_builtins.str] cloud: Hardware tier. A change replaces the pod.
+        :param pulumi.Input['CpuConfigArgs'] cpu: CPU allocation. Exactly one of `gpu` and `cpu` is required; switching between them replaces the pod. A change replaces the pod only when the CPU configuration differs from the one the pod runs, or it moves from GPU to CPU; otherwise it changes nothing.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] data_center_ids: Preferred data centers, most preferred first; empty, like not set, lets the scheduler choose. A change replaces the pod only when the data center it runs in is no longer among them (none, or an empty list, means any); otherwise it changes nothing.
+        :param pulumi.Input[_builtins.str] desired_status: Power state to hold: `RUNNING` starts the pod, `EXITED` stops it. A change is applied in place.
+        :param pulumi.Input[_builtins.int] disk: Ephemeral container disk in GB, wiped on restart. Minimum 1. When not set, the service chooses it (with `templateId`, the template's). A change is applied in place.
+        :param pulumi.Input[Mapping[str, Any]] env: Environment variables. Keys the service injects (`PUBLIC_KEY`, `JUPYTER_PASSWORD`) and keys taken from the template are kept and never reported as drift. A secret in state, as an argument and as an output. A change is applied in place.
+        :param pulumi.Input[_builtins.bool] global_networking: Give the pod a private address reachable across data centers. A change is applied in place.
+        :param pulumi.Input['GpuConfigArgs'] gpu: GPU allocation. Exactly one of `gpu` and `cpu` is required; switching between them replaces the pod. A change replaces the pod only when the GPUs the pod runs are no longer acceptable (neither `gpu` nor one of `placement`'s alternatives, or other CUDA constraints), or it moves from CPU to GPU; otherwise it changes nothing.
+        :param pulumi.Input[_builtins.str] image: Container image reference, for example `"org/trainer:1.2"`. A change restarts a running container. Required unless `templateId` is set, which supplies it. A change is applied in place.
+        :param pulumi.Input[_builtins.bool] locked: When true the service refuses to stop or restart the pod. A change is applied in place.
+        :param pulumi.Input[_builtins.float] max_hourly_price: The most the pod may cost, in USD per hour at the catalog's list price (its GPUs in its cloud, or its vCPUs). Above it, `check` refuses the pod at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set. Read when the pod is created or adopted; a change of it alone changes nothing.
+        :param pulumi.Input['MountsArgs'] mounts: Storage mounts. A change is applied in place, except when the mount changes kind or network volume, or a persistent mount shrinks, which replaces the pod.
+        :param pulumi.Input[_builtins.str] name: Display name. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
+        :param pulumi.Input['PlacementArgs'] placement: Other acceptable GPU configurations, and the order to try them in, when `gpu` has no capacity; GPU pods only. The configuration chosen is the `gpu` output. A later change replaces the pod only when the configuration it runs is no longer `gpu` or one of the alternatives. Read when the pod is created or adopted; a change of it alone changes nothing.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. Expose `"22/tcp"` for direct SSH. With `templateId`, the template's unless set here. A change is applied in place.
+        :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long create and update wait for the pod to reach its desired status, in seconds. 1 to 86400. A change is applied in place.
+        :param pulumi.Input[_builtins.str] registry: Id of a container registry credential (a `Registry`), for private images. With `templateId`, the template's unless set here. A change is applied in place.
+        :param pulumi.Input[_builtins.bool] start_jupyter: Start Jupyter in the pod. With `templateId`, the template's unless set here. A change replaces the pod.
+        :param pulumi.Input[_builtins.bool] start_ssh: Install the account's SSH public keys into the pod. With `templateId`, the template's unless set here. A change replaces the pod.
+        :param pulumi.Input[_builtins.str] template_id: Id of a template (your own or a public one) to start the pod from. Its image, args, disk, ports, env, registry, persistent mount (GPU pods only; `mounts: { network: [] }` declines it), startSsh, startJupyter and CUDA constraint fill every field not set here; `env` is merged per key, with the keys set here winning. The template is read when it is named: editing it later does not change the pod, and a field set here and later left out keeps the pod's current value (set it to change it). Naming another template applies its image, args, disk, ports, env and registry in place (a running container restarts); the mount and the create-only settings stay. Removing `templateId` keeps the pod's settings and makes `env` wholly this one. A change is applied in place.
         """
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
@@ -118,7 +118,7 @@ class PodArgs:
     @pulumi.getter
     def adopt(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Id of an existing pod to take over instead of creating one; it is then updated to these arguments.
+        Id of an existing pod to take over instead of creating one; it is then updated to these arguments. Read when the pod is created or adopted; a change of it alone changes nothing.
         """
         return pulumi.get(self, "adopt")
 
@@ -130,7 +130,7 @@ class PodArgs:
     @pulumi.getter
     def args(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Arguments for the container entrypoint. With `templateId`, the template's unless set here.
+        Arguments for the container entrypoint. With `templateId`, the template's unless set here. A change is applied in place.
         """
         return pulumi.get(self, "args")
 
@@ -142,7 +142,7 @@ class PodArgs:
     @pulumi.getter
     def cloud(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Hardware tier. Changing it replaces the pod.
+        Hardware tier. A change replaces the pod.
         """
         return pulumi.get(self, "cloud")
 
@@ -154,7 +154,7 @@ class PodArgs:
     @pulumi.getter
     def cpu(self) -> pulumi.Input[Optional['CpuConfigArgs']]:
         """
-        CPU allocation. Exactly one of `gpu` and `cpu` is required; switching between them replaces the pod.
+        CPU allocation. Exactly one of `gpu` and `cpu` is required; switching between them replaces the pod. A change replaces the pod only when the CPU configuration differs from the one the pod runs, or it moves from GPU to CPU; otherwise it changes nothing.
         """
         return pulumi.get(self, "cpu")
 
@@ -166,7 +166,7 @@ class PodArgs:
     @pulumi.getter(name="dataCenterIds")
     def data_center_ids(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Preferred data centers, most preferred first; empty, like not set, lets the scheduler choose. Create-only: a change replaces the pod only when its current data center is no longer listed.
+        Preferred data centers, most preferred first; empty, like not set, lets the scheduler choose. A change replaces the pod only when the data center it runs in is no longer among them (none, or an empty list, means any); otherwise it changes nothing.
         """
         return pulumi.get(self, "data_center_ids")
 
@@ -178,7 +178,7 @@ class PodArgs:
     @pulumi.getter(name="desiredStatus")
     def desired_status(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Power state to hold: `RUNNING` starts the pod, `EXITED` stops it.
+        Power state to hold: `RUNNING` starts the pod, `EXITED` stops it. A change is applied in place.
         """
         return pulumi.get(self, "desired_status")
 
@@ -190,7 +190,7 @@ class PodArgs:
     @pulumi.getter
     def disk(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Ephemeral container disk in GB, wiped on restart. Minimum 1. When not set, the service chooses it (with `templateId`, the template's).
+        Ephemeral container disk in GB, wiped on restart. Minimum 1. When not set, the service chooses it (with `templateId`, the template's). A change is applied in place.
         """
         return pulumi.get(self, "disk")
 
@@ -202,7 +202,7 @@ class PodArgs:
     @pulumi.getter
     def env(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
         """
-        Environment variables. Keys the service injects (`PUBLIC_KEY`, `JUPYTER_PASSWORD`) and keys taken from the template are kept and never reported as drift. A secret in state, as an argument and as an output.
+        Environment variables. Keys the service injects (`PUBLIC_KEY`, `JUPYTER_PASSWORD`) and keys taken from the template are kept and never reported as drift. A secret in state, as an argument and as an output. A change is applied in place.
         """
         return pulumi.get(self, "env")
 
@@ -214,7 +214,7 @@ class PodArgs:
     @pulumi.getter(name="globalNetworking")
     def global_networking(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Give the pod a private address reachable across data centers.
+        Give the pod a private address reachable across data centers. A change is applied in place.
         """
         return pulumi.get(self, "global_networking")
 
@@ -226,7 +226,7 @@ class PodArgs:
     @pulumi.getter
     def gpu(self) -> pulumi.Input[Optional['GpuConfigArgs']]:
         """
-        GPU allocation. Exactly one of `gpu` and `cpu` is required; switching between them replaces the pod.
+        GPU allocation. Exactly one of `gpu` and `cpu` is required; switching between them replaces the pod. A change replaces the pod only when the GPUs the pod runs are no longer acceptable (neither `gpu` nor one of `placement`'s alternatives, or other CUDA constraints), or it moves from CPU to GPU; otherwise it changes nothing.
         """
         return pulumi.get(self, "gpu")
 
@@ -238,7 +238,7 @@ class PodArgs:
     @pulumi.getter
     def image(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Container image reference, for example `"org/trainer:1.2"`. Changes in place (the container restarts). Required unless `templateId` is set, which supplies it.
+        Container image reference, for example `"org/trainer:1.2"`. A change restarts a running container. Required unless `templateId` is set, which supplies it. A change is applied in place.
         """
         return pulumi.get(self, "image")
 
@@ -250,7 +250,7 @@ class PodArgs:
     @pulumi.getter
     def locked(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        When true the service refuses to stop or restart the pod.
+        When true the service refuses to stop or restart the pod. A change is applied in place.
         """
         return pulumi.get(self, "locked")
 
@@ -262,7 +262,7 @@ class PodArgs:
     @pulumi.getter(name="maxHourlyPrice")
     def max_hourly_price(self) -> pulumi.Input[Optional[_builtins.float]]:
         """
-        The most the pod may cost, in USD per hour at the catalog's list price (its GPUs in its cloud, or its vCPUs). Above it, `check` refuses the pod at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set.
+        The most the pod may cost, in USD per hour at the catalog's list price (its GPUs in its cloud, or its vCPUs). Above it, `check` refuses the pod at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set. Read when the pod is created or adopted; a change of it alone changes nothing.
         """
         return pulumi.get(self, "max_hourly_price")
 
@@ -274,7 +274,7 @@ class PodArgs:
     @pulumi.getter
     def mounts(self) -> pulumi.Input[Optional['MountsArgs']]:
         """
-        Storage mounts.
+        Storage mounts. A change is applied in place, except when the mount changes kind or network volume, or a persistent mount shrinks, which replaces the pod.
         """
         return pulumi.get(self, "mounts")
 
@@ -286,7 +286,7 @@ class PodArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Display name. Changes in place. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
+        Display name. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
         """
         return pulumi.get(self, "name")
 
@@ -298,7 +298,7 @@ class PodArgs:
     @pulumi.getter
     def placement(self) -> pulumi.Input[Optional['PlacementArgs']]:
         """
-        Other acceptable GPU configurations, and the order to try them in, when `gpu` has no capacity; GPU pods only. The configuration chosen is the `gpu` output. A later change replaces the pod only when the configuration it runs is no longer `gpu` or one of the alternatives.
+        Other acceptable GPU configurations, and the order to try them in, when `gpu` has no capacity; GPU pods only. The configuration chosen is the `gpu` output. A later change replaces the pod only when the configuration it runs is no longer `gpu` or one of the alternatives. Read when the pod is created or adopted; a change of it alone changes nothing.
         """
         return pulumi.get(self, "placement")
 
@@ -310,7 +310,7 @@ class PodArgs:
     @pulumi.getter
     def ports(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. Expose `"22/tcp"` for direct SSH. With `templateId`, the template's unless set here.
+        Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. Expose `"22/tcp"` for direct SSH. With `templateId`, the template's unless set here. A change is applied in place.
         """
         return pulumi.get(self, "ports")
 
@@ -322,7 +322,7 @@ class PodArgs:
     @pulumi.getter(name="readyTimeoutSeconds")
     def ready_timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        How long create and update wait for the pod to reach its desired status, in seconds. 1 to 86400.
+        How long create and update wait for the pod to reach its desired status, in seconds. 1 to 86400. A change is applied in place.
         """
         return pulumi.get(self, "ready_timeout_seconds")
 
@@ -334,7 +334,7 @@ class PodArgs:
     @pulumi.getter
     def registry(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Id of a container registry credential (a `Registry`), for private images. With `templateId`, the template's unless set here.
+        Id of a container registry credential (a `Registry`), for private images. With `templateId`, the template's unless set here. A change is applied in place.
         """
         return pulumi.get(self, "registry")
 
@@ -346,7 +346,7 @@ class PodArgs:
     @pulumi.getter(name="startJupyter")
     def start_jupyter(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Start Jupyter in the pod. Create-only: a change replaces the pod. With `templateId`, the template's unless set here.
+        Start Jupyter in the pod. With `templateId`, the template's unless set here. A change replaces the pod.
         """
         return pulumi.get(self, "start_jupyter")
 
@@ -358,7 +358,7 @@ class PodArgs:
     @pulumi.getter(name="startSsh")
     def start_ssh(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Install the account's SSH public keys into the pod. Create-only: a change replaces the pod. With `templateId`, the template's unless set here.
+        Install the account's SSH public keys into the pod. With `templateId`, the template's unless set here. A change replaces the pod.
         """
         return pulumi.get(self, "start_ssh")
 
@@ -370,7 +370,7 @@ class PodArgs:
     @pulumi.getter(name="templateId")
     def template_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Id of a template (your own or a public one) to start the pod from. Its image, args, disk, ports, env, registry, persistent mount (GPU pods only; `mounts: { network: [] }` declines it), startSsh, startJupyter and CUDA constraint fill every field not set here; `env` is merged per key, with the keys set here winning. The template is read when it is named: editing it later does not change the pod, and a field set here and later left out keeps the pod's current value (set it to change it). Naming another template applies its image, args, disk, ports, env and registry in place (a running container restarts); the mount and the create-only settings stay. Removing `templateId` keeps the pod's settings and makes `env` wholly this one.
+        Id of a template (your own or a public one) to start the pod from. Its image, args, disk, ports, env, registry, persistent mount (GPU pods only; `mounts: { network: [] }` declines it), startSsh, startJupyter and CUDA constraint fill every field not set here; `env` is merged per key, with the keys set here winning. The template is read when it is named: editing it later does not change the pod, and a field set here and later left out keeps the pod's current value (set it to change it). Naming another template applies its image, args, disk, ports, env and registry in place (a running container restarts); the mount and the create-only settings stay. Removing `templateId` keeps the pod's settings and makes `env` wholly this one. A change is applied in place.
         """
         return pulumi.get(self, "template_id")
 
@@ -415,28 +415,28 @@ class Pod(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] adopt: Id of an existing pod to take over instead of creating one; it is then updated to these arguments.
-        :param pulumi.Input[_builtins.str] args: Arguments for the container entrypoint. With `templateId`, the template's unless set here.
-        :param pulumi.Input[_builtins.str] cloud: Hardware tier. Changing it replaces the pod.
-        :param pulumi.Input[Union['CpuConfigArgs', 'CpuConfigArgsDict']] cpu: CPU allocation. Exactly one of `gpu` and `cpu` is required; switching between them replaces the pod.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] data_center_ids: Preferred data centers, most preferred first; empty, like not set, lets the scheduler choose. Create-only: a change replaces the pod only when its current data center is no longer listed.
-        :param pulumi.Input[_builtins.str] desired_status: Power state to hold: `RUNNING` starts the pod, `EXITED` stops it.
-        :param pulumi.Input[_builtins.int] disk: Ephemeral container disk in GB, wiped on restart. Minimum 1. When not set, the service chooses it (with `templateId`, the template's).
-        :param pulumi.Input[Mapping[str, Any]] env: Environment variables. Keys the service injects (`PUBLIC_KEY`, `JUPYTER_PASSWORD`) and keys taken from the template are kept and never reported as drift. A secret in state, as an argument and as an output.
-        :param pulumi.Input[_builtins.bool] global_networking: Give the pod a private address reachable across data centers.
-        :param pulumi.Input[Union['GpuConfigArgs', 'GpuConfigArgsDict']] gpu: GPU allocation. Exactly one of `gpu` and `cpu` is required; switching between them replaces the pod.
-        :param pulumi.Input[_builtins.str] image: Container image reference, for example `"org/trainer:1.2"`. Changes in place (the container restarts). Required unless `templateId` is set, which supplies it.
-        :param pulumi.Input[_builtins.bool] locked: When true the service refuses to stop or restart the pod.
-        :param pulumi.Input[_builtins.float] max_hourly_price: The most the pod may cost, in USD per hour at the catalog's list price (its GPUs in its cloud, or its vCPUs). Above it, `check` refuses the pod at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set.
-        :param pulumi.Input[Union['MountsArgs', 'MountsArgsDict']] mounts: Storage mounts.
-        :param pulumi.Input[_builtins.str] name: Display name. Changes in place. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
-        :param pulumi.Input[Union['PlacementArgs', 'PlacementArgsDict']] placement: Other acceptable GPU configurations, and the order to try them in, when `gpu` has no capacity; GPU pods only. The configuration chosen is the `gpu` output. A later change replaces the pod only when the configuration it runs is no longer `gpu` or one of the alternatives.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. Expose `"22/tcp"` for direct SSH. With `templateId`, the template's unless set here.
-        :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long create and update wait for the pod to reach its desired status, in seconds. 1 to 86400.
-        :param pulumi.Input[_builtins.str] registry: Id of a container registry credential (a `Registry`), for private images. With `templateId`, the template's unless set here.
-        :param pulumi.Input[_builtins.bool] start_jupyter: Start Jupyter in the pod. Create-only: a change replaces the pod. With `templateId`, the template's unless set here.
-        :param pulumi.Input[_builtins.bool] start_ssh: Install the account's SSH public keys into the pod. Create-only: a change replaces the pod. With `templateId`, the template's unless set here.
-        :param pulumi.Input[_builtins.str] template_id: Id of a template (your own or a public one) to start the pod from. Its image, args, disk, ports, env, registry, persistent mount (GPU pods only; `mounts: { network: [] }` declines it), startSsh, startJupyter and CUDA constraint fill every field not set here; `env` is merged per key, with the keys set here winning. The template is read when it is named: editing it later does not change the pod, and a field set here and later left out keeps the pod's current value (set it to change it). Naming another template applies its image, args, disk, ports, env and registry in place (a running container restarts); the mount and the create-only settings stay. Removing `templateId` keeps the pod's settings and makes `env` wholly this one.
+        :param pulumi.Input[_builtins.str] adopt: Id of an existing pod to take over instead of creating one; it is then updated to these arguments. Read when the pod is created or adopted; a change of it alone changes nothing.
+        :param pulumi.Input[_builtins.str] args: Arguments for the container entrypoint. With `templateId`, the template's unless set here. A change is applied in place.
+        :param pulumi.Input[_builtins.str] cloud: Hardware tier. A change replaces the pod.
+        :param pulumi.Input[Union['CpuConfigArgs', 'CpuConfigArgsDict']] cpu: CPU allocation. Exactly one of `gpu` and `cpu` is required; switching between them replaces the pod. A change replaces the pod only when the CPU configuration differs from the one the pod runs, or it moves from GPU to CPU; otherwise it changes nothing.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] data_center_ids: Preferred data centers, most preferred first; empty, like not set, lets the scheduler choose. A change replaces the pod only when the data center it runs in is no longer among them (none, or an empty list, means any); otherwise it changes nothing.
+        :param pulumi.Input[_builtins.str] desired_status: Power state to hold: `RUNNING` starts the pod, `EXITED` stops it. A change is applied in place.
+        :param pulumi.Input[_builtins.int] disk: Ephemeral container disk in GB, wiped on restart. Minimum 1. When not set, the service chooses it (with `templateId`, the template's). A change is applied in place.
+        :param pulumi.Input[Mapping[str, Any]] env: Environment variables. Keys the service injects (`PUBLIC_KEY`, `JUPYTER_PASSWORD`) and keys taken from the template are kept and never reported as drift. A secret in state, as an argument and as an output. A change is applied in place.
+        :param pulumi.Input[_builtins.bool] global_networking: Give the pod a private address reachable across data centers. A change is applied in place.
+        :param pulumi.Input[Union['GpuConfigArgs', 'GpuConfigArgsDict']] gpu: GPU allocation. Exactly one of `gpu` and `cpu` is required; switching between them replaces the pod. A change replaces the pod only when the GPUs the pod runs are no longer acceptable (neither `gpu` nor one of `placement`'s alternatives, or other CUDA constraints), or it moves from CPU to GPU; otherwise it changes nothing.
+        :param pulumi.Input[_builtins.str] image: Container image reference, for example `"org/trainer:1.2"`. A change restarts a running container. Required unless `templateId` is set, which supplies it. A change is applied in place.
+        :param pulumi.Input[_builtins.bool] locked: When true the service refuses to stop or restart the pod. A change is applied in place.
+        :param pulumi.Input[_builtins.float] max_hourly_price: The most the pod may cost, in USD per hour at the catalog's list price (its GPUs in its cloud, or its vCPUs). Above it, `check` refuses the pod at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set. Read when the pod is created or adopted; a change of it alone changes nothing.
+        :param pulumi.Input[Union['MountsArgs', 'MountsArgsDict']] mounts: Storage mounts. A change is applied in place, except when the mount changes kind or network volume, or a persistent mount shrinks, which replaces the pod.
+        :param pulumi.Input[_builtins.str] name: Display name. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
+        :param pulumi.Input[Union['PlacementArgs', 'PlacementArgsDict']] placement: Other acceptable GPU configurations, and the order to try them in, when `gpu` has no capacity; GPU pods only. The configuration chosen is the `gpu` output. A later change replaces the pod only when the configuration it runs is no longer `gpu` or one of the alternatives. Read when the pod is created or adopted; a change of it alone changes nothing.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. Expose `"22/tcp"` for direct SSH. With `templateId`, the template's unless set here. A change is applied in place.
+        :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long create and update wait for the pod to reach its desired status, in seconds. 1 to 86400. A change is applied in place.
+        :param pulumi.Input[_builtins.str] registry: Id of a container registry credential (a `Registry`), for private images. With `templateId`, the template's unless set here. A change is applied in place.
+        :param pulumi.Input[_builtins.bool] start_jupyter: Start Jupyter in the pod. With `templateId`, the template's unless set here. A change replaces the pod.
+        :param pulumi.Input[_builtins.bool] start_ssh: Install the account's SSH public keys into the pod. With `templateId`, the template's unless set here. A change replaces the pod.
+        :param pulumi.Input[_builtins.str] template_id: Id of a template (your own or a public one) to start the pod from. Its image, args, disk, ports, env, registry, persistent mount (GPU pods only; `mounts: { network: [] }` declines it), startSsh, startJupyter and CUDA constraint fill every field not set here; `env` is merged per key, with the keys set here winning. The template is read when it is named: editing it later does not change the pod, and a field set here and later left out keeps the pod's current value (set it to change it). Naming another template applies its image, args, disk, ports, env and registry in place (a running container restarts); the mount and the create-only settings stay. Removing `templateId` keeps the pod's settings and makes `env` wholly this one. A change is applied in place.
         """
         ...
     @overload
@@ -647,7 +647,7 @@ class Pod(pulumi.CustomResource):
     @pulumi.getter(name="dataCenterIds")
     def data_center_ids(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
-        Preferred data centers, most preferred first; empty, like not set, lets the scheduler choose. Create-only: a change replaces the pod only when its current data center is no longer listed.
+        Preferred data centers, most preferred first; empty, like not set, lets the scheduler choose.
         """
         return pulumi.get(self, "data_center_ids")
 
@@ -684,10 +684,7 @@ class Pod(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def gpu(self) -> pulumi.Output[Optional['outputs.GpuConfig']]:
-        """
-        A GPU allocation.
-        """
+    def gpu(self) -> pulumi.Output[Optional['outputs.PodGpu']]:
         return pulumi.get(self, "gpu")
 
     @_builtins.property
@@ -745,7 +742,7 @@ class Pod(pulumi.CustomResource):
     @pulumi.getter(name="startJupyter")
     def start_jupyter(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Start Jupyter in the pod. Create-only: a change replaces the pod. With `templateId`, the template's unless set here.
+        Start Jupyter in the pod. With `templateId`, the template's unless set here.
         """
         return pulumi.get(self, "start_jupyter")
 
@@ -753,7 +750,7 @@ class Pod(pulumi.CustomResource):
     @pulumi.getter(name="startSsh")
     def start_ssh(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Install the account's SSH public keys into the pod. Create-only: a change replaces the pod. With `templateId`, the template's unless set here.
+        Install the account's SSH public keys into the pod. With `templateId`, the template's unless set here.
         """
         return pulumi.get(self, "start_ssh")
 

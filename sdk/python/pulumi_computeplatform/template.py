@@ -39,21 +39,21 @@ class TemplateArgs:
         """
         The set of arguments for constructing a Template resource.
 
-        :param pulumi.Input[_builtins.str] image: Container image reference, for example `"org/trainer:1.4"`.
-        :param pulumi.Input[_builtins.str] adopt: Id of an existing template of the account to take over instead of creating one; it is then updated to these arguments.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_cuda_versions: CUDA versions (`major.minor`) the host of a GPU pod made from it may run; empty means any. A pod that sets its own CUDA constraint replaces this one; CPU pods ignore it.
-        :param pulumi.Input[_builtins.str] args: Arguments for the container entrypoint.
-        :param pulumi.Input[_builtins.str] category: Listing group: `CPU`, `NVIDIA` or `AMD`.
-        :param pulumi.Input[_builtins.int] disk: Ephemeral container disk in GB, wiped on restart. Minimum 1.
-        :param pulumi.Input[Mapping[str, Any]] env: Environment variables. A pod made from the template may add keys or override them. A secret in state, as an argument and as an output.
-        :param pulumi.Input['TemplateMountsArgs'] mounts: Storage of pods made from the template. None when not set.
-        :param pulumi.Input[_builtins.str] name: Display name. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535.
-        :param pulumi.Input[_builtins.bool] public: List the template in the public catalog, for every account to read and start pods from.
-        :param pulumi.Input[_builtins.str] registry: Id of one of the account's container registry credentials (a `Registry`), for a private image. Other accounts using a public template never get it. Deleting the credential clears it. Pods made from the template keep the credential they started with; set `registry` on a pod too when it must follow a rotated credential.
-        :param pulumi.Input[_builtins.bool] serverless: A template for serverless workers instead of pods; pods cannot be made from it.
-        :param pulumi.Input[_builtins.bool] start_jupyter: Pods made from it get a generated `JUPYTER_PASSWORD`, unless they set that key.
-        :param pulumi.Input[_builtins.bool] start_ssh: Pods made from it get the account's SSH public keys as `PUBLIC_KEY`, unless they set that key.
+        :param pulumi.Input[_builtins.str] image: Container image reference, for example `"org/trainer:1.4"`. A change is applied in place.
+        :param pulumi.Input[_builtins.str] adopt: Id of an existing template of the account to take over instead of creating one; it is then updated to these arguments. Read when the template is created or adopted; a change of it alone changes nothing.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_cuda_versions: CUDA versions (`major.minor`) the host of a GPU pod made from it may run; empty means any. A pod that sets its own CUDA constraint replaces this one; CPU pods ignore it. A change is applied in place.
+        :param pulumi.Input[_builtins.str] args: Arguments for the container entrypoint. A change is applied in place.
+        :param pulumi.Input[_builtins.str] category: Listing group: `CPU`, `NVIDIA` or `AMD`. A change is applied in place.
+        :param pulumi.Input[_builtins.int] disk: Ephemeral container disk in GB, wiped on restart. Minimum 1. A change is applied in place.
+        :param pulumi.Input[Mapping[str, Any]] env: Environment variables. A pod made from the template may add keys or override them. A secret in state, as an argument and as an output. A change is applied in place.
+        :param pulumi.Input['TemplateMountsArgs'] mounts: Storage of pods made from the template. None when not set. A change is applied in place, except when the persistent mount is removed, which replaces the template.
+        :param pulumi.Input[_builtins.str] name: Display name. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. A change is applied in place.
+        :param pulumi.Input[_builtins.bool] public: List the template in the public catalog, for every account to read and start pods from. A change is applied in place.
+        :param pulumi.Input[_builtins.str] registry: Id of one of the account's container registry credentials (a `Registry`), for a private image. Other accounts using a public template never get it. Deleting the credential clears it. Pods made from the template keep the credential they started with; set `registry` on a pod too when it must follow a rotated credential. A change is applied in place.
+        :param pulumi.Input[_builtins.bool] serverless: A template for serverless workers instead of pods; pods cannot be made from it. A change is applied in place.
+        :param pulumi.Input[_builtins.bool] start_jupyter: Pods made from it get a generated `JUPYTER_PASSWORD`, unless they set that key. A change is applied in place.
+        :param pulumi.Input[_builtins.bool] start_ssh: Pods made from it get the account's SSH public keys as `PUBLIC_KEY`, unless they set that key. A change is applied in place.
         """
         pulumi.set(__self__, "image", image)
         if adopt is not None:
@@ -89,7 +89,7 @@ class TemplateArgs:
     @pulumi.getter
     def image(self) -> pulumi.Input[_builtins.str]:
         """
-        Container image reference, for example `"org/trainer:1.4"`.
+        Container image reference, for example `"org/trainer:1.4"`. A change is applied in place.
         """
         return pulumi.get(self, "image")
 
@@ -101,7 +101,7 @@ class TemplateArgs:
     @pulumi.getter
     def adopt(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Id of an existing template of the account to take over instead of creating one; it is then updated to these arguments.
+        Id of an existing template of the account to take over instead of creating one; it is then updated to these arguments. Read when the template is created or adopted; a change of it alone changes nothing.
         """
         return pulumi.get(self, "adopt")
 
@@ -113,7 +113,7 @@ class TemplateArgs:
     @pulumi.getter(name="allowedCudaVersions")
     def allowed_cuda_versions(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        CUDA versions (`major.minor`) the host of a GPU pod made from it may run; empty means any. A pod that sets its own CUDA constraint replaces this one; CPU pods ignore it.
+        CUDA versions (`major.minor`) the host of a GPU pod made from it may run; empty means any. A pod that sets its own CUDA constraint replaces this one; CPU pods ignore it. A change is applied in place.
         """
         return pulumi.get(self, "allowed_cuda_versions")
 
@@ -125,7 +125,7 @@ class TemplateArgs:
     @pulumi.getter
     def args(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Arguments for the container entrypoint.
+        Arguments for the container entrypoint. A change is applied in place.
         """
         return pulumi.get(self, "args")
 
@@ -137,7 +137,7 @@ class TemplateArgs:
     @pulumi.getter
     def category(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Listing group: `CPU`, `NVIDIA` or `AMD`.
+        Listing group: `CPU`, `NVIDIA` or `AMD`. A change is applied in place.
         """
         return pulumi.get(self, "category")
 
@@ -149,7 +149,7 @@ class TemplateArgs:
     @pulumi.getter
     def disk(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Ephemeral container disk in GB, wiped on restart. Minimum 1.
+        Ephemeral container disk in GB, wiped on restart. Minimum 1. A change is applied in place.
         """
         return pulumi.get(self, "disk")
 
@@ -161,7 +161,7 @@ class TemplateArgs:
     @pulumi.getter
     def env(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
         """
-        Environment variables. A pod made from the template may add keys or override them. A secret in state, as an argument and as an output.
+        Environment variables. A pod made from the template may add keys or override them. A secret in state, as an argument and as an output. A change is applied in place.
         """
         return pulumi.get(self, "env")
 
@@ -173,7 +173,7 @@ class TemplateArgs:
     @pulumi.getter
     def mounts(self) -> pulumi.Input[Optional['TemplateMountsArgs']]:
         """
-        Storage of pods made from the template. None when not set.
+        Storage of pods made from the template. None when not set. A change is applied in place, except when the persistent mount is removed, which replaces the template.
         """
         return pulumi.get(self, "mounts")
 
@@ -185,7 +185,7 @@ class TemplateArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Display name. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
+        Display name. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
         """
         return pulumi.get(self, "name")
 
@@ -197,7 +197,7 @@ class TemplateArgs:
     @pulumi.getter
     def ports(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535.
+        Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. A change is applied in place.
         """
         return pulumi.get(self, "ports")
 
@@ -209,7 +209,7 @@ class TemplateArgs:
     @pulumi.getter
     def public(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        List the template in the public catalog, for every account to read and start pods from.
+        List the template in the public catalog, for every account to read and start pods from. A change is applied in place.
         """
         return pulumi.get(self, "public")
 
@@ -221,7 +221,7 @@ class TemplateArgs:
     @pulumi.getter
     def registry(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Id of one of the account's container registry credentials (a `Registry`), for a private image. Other accounts using a public template never get it. Deleting the credential clears it. Pods made from the template keep the credential they started with; set `registry` on a pod too when it must follow a rotated credential.
+        Id of one of the account's container registry credentials (a `Registry`), for a private image. Other accounts using a public template never get it. Deleting the credential clears it. Pods made from the template keep the credential they started with; set `registry` on a pod too when it must follow a rotated credential. A change is applied in place.
         """
         return pulumi.get(self, "registry")
 
@@ -233,7 +233,7 @@ class TemplateArgs:
     @pulumi.getter
     def serverless(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        A template for serverless workers instead of pods; pods cannot be made from it.
+        A template for serverless workers instead of pods; pods cannot be made from it. A change is applied in place.
         """
         return pulumi.get(self, "serverless")
 
@@ -245,7 +245,7 @@ class TemplateArgs:
     @pulumi.getter(name="startJupyter")
     def start_jupyter(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Pods made from it get a generated `JUPYTER_PASSWORD`, unless they set that key.
+        Pods made from it get a generated `JUPYTER_PASSWORD`, unless they set that key. A change is applied in place.
         """
         return pulumi.get(self, "start_jupyter")
 
@@ -257,7 +257,7 @@ class TemplateArgs:
     @pulumi.getter(name="startSsh")
     def start_ssh(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Pods made from it get the account's SSH public keys as `PUBLIC_KEY`, unless they set that key.
+        Pods made from it get the account's SSH public keys as `PUBLIC_KEY`, unless they set that key. A change is applied in place.
         """
         return pulumi.get(self, "start_ssh")
 
@@ -293,21 +293,21 @@ class Template(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] adopt: Id of an existing template of the account to take over instead of creating one; it is then updated to these arguments.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_cuda_versions: CUDA versions (`major.minor`) the host of a GPU pod made from it may run; empty means any. A pod that sets its own CUDA constraint replaces this one; CPU pods ignore it.
-        :param pulumi.Input[_builtins.str] args: Arguments for the container entrypoint.
-        :param pulumi.Input[_builtins.str] category: Listing group: `CPU`, `NVIDIA` or `AMD`.
-        :param pulumi.Input[_builtins.int] disk: Ephemeral container disk in GB, wiped on restart. Minimum 1.
-        :param pulumi.Input[Mapping[str, Any]] env: Environment variables. A pod made from the template may add keys or override them. A secret in state, as an argument and as an output.
-        :param pulumi.Input[_builtins.str] image: Container image reference, for example `"org/trainer:1.4"`.
-        :param pulumi.Input[Union['TemplateMountsArgs', 'TemplateMountsArgsDict']] mounts: Storage of pods made from the template. None when not set.
-        :param pulumi.Input[_builtins.str] name: Display name. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535.
-        :param pulumi.Input[_builtins.bool] public: List the template in the public catalog, for every account to read and start pods from.
-        :param pulumi.Input[_builtins.str] registry: Id of one of the account's container registry credentials (a `Registry`), for a private image. Other accounts using a public template never get it. Deleting the credential clears it. Pods made from the template keep the credential they started with; set `registry` on a pod too when it must follow a rotated credential.
-        :param pulumi.Input[_builtins.bool] serverless: A template for serverless workers instead of pods; pods cannot be made from it.
-        :param pulumi.Input[_builtins.bool] start_jupyter: Pods made from it get a generated `JUPYTER_PASSWORD`, unless they set that key.
-        :param pulumi.Input[_builtins.bool] start_ssh: Pods made from it get the account's SSH public keys as `PUBLIC_KEY`, unless they set that key.
+        :param pulumi.Input[_builtins.str] adopt: Id of an existing template of the account to take over instead of creating one; it is then updated to these arguments. Read when the template is created or adopted; a change of it alone changes nothing.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_cuda_versions: CUDA versions (`major.minor`) the host of a GPU pod made from it may run; empty means any. A pod that sets its own CUDA constraint replaces this one; CPU pods ignore it. A change is applied in place.
+        :param pulumi.Input[_builtins.str] args: Arguments for the container entrypoint. A change is applied in place.
+        :param pulumi.Input[_builtins.str] category: Listing group: `CPU`, `NVIDIA` or `AMD`. A change is applied in place.
+        :param pulumi.Input[_builtins.int] disk: Ephemeral container disk in GB, wiped on restart. Minimum 1. A change is applied in place.
+        :param pulumi.Input[Mapping[str, Any]] env: Environment variables. A pod made from the template may add keys or override them. A secret in state, as an argument and as an output. A change is applied in place.
+        :param pulumi.Input[_builtins.str] image: Container image reference, for example `"org/trainer:1.4"`. A change is applied in place.
+        :param pulumi.Input[Union['TemplateMountsArgs', 'TemplateMountsArgsDict']] mounts: Storage of pods made from the template. None when not set. A change is applied in place, except when the persistent mount is removed, which replaces the template.
+        :param pulumi.Input[_builtins.str] name: Display name. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. A change is applied in place.
+        :param pulumi.Input[_builtins.bool] public: List the template in the public catalog, for every account to read and start pods from. A change is applied in place.
+        :param pulumi.Input[_builtins.str] registry: Id of one of the account's container registry credentials (a `Registry`), for a private image. Other accounts using a public template never get it. Deleting the credential clears it. Pods made from the template keep the credential they started with; set `registry` on a pod too when it must follow a rotated credential. A change is applied in place.
+        :param pulumi.Input[_builtins.bool] serverless: A template for serverless workers instead of pods; pods cannot be made from it. A change is applied in place.
+        :param pulumi.Input[_builtins.bool] start_jupyter: Pods made from it get a generated `JUPYTER_PASSWORD`, unless they set that key. A change is applied in place.
+        :param pulumi.Input[_builtins.bool] start_ssh: Pods made from it get the account's SSH public keys as `PUBLIC_KEY`, unless they set that key. A change is applied in place.
         """
         ...
     @overload
