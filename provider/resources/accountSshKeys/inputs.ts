@@ -23,7 +23,7 @@ export interface AccountSshKeysInputs {
    *
    * Create adds these keys to the account's set, and writes nothing when it already holds exactly them. It
    * refuses to remove keys it finds registered there but missing here, unless `adopt` says to take the set
-   * over. Order does not matter. Changes in place.
+   * over. Order does not matter.
    * @TJS-type array
    * @items.type string
    * @items.pattern ^(ssh|ecdsa|sk)-\S+ \S+([ \t][^\n\r]*)?$

@@ -45,7 +45,7 @@ export interface ClusterComputeInputs {
  */
 export interface ClusterInputs {
   /**
-   * Display name. Changes in place; the members keep the names they were created with (`<name>-node-<rank>`).
+   * Display name. The members keep the names they were created with (`<name>-node-<rank>`).
    * Without it, the resource is named after its logical name, a dash and seven random hex digits, and
    * keeps that name across updates.
    * @minLength 1

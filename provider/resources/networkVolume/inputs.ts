@@ -8,7 +8,7 @@ export type VolumeType = (typeof volumeTypes)[number];
 /** The arguments of a `NetworkVolume`, as plain values. */
 export interface NetworkVolumeInputs {
   /**
-   * Display name. Changes in place.
+   * Display name.
    * Without it, the resource is named after its logical name, a dash and seven random hex digits, and
    * keeps that name across updates.
    * @minLength 1
@@ -22,11 +22,11 @@ export interface NetworkVolumeInputs {
    */
   size: number;
   /**
-   * Data center id, for example `"US-TX-3"`. Pods that mount the volume run there. Changing it replaces the volume.
+   * Data center id, for example `"US-TX-3"`. Pods that mount the volume run there.
    * @minLength 1
    */
   dataCenter: string;
-  /** Storage class. Changing it replaces the volume. @default "STANDARD" */
+  /** Storage class. @default "STANDARD" */
   type?: VolumeType;
   /** Id of an existing network volume to take over instead of creating one; it is then updated to these arguments. */
   adopt?: string;

@@ -8,7 +8,7 @@ import type { Named } from "../autoName";
  */
 export interface RegistryInputs {
   /**
-   * Display name of the credential, at least 1 character. Not unique. Changing it replaces the credential.
+   * Display name of the credential, at least 1 character. Not unique.
    * Without it, the resource is named after its logical name, a dash and seven random hex digits, and
    * keeps that name across updates.
    * @minLength 1
@@ -16,15 +16,13 @@ export interface RegistryInputs {
   name?: string;
   /**
    * User name to log in to the container registry with, at least 1 character. Write-only: the service never
-   * returns it, so a change made outside Pulumi goes unnoticed. Stored in state as a secret. Changing it
-   * replaces the credential.
+   * returns it, so a change made outside Pulumi goes unnoticed. Stored in state as a secret.
    * @minLength 1
    */
   username: string;
   /**
    * Password or access token for the container registry, at least 1 character. Write-only: the service never
-   * returns it, so a change made outside Pulumi goes unnoticed. Stored in state as a secret. Changing it
-   * replaces the credential.
+   * returns it, so a change made outside Pulumi goes unnoticed. Stored in state as a secret.
    * @minLength 1
    */
   password: string;

@@ -25,7 +25,7 @@ const designatesAnother = (olds: EcrRepositoryReference, news: { resource: strin
 
 // The service has no update for a delegation: every field replaces it.
 const fields = {
-  resource: replacesWhen(designatesAnother),
+  resource: replacesWhen(designatesAnother, { cases: "it names another region, account, repository or tag" }),
   name: replaces({ default: null }),
   adopt: createOnly(),
 } as const satisfies Fields<RegistryDelegationInputs>;

@@ -60,11 +60,11 @@ export interface RegistryDelegationInputs {
    * ARN of the ECR repository whose images the platform may pull, with an optional tag:
    * `arn:aws:ecr:<region>:<12-digit account id>:repository/<name>[:<tag>]`, for example
    * `"arn:aws:ecr:eu-west-1:210987654321:repository/ml/trainer:v3"`. Without a tag it covers `latest`, so adding
-   * or removing `:latest` is no change. Changing the region, account, repository or tag replaces the delegation.
+   * or removing `:latest` is no change.
    * @pattern ^arn:aws:ecr:[a-z]{2}(-[a-z]+)+-\d+:\d{12}:repository/.+$
    */
   resource: string;
-  /** Display name of the delegation; `null` for none. Changing it replaces the delegation. @default null */
+  /** Display name of the delegation; `null` for none. @default null */
   name?: string | null;
   /** Id of an existing delegation to take over instead of creating one; its repository, tag and name must match. */
   adopt?: string;

@@ -129,7 +129,7 @@ export interface ServerlessEndpointInputs {
    * @minLength 1
    */
   name?: string;
-  /** `QUEUE` (jobs through `/run` and `/runsync`) or `LOAD_BALANCER` (direct HTTP to the workers). Changing it replaces the endpoint. */
+  /** `QUEUE` (jobs through `/run` and `/runsync`) or `LOAD_BALANCER` (direct HTTP to the workers). */
   type: EndpointType;
   /**
    * Id of a serverless template (the account's own or a public one) whose container settings fill every one this

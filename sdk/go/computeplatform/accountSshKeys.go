@@ -79,7 +79,7 @@ type accountSshKeysArgs struct {
 	//
 	// This is the account's **whole** set: create and every update replace it, so a key registered anywhere else (the console, a script, another stack) and missing here is removed each time. Two `AccountSshKeys` in one account would keep removing each other's keys. An empty list removes every key.
 	//
-	// Create adds these keys to the account's set, and writes nothing when it already holds exactly them. It refuses to remove keys it finds registered there but missing here, unless `adopt` says to take the set over. Order does not matter. Changes in place.
+	// Create adds these keys to the account's set, and writes nothing when it already holds exactly them. It refuses to remove keys it finds registered there but missing here, unless `adopt` says to take the set over. Order does not matter.
 	Keys []string `pulumi:"keys"`
 }
 
@@ -91,7 +91,7 @@ type AccountSshKeysArgs struct {
 	//
 	// This is the account's **whole** set: create and every update replace it, so a key registered anywhere else (the console, a script, another stack) and missing here is removed each time. Two `AccountSshKeys` in one account would keep removing each other's keys. An empty list removes every key.
 	//
-	// Create adds these keys to the account's set, and writes nothing when it already holds exactly them. It refuses to remove keys it finds registered there but missing here, unless `adopt` says to take the set over. Order does not matter. Changes in place.
+	// Create adds these keys to the account's set, and writes nothing when it already holds exactly them. It refuses to remove keys it finds registered there but missing here, unless `adopt` says to take the set over. Order does not matter.
 	Keys pulumi.StringArrayInput
 }
 

@@ -144,7 +144,7 @@ type clusterArgs struct {
 	MaxHourlyPrice *float64 `pulumi:"maxHourlyPrice"`
 	// Storage of every member, with the pod mount rules. None when not set. A change replaces the cluster.
 	Mounts *Mounts `pulumi:"mounts"`
-	// Display name. Changes in place; the members keep the names they were created with (`<name>-node-<rank>`). Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
+	// Display name. The members keep the names they were created with (`<name>-node-<rank>`). Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
 	Name *string `pulumi:"name"`
 	// Other acceptable GPU configurations of the members, and the order to try them in, when `compute` has no capacity: each alternative's `id` is a `gpuTypeId` and its `count` a `gpuCountPerPod`. The configuration chosen is the `compute` output. A later change replaces the cluster only when the configuration it runs is no longer `compute` or one of the alternatives. Read when the cluster is created or adopted; a change of it alone changes nothing.
 	Placement *Placement `pulumi:"placement"`
@@ -180,7 +180,7 @@ type ClusterArgs struct {
 	MaxHourlyPrice pulumi.Float64PtrInput
 	// Storage of every member, with the pod mount rules. None when not set. A change replaces the cluster.
 	Mounts MountsPtrInput
-	// Display name. Changes in place; the members keep the names they were created with (`<name>-node-<rank>`). Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
+	// Display name. The members keep the names they were created with (`<name>-node-<rank>`). Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
 	Name pulumi.StringPtrInput
 	// Other acceptable GPU configurations of the members, and the order to try them in, when `compute` has no capacity: each alternative's `id` is a `gpuTypeId` and its `count` a `gpuCountPerPod`. The configuration chosen is the `compute` output. A later change replaces the cluster only when the configuration it runs is no longer `compute` or one of the alternatives. Read when the cluster is created or adopted; a change of it alone changes nothing.
 	Placement PlacementPtrInput

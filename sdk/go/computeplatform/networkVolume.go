@@ -79,13 +79,13 @@ func (NetworkVolumeState) ElementType() reflect.Type {
 type networkVolumeArgs struct {
 	// Id of an existing network volume to take over instead of creating one; it is then updated to these arguments. Read when the volume is created or adopted; a change of it alone changes nothing.
 	Adopt *string `pulumi:"adopt"`
-	// Data center id, for example `"US-TX-3"`. Pods that mount the volume run there. Changing it replaces the volume. A change replaces the volume.
+	// Data center id, for example `"US-TX-3"`. Pods that mount the volume run there. A change replaces the volume.
 	DataCenter string `pulumi:"dataCenter"`
-	// Display name. Changes in place. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
+	// Display name. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
 	Name *string `pulumi:"name"`
 	// Size in GB, 10 to 4096. Grows in place; shrinking is refused by the service. A change is applied in place.
 	Size int `pulumi:"size"`
-	// Storage class. Changing it replaces the volume. A change replaces the volume.
+	// Storage class. A change replaces the volume.
 	Type *string `pulumi:"type"`
 }
 
@@ -93,13 +93,13 @@ type networkVolumeArgs struct {
 type NetworkVolumeArgs struct {
 	// Id of an existing network volume to take over instead of creating one; it is then updated to these arguments. Read when the volume is created or adopted; a change of it alone changes nothing.
 	Adopt pulumi.StringPtrInput
-	// Data center id, for example `"US-TX-3"`. Pods that mount the volume run there. Changing it replaces the volume. A change replaces the volume.
+	// Data center id, for example `"US-TX-3"`. Pods that mount the volume run there. A change replaces the volume.
 	DataCenter pulumi.StringInput
-	// Display name. Changes in place. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
+	// Display name. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
 	Name pulumi.StringPtrInput
 	// Size in GB, 10 to 4096. Grows in place; shrinking is refused by the service. A change is applied in place.
 	Size pulumi.IntInput
-	// Storage class. Changing it replaces the volume. A change replaces the volume.
+	// Storage class. A change replaces the volume.
 	Type pulumi.StringPtrInput
 }
 

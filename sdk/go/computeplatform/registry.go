@@ -20,11 +20,11 @@ import (
 type Registry struct {
 	pulumi.CustomResourceState
 
-	// Display name of the credential, at least 1 character. Not unique. Changing it replaces the credential. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
+	// Display name of the credential, at least 1 character. Not unique. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// Password or access token for the container registry, at least 1 character. Write-only: the service never returns it, so a change made outside Pulumi goes unnoticed. Stored in state as a secret. Changing it replaces the credential.
+	// Password or access token for the container registry, at least 1 character. Write-only: the service never returns it, so a change made outside Pulumi goes unnoticed. Stored in state as a secret.
 	Password pulumi.StringOutput `pulumi:"password"`
-	// User name to log in to the container registry with, at least 1 character. Write-only: the service never returns it, so a change made outside Pulumi goes unnoticed. Stored in state as a secret. Changing it replaces the credential.
+	// User name to log in to the container registry with, at least 1 character. Write-only: the service never returns it, so a change made outside Pulumi goes unnoticed. Stored in state as a secret.
 	Username pulumi.StringOutput `pulumi:"username"`
 }
 
@@ -93,11 +93,11 @@ func (RegistryState) ElementType() reflect.Type {
 type registryArgs struct {
 	// Id of an existing registry credential to take over instead of creating one. Its name must equal `name`; its username and password cannot be read back, so the declared ones are trusted to be the stored ones. Read when the credential is created or adopted; a change of it alone changes nothing.
 	Adopt *string `pulumi:"adopt"`
-	// Display name of the credential, at least 1 character. Not unique. Changing it replaces the credential. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change replaces the credential.
+	// Display name of the credential, at least 1 character. Not unique. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change replaces the credential.
 	Name *string `pulumi:"name"`
-	// Password or access token for the container registry, at least 1 character. Write-only: the service never returns it, so a change made outside Pulumi goes unnoticed. Stored in state as a secret. Changing it replaces the credential. A change replaces the credential.
+	// Password or access token for the container registry, at least 1 character. Write-only: the service never returns it, so a change made outside Pulumi goes unnoticed. Stored in state as a secret. A change replaces the credential.
 	Password string `pulumi:"password"`
-	// User name to log in to the container registry with, at least 1 character. Write-only: the service never returns it, so a change made outside Pulumi goes unnoticed. Stored in state as a secret. Changing it replaces the credential. A change replaces the credential.
+	// User name to log in to the container registry with, at least 1 character. Write-only: the service never returns it, so a change made outside Pulumi goes unnoticed. Stored in state as a secret. A change replaces the credential.
 	Username string `pulumi:"username"`
 }
 
@@ -105,11 +105,11 @@ type registryArgs struct {
 type RegistryArgs struct {
 	// Id of an existing registry credential to take over instead of creating one. Its name must equal `name`; its username and password cannot be read back, so the declared ones are trusted to be the stored ones. Read when the credential is created or adopted; a change of it alone changes nothing.
 	Adopt pulumi.StringPtrInput
-	// Display name of the credential, at least 1 character. Not unique. Changing it replaces the credential. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change replaces the credential.
+	// Display name of the credential, at least 1 character. Not unique. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change replaces the credential.
 	Name pulumi.StringPtrInput
-	// Password or access token for the container registry, at least 1 character. Write-only: the service never returns it, so a change made outside Pulumi goes unnoticed. Stored in state as a secret. Changing it replaces the credential. A change replaces the credential.
+	// Password or access token for the container registry, at least 1 character. Write-only: the service never returns it, so a change made outside Pulumi goes unnoticed. Stored in state as a secret. A change replaces the credential.
 	Password pulumi.StringInput
-	// User name to log in to the container registry with, at least 1 character. Write-only: the service never returns it, so a change made outside Pulumi goes unnoticed. Stored in state as a secret. Changing it replaces the credential. A change replaces the credential.
+	// User name to log in to the container registry with, at least 1 character. Write-only: the service never returns it, so a change made outside Pulumi goes unnoticed. Stored in state as a secret. A change replaces the credential.
 	Username pulumi.StringInput
 }
 
@@ -150,17 +150,17 @@ func (o RegistryOutput) ToRegistryOutputWithContext(ctx context.Context) Registr
 	return o
 }
 
-// Display name of the credential, at least 1 character. Not unique. Changing it replaces the credential. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
+// Display name of the credential, at least 1 character. Not unique. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
 func (o RegistryOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Registry) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// Password or access token for the container registry, at least 1 character. Write-only: the service never returns it, so a change made outside Pulumi goes unnoticed. Stored in state as a secret. Changing it replaces the credential.
+// Password or access token for the container registry, at least 1 character. Write-only: the service never returns it, so a change made outside Pulumi goes unnoticed. Stored in state as a secret.
 func (o RegistryOutput) Password() pulumi.StringOutput {
 	return o.ApplyT(func(v *Registry) pulumi.StringOutput { return v.Password }).(pulumi.StringOutput)
 }
 
-// User name to log in to the container registry with, at least 1 character. Write-only: the service never returns it, so a change made outside Pulumi goes unnoticed. Stored in state as a secret. Changing it replaces the credential.
+// User name to log in to the container registry with, at least 1 character. Write-only: the service never returns it, so a change made outside Pulumi goes unnoticed. Stored in state as a secret.
 func (o RegistryOutput) Username() pulumi.StringOutput {
 	return o.ApplyT(func(v *Registry) pulumi.StringOutput { return v.Username }).(pulumi.StringOutput)
 }

@@ -77,9 +77,9 @@ func (RegistryDelegationState) ElementType() reflect.Type {
 type registryDelegationArgs struct {
 	// Id of an existing delegation to take over instead of creating one; its repository, tag and name must match. Read when the delegation is created or adopted; a change of it alone changes nothing.
 	Adopt *string `pulumi:"adopt"`
-	// Display name of the delegation; `null` for none. Changing it replaces the delegation. A change replaces the delegation.
+	// Display name of the delegation; `null` for none. A change replaces the delegation.
 	Name *string `pulumi:"name"`
-	// ARN of the ECR repository whose images the platform may pull, with an optional tag: `arn:aws:ecr:<region>:<12-digit account id>:repository/<name>[:<tag>]`, for example `"arn:aws:ecr:eu-west-1:210987654321:repository/ml/trainer:v3"`. Without a tag it covers `latest`, so adding or removing `:latest` is no change. Changing the region, account, repository or tag replaces the delegation. A change replaces the delegation only when its doc says so; otherwise it changes nothing.
+	// ARN of the ECR repository whose images the platform may pull, with an optional tag: `arn:aws:ecr:<region>:<12-digit account id>:repository/<name>[:<tag>]`, for example `"arn:aws:ecr:eu-west-1:210987654321:repository/ml/trainer:v3"`. Without a tag it covers `latest`, so adding or removing `:latest` is no change. A change replaces the delegation only when it names another region, account, repository or tag; otherwise it changes nothing.
 	Resource string `pulumi:"resource"`
 }
 
@@ -87,9 +87,9 @@ type registryDelegationArgs struct {
 type RegistryDelegationArgs struct {
 	// Id of an existing delegation to take over instead of creating one; its repository, tag and name must match. Read when the delegation is created or adopted; a change of it alone changes nothing.
 	Adopt pulumi.StringPtrInput
-	// Display name of the delegation; `null` for none. Changing it replaces the delegation. A change replaces the delegation.
+	// Display name of the delegation; `null` for none. A change replaces the delegation.
 	Name pulumi.StringPtrInput
-	// ARN of the ECR repository whose images the platform may pull, with an optional tag: `arn:aws:ecr:<region>:<12-digit account id>:repository/<name>[:<tag>]`, for example `"arn:aws:ecr:eu-west-1:210987654321:repository/ml/trainer:v3"`. Without a tag it covers `latest`, so adding or removing `:latest` is no change. Changing the region, account, repository or tag replaces the delegation. A change replaces the delegation only when its doc says so; otherwise it changes nothing.
+	// ARN of the ECR repository whose images the platform may pull, with an optional tag: `arn:aws:ecr:<region>:<12-digit account id>:repository/<name>[:<tag>]`, for example `"arn:aws:ecr:eu-west-1:210987654321:repository/ml/trainer:v3"`. Without a tag it covers `latest`, so adding or removing `:latest` is no change. A change replaces the delegation only when it names another region, account, repository or tag; otherwise it changes nothing.
 	Resource pulumi.StringInput
 }
 

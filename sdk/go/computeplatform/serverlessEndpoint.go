@@ -135,7 +135,7 @@ type serverlessEndpointArgs struct {
 	TemplateId *string `pulumi:"templateId"`
 	// Per-request execution timeout in milliseconds. Minimum 1. A change is applied in place.
 	Timeout *int `pulumi:"timeout"`
-	// `QUEUE` (jobs through `/run` and `/runsync`) or `LOAD_BALANCER` (direct HTTP to the workers). Changing it replaces the endpoint. A change replaces the endpoint.
+	// `QUEUE` (jobs through `/run` and `/runsync`) or `LOAD_BALANCER` (direct HTTP to the workers). A change replaces the endpoint.
 	Type string `pulumi:"type"`
 	// Worker bounds. A `QUEUE` endpoint scaling on `REQUEST_COUNT` has no `idleTimeout`. A change is applied in place.
 	Workers *EndpointWorkers `pulumi:"workers"`
@@ -175,7 +175,7 @@ type ServerlessEndpointArgs struct {
 	TemplateId pulumi.StringPtrInput
 	// Per-request execution timeout in milliseconds. Minimum 1. A change is applied in place.
 	Timeout pulumi.IntPtrInput
-	// `QUEUE` (jobs through `/run` and `/runsync`) or `LOAD_BALANCER` (direct HTTP to the workers). Changing it replaces the endpoint. A change replaces the endpoint.
+	// `QUEUE` (jobs through `/run` and `/runsync`) or `LOAD_BALANCER` (direct HTTP to the workers). A change replaces the endpoint.
 	Type pulumi.StringInput
 	// Worker bounds. A `QUEUE` endpoint scaling on `REQUEST_COUNT` has no `idleTimeout`. A change is applied in place.
 	Workers EndpointWorkersPtrInput

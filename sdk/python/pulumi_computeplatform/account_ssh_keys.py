@@ -28,7 +28,7 @@ class AccountSshKeysArgs:
                
                This is the account's **whole** set: create and every update replace it, so a key registered anywhere else (the console, a script, another stack) and missing here is removed each time. Two `AccountSshKeys` in one account would keep removing each other's keys. An empty list removes every key.
                
-               Create adds these keys to the account's set, and writes nothing when it already holds exactly them. It refuses to remove keys it finds registered there but missing here, unless `adopt` says to take the set over. Order does not matter. Changes in place.
+               Create adds these keys to the account's set, and writes nothing when it already holds exactly them. It refuses to remove keys it finds registered there but missing here, unless `adopt` says to take the set over. Order does not matter.
         :param pulumi.Input[_builtins.str] adopt: Set to `"account-ssh-keys"` (the id of the account's key set) to take over a set that holds keys missing from `keys`: create then removes them. Without it, create fails naming those keys, so that nothing registered elsewhere is lost by accident.
         """
         pulumi.set(__self__, "keys", keys)
@@ -43,7 +43,7 @@ class AccountSshKeysArgs:
 
         This is the account's **whole** set: create and every update replace it, so a key registered anywhere else (the console, a script, another stack) and missing here is removed each time. Two `AccountSshKeys` in one account would keep removing each other's keys. An empty list removes every key.
 
-        Create adds these keys to the account's set, and writes nothing when it already holds exactly them. It refuses to remove keys it finds registered there but missing here, unless `adopt` says to take the set over. Order does not matter. Changes in place.
+        Create adds these keys to the account's set, and writes nothing when it already holds exactly them. It refuses to remove keys it finds registered there but missing here, unless `adopt` says to take the set over. Order does not matter.
         """
         return pulumi.get(self, "keys")
 
@@ -91,7 +91,7 @@ class AccountSshKeys(pulumi.CustomResource):
                
                This is the account's **whole** set: create and every update replace it, so a key registered anywhere else (the console, a script, another stack) and missing here is removed each time. Two `AccountSshKeys` in one account would keep removing each other's keys. An empty list removes every key.
                
-               Create adds these keys to the account's set, and writes nothing when it already holds exactly them. It refuses to remove keys it finds registered there but missing here, unless `adopt` says to take the set over. Order does not matter. Changes in place.
+               Create adds these keys to the account's set, and writes nothing when it already holds exactly them. It refuses to remove keys it finds registered there but missing here, unless `adopt` says to take the set over. Order does not matter.
         """
         ...
     @overload

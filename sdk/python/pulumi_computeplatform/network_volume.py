@@ -28,11 +28,11 @@ class NetworkVolumeArgs:
         """
         The set of arguments for constructing a NetworkVolume resource.
 
-        :param pulumi.Input[_builtins.str] data_center: Data center id, for example `"US-TX-3"`. Pods that mount the volume run there. Changing it replaces the volume. A change replaces the volume.
+        :param pulumi.Input[_builtins.str] data_center: Data center id, for example `"US-TX-3"`. Pods that mount the volume run there. A change replaces the volume.
         :param pulumi.Input[_builtins.int] size: Size in GB, 10 to 4096. Grows in place; shrinking is refused by the service. A change is applied in place.
         :param pulumi.Input[_builtins.str] adopt: Id of an existing network volume to take over instead of creating one; it is then updated to these arguments. Read when the volume is created or adopted; a change of it alone changes nothing.
-        :param pulumi.Input[_builtins.str] name: Display name. Changes in place. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
-        :param pulumi.Input[_builtins.str] type: Storage class. Changing it replaces the volume. A change replaces the volume.
+        :param pulumi.Input[_builtins.str] name: Display name. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
+        :param pulumi.Input[_builtins.str] type: Storage class. A change replaces the volume.
         """
         pulumi.set(__self__, "data_center", data_center)
         pulumi.set(__self__, "size", size)
@@ -47,7 +47,7 @@ class NetworkVolumeArgs:
     @pulumi.getter(name="dataCenter")
     def data_center(self) -> pulumi.Input[_builtins.str]:
         """
-        Data center id, for example `"US-TX-3"`. Pods that mount the volume run there. Changing it replaces the volume. A change replaces the volume.
+        Data center id, for example `"US-TX-3"`. Pods that mount the volume run there. A change replaces the volume.
         """
         return pulumi.get(self, "data_center")
 
@@ -83,7 +83,7 @@ class NetworkVolumeArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Display name. Changes in place. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
+        Display name. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
         """
         return pulumi.get(self, "name")
 
@@ -95,7 +95,7 @@ class NetworkVolumeArgs:
     @pulumi.getter
     def type(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Storage class. Changing it replaces the volume. A change replaces the volume.
+        Storage class. A change replaces the volume.
         """
         return pulumi.get(self, "type")
 
@@ -122,10 +122,10 @@ class NetworkVolume(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt: Id of an existing network volume to take over instead of creating one; it is then updated to these arguments. Read when the volume is created or adopted; a change of it alone changes nothing.
-        :param pulumi.Input[_builtins.str] data_center: Data center id, for example `"US-TX-3"`. Pods that mount the volume run there. Changing it replaces the volume. A change replaces the volume.
-        :param pulumi.Input[_builtins.str] name: Display name. Changes in place. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
+        :param pulumi.Input[_builtins.str] data_center: Data center id, for example `"US-TX-3"`. Pods that mount the volume run there. A change replaces the volume.
+        :param pulumi.Input[_builtins.str] name: Display name. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
         :param pulumi.Input[_builtins.int] size: Size in GB, 10 to 4096. Grows in place; shrinking is refused by the service. A change is applied in place.
-        :param pulumi.Input[_builtins.str] type: Storage class. Changing it replaces the volume. A change replaces the volume.
+        :param pulumi.Input[_builtins.str] type: Storage class. A change replaces the volume.
         """
         ...
     @overload

@@ -26,10 +26,10 @@ class RegistryArgs:
         """
         The set of arguments for constructing a Registry resource.
 
-        :param pulumi.Input[_builtins.str] password: Password or access token for the container registry, at least 1 character. Write-only: the service never returns it, so a change made outside Pulumi goes unnoticed. Stored in state as a secret. Changing it replaces the credential. A change replaces the credential.
-        :param pulumi.Input[_builtins.str] username: User name to log in to the container registry with, at least 1 character. Write-only: the service never returns it, so a change made outside Pulumi goes unnoticed. Stored in state as a secret. Changing it replaces the credential. A change replaces the credential.
+        :param pulumi.Input[_builtins.str] password: Password or access token for the container registry, at least 1 character. Write-only: the service never returns it, so a change made outside Pulumi goes unnoticed. Stored in state as a secret. A change replaces the credential.
+        :param pulumi.Input[_builtins.str] username: User name to log in to the container registry with, at least 1 character. Write-only: the service never returns it, so a change made outside Pulumi goes unnoticed. Stored in state as a secret. A change replaces the credential.
         :param pulumi.Input[_builtins.str] adopt: Id of an existing registry credential to take over instead of creating one. Its name must equal `name`; its username and password cannot be read back, so the declared ones are trusted to be the stored ones. Read when the credential is created or adopted; a change of it alone changes nothing.
-        :param pulumi.Input[_builtins.str] name: Display name of the credential, at least 1 character. Not unique. Changing it replaces the credential. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change replaces the credential.
+        :param pulumi.Input[_builtins.str] name: Display name of the credential, at least 1 character. Not unique. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change replaces the credential.
         """
         pulumi.set(__self__, "password", password)
         pulumi.set(__self__, "username", username)
@@ -42,7 +42,7 @@ class RegistryArgs:
     @pulumi.getter
     def password(self) -> pulumi.Input[_builtins.str]:
         """
-        Password or access token for the container registry, at least 1 character. Write-only: the service never returns it, so a change made outside Pulumi goes unnoticed. Stored in state as a secret. Changing it replaces the credential. A change replaces the credential.
+        Password or access token for the container registry, at least 1 character. Write-only: the service never returns it, so a change made outside Pulumi goes unnoticed. Stored in state as a secret. A change replaces the credential.
         """
         return pulumi.get(self, "password")
 
@@ -54,7 +54,7 @@ class RegistryArgs:
     @pulumi.getter
     def username(self) -> pulumi.Input[_builtins.str]:
         """
-        User name to log in to the container registry with, at least 1 character. Write-only: the service never returns it, so a change made outside Pulumi goes unnoticed. Stored in state as a secret. Changing it replaces the credential. A change replaces the credential.
+        User name to log in to the container registry with, at least 1 character. Write-only: the service never returns it, so a change made outside Pulumi goes unnoticed. Stored in state as a secret. A change replaces the credential.
         """
         return pulumi.get(self, "username")
 
@@ -78,7 +78,7 @@ class RegistryArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Display name of the credential, at least 1 character. Not unique. Changing it replaces the credential. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change replaces the credential.
+        Display name of the credential, at least 1 character. Not unique. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change replaces the credential.
         """
         return pulumi.get(self, "name")
 
@@ -108,9 +108,9 @@ class Registry(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt: Id of an existing registry credential to take over instead of creating one. Its name must equal `name`; its username and password cannot be read back, so the declared ones are trusted to be the stored ones. Read when the credential is created or adopted; a change of it alone changes nothing.
-        :param pulumi.Input[_builtins.str] name: Display name of the credential, at least 1 character. Not unique. Changing it replaces the credential. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change replaces the credential.
-        :param pulumi.Input[_builtins.str] password: Password or access token for the container registry, at least 1 character. Write-only: the service never returns it, so a change made outside Pulumi goes unnoticed. Stored in state as a secret. Changing it replaces the credential. A change replaces the credential.
-        :param pulumi.Input[_builtins.str] username: User name to log in to the container registry with, at least 1 character. Write-only: the service never returns it, so a change made outside Pulumi goes unnoticed. Stored in state as a secret. Changing it replaces the credential. A change replaces the credential.
+        :param pulumi.Input[_builtins.str] name: Display name of the credential, at least 1 character. Not unique. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change replaces the credential.
+        :param pulumi.Input[_builtins.str] password: Password or access token for the container registry, at least 1 character. Write-only: the service never returns it, so a change made outside Pulumi goes unnoticed. Stored in state as a secret. A change replaces the credential.
+        :param pulumi.Input[_builtins.str] username: User name to log in to the container registry with, at least 1 character. Write-only: the service never returns it, so a change made outside Pulumi goes unnoticed. Stored in state as a secret. A change replaces the credential.
         """
         ...
     @overload
@@ -196,7 +196,7 @@ class Registry(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        Display name of the credential, at least 1 character. Not unique. Changing it replaces the credential. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
+        Display name of the credential, at least 1 character. Not unique. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates.
         """
         return pulumi.get(self, "name")
 
@@ -204,7 +204,7 @@ class Registry(pulumi.CustomResource):
     @pulumi.getter
     def password(self) -> pulumi.Output[_builtins.str]:
         """
-        Password or access token for the container registry, at least 1 character. Write-only: the service never returns it, so a change made outside Pulumi goes unnoticed. Stored in state as a secret. Changing it replaces the credential.
+        Password or access token for the container registry, at least 1 character. Write-only: the service never returns it, so a change made outside Pulumi goes unnoticed. Stored in state as a secret.
         """
         return pulumi.get(self, "password")
 
@@ -212,7 +212,7 @@ class Registry(pulumi.CustomResource):
     @pulumi.getter
     def username(self) -> pulumi.Output[_builtins.str]:
         """
-        User name to log in to the container registry with, at least 1 character. Write-only: the service never returns it, so a change made outside Pulumi goes unnoticed. Stored in state as a secret. Changing it replaces the credential.
+        User name to log in to the container registry with, at least 1 character. Write-only: the service never returns it, so a change made outside Pulumi goes unnoticed. Stored in state as a secret.
         """
         return pulumi.get(self, "username")
 

@@ -25,9 +25,9 @@ class RegistryDelegationArgs:
         """
         The set of arguments for constructing a RegistryDelegation resource.
 
-        :param pulumi.Input[_builtins.str] resource: ARN of the ECR repository whose images the platform may pull, with an optional tag: `arn:aws:ecr:<region>:<12-digit account id>:repository/<name>[:<tag>]`, for example `"arn:aws:ecr:eu-west-1:210987654321:repository/ml/trainer:v3"`. Without a tag it covers `latest`, so adding or removing `:latest` is no change. Changing the region, account, repository or tag replaces the delegation. A change replaces the delegation only when its doc says so; otherwise it changes nothing.
+        :param pulumi.Input[_builtins.str] resource: ARN of the ECR repository whose images the platform may pull, with an optional tag: `arn:aws:ecr:<region>:<12-digit account id>:repository/<name>[:<tag>]`, for example `"arn:aws:ecr:eu-west-1:210987654321:repository/ml/trainer:v3"`. Without a tag it covers `latest`, so adding or removing `:latest` is no change. A change replaces the delegation only when it names another region, account, repository or tag; otherwise it changes nothing.
         :param pulumi.Input[_builtins.str] adopt: Id of an existing delegation to take over instead of creating one; its repository, tag and name must match. Read when the delegation is created or adopted; a change of it alone changes nothing.
-        :param pulumi.Input[_builtins.str] name: Display name of the delegation; `null` for none. Changing it replaces the delegation. A change replaces the delegation.
+        :param pulumi.Input[_builtins.str] name: Display name of the delegation; `null` for none. A change replaces the delegation.
         """
         pulumi.set(__self__, "resource", resource)
         if adopt is not None:
@@ -39,7 +39,7 @@ class RegistryDelegationArgs:
     @pulumi.getter
     def resource(self) -> pulumi.Input[_builtins.str]:
         """
-        ARN of the ECR repository whose images the platform may pull, with an optional tag: `arn:aws:ecr:<region>:<12-digit account id>:repository/<name>[:<tag>]`, for example `"arn:aws:ecr:eu-west-1:210987654321:repository/ml/trainer:v3"`. Without a tag it covers `latest`, so adding or removing `:latest` is no change. Changing the region, account, repository or tag replaces the delegation. A change replaces the delegation only when its doc says so; otherwise it changes nothing.
+        ARN of the ECR repository whose images the platform may pull, with an optional tag: `arn:aws:ecr:<region>:<12-digit account id>:repository/<name>[:<tag>]`, for example `"arn:aws:ecr:eu-west-1:210987654321:repository/ml/trainer:v3"`. Without a tag it covers `latest`, so adding or removing `:latest` is no change. A change replaces the delegation only when it names another region, account, repository or tag; otherwise it changes nothing.
         """
         return pulumi.get(self, "resource")
 
@@ -63,7 +63,7 @@ class RegistryDelegationArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Display name of the delegation; `null` for none. Changing it replaces the delegation. A change replaces the delegation.
+        Display name of the delegation; `null` for none. A change replaces the delegation.
         """
         return pulumi.get(self, "name")
 
@@ -88,8 +88,8 @@ class RegistryDelegation(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt: Id of an existing delegation to take over instead of creating one; its repository, tag and name must match. Read when the delegation is created or adopted; a change of it alone changes nothing.
-        :param pulumi.Input[_builtins.str] name: Display name of the delegation; `null` for none. Changing it replaces the delegation. A change replaces the delegation.
-        :param pulumi.Input[_builtins.str] resource: ARN of the ECR repository whose images the platform may pull, with an optional tag: `arn:aws:ecr:<region>:<12-digit account id>:repository/<name>[:<tag>]`, for example `"arn:aws:ecr:eu-west-1:210987654321:repository/ml/trainer:v3"`. Without a tag it covers `latest`, so adding or removing `:latest` is no change. Changing the region, account, repository or tag replaces the delegation. A change replaces the delegation only when its doc says so; otherwise it changes nothing.
+        :param pulumi.Input[_builtins.str] name: Display name of the delegation; `null` for none. A change replaces the delegation.
+        :param pulumi.Input[_builtins.str] resource: ARN of the ECR repository whose images the platform may pull, with an optional tag: `arn:aws:ecr:<region>:<12-digit account id>:repository/<name>[:<tag>]`, for example `"arn:aws:ecr:eu-west-1:210987654321:repository/ml/trainer:v3"`. Without a tag it covers `latest`, so adding or removing `:latest` is no change. A change replaces the delegation only when it names another region, account, repository or tag; otherwise it changes nothing.
         """
         ...
     @overload

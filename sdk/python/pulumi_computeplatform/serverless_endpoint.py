@@ -43,7 +43,7 @@ class ServerlessEndpointArgs:
         The set of arguments for constructing a ServerlessEndpoint resource.
 
         :param pulumi.Input[Union['QueueDelayScalingArgs', 'RequestCountScalingArgs']] scaling: The autoscaling signal; a `LOAD_BALANCER` endpoint needs `REQUEST_COUNT`. A change is applied in place.
-        :param pulumi.Input[_builtins.str] type: `QUEUE` (jobs through `/run` and `/runsync`) or `LOAD_BALANCER` (direct HTTP to the workers). Changing it replaces the endpoint. A change replaces the endpoint.
+        :param pulumi.Input[_builtins.str] type: `QUEUE` (jobs through `/run` and `/runsync`) or `LOAD_BALANCER` (direct HTTP to the workers). A change replaces the endpoint.
         :param pulumi.Input[_builtins.str] adopt: Id of an existing endpoint of the account to take over instead of creating one; it is then updated to these arguments. Read when the endpoint is created or adopted; a change of it alone changes nothing.
         :param pulumi.Input[_builtins.str] args: Arguments for the container entrypoint. With `templateId`, the template's unless set here. A change is applied in place.
         :param pulumi.Input[Sequence[pulumi.Input['EndpointCpuArgs']]] cpu: CPU workers: the eligible configurations, at least one, none listed twice. Exactly one of `gpu` and `cpu`. A change is applied in place, except when the endpoint moves from GPU to CPU workers, which replaces the endpoint.
@@ -112,7 +112,7 @@ class ServerlessEndpointArgs:
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
         """
-        `QUEUE` (jobs through `/run` and `/runsync`) or `LOAD_BALANCER` (direct HTTP to the workers). Changing it replaces the endpoint. A change replaces the endpoint.
+        `QUEUE` (jobs through `/run` and `/runsync`) or `LOAD_BALANCER` (direct HTTP to the workers). A change replaces the endpoint.
         """
         return pulumi.get(self, "type")
 
@@ -359,7 +359,7 @@ class ServerlessEndpoint(pulumi.CustomResource):
         :param pulumi.Input[Union[Union['QueueDelayScalingArgs', 'QueueDelayScalingArgsDict'], Union['RequestCountScalingArgs', 'RequestCountScalingArgsDict']]] scaling: The autoscaling signal; a `LOAD_BALANCER` endpoint needs `REQUEST_COUNT`. A change is applied in place.
         :param pulumi.Input[_builtins.str] template_id: Id of a serverless template (the account's own or a public one) whose container settings fill every one this endpoint leaves out; `env` is merged per key. Another id is applied in place. A change is applied in place.
         :param pulumi.Input[_builtins.int] timeout: Per-request execution timeout in milliseconds. Minimum 1. A change is applied in place.
-        :param pulumi.Input[_builtins.str] type: `QUEUE` (jobs through `/run` and `/runsync`) or `LOAD_BALANCER` (direct HTTP to the workers). Changing it replaces the endpoint. A change replaces the endpoint.
+        :param pulumi.Input[_builtins.str] type: `QUEUE` (jobs through `/run` and `/runsync`) or `LOAD_BALANCER` (direct HTTP to the workers). A change replaces the endpoint.
         :param pulumi.Input[Union['EndpointWorkersArgs', 'EndpointWorkersArgsDict']] workers: Worker bounds. A `QUEUE` endpoint scaling on `REQUEST_COUNT` has no `idleTimeout`. A change is applied in place.
         """
         ...
