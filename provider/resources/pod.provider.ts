@@ -7,6 +7,7 @@ import { type PlacedCheckResult, withPlacementCheck } from "../placement/placeme
 import { type PlacementScope, placeOnCandidates } from "../placement/placeOnCandidates";
 import type { CheckedPodInputs, Pod, PodInputs } from "../schemas/pod";
 import { podPricing } from "../cost/podPricing";
+import { podLifetime } from "./lifetime/podLifetime";
 import { pricedProvider } from "../cost/pricedProvider";
 import { sharedClient } from "../sharedClient";
 import { adoptable } from "./lifecycle/adoptable";
@@ -135,14 +136,10 @@ async function deletePod(id: string): Promise<void> {
   });
 }
 
-const priced = pricedProvider(podPricing, {
-  check: checkPod,
-  diff: lifecycle.diff,
-  create: createPod,
-  read: readPod,
-  update: updatePod,
-  delete: deletePod,
-});
+const priced = pricedProvider(
+  podPricing,
+  podLifetime({ check: checkPod, diff: lifecycle.diff, create: createPod, read: readPod, update: updatePod, delete: deletePod }),
+);
 export const { check, diff, create, read, update } = priced;
 const remove = priced.delete;
 export { remove as delete };

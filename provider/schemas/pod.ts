@@ -3,6 +3,7 @@ import type { Named } from "../resources/autoName";
 import { cudaFloorOrList, cudaVersion, imageOrTemplate, port, vcpuCount } from "./container";
 import { type CrossFieldRule, exactlyOneOf, withCrossFieldRules } from "./crossFieldRules";
 import { type PlacementInputs, placementInputs } from "./placement";
+import { type LifetimeInputs, lifetimeInputs, terminateAfterStop } from "../resources/lifetime/inputs";
 
 /** Lifecycle status of a pod. */
 export const podStatuses = ["PROVISIONING", "STARTING", "RUNNING", "EXITED", "ERROR", "TERMINATED"] as const;
@@ -220,6 +221,8 @@ export interface PodInputs {
    * @default 600
    */
   readyTimeoutSeconds?: number;
+  /** When the pod stops or terminates by itself: see `LifetimeInputs`. No lifetime when not set. */
+  lifetime?: LifetimeInputs;
 }
 
 const gpuConfigInputs = z.strictObject({
@@ -288,6 +291,7 @@ export const podInputsSchema = withCrossFieldRules(
     adopt: z.string().min(1).optional(),
     maxHourlyPrice: z.number().positive().optional(),
     readyTimeoutSeconds: z.int().min(1).max(86_400).optional(),
+    lifetime: lifetimeInputs.optional(),
   }),
   imageOrTemplate,
   exactlyOneOf("gpu", "cpu"),
@@ -295,6 +299,7 @@ export const podInputsSchema = withCrossFieldRules(
   oneMountKind,
   noPersistentMountOnCpu,
   placementOnlyWithGpu,
+  terminateAfterStop,
 );
 
 // Compile-time proof that the validator and the documented argument type agree.
@@ -379,7 +384,7 @@ export type PodMounts = Pod["mounts"];
 export const podListSchema = z.object({ pods: z.array(podSchema) });
 
 /** Body of `POST /v2/pods`. */
-export type CreatePodRequest = Omit<PodInputs, "adopt" | "readyTimeoutSeconds" | "desiredStatus" | "locked" | "placement">;
+export type CreatePodRequest = Omit<PodInputs, "adopt" | "readyTimeoutSeconds" | "desiredStatus" | "locked" | "placement" | "lifetime">;
 
 /** Body of `PATCH /v2/pods/{id}`: only fields that change in place. */
 export type UpdatePodRequest = Partial<

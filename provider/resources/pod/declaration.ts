@@ -8,6 +8,7 @@ import { createRequest, sameCreateRequest } from "./createRequest";
 import { comparableMounts, declaresMounts, mountsNeedReplacement } from "./mounts";
 import { type PodOutputs, podOutputs, userEnv } from "./outputs";
 import { recordedTemplateSettings, withTemplateSettings } from "./templateSettings";
+import type { LifetimeOutputs } from "../lifetime/lifetimeOutputs";
 
 // The order is that of the diff's lists. An argument left unset (on a pod made from a template) keeps the pod's value.
 const fields = {
@@ -61,10 +62,12 @@ const fields = {
   readyTimeoutSeconds: inPlace({ default: 600 }),
   adopt: createOnly(),
   maxHourlyPrice: createOnly(),
+  // Compared, renewed and enforced by `podLifetime`, never sent to the API.
+  lifetime: createOnly(),
 } as const satisfies Fields<PodInputs>;
 
 /** `Pod`: fields the API cannot change in place replace it; env, mounts and a template's settings are compared as the pod runs them. */
-export const pod = declaration<PodInputs, typeof fields, Pod, PodOutputs & Partial<CostEstimate>>()({
+export const pod = declaration<PodInputs, typeof fields, Pod, PodOutputs & Partial<CostEstimate> & LifetimeOutputs>()({
   type: "Pod",
   what: "pod",
   autoNamed: true,
@@ -97,6 +100,9 @@ export const pod = declaration<PodInputs, typeof fields, Pod, PodOutputs & Parti
     "startedAt",
     "desiredStatus",
     ...COST_OUTPUTS,
+    "lifetime",
+    "expiresAt",
+    "lifetimeState",
   ],
   api: (client) => client.pods as never,
   outputsOf: (live, recorded) => podOutputs(live, recorded as unknown as CheckedPodInputs),
