@@ -42,11 +42,14 @@ export class ComputePlatformClient {
   /** The rate-limit windows every request of this client counts against, for waits that pace their own polls. */
   readonly limiter: RateLimiter;
   readonly clock: Clock;
+  /** The server's time now, as its last answer told it (to the second); the local time before any answer. */
+  readonly serverNow: () => number;
 
   constructor(options: ClientOptions) {
     this.clock = options.clock ?? systemClock;
     const transport = new Transport({ ...options, clock: this.clock });
     this.limiter = transport.limiter;
+    this.serverNow = () => transport.serverNow();
     this.pods = new PodsClient(transport);
     this.networkVolumes = new NetworkVolumesClient(transport);
     this.templates = new TemplatesClient(transport);
