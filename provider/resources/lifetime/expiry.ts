@@ -13,6 +13,8 @@ export interface LifetimeRecord {
   idleSince?: string;
   /** What the lifetime did to the resource, once it did something. */
   endedBy?: LifetimeEnding;
+  /** When the ending that `endedBy` names came (ISO 8601). */
+  endedAt?: string;
 }
 
 /** A stop or a terminate that a lifetime schedules, and the argument that schedules it. */

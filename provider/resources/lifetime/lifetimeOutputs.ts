@@ -9,7 +9,7 @@ export interface LifetimeOutputs extends LifetimeRecord {
   lifetimeState?: string;
 }
 
-const RECORD_KEYS = ["lifetime", "lifetimeSince", "stopCountsFrom", "idleSince", "endedBy"] as const;
+const RECORD_KEYS = ["lifetime", "lifetimeSince", "stopCountsFrom", "idleSince", "endedBy", "endedAt"] as const;
 
 /** The lifetime record kept in a resource's recorded outputs. */
 export function recordOf(outputs: object): LifetimeRecord {

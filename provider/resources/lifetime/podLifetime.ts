@@ -1,4 +1,5 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { engineLog } from "../../placement/engineLog";
 import { sharedClient } from "../../sharedClient";
 import { unlessNotFound } from "../lifecycle/notFound";
 import type { LifetimeRecord } from "./expiry";
@@ -30,7 +31,7 @@ export function podLifetime<M extends Methods>(methods: M): M {
     update(id: string, olds: Properties, news: Properties): Promise<dynamic.UpdateResult<Properties>>;
   };
   const plan = (olds: Properties, news: Properties) =>
-    plannedRecord(recordOf(olds), news.lifetime, olds.desiredStatus === "EXITED" && news.desiredStatus === "RUNNING", Date.now());
+    plannedRecord(recordOf(olds), news.lifetime, olds.desiredStatus === "EXITED" && news.desiredStatus === "RUNNING", serverNow());
   const held = (news: Properties, record: LifetimeRecord): Properties =>
     record.endedBy === "stop" ? { ...news, desiredStatus: "EXITED" } : news;
 
@@ -38,7 +39,10 @@ export function podLifetime<M extends Methods>(methods: M): M {
     ...methods,
 
     async diff(id: string, olds: Properties, news: Properties): Promise<dynamic.DiffResult> {
+      if (!hasLifetime(olds, news)) return kind.diff(id, olds, news);
       const { record, due } = plan(olds, news);
+      const keptEnded = record.endedBy === "terminate" || (record.endedBy === "stop" && news.desiredStatus === "RUNNING");
+      if (keptEnded && due === undefined && !renews(recordOf(olds), news.lifetime)) sayExpired(olds, record);
       const result = await kind.diff(id, withoutLifetimeOutputs(olds), held(news, record));
       if (!renews(recordOf(olds), news.lifetime) && due === undefined) return result;
       const recreates = recordOf(olds).endedBy === "terminate";
@@ -47,7 +51,8 @@ export function podLifetime<M extends Methods>(methods: M): M {
 
     async create(inputs: Properties): Promise<dynamic.CreateResult<Properties>> {
       const result = await kind.create(inputs);
-      return { ...result, outs: { ...result.outs, ...lifetimeOutputs(freshRecord(inputs.lifetime, Date.now())) } };
+      if (inputs.lifetime === undefined) return result;
+      return { ...result, outs: { ...result.outs, ...lifetimeOutputs(freshRecord(inputs.lifetime, serverNow())) } };
     },
 
     async read(id: string, props?: Properties): Promise<dynamic.ReadResult<Properties>> {
@@ -64,14 +69,33 @@ export function podLifetime<M extends Methods>(methods: M): M {
     },
 
     async update(id: string, olds: Properties, news: Properties): Promise<dynamic.UpdateResult<Properties>> {
+      if (!hasLifetime(olds, news)) return kind.update(id, olds, news);
       const { record, due } = plan(olds, news);
       if (record.endedBy === "terminate") {
         if (due !== undefined) await unlessNotFound(() => sharedClient().pods.action(id, "terminate"));
         return { outs: { ...olds, status: "TERMINATED", actions: [], cost: 0, ...lifetimeOutputs(record) } };
       }
       const result = await kind.update(id, withoutLifetimeOutputs(olds), held(news, record));
-      return { ...result, outs: { ...result.outs, desiredStatus: news.desiredStatus, ...lifetimeOutputs(record) } };
+      // A lifetime renewed or started counts from the service's time, known once the update has had its answers.
+      const counted = due === undefined ? plan(olds, news).record : record;
+      return { ...result, outs: { ...result.outs, desiredStatus: news.desiredStatus, ...lifetimeOutputs(counted) } };
     },
   };
   return lifetimeMethods as unknown as M;
+}
+
+/** The service's time, by which lifetimes count (as `computeplatform expire` counts them); ours before any answer. */
+function serverNow(): number {
+  return sharedClient().serverNow();
+}
+
+/** Whether the resource had a lifetime or is given one: only then is there anything to honour or to record. */
+function hasLifetime(olds: Properties, news: Properties): boolean {
+  return olds.lifetime !== undefined || news.lifetime !== undefined;
+}
+
+/** Says, in the update's output, why a pod its lifetime ended is left as it is. */
+function sayExpired(olds: Properties, record: LifetimeRecord): void {
+  const stays = record.endedBy === "terminate" ? "stays terminated" : "stays stopped";
+  engineLog(`Pod ${String(olds.name)}: expired at ${record.endedAt ?? "an earlier run"}, ${stays}; change \`lifetime\` to renew`);
 }

@@ -28,10 +28,15 @@ export function plannedRecord(
   if (renews(record, lifetime)) return { record: freshRecord(lifetime, now) };
   const current: LifetimeRecord =
     startedByProgram && record.endedBy !== "terminate"
-      ? { ...record, stopCountsFrom: new Date(now).toISOString(), endedBy: undefined, idleSince: undefined }
+      ? { ...record, stopCountsFrom: new Date(now).toISOString(), endedBy: undefined, endedAt: undefined, idleSince: undefined }
       : record;
   const due = dueExpiry(current, now);
-  return due === undefined ? { record: current } : { record: { ...current, endedBy: due.action }, due };
+  return due === undefined ? { record: current } : { record: ended(current, due), due };
+}
+
+/** The record once the ending `due` has been carried out. */
+export function ended(record: LifetimeRecord, due: Expiry): LifetimeRecord {
+  return { ...record, endedBy: due.action, endedAt: new Date(due.at).toISOString() };
 }
 
 /**
