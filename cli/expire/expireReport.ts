@@ -26,7 +26,7 @@ export interface ExpireDocument {
   dryRun: boolean;
   /** What was (or would be) stopped or terminated. */
   due: ReportedAction[];
-  /** What comes within `--warn-within`. */
+  /** What comes within `--warn-within`, soonest first. */
   soon: ReportedAction[];
   /** Stacks whose TTL ran out: destroyed, or in a dry run to be. */
   expiredStacks: Array<{ stack: string; ttl: string; expiredAt: string }>;
@@ -60,7 +60,9 @@ export function expireDocument(outcomes: readonly StackOutcome[], dryRun: boolea
   return {
     dryRun,
     due: outcomes.flatMap(({ stack, verdicts }) => verdicts.flatMap((verdict) => line(stack, verdict, "due"))),
-    soon: outcomes.flatMap(({ stack, verdicts }) => verdicts.flatMap((verdict) => line(stack, verdict, "soon"))),
+    soon: outcomes
+      .flatMap(({ stack, verdicts }) => verdicts.flatMap((verdict) => line(stack, verdict, "soon")))
+      .sort((a, b) => a.at.localeCompare(b.at)),
     expiredStacks: outcomes.flatMap(({ stack, ttl, ttlExpired }) =>
       ttl !== undefined && ttlExpired ? [{ stack, ttl: ttl.ttl, expiredAt: new Date(ttl.expiresAt).toISOString() }] : [],
     ),

@@ -59,8 +59,9 @@ export async function expireStack(stack: StackDriver, run: ExpireRun): Promise<S
   const live = new Map((await client.pods.list()).map((pod) => [pod.id, pod]));
   const now = client.serverNow();
   outcome.now = new Date(now).toISOString();
-  outcome.verdicts = verdicts(pods, live, now, run.warnWithinMs);
   outcome.ttlExpired = ttl !== undefined && now >= ttl.expiresAt;
+  // A stack past its TTL is destroyed whole: its resources' own lifetimes no longer matter.
+  if (!outcome.ttlExpired) outcome.verdicts = verdicts(pods, live, now, run.warnWithinMs);
   if (run.dryRun) return outcome;
   if (outcome.ttlExpired) {
     await stack.destroy();

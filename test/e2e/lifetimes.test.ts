@@ -55,8 +55,8 @@ describe("lifetimes fire: computeplatform expire with the emulator's clock moved
   const pulumi = (...args: string[]) => exec("pulumi", [...args, "--stack", "dev", "--non-interactive"], { cwd: folder, env });
   const outputsOf = async (resource: string): Promise<Record<string, unknown> | undefined> => {
     const state = JSON.parse((await pulumi("stack", "export")).stdout) as Deployment;
-    const resources = (state.deployment as { resources: Array<{ urn: string; id: string; outputs: Record<string, unknown> }> }).resources;
-    const found = resources.find((entry) => entry.urn.endsWith(`::${resource}`));
+    const resources = (state.deployment as { resources?: Array<{ urn: string; id: string; outputs: Record<string, unknown> }> }).resources;
+    const found = (resources ?? []).find((entry) => entry.urn.endsWith(`::${resource}`));
     return found && { id: found.id, ...found.outputs };
   };
   const podNamed = (name: string) => api.emulator.snapshot().pods.find((pod) => pod.name === name);
@@ -79,12 +79,19 @@ describe("lifetimes fire: computeplatform expire with the emulator's clock moved
   it("refuses bad lifetimes at validate and preview, naming the field, and creates nothing", async () => {
     fs.writeFileSync(
       path.join(folder, "manifest.yaml"),
-      manifest({ notebook: "-2h", sweep: "3h" }).replace("lifetime: { terminateAfter: 3h }", "lifetime: { stopAfter: 4h, terminateAfter: 3h }"),
+      manifest({ notebook: "-2h", sweep: "3h" }).replace(
+        "lifetime: { terminateAfter: 3h }",
+        "lifetime: { stopAfter: 4h, terminateAfter: 3h }",
+      ),
     );
     const validation = await computeplatform(["validate", "manifest.yaml"]);
     expect(validation.code).toBe(1);
-    expect(validation.stderr).toContain('lifetime.stopAfter: a duration: a positive whole number followed by m, h or d, such as "90m", "8h" or "3d"');
-    expect(validation.stderr).toContain('lifetime.terminateAfter: "3h" ends the resource before its stopAfter of "4h": make it longer, or drop stopAfter');
+    expect(validation.stderr).toContain(
+      'lifetime.stopAfter: a duration: a positive whole number followed by m, h or d, such as "90m", "8h" or "3d"',
+    );
+    expect(validation.stderr).toContain(
+      'lifetime.terminateAfter: "3h" ends the resource before its stopAfter of "4h": make it longer, or drop stopAfter',
+    );
     const preview = await computeplatform(["preview", "manifest.yaml"]);
     expect(preview.code).toBe(1);
     expect(preview.stderr + preview.stdout).toContain("lifetime.stopAfter");
@@ -190,7 +197,7 @@ describe("lifetimes fire: computeplatform expire with the emulator's clock moved
     const up = await computeplatform(["up", "manifest.yaml", "--yes"]);
     expect(up.code, up.stdout + up.stderr).toBe(0);
     expect(requestsSince(writes).filter((request) => !request.startsWith("GET"))).toEqual([]);
-    expect(up.stdout).toContain(`Pod notebook: expired at ${String(recorded?.endedAt)}, stays stopped; change \`lifetime\` to renew`);
+    expect(up.stdout).toContain(`pod "notebook": expired at ${String(recorded?.endedAt)}, stays stopped; change \`lifetime\` to renew`);
     expect(podNamed("notebook")?.status).toBe("EXITED");
     expect(podNamed("trainer")?.status).toBe("EXITED");
   });
@@ -219,5 +226,43 @@ describe("lifetimes fire: computeplatform expire with the emulator's clock moved
     expect(Date.parse(String(notebook?.expiresAt))).toBeGreaterThanOrEqual(api.emulator.clock.now() + 4 * HOUR - 5 * MINUTE);
     expect(podNamed("sweep")?.status).toBe("RUNNING");
     expect((await outputsOf("sweep"))?.lifetimeState).toBe("active");
+  });
+
+  it("--warn-within lists what ends soon; the stack's TTL destroys it after the TTL and not before", async () => {
+    expect((await pulumi("config", "set", "computeplatform:ttl", "8h")).code).toBe(0);
+    const soon = await expire("--warn-within", "5h", "--json");
+    expect(soon.code).toBe(0);
+    const document = JSON.parse(soon.stdout);
+    expect(document.due).toEqual([]);
+    expect(document.soon.map(({ resource, action }: { resource: string; action: string }) => `${action} ${resource}`)).toEqual([
+      "stop notebook",
+      "terminate sweep",
+    ]);
+    expect(document.expiredStacks).toEqual([]);
+    const [ttl] = document.stackTtls;
+    expect(ttl).toMatchObject({ stack: "dev", ttl: "8h" });
+
+    // Three hours and a few minutes have passed since the first up.
+    advance(4 * HOUR + 50 * MINUTE);
+    expect(api.emulator.clock.now()).toBeLessThan(Date.parse(ttl.expiresAt));
+    const before = await expire("--json");
+    expect(before.code).toBe(2);
+    expect(JSON.parse(before.stdout).expiredStacks).toEqual([]);
+    expect(
+      api.emulator
+        .snapshot()
+        .pods.map((pod) => pod.name)
+        .sort(),
+    ).toEqual(["notebook", "sweep", "trainer"]);
+
+    advance(10 * MINUTE);
+    const dry = await expire("--dry-run");
+    expect(dry.code).toBe(2);
+    expect(dry.stdout).toBe(`stack dev: would be destroyed: its ttl of 8h ran out at ${ttl.expiresAt}\n`);
+    expect(api.emulator.snapshot().pods).toHaveLength(3);
+    const destroyed = await expire();
+    expect(destroyed).toEqual({ code: 2, stdout: `stack dev: destroyed: its ttl of 8h ran out at ${ttl.expiresAt}\n`, stderr: "" });
+    expect(api.emulator.snapshot().pods).toEqual([]);
+    expect(await outputsOf("notebook")).toBeUndefined();
   });
 });

@@ -97,5 +97,5 @@ function hasLifetime(olds: Properties, news: Properties): boolean {
 /** Says, in the update's output, why a pod its lifetime ended is left as it is. */
 function sayExpired(olds: Properties, record: LifetimeRecord): void {
   const stays = record.endedBy === "terminate" ? "stays terminated" : "stays stopped";
-  engineLog(`Pod ${String(olds.name)}: expired at ${record.endedAt ?? "an earlier run"}, ${stays}; change \`lifetime\` to renew`);
+  engineLog(`pod "${String(olds.name)}": expired at ${record.endedAt ?? "an earlier run"}, ${stays}; change \`lifetime\` to renew`);
 }
