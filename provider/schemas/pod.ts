@@ -221,7 +221,11 @@ export interface PodInputs {
    * @default 600
    */
   readyTimeoutSeconds?: number;
-  /** When the pod stops or terminates by itself: see `LifetimeInputs`. No lifetime when not set. */
+  /**
+   * When the pod stops or terminates by itself, run by `computeplatform expire` on a schedule and honoured by
+   * `preview` and `up`. Changing it renews it in place (a terminated pod is created anew); it is never sent to the
+   * API. No lifetime when not set.
+   */
   lifetime?: LifetimeInputs;
 }
 

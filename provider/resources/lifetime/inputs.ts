@@ -23,7 +23,7 @@ export interface WhenIdleInputs {
    */
   for: string;
   /**
-   * What to do once idle that long.
+   * What to do once idle that long: `stop` (the default) or `terminate`.
    * @default "stop"
    */
   then?: LifetimeEnding;

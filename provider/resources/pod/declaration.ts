@@ -62,8 +62,8 @@ const fields = {
   readyTimeoutSeconds: inPlace({ default: 600 }),
   adopt: createOnly(),
   maxHourlyPrice: createOnly(),
-  // Compared, renewed and enforced by `podLifetime`, never sent to the API.
-  lifetime: createOnly(),
+  // A change renews it (`podLifetime` records and enforces it); it is never sent to the API.
+  lifetime: inPlace(),
 } as const satisfies Fields<PodInputs>;
 
 /** `Pod`: fields the API cannot change in place replace it; env, mounts and a template's settings are compared as the pod runs them. */

@@ -139,6 +139,8 @@ type podArgs struct {
 	Gpu *GpuConfig `pulumi:"gpu"`
 	// Container image reference, for example `"org/trainer:1.2"`. Changes in place (the container restarts). Required unless `templateId` is set, which supplies it.
 	Image *string `pulumi:"image"`
+	// When the pod stops or terminates by itself, run by `computeplatform expire` on a schedule and honoured by `preview` and `up`. Changing it renews it in place (a terminated pod is created anew); it is never sent to the API. No lifetime when not set.
+	Lifetime *Lifetime `pulumi:"lifetime"`
 	// When true the service refuses to stop or restart the pod.
 	Locked *bool `pulumi:"locked"`
 	// The most the pod may cost, in USD per hour at the catalog's list price (its GPUs in its cloud, or its vCPUs). Above it, `check` refuses the pod at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set.
@@ -187,6 +189,8 @@ type PodArgs struct {
 	Gpu GpuConfigPtrInput
 	// Container image reference, for example `"org/trainer:1.2"`. Changes in place (the container restarts). Required unless `templateId` is set, which supplies it.
 	Image pulumi.StringPtrInput
+	// When the pod stops or terminates by itself, run by `computeplatform expire` on a schedule and honoured by `preview` and `up`. Changing it renews it in place (a terminated pod is created anew); it is never sent to the API. No lifetime when not set.
+	Lifetime LifetimePtrInput
 	// When true the service refuses to stop or restart the pod.
 	Locked pulumi.BoolPtrInput
 	// The most the pod may cost, in USD per hour at the catalog's list price (its GPUs in its cloud, or its vCPUs). Above it, `check` refuses the pod at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set.

@@ -32,6 +32,7 @@ class PodArgs:
                  global_networking: pulumi.Input[Optional[_builtins.bool]] = None,
                  gpu: pulumi.Input[Optional['GpuConfigArgs']] = None,
                  image: pulumi.Input[Optional[_builtins.str]] = None,
+                 lifetime: pulumi.Input[Optional['LifetimeArgs']] = None,
                  locked: pulumi.Input[Optional[_builtins.bool]] = None,
                  max_hourly_price: pulumi.Input[Optional[_builtins.float]] = None,
                  mounts: pulumi.Input[Optional['MountsArgs']] = None,
@@ -57,6 +58,7 @@ class PodArgs:
         :param pulumi.Input[_builtins.bool] global_networking: Give the pod a private address reachable across data centers.
         :param pulumi.Input['GpuConfigArgs'] gpu: GPU allocation. Exactly one of `gpu` and `cpu` is required; switching between them replaces the pod.
         :param pulumi.Input[_builtins.str] image: Container image reference, for example `"org/trainer:1.2"`. Changes in place (the container restarts). Required unless `templateId` is set, which supplies it.
+        :param pulumi.Input['LifetimeArgs'] lifetime: When the pod stops or terminates by itself, run by `computeplatform expire` on a schedule and honoured by `preview` and `up`. Changing it renews it in place (a terminated pod is created anew); it is never sent to the API. No lifetime when not set.
         :param pulumi.Input[_builtins.bool] locked: When true the service refuses to stop or restart the pod.
         :param pulumi.Input[_builtins.float] max_hourly_price: The most the pod may cost, in USD per hour at the catalog's list price (its GPUs in its cloud, or its vCPUs). Above it, `check` refuses the pod at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set.
         :param pulumi.Input['MountsArgs'] mounts: Storage mounts.
@@ -91,6 +93,8 @@ class PodArgs:
             pulumi.set(__self__, "gpu", gpu)
         if image is not None:
             pulumi.set(__self__, "image", image)
+        if lifetime is not None:
+            pulumi.set(__self__, "lifetime", lifetime)
         if locked is not None:
             pulumi.set(__self__, "locked", locked)
         if max_hourly_price is not None:
@@ -248,6 +252,18 @@ class PodArgs:
 
     @_builtins.property
     @pulumi.getter
+    def lifetime(self) -> pulumi.Input[Optional['LifetimeArgs']]:
+        """
+        When the pod stops or terminates by itself, run by `computeplatform expire` on a schedule and honoured by `preview` and `up`. Changing it renews it in place (a terminated pod is created anew); it is never sent to the API. No lifetime when not set.
+        """
+        return pulumi.get(self, "lifetime")
+
+    @lifetime.setter
+    def lifetime(self, value: pulumi.Input[Optional['LifetimeArgs']]):
+        pulumi.set(self, "lifetime", value)
+
+    @_builtins.property
+    @pulumi.getter
     def locked(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         When true the service refuses to stop or restart the pod.
@@ -396,6 +412,7 @@ class Pod(pulumi.CustomResource):
                  global_networking: pulumi.Input[Optional[_builtins.bool]] = None,
                  gpu: pulumi.Input[Optional[Union['GpuConfigArgs', 'GpuConfigArgsDict']]] = None,
                  image: pulumi.Input[Optional[_builtins.str]] = None,
+                 lifetime: pulumi.Input[Optional[Union['LifetimeArgs', 'LifetimeArgsDict']]] = None,
                  locked: pulumi.Input[Optional[_builtins.bool]] = None,
                  max_hourly_price: pulumi.Input[Optional[_builtins.float]] = None,
                  mounts: pulumi.Input[Optional[Union['MountsArgs', 'MountsArgsDict']]] = None,
@@ -426,6 +443,7 @@ class Pod(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] global_networking: Give the pod a private address reachable across data centers.
         :param pulumi.Input[Union['GpuConfigArgs', 'GpuConfigArgsDict']] gpu: GPU allocation. Exactly one of `gpu` and `cpu` is required; switching between them replaces the pod.
         :param pulumi.Input[_builtins.str] image: Container image reference, for example `"org/trainer:1.2"`. Changes in place (the container restarts). Required unless `templateId` is set, which supplies it.
+        :param pulumi.Input[Union['LifetimeArgs', 'LifetimeArgsDict']] lifetime: When the pod stops or terminates by itself, run by `computeplatform expire` on a schedule and honoured by `preview` and `up`. Changing it renews it in place (a terminated pod is created anew); it is never sent to the API. No lifetime when not set.
         :param pulumi.Input[_builtins.bool] locked: When true the service refuses to stop or restart the pod.
         :param pulumi.Input[_builtins.float] max_hourly_price: The most the pod may cost, in USD per hour at the catalog's list price (its GPUs in its cloud, or its vCPUs). Above it, `check` refuses the pod at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set.
         :param pulumi.Input[Union['MountsArgs', 'MountsArgsDict']] mounts: Storage mounts.
@@ -475,6 +493,7 @@ class Pod(pulumi.CustomResource):
                  global_networking: pulumi.Input[Optional[_builtins.bool]] = None,
                  gpu: pulumi.Input[Optional[Union['GpuConfigArgs', 'GpuConfigArgsDict']]] = None,
                  image: pulumi.Input[Optional[_builtins.str]] = None,
+                 lifetime: pulumi.Input[Optional[Union['LifetimeArgs', 'LifetimeArgsDict']]] = None,
                  locked: pulumi.Input[Optional[_builtins.bool]] = None,
                  max_hourly_price: pulumi.Input[Optional[_builtins.float]] = None,
                  mounts: pulumi.Input[Optional[Union['MountsArgs', 'MountsArgsDict']]] = None,
@@ -506,6 +525,7 @@ class Pod(pulumi.CustomResource):
             __props__.__dict__["global_networking"] = global_networking
             __props__.__dict__["gpu"] = gpu
             __props__.__dict__["image"] = image
+            __props__.__dict__["lifetime"] = lifetime
             __props__.__dict__["locked"] = locked
             __props__.__dict__["max_hourly_price"] = max_hourly_price
             __props__.__dict__["mounts"] = mounts
