@@ -96,8 +96,8 @@ describe("a Pod's lifetime in Pulumi YAML, through the native plugin", () => {
     ]);
     expect((await notebook())?.outputs).toMatchObject({ status: "EXITED", cost: 0, lifetimeState: "stopped: lifetime" });
 
-    const unchanged = await stack.up();
-    expect(unchanged.summary.resourceChanges).toEqual({ same: 2 });
+    const unchanged = await stack.up({ diff: true });
+    expect(unchanged.summary.resourceChanges, unchanged.stdout).toEqual({ same: 2 });
     expect(emulator.snapshot().pods.map((pod) => pod.status)).toEqual(["EXITED"]);
 
     fs.writeFileSync(path.join(workDir, "Pulumi.yaml"), program("4h"));
