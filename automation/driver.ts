@@ -278,15 +278,17 @@ async function stackNames(workspace: LocalWorkspace): Promise<string[]> {
 }
 
 /** Where the API is and the key, as the provider would find them: stack config first, then the environment. */
-async function apiSettings(stack: Stack, envVars: Record<string, string>): Promise<{ baseUrl: string; apiKey: string }> {
+/** The stack config's API URL and key, else the environment's; `purpose` says what they are needed for when missing. */
+export async function apiSettings(
+  stack: Stack,
+  envVars: Record<string, string>,
+  purpose = "an interrupted deployment left creates pending, and no API URL and key are set to find out whether they took effect",
+): Promise<{ baseUrl: string; apiKey: string }> {
   const config = await stack.getAllConfig();
   const setting = (key: string, envVar: string) => config[`computeplatform:${key}`]?.value ?? envVars[envVar] ?? process.env[envVar];
   const baseUrl = setting("apiUrl", "COMPUTEPLATFORM_API_URL");
   const apiKey = setting("apiKey", "COMPUTEPLATFORM_API_KEY");
-  if (!baseUrl || !apiKey)
-    throw new UserError(
-      "an interrupted deployment left creates pending, and no API URL and key are set to find out whether they took effect",
-    );
+  if (!baseUrl || !apiKey) throw new UserError(purpose);
   return { baseUrl, apiKey };
 }
 

@@ -74,7 +74,8 @@ export async function openManifestStack(options: OpenManifestStackOptions): Prom
   };
 }
 
-function readProjectName(file: string): string {
+/** The `name` of a Pulumi project file. */
+export function readProjectName(file: string): string {
   const text = fs.readFileSync(file, "utf8");
   const project = (file.endsWith(".json") ? JSON.parse(text) : parseYaml(text)) as { name?: unknown } | null;
   if (typeof project?.name !== "string" || project.name === "") throw new UserError(`${file} has no project \`name\``);

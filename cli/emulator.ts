@@ -56,6 +56,8 @@ Options:
                              SECONDS after start, N more GPUs (or nodes) of TYPE in DC turn idle
                              in each FIELD, as when other users' pods end. Repeatable. Example:
                              --free-gpu-stock "30:NVIDIA H100 80GB HBM3@EU-SE-1:secure=2"
+  --gpu-utilization PERCENT  Utilization (0 to 100) every running pod's GPUs report in runtime,
+                             as a busy or an idle pod would. Default: a figure seeded per pod
   --text-to-video-endpoint-id ID
                              Endpoint id of the hosted text-to-video model. Default: ${DEFAULT_JOB_OPTIONS.textToVideoEndpointId}
   --job-queue-ms N           Milliseconds a job waits in the queue (its delayTime). Default: ${DEFAULT_JOB_OPTIONS.queueMs}
@@ -103,6 +105,7 @@ export function parse(args: string[]): EmulatorCommandOptions {
       "job-execution-ms": { type: "string" },
       "gpu-stock": { type: "string", multiple: true },
       "free-gpu-stock": { type: "string", multiple: true },
+      "gpu-utilization": { type: "string" },
     },
   });
   const port = values.port === undefined ? 8787 : integerFlag("--port", values.port, 0, 65535);
@@ -119,6 +122,8 @@ export function parse(args: string[]): EmulatorCommandOptions {
   }
   const emulator: EmulatorCommandOptions["emulator"] = { host, port, apiKeys };
   if (values.quota !== undefined) emulator.rateLimit = parseQuota(values.quota);
+  if (values["gpu-utilization"] !== undefined)
+    emulator.gpuUtilization = integerFlag("--gpu-utilization", values["gpu-utilization"], 0, 100);
   if (values["pod-start-ms"] !== undefined) {
     const total = integerFlag("--pod-start-ms", values["pod-start-ms"], 0, Number.MAX_SAFE_INTEGER);
     const provisioningMs = Math.floor(total / 2);

@@ -32,6 +32,7 @@ const COMMANDS: Record<string, Loader> = {
   refresh: stackCommand("refresh"),
   destroy: stackCommand("destroy"),
   drift: stackCommand("drift"),
+  expire: () => require("./expire/expireCommand") as typeof import("./expire/expireCommand"),
   dev: () => require("./dev") as typeof import("./dev"),
 };
 

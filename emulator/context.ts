@@ -4,6 +4,7 @@ import type { ResolvedOptions } from "./options";
 import { LiveStock } from "./placement/liveStock";
 import { releaseStock } from "./pods/podStock";
 import { renderPod } from "./pods/podView";
+import { GpuUtilization } from "./pods/gpuUtilization";
 import { type CollectionName, type PodRecord, Store } from "./store";
 import type { Pod } from "./wire";
 
@@ -15,6 +16,8 @@ export interface EmulatorContext {
   readonly faults: Faults;
   /** Idle stock: what creates take and stops and deletes give back. */
   readonly stock: LiveStock;
+  /** The GPU utilization pods report, where a test or the command line set it. */
+  readonly gpuUtilization: GpuUtilization;
   /** Aborted when the emulator closes; ends waits and open log streams. */
   readonly shutdown: AbortSignal;
   now(): number;
@@ -35,17 +38,19 @@ export function createContext(options: ResolvedOptions, shutdown: AbortSignal, c
     lifecycle.fail(pod, now());
   });
   const stock = new LiveStock(now, options.gpuStock);
+  const gpuUtilization = new GpuUtilization(options.gpuUtilization);
   return {
     options,
     store,
     lifecycle,
     faults,
     stock,
+    gpuUtilization,
     shutdown,
     now,
     present(pod) {
       const at = now();
-      return renderPod(pod, lifecycle.observe(pod, at), at);
+      return renderPod(pod, lifecycle.observe(pod, at), at, gpuUtilization.of(pod.id));
     },
     remove(pod) {
       releaseStock(stock, pod);

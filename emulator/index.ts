@@ -16,6 +16,8 @@ export {
   type StartupFaults,
 } from "./options";
 export type { CountedRequestMatch, FaultController, RequestMatch } from "./http/faults";
+export type { ClockController } from "./movableClock";
+export type { GpuUtilizationController } from "./pods/gpuUtilization";
 export { CAPACITY_ERROR_PREFIX, type GpuStockOverrides, type StockController } from "./placement/liveStock";
 export type { GpuStock } from "./data/stock";
 export type * from "./wire";

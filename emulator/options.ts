@@ -113,6 +113,8 @@ export interface EmulatorOptions {
    * @default {} (the seed stock of `emulator/data/stock.ts`)
    */
   gpuStock?: GpuStockOverrides;
+  /** The utilization (0 to 100) every GPU reports in `runtime`, unless set per pod through `Emulator.gpuUtilization`. @default seeded per pod */
+  gpuUtilization?: number;
 }
 
 export interface ResolvedOptions {
@@ -125,6 +127,7 @@ export interface ResolvedOptions {
   failPodsNamed: RegExp | null;
   clock: () => number;
   gpuStock: GpuStockOverrides;
+  gpuUtilization?: number;
 }
 
 export const DEFAULT_ACCOUNT = "default";
@@ -159,6 +162,7 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     failPodsNamed: options.faults?.failPodsNamed === undefined ? null : new RegExp(options.faults.failPodsNamed),
     clock: options.clock ?? Date.now,
     gpuStock: options.gpuStock ?? {},
+    gpuUtilization: options.gpuUtilization,
   };
 }
 

@@ -86,6 +86,13 @@ export function costNotes(plan: PlanCost, quote: Quote = asItIs): string[] {
       ? [`Not known until deployment, not counted: ${unknown.map((resource) => quote(`${resource.type} ${resource.name}`)).join(", ")}.`]
       : []),
     ...placementNotes(plan, quote),
+    ...plan.resources.flatMap(({ type, name, after, lifetime }) =>
+      after === undefined || lifetime === undefined
+        ? []
+        : [
+            `${quote(`${type} ${name}`)}: at most $${(after.hourlyCost * lifetime.hours).toFixed(2)} before it ${lifetime.ending === "stop" ? "stops" : "is terminated"} (${lifetime.hours.toFixed(1)} h at $${after.hourlyCost.toFixed(4)}/h).`,
+          ],
+    ),
   ];
 }
 

@@ -1,5 +1,6 @@
 import { type CostComponent, HOURS_PER_MONTH } from "../../provider/cost/costComponent";
 import type { PlannedOperation } from "../plan";
+import type { LifetimeBound } from "./lifetimeBound";
 import { applyUsage, type UsageEstimate } from "./usage";
 
 /** One priced resource as the engine plans it: its cost components before and after the plan. */
@@ -16,6 +17,8 @@ export interface PricedStep {
   after?: CostComponent[];
   /** Its price after depends on a value known only after deployment, so it is not counted. */
   afterUnknown?: boolean;
+  /** How long its lifetime lets it run after the plan. */
+  lifetime?: LifetimeBound;
 }
 
 /** A resource's price on one side of the plan, use-based parts priced from the usage estimate. */
@@ -38,6 +41,8 @@ export interface ResourceCost {
   hourlyDiff: number;
   /** Its price after is not known until deployment (and counts as 0). */
   afterUnknown?: boolean;
+  /** How long its lifetime lets it run after the plan. */
+  lifetime?: LifetimeBound;
 }
 
 /** The price of a plan: every priced resource of the stack, and the stack's totals in USD per hour. */
@@ -66,6 +71,7 @@ export function planCost(steps: readonly PricedStep[], usage: UsageEstimate = {}
         ...(before ? { before } : {}),
         ...(after ? { after } : {}),
         ...(step.afterUnknown ? { afterUnknown: true } : {}),
+        ...(step.lifetime ? { lifetime: step.lifetime } : {}),
         hourlyDiff: (after?.hourlyCost ?? 0) - (before?.hourlyCost ?? 0),
       };
     })

@@ -4,6 +4,7 @@ import { containsUnknown } from "../../provider/schemas/unknown";
 import { isUserResource, resourceIdentity } from "../../automation/progress";
 import type { CostComponent } from "../../provider/cost/costComponent";
 import { plannedOperations } from "../plan";
+import { lifetimeBound } from "./lifetimeBound";
 import type { PricedStep } from "./planCost";
 
 const costComponentSchema: z.ZodType<CostComponent> = z.object({
@@ -53,6 +54,8 @@ export function pricedStepCollector(): { onEvent(event: EngineEvent): void; step
         step.op = pre.op as PricedStep["op"];
         const before = costComponentsOf(pre.old?.outputs);
         if (before) step.before = before;
+        const bound = lifetimeBound(pre.new?.inputs ?? pre.old?.inputs, pre.old?.outputs, Date.now());
+        if (bound) step.lifetime = bound;
       }
       const done = event.resOutputsEvent?.metadata;
       if (done && isUserResource(done.type) && !["delete", "delete-replaced", "refresh", "read"].includes(done.op)) {

@@ -15,6 +15,8 @@ import { serveOperations } from "./operation";
 import { Problem } from "./problem";
 import { MALFORMED_RATE_LIMIT_HEADERS, RateLimiter, tooManyRequests } from "./rateLimit";
 import { pathOf } from "./routing";
+import { type ClockController, movableClock } from "../movableClock";
+import type { GpuUtilizationController } from "../pods/gpuUtilization";
 
 export type { EmulatorSnapshot } from "../kinds";
 
@@ -42,11 +44,16 @@ export interface Emulator {
   readonly faults: FaultController;
   /** Idle stock, to script scarcity; every time is on the emulator's clock (`EmulatorOptions.clock`). */
   readonly stock: StockController;
+  /** The GPU utilization a pod reports in `runtime`. */
+  readonly gpuUtilization: GpuUtilizationController;
+  /** The emulator's clock, to move time forward instead of waiting. */
+  readonly clock: ClockController;
 }
 
 /** Starts an emulator of the v2 API on loopback. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
-  const resolved = resolveOptions(options);
+  const clock = movableClock(resolveOptions(options).clock);
+  const resolved = { ...resolveOptions(options), clock: clock.now };
   const shutdown = new AbortController();
   const context = createContext(resolved, shutdown.signal, COLLECTIONS);
   const requests: RecordedRequest[] = [];
@@ -73,6 +80,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
     faults: context.faults,
     stock: context.stock,
+    gpuUtilization: context.gpuUtilization,
+    clock,
   };
 }
 
@@ -116,6 +125,7 @@ function buildServer(context: EmulatorContext, requests: RecordedRequest[], onAp
     const record: RecordedRequest = { method: request.method, path, status: 0 };
     requests.push(record);
     reply.header("x-request-id", request.id);
+    reply.header("date", new Date(context.now()).toUTCString());
     if (faults.latencyMs > 0) await sleep(faults.latencyMs, undefined, { signal: context.shutdown });
     if (faults.takeDrop(request.method, path)) {
       reply.hijack();

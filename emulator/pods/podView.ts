@@ -8,8 +8,8 @@ import type { Pod, PodCluster, PodRuntime, PodSshEndpoint } from "../wire";
 const SERVICE_DOMAIN = "computeplatform.internal";
 const SSH_PROXY_HOST = `ssh.${SERVICE_DOMAIN}`;
 
-/** A pod as the API renders it in the given state. */
-export function renderPod(pod: PodRecord, state: Observation, now: number): Pod {
+/** A pod as the API renders it in the given state; its GPUs report `gpuUtilization` when set. */
+export function renderPod(pod: PodRecord, state: Observation, now: number, gpuUtilization?: number): Pod {
   const runningSince = state.status === "RUNNING" ? state.runningSince : null;
   const compute = pod.compute;
   return {
@@ -37,7 +37,7 @@ export function renderPod(pod: PodRecord, state: Observation, now: number): Pod 
     template: pod.template,
     cost: state.status === "EXITED" || state.status === "TERMINATED" ? 0 : podHourlyPrice(pod.compute, pod.cloud),
     locked: pod.locked,
-    runtime: runningSince === null ? null : runtime(pod, now - runningSince),
+    runtime: runningSince === null ? null : runtime(pod, now - runningSince, gpuUtilization),
     createdAt: new Date(pod.createdAt).toISOString(),
     startedAt: runningSince === null ? null : new Date(runningSince).toISOString(),
     globalNetworking: pod.globalNetworking
@@ -67,14 +67,14 @@ function sshDirect(pod: PodRecord): PodSshEndpoint {
   return { host: pod.hostIp, port, username: "root", command: `ssh root@${pod.hostIp} -p ${port}` };
 }
 
-function runtime(pod: PodRecord, uptimeMs: number): PodRuntime {
+function runtime(pod: PodRecord, uptimeMs: number, gpuUtilization: number | undefined): PodRuntime {
   const gpuCount = pod.compute.kind === "gpu" ? pod.compute.count : 0;
   return {
     uptime: Math.floor(uptimeMs / 1000),
     ...(gpuCount > 0
       ? {
           gpus: Array.from({ length: gpuCount }, (_, index) => ({
-            util: percent(`${pod.id}:gpu${index}`),
+            util: gpuUtilization ?? percent(`${pod.id}:gpu${index}`),
             memoryUtil: percent(`${pod.id}:gpu${index}:memory`),
           })),
         }

@@ -45,11 +45,14 @@ export class ComputePlatformClient {
   readonly limiter: RateLimiter;
   readonly clock: Clock;
   private readonly transport: Transport;
+  /** The server's time now, as its last answer told it (to the second); the local time before any answer. */
+  readonly serverNow: () => number;
 
   constructor(options: ClientOptions) {
     this.clock = options.clock ?? systemClock;
     const transport = (this.transport = new Transport({ ...options, clock: this.clock }));
     this.limiter = transport.limiter;
+    this.serverNow = () => transport.serverNow();
     this.pods = new PodsClient(transport);
     this.networkVolumes = new NetworkVolumesClient(transport);
     this.templates = new TemplatesClient(transport);

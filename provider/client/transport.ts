@@ -81,6 +81,8 @@ export class Transport {
   private readonly clock: Clock;
   private readonly random: () => number;
   private readonly dispatcher: Dispatcher;
+  /** How far the server's clock (the `Date` of its last answer) is ahead of ours. */
+  private serverOffsetMs = 0;
 
   constructor(options: TransportOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, "");
@@ -90,6 +92,11 @@ export class Transport {
     this.limiter = options.limiter ?? new RateLimiter({ clock: this.clock });
     this.random = options.random ?? Math.random;
     this.dispatcher = options.dispatcher ?? sharedAgent();
+  }
+
+  /** The server's time now, as the `Date` of its last answer tells it (to the second); ours before any answer. */
+  serverNow(): number {
+    return this.clock.now() + this.serverOffsetMs;
   }
 
   /** Sends a JSON call and returns its parsed body (undefined for 204). */
@@ -197,6 +204,8 @@ export class Transport {
     }
     const windows = parseRateLimitHeaders(header(response, "ratelimit"), header(response, "ratelimit-policy"));
     this.limiter.observe(windows);
+    const serverDate = Date.parse(header(response, "date") ?? "");
+    if (!Number.isNaN(serverDate)) this.serverOffsetMs = serverDate - this.clock.now();
     let text: string;
     try {
       if (response.statusCode < 400 || call.resultStatuses?.includes(response.statusCode)) return { answer: await complete(response) };

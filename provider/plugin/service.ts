@@ -159,8 +159,9 @@ export function resourceProviderService(info: PluginInfo) {
         .setChanges(changes)
         .setReplacesList(result.replaces ?? [])
         .setDeletebeforereplace(result.deleteBeforeReplace ?? false);
-      // Per property from the declaration; an undeclared kind leaves the engine to compare the inputs itself.
-      if (kind.declaration === undefined) return response;
+      // Per property from the declaration; an undeclared kind leaves the engine to compare the inputs itself, and a
+      // diff of no change (a pod its lifetime holds stopped) has no property to name.
+      if (kind.declaration === undefined || result.changes === false) return response;
       const properties = response.setHasdetaileddiff(true).getDetaileddiffMap();
       for (const [name, change] of Object.entries(detailedDiff(kind.declaration, olds, news, result.replaces ?? []))) {
         // The recorded side is the outputs, which the declaration's fates compare against the arguments.

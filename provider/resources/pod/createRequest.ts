@@ -11,6 +11,7 @@ export function createRequest(inputs: CheckedPodInputs): CreatePodRequest {
     locked: _locked,
     placement: _placement,
     maxHourlyPrice: _cap,
+    lifetime: _lifetime,
     ...body
   } = inputs;
   return body;

@@ -20,6 +20,7 @@ import { gpuPlacement } from "./gpuPlacement";
 import { comparableMounts, declaresMounts, mountsNeedReplacement } from "./mounts";
 import { podInputsFromLive, type PodOutputs, podOutputs, userEnv } from "./outputs";
 import { madeWithTemplate, recordedTemplateSettings, withTemplateSettings } from "./templateSettings";
+import type { LifetimeOutputs } from "../lifetime/lifetimeOutputs";
 
 // The order is that of the diff's lists. An argument left unset (on a pod made from a template) keeps the pod's value.
 const fields = {
@@ -83,10 +84,19 @@ const fields = {
   readyTimeoutSeconds: inPlace({ default: 600 }),
   adopt: createOnly(),
   maxHourlyPrice: createOnly(),
+  // A change renews it (`podLifetime` records and enforces it); it is never sent to the API.
+  lifetime: inPlace(),
 } as const satisfies Fields<PodInputs>;
 
 /** `Pod`: fields the API cannot change in place replace it; env, mounts and a template's settings are compared as the pod runs them. */
-export const pod = declaration<PodInputs, typeof fields, Pod, PodOutputs & Partial<CostEstimate>, CreatePodRequest, UpdatePodRequest>()({
+export const pod = declaration<
+  PodInputs,
+  typeof fields,
+  Pod,
+  PodOutputs & Partial<CostEstimate> & LifetimeOutputs,
+  CreatePodRequest,
+  UpdatePodRequest
+>()({
   type: "Pod",
   what: "pod",
   autoNamed: true,
@@ -120,6 +130,9 @@ export const pod = declaration<PodInputs, typeof fields, Pod, PodOutputs & Parti
     "startedAt",
     "desiredStatus",
     ...COST_OUTPUTS,
+    "lifetime",
+    "expiresAt",
+    "lifetimeState",
   ],
   api: (client) => client.pods,
   // A terminated pod is gone: the service lists it for a while after its delete.

@@ -3,6 +3,7 @@ import type { Named } from "../autoName";
 import { cudaFloorOrList, cudaVersion, imageOrTemplate, port, vcpuCount } from "../../schemas/container";
 import { type CrossFieldRule, exactlyOneOf, withCrossFieldRules } from "../../schemas/crossFieldRules";
 import { type CheckedPlacementInputs, type PlacementInputs, placementInputs } from "../../schemas/placement";
+import { type LifetimeInputs, lifetimeInputs, terminateAfterStop } from "../lifetime/inputs";
 
 /** Lifecycle status of a pod. */
 export const podStatuses = ["PROVISIONING", "STARTING", "RUNNING", "EXITED", "ERROR", "TERMINATED"] as const;
@@ -217,6 +218,12 @@ export interface PodInputs {
    * @default 600
    */
   readyTimeoutSeconds?: number;
+  /**
+   * When the pod stops or terminates by itself, run by `computeplatform expire` on a schedule and honoured by
+   * `preview` and `up`. Changing it renews it (a terminated pod is created anew); it is never sent to the API. No
+   * lifetime when not set.
+   */
+  lifetime?: LifetimeInputs;
 }
 
 const gpuConfigInputs = z.strictObject({
@@ -285,6 +292,7 @@ export const podInputsSchema = withCrossFieldRules(
     adopt: z.string().min(1).optional(),
     maxHourlyPrice: z.number().positive().optional(),
     readyTimeoutSeconds: z.int().min(1).max(86_400).optional(),
+    lifetime: lifetimeInputs.optional(),
   }),
   imageOrTemplate,
   exactlyOneOf("gpu", "cpu"),
@@ -292,6 +300,7 @@ export const podInputsSchema = withCrossFieldRules(
   oneMountKind,
   noPersistentMountOnCpu,
   placementOnlyWithGpu,
+  terminateAfterStop,
 );
 
 // Compile-time proof that the validator and the documented argument type agree.
@@ -378,7 +387,7 @@ export type PodMounts = Pod["mounts"];
 export const podListSchema = z.object({ pods: z.array(podSchema) });
 
 /** Body of `POST /v2/pods`. */
-export type CreatePodRequest = Omit<PodInputs, "adopt" | "readyTimeoutSeconds" | "desiredStatus" | "locked" | "placement">;
+export type CreatePodRequest = Omit<PodInputs, "adopt" | "readyTimeoutSeconds" | "desiredStatus" | "locked" | "placement" | "lifetime">;
 
 /** Body of `PATCH /v2/pods/{id}`: only fields that change in place. */
 export type UpdatePodRequest = Partial<

@@ -3,11 +3,12 @@
 import { podPricing } from "../../cost/podPricing";
 import { pricedProvider } from "../../cost/pricedProvider";
 import { lifecycleOf } from "../lifecycle/lifecycle";
+import { podLifetime } from "../lifetime/podLifetime";
 import { pod } from "./declaration";
 
 export { configure } from "../../config";
 
-const priced = pricedProvider(podPricing, lifecycleOf(pod));
+const priced = pricedProvider(podPricing, podLifetime(lifecycleOf(pod)));
 export const { check, diff, create, read, update } = priced;
 const remove = priced.delete;
 export { remove as delete };

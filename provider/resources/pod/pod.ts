@@ -16,6 +16,7 @@ import { PricedResource } from "../../cost/pricedResource";
 import { declaredKind } from "../kind";
 import * as podProvider from "./pod.provider";
 import { pod } from "./declaration";
+import type { LifetimeInputs } from "../lifetime/inputs";
 
 export type * from "./inputs";
 
@@ -76,6 +77,12 @@ export class Pod extends PricedResource {
   declare readonly startedAt: pulumi.Output<string | null>;
   /** Power state this resource holds the pod in. */
   declare readonly desiredStatus: pulumi.Output<DesiredStatus>;
+  /** The lifetime the pod runs under, as last created, updated or renewed. */
+  declare readonly lifetime: pulumi.Output<LifetimeInputs | undefined>;
+  /** When the pod is next stopped or terminated by its lifetime (ISO 8601); undefined when nothing is to come. */
+  declare readonly expiresAt: pulumi.Output<string | undefined>;
+  /** `active`, `idle since <time>`, `stopped: lifetime` or `terminated: lifetime`; undefined without a lifetime. */
+  declare readonly lifetimeState: pulumi.Output<string | undefined>;
 
   /**
    * @param name The unique name of the resource in the stack.

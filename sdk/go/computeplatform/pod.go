@@ -33,18 +33,32 @@ type Pod struct {
 	// Power state to hold: `RUNNING` starts the pod, `EXITED` stops it.
 	DesiredStatus pulumi.StringOutput `pulumi:"desiredStatus"`
 	Disk          pulumi.IntOutput    `pulumi:"disk"`
-	Env           pulumi.MapOutput    `pulumi:"env"`
+	// When the ending that `endedBy` names came (ISO 8601).
+	EndedAt pulumi.StringPtrOutput `pulumi:"endedAt"`
+	// What the lifetime did to the resource, once it did something.
+	EndedBy pulumi.StringPtrOutput `pulumi:"endedBy"`
+	Env     pulumi.MapOutput       `pulumi:"env"`
 	// The resource's list price while it stands, in USD per hour: the sum of `costBreakdown`'s `hourlyCost`, to the millionth of a USD. Use-based parts count as 0. Known at preview; a month is 730 hours.
-	EstimatedHourlyCost pulumi.Float64Output      `pulumi:"estimatedHourlyCost"`
-	GlobalNetworking    PodGlobalNetworkingOutput `pulumi:"globalNetworking"`
-	Gpu                 PodGpuPtrOutput           `pulumi:"gpu"`
-	Image               pulumi.StringOutput       `pulumi:"image"`
+	EstimatedHourlyCost pulumi.Float64Output `pulumi:"estimatedHourlyCost"`
+	// When the resource is next stopped or terminated by its lifetime (ISO 8601); absent when nothing is to come.
+	ExpiresAt        pulumi.StringPtrOutput    `pulumi:"expiresAt"`
+	GlobalNetworking PodGlobalNetworkingOutput `pulumi:"globalNetworking"`
+	Gpu              PodGpuPtrOutput           `pulumi:"gpu"`
+	// Since when every GPU has been seen below `whenIdle.gpuUtilizationBelow`; absent while it is not idle.
+	IdleSince pulumi.StringPtrOutput `pulumi:"idleSince"`
+	Image     pulumi.StringOutput    `pulumi:"image"`
 	// Env keys the pod took from its template and the program does not set: kept on update, never drift.
 	InheritedEnvKeys pulumi.StringArrayOutput `pulumi:"inheritedEnvKeys"`
-	Locked           pulumi.BoolOutput        `pulumi:"locked"`
-	Mounts           PodMountsOutput          `pulumi:"mounts"`
-	Name             pulumi.StringOutput      `pulumi:"name"`
-	Ports            pulumi.StringArrayOutput `pulumi:"ports"`
+	// The lifetime the resource was created, updated or renewed with.
+	Lifetime LifetimePtrOutput `pulumi:"lifetime"`
+	// When its lifetime started counting: its creation, or the last change of `lifetime` (ISO 8601).
+	LifetimeSince pulumi.StringPtrOutput `pulumi:"lifetimeSince"`
+	// `active`, `idle since <time>`, `stopped: lifetime` or `terminated: lifetime`.
+	LifetimeState pulumi.StringPtrOutput   `pulumi:"lifetimeState"`
+	Locked        pulumi.BoolOutput        `pulumi:"locked"`
+	Mounts        PodMountsOutput          `pulumi:"mounts"`
+	Name          pulumi.StringOutput      `pulumi:"name"`
+	Ports         pulumi.StringArrayOutput `pulumi:"ports"`
 	// How long create and update wait for the pod to reach its desired status, in seconds. 1 to 86400.
 	ReadyTimeoutSeconds pulumi.IntOutput       `pulumi:"readyTimeoutSeconds"`
 	Registry            pulumi.StringPtrOutput `pulumi:"registry"`
@@ -55,7 +69,9 @@ type Pod struct {
 	StartSsh  pulumi.BoolPtrOutput   `pulumi:"startSsh"`
 	StartedAt pulumi.StringPtrOutput `pulumi:"startedAt"`
 	Status    pulumi.StringOutput    `pulumi:"status"`
-	Template  pulumi.StringPtrOutput `pulumi:"template"`
+	// When `stopAfter` started counting: as `lifetimeSince`, or the program's last start of the resource, if later.
+	StopCountsFrom pulumi.StringPtrOutput `pulumi:"stopCountsFrom"`
+	Template       pulumi.StringPtrOutput `pulumi:"template"`
 	// Id of a template (your own or a public one) to start the pod from. Its image, args, disk, ports, env, registry, persistent mount (GPU pods only; `mounts: { network: [] }` declines it), startSsh, startJupyter and CUDA constraint fill every field not set here; `env` is merged per key, with the keys set here winning. The template is read when it is named: editing it later does not change the pod, and a field set here and later left out keeps the pod's current value (set it to change it). Naming another template applies its image, args, disk, ports, env and registry in place (a running container restarts); the mount and the create-only settings stay. Removing `templateId` keeps the pod's settings and makes `env` wholly this one.
 	TemplateId pulumi.StringPtrOutput `pulumi:"templateId"`
 }
@@ -138,6 +154,8 @@ type podArgs struct {
 	Gpu *GpuConfig `pulumi:"gpu"`
 	// Container image reference, for example `"org/trainer:1.2"`. A change restarts a running container. Required unless `templateId` is set, which supplies it. A change is applied in place.
 	Image *string `pulumi:"image"`
+	// When the pod stops or terminates by itself, run by `computeplatform expire` on a schedule and honoured by `preview` and `up`. Changing it renews it (a terminated pod is created anew); it is never sent to the API. No lifetime when not set. A change is applied in place.
+	Lifetime *Lifetime `pulumi:"lifetime"`
 	// When true the service refuses to stop or restart the pod. A change is applied in place.
 	Locked *bool `pulumi:"locked"`
 	// The most the pod may cost, in USD per hour at the catalog's list price (its GPUs in its cloud, or its vCPUs). Above it, `check` refuses the pod at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set. Read when the pod is created or adopted; a change of it alone changes nothing.
@@ -186,6 +204,8 @@ type PodArgs struct {
 	Gpu GpuConfigPtrInput
 	// Container image reference, for example `"org/trainer:1.2"`. A change restarts a running container. Required unless `templateId` is set, which supplies it. A change is applied in place.
 	Image pulumi.StringPtrInput
+	// When the pod stops or terminates by itself, run by `computeplatform expire` on a schedule and honoured by `preview` and `up`. Changing it renews it (a terminated pod is created anew); it is never sent to the API. No lifetime when not set. A change is applied in place.
+	Lifetime LifetimePtrInput
 	// When true the service refuses to stop or restart the pod. A change is applied in place.
 	Locked pulumi.BoolPtrInput
 	// The most the pod may cost, in USD per hour at the catalog's list price (its GPUs in its cloud, or its vCPUs). Above it, `check` refuses the pod at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set. Read when the pod is created or adopted; a change of it alone changes nothing.
@@ -302,6 +322,16 @@ func (o PodOutput) Disk() pulumi.IntOutput {
 	return o.ApplyT(func(v *Pod) pulumi.IntOutput { return v.Disk }).(pulumi.IntOutput)
 }
 
+// When the ending that `endedBy` names came (ISO 8601).
+func (o PodOutput) EndedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Pod) pulumi.StringPtrOutput { return v.EndedAt }).(pulumi.StringPtrOutput)
+}
+
+// What the lifetime did to the resource, once it did something.
+func (o PodOutput) EndedBy() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Pod) pulumi.StringPtrOutput { return v.EndedBy }).(pulumi.StringPtrOutput)
+}
+
 func (o PodOutput) Env() pulumi.MapOutput {
 	return o.ApplyT(func(v *Pod) pulumi.MapOutput { return v.Env }).(pulumi.MapOutput)
 }
@@ -309,6 +339,11 @@ func (o PodOutput) Env() pulumi.MapOutput {
 // The resource's list price while it stands, in USD per hour: the sum of `costBreakdown`'s `hourlyCost`, to the millionth of a USD. Use-based parts count as 0. Known at preview; a month is 730 hours.
 func (o PodOutput) EstimatedHourlyCost() pulumi.Float64Output {
 	return o.ApplyT(func(v *Pod) pulumi.Float64Output { return v.EstimatedHourlyCost }).(pulumi.Float64Output)
+}
+
+// When the resource is next stopped or terminated by its lifetime (ISO 8601); absent when nothing is to come.
+func (o PodOutput) ExpiresAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Pod) pulumi.StringPtrOutput { return v.ExpiresAt }).(pulumi.StringPtrOutput)
 }
 
 func (o PodOutput) GlobalNetworking() PodGlobalNetworkingOutput {
@@ -319,6 +354,11 @@ func (o PodOutput) Gpu() PodGpuPtrOutput {
 	return o.ApplyT(func(v *Pod) PodGpuPtrOutput { return v.Gpu }).(PodGpuPtrOutput)
 }
 
+// Since when every GPU has been seen below `whenIdle.gpuUtilizationBelow`; absent while it is not idle.
+func (o PodOutput) IdleSince() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Pod) pulumi.StringPtrOutput { return v.IdleSince }).(pulumi.StringPtrOutput)
+}
+
 func (o PodOutput) Image() pulumi.StringOutput {
 	return o.ApplyT(func(v *Pod) pulumi.StringOutput { return v.Image }).(pulumi.StringOutput)
 }
@@ -326,6 +366,21 @@ func (o PodOutput) Image() pulumi.StringOutput {
 // Env keys the pod took from its template and the program does not set: kept on update, never drift.
 func (o PodOutput) InheritedEnvKeys() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Pod) pulumi.StringArrayOutput { return v.InheritedEnvKeys }).(pulumi.StringArrayOutput)
+}
+
+// The lifetime the resource was created, updated or renewed with.
+func (o PodOutput) Lifetime() LifetimePtrOutput {
+	return o.ApplyT(func(v *Pod) LifetimePtrOutput { return v.Lifetime }).(LifetimePtrOutput)
+}
+
+// When its lifetime started counting: its creation, or the last change of `lifetime` (ISO 8601).
+func (o PodOutput) LifetimeSince() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Pod) pulumi.StringPtrOutput { return v.LifetimeSince }).(pulumi.StringPtrOutput)
+}
+
+// `active`, `idle since <time>`, `stopped: lifetime` or `terminated: lifetime`.
+func (o PodOutput) LifetimeState() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Pod) pulumi.StringPtrOutput { return v.LifetimeState }).(pulumi.StringPtrOutput)
 }
 
 func (o PodOutput) Locked() pulumi.BoolOutput {
@@ -373,6 +428,11 @@ func (o PodOutput) StartedAt() pulumi.StringPtrOutput {
 
 func (o PodOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v *Pod) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
+}
+
+// When `stopAfter` started counting: as `lifetimeSince`, or the program's last start of the resource, if later.
+func (o PodOutput) StopCountsFrom() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Pod) pulumi.StringPtrOutput { return v.StopCountsFrom }).(pulumi.StringPtrOutput)
 }
 
 func (o PodOutput) Template() pulumi.StringPtrOutput {

@@ -2875,6 +2875,184 @@ func (o GpuTypesResultGpusItemArrayOutput) Index(i pulumi.IntInput) GpuTypesResu
 	}).(GpuTypesResultGpusItemOutput)
 }
 
+// How long the resource lives: durations count from its creation and from the last change of `lifetime` (changing it renews it), and `stopAfter` also from each start the program makes. `computeplatform expire`, run on a schedule, stops or terminates what is past its lifetime; `preview` and `up` do not start a pod past `stopAfter`, and `up` terminates one past `terminateAfter` and does not create it again until `lifetime` changes.
+type Lifetime struct {
+	// After how long the resource is stopped (its container disk kept, GPU billing ended): a whole number of minutes, hours or days. Never stopped by its lifetime when not set.
+	StopAfter *string `pulumi:"stopAfter"`
+	// After how long the resource is terminated, which deletes it; longer than `stopAfter` when both are set. Never terminated by its lifetime when not set.
+	TerminateAfter *string `pulumi:"terminateAfter"`
+	// Stop or terminate the resource once its GPUs have sat idle. Never for idleness when not set.
+	WhenIdle *WhenIdle `pulumi:"whenIdle"`
+}
+
+// LifetimeInput is an input type that accepts LifetimeArgs and LifetimeOutput values.
+// You can construct a concrete instance of `LifetimeInput` via:
+//
+//	LifetimeArgs{...}
+type LifetimeInput interface {
+	pulumi.Input
+
+	ToLifetimeOutput() LifetimeOutput
+	ToLifetimeOutputWithContext(context.Context) LifetimeOutput
+}
+
+// How long the resource lives: durations count from its creation and from the last change of `lifetime` (changing it renews it), and `stopAfter` also from each start the program makes. `computeplatform expire`, run on a schedule, stops or terminates what is past its lifetime; `preview` and `up` do not start a pod past `stopAfter`, and `up` terminates one past `terminateAfter` and does not create it again until `lifetime` changes.
+type LifetimeArgs struct {
+	// After how long the resource is stopped (its container disk kept, GPU billing ended): a whole number of minutes, hours or days. Never stopped by its lifetime when not set.
+	StopAfter pulumi.StringPtrInput `pulumi:"stopAfter"`
+	// After how long the resource is terminated, which deletes it; longer than `stopAfter` when both are set. Never terminated by its lifetime when not set.
+	TerminateAfter pulumi.StringPtrInput `pulumi:"terminateAfter"`
+	// Stop or terminate the resource once its GPUs have sat idle. Never for idleness when not set.
+	WhenIdle WhenIdlePtrInput `pulumi:"whenIdle"`
+}
+
+func (LifetimeArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*Lifetime)(nil)).Elem()
+}
+
+func (i LifetimeArgs) ToLifetimeOutput() LifetimeOutput {
+	return i.ToLifetimeOutputWithContext(context.Background())
+}
+
+func (i LifetimeArgs) ToLifetimeOutputWithContext(ctx context.Context) LifetimeOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(LifetimeOutput)
+}
+
+func (i LifetimeArgs) ToLifetimePtrOutput() LifetimePtrOutput {
+	return i.ToLifetimePtrOutputWithContext(context.Background())
+}
+
+func (i LifetimeArgs) ToLifetimePtrOutputWithContext(ctx context.Context) LifetimePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(LifetimeOutput).ToLifetimePtrOutputWithContext(ctx)
+}
+
+// LifetimePtrInput is an input type that accepts LifetimeArgs, LifetimePtr and LifetimePtrOutput values.
+// You can construct a concrete instance of `LifetimePtrInput` via:
+//
+//	        LifetimeArgs{...}
+//
+//	or:
+//
+//	        nil
+type LifetimePtrInput interface {
+	pulumi.Input
+
+	ToLifetimePtrOutput() LifetimePtrOutput
+	ToLifetimePtrOutputWithContext(context.Context) LifetimePtrOutput
+}
+
+type lifetimePtrType LifetimeArgs
+
+func LifetimePtr(v *LifetimeArgs) LifetimePtrInput {
+	return (*lifetimePtrType)(v)
+}
+
+func (*lifetimePtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**Lifetime)(nil)).Elem()
+}
+
+func (i *lifetimePtrType) ToLifetimePtrOutput() LifetimePtrOutput {
+	return i.ToLifetimePtrOutputWithContext(context.Background())
+}
+
+func (i *lifetimePtrType) ToLifetimePtrOutputWithContext(ctx context.Context) LifetimePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(LifetimePtrOutput)
+}
+
+// How long the resource lives: durations count from its creation and from the last change of `lifetime` (changing it renews it), and `stopAfter` also from each start the program makes. `computeplatform expire`, run on a schedule, stops or terminates what is past its lifetime; `preview` and `up` do not start a pod past `stopAfter`, and `up` terminates one past `terminateAfter` and does not create it again until `lifetime` changes.
+type LifetimeOutput struct{ *pulumi.OutputState }
+
+func (LifetimeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*Lifetime)(nil)).Elem()
+}
+
+func (o LifetimeOutput) ToLifetimeOutput() LifetimeOutput {
+	return o
+}
+
+func (o LifetimeOutput) ToLifetimeOutputWithContext(ctx context.Context) LifetimeOutput {
+	return o
+}
+
+func (o LifetimeOutput) ToLifetimePtrOutput() LifetimePtrOutput {
+	return o.ToLifetimePtrOutputWithContext(context.Background())
+}
+
+func (o LifetimeOutput) ToLifetimePtrOutputWithContext(ctx context.Context) LifetimePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v Lifetime) *Lifetime {
+		return &v
+	}).(LifetimePtrOutput)
+}
+
+// After how long the resource is stopped (its container disk kept, GPU billing ended): a whole number of minutes, hours or days. Never stopped by its lifetime when not set.
+func (o LifetimeOutput) StopAfter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v Lifetime) *string { return v.StopAfter }).(pulumi.StringPtrOutput)
+}
+
+// After how long the resource is terminated, which deletes it; longer than `stopAfter` when both are set. Never terminated by its lifetime when not set.
+func (o LifetimeOutput) TerminateAfter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v Lifetime) *string { return v.TerminateAfter }).(pulumi.StringPtrOutput)
+}
+
+// Stop or terminate the resource once its GPUs have sat idle. Never for idleness when not set.
+func (o LifetimeOutput) WhenIdle() WhenIdlePtrOutput {
+	return o.ApplyT(func(v Lifetime) *WhenIdle { return v.WhenIdle }).(WhenIdlePtrOutput)
+}
+
+type LifetimePtrOutput struct{ *pulumi.OutputState }
+
+func (LifetimePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**Lifetime)(nil)).Elem()
+}
+
+func (o LifetimePtrOutput) ToLifetimePtrOutput() LifetimePtrOutput {
+	return o
+}
+
+func (o LifetimePtrOutput) ToLifetimePtrOutputWithContext(ctx context.Context) LifetimePtrOutput {
+	return o
+}
+
+func (o LifetimePtrOutput) Elem() LifetimeOutput {
+	return o.ApplyT(func(v *Lifetime) Lifetime {
+		if v != nil {
+			return *v
+		}
+		var ret Lifetime
+		return ret
+	}).(LifetimeOutput)
+}
+
+// After how long the resource is stopped (its container disk kept, GPU billing ended): a whole number of minutes, hours or days. Never stopped by its lifetime when not set.
+func (o LifetimePtrOutput) StopAfter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Lifetime) *string {
+		if v == nil {
+			return nil
+		}
+		return v.StopAfter
+	}).(pulumi.StringPtrOutput)
+}
+
+// After how long the resource is terminated, which deletes it; longer than `stopAfter` when both are set. Never terminated by its lifetime when not set.
+func (o LifetimePtrOutput) TerminateAfter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Lifetime) *string {
+		if v == nil {
+			return nil
+		}
+		return v.TerminateAfter
+	}).(pulumi.StringPtrOutput)
+}
+
+// Stop or terminate the resource once its GPUs have sat idle. Never for idleness when not set.
+func (o LifetimePtrOutput) WhenIdle() WhenIdlePtrOutput {
+	return o.ApplyT(func(v *Lifetime) *WhenIdle {
+		if v == nil {
+			return nil
+		}
+		return v.WhenIdle
+	}).(WhenIdlePtrOutput)
+}
+
 // Storage mounts. The kind (persistent, network or none) is fixed at create: changing it replaces the pod.
 type Mounts struct {
 	// Network volumes; at most one entry. Mutually exclusive with `persistent`.
@@ -6919,6 +7097,184 @@ func (o TextToVideoJobInputTypeOutput) Style() pulumi.StringOutput {
 	return o.ApplyT(func(v TextToVideoJobInputType) string { return v.Style }).(pulumi.StringOutput)
 }
 
+// Stop or terminate the resource when every GPU of it has stayed below a utilization threshold for a while.
+type WhenIdle struct {
+	// How long the resource must stay idle: a whole number of minutes, hours or days (`"30m"`, `"2h"`, `"1d"`). `computeplatform expire` samples utilization once a run, so this must be at least twice its schedule's period.
+	For string `pulumi:"for"`
+	// The utilization, in percent, that every GPU must stay below for the resource to count as idle. 1 to 100.
+	GpuUtilizationBelow float64 `pulumi:"gpuUtilizationBelow"`
+	// What to do once idle that long: `stop` (the default) or `terminate`.
+	Then *string `pulumi:"then"`
+}
+
+// WhenIdleInput is an input type that accepts WhenIdleArgs and WhenIdleOutput values.
+// You can construct a concrete instance of `WhenIdleInput` via:
+//
+//	WhenIdleArgs{...}
+type WhenIdleInput interface {
+	pulumi.Input
+
+	ToWhenIdleOutput() WhenIdleOutput
+	ToWhenIdleOutputWithContext(context.Context) WhenIdleOutput
+}
+
+// Stop or terminate the resource when every GPU of it has stayed below a utilization threshold for a while.
+type WhenIdleArgs struct {
+	// How long the resource must stay idle: a whole number of minutes, hours or days (`"30m"`, `"2h"`, `"1d"`). `computeplatform expire` samples utilization once a run, so this must be at least twice its schedule's period.
+	For pulumi.StringInput `pulumi:"for"`
+	// The utilization, in percent, that every GPU must stay below for the resource to count as idle. 1 to 100.
+	GpuUtilizationBelow pulumi.Float64Input `pulumi:"gpuUtilizationBelow"`
+	// What to do once idle that long: `stop` (the default) or `terminate`.
+	Then pulumi.StringPtrInput `pulumi:"then"`
+}
+
+func (WhenIdleArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*WhenIdle)(nil)).Elem()
+}
+
+func (i WhenIdleArgs) ToWhenIdleOutput() WhenIdleOutput {
+	return i.ToWhenIdleOutputWithContext(context.Background())
+}
+
+func (i WhenIdleArgs) ToWhenIdleOutputWithContext(ctx context.Context) WhenIdleOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WhenIdleOutput)
+}
+
+func (i WhenIdleArgs) ToWhenIdlePtrOutput() WhenIdlePtrOutput {
+	return i.ToWhenIdlePtrOutputWithContext(context.Background())
+}
+
+func (i WhenIdleArgs) ToWhenIdlePtrOutputWithContext(ctx context.Context) WhenIdlePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WhenIdleOutput).ToWhenIdlePtrOutputWithContext(ctx)
+}
+
+// WhenIdlePtrInput is an input type that accepts WhenIdleArgs, WhenIdlePtr and WhenIdlePtrOutput values.
+// You can construct a concrete instance of `WhenIdlePtrInput` via:
+//
+//	        WhenIdleArgs{...}
+//
+//	or:
+//
+//	        nil
+type WhenIdlePtrInput interface {
+	pulumi.Input
+
+	ToWhenIdlePtrOutput() WhenIdlePtrOutput
+	ToWhenIdlePtrOutputWithContext(context.Context) WhenIdlePtrOutput
+}
+
+type whenIdlePtrType WhenIdleArgs
+
+func WhenIdlePtr(v *WhenIdleArgs) WhenIdlePtrInput {
+	return (*whenIdlePtrType)(v)
+}
+
+func (*whenIdlePtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**WhenIdle)(nil)).Elem()
+}
+
+func (i *whenIdlePtrType) ToWhenIdlePtrOutput() WhenIdlePtrOutput {
+	return i.ToWhenIdlePtrOutputWithContext(context.Background())
+}
+
+func (i *whenIdlePtrType) ToWhenIdlePtrOutputWithContext(ctx context.Context) WhenIdlePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WhenIdlePtrOutput)
+}
+
+// Stop or terminate the resource when every GPU of it has stayed below a utilization threshold for a while.
+type WhenIdleOutput struct{ *pulumi.OutputState }
+
+func (WhenIdleOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*WhenIdle)(nil)).Elem()
+}
+
+func (o WhenIdleOutput) ToWhenIdleOutput() WhenIdleOutput {
+	return o
+}
+
+func (o WhenIdleOutput) ToWhenIdleOutputWithContext(ctx context.Context) WhenIdleOutput {
+	return o
+}
+
+func (o WhenIdleOutput) ToWhenIdlePtrOutput() WhenIdlePtrOutput {
+	return o.ToWhenIdlePtrOutputWithContext(context.Background())
+}
+
+func (o WhenIdleOutput) ToWhenIdlePtrOutputWithContext(ctx context.Context) WhenIdlePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v WhenIdle) *WhenIdle {
+		return &v
+	}).(WhenIdlePtrOutput)
+}
+
+// How long the resource must stay idle: a whole number of minutes, hours or days (`"30m"`, `"2h"`, `"1d"`). `computeplatform expire` samples utilization once a run, so this must be at least twice its schedule's period.
+func (o WhenIdleOutput) For() pulumi.StringOutput {
+	return o.ApplyT(func(v WhenIdle) string { return v.For }).(pulumi.StringOutput)
+}
+
+// The utilization, in percent, that every GPU must stay below for the resource to count as idle. 1 to 100.
+func (o WhenIdleOutput) GpuUtilizationBelow() pulumi.Float64Output {
+	return o.ApplyT(func(v WhenIdle) float64 { return v.GpuUtilizationBelow }).(pulumi.Float64Output)
+}
+
+// What to do once idle that long: `stop` (the default) or `terminate`.
+func (o WhenIdleOutput) Then() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WhenIdle) *string { return v.Then }).(pulumi.StringPtrOutput)
+}
+
+type WhenIdlePtrOutput struct{ *pulumi.OutputState }
+
+func (WhenIdlePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**WhenIdle)(nil)).Elem()
+}
+
+func (o WhenIdlePtrOutput) ToWhenIdlePtrOutput() WhenIdlePtrOutput {
+	return o
+}
+
+func (o WhenIdlePtrOutput) ToWhenIdlePtrOutputWithContext(ctx context.Context) WhenIdlePtrOutput {
+	return o
+}
+
+func (o WhenIdlePtrOutput) Elem() WhenIdleOutput {
+	return o.ApplyT(func(v *WhenIdle) WhenIdle {
+		if v != nil {
+			return *v
+		}
+		var ret WhenIdle
+		return ret
+	}).(WhenIdleOutput)
+}
+
+// How long the resource must stay idle: a whole number of minutes, hours or days (`"30m"`, `"2h"`, `"1d"`). `computeplatform expire` samples utilization once a run, so this must be at least twice its schedule's period.
+func (o WhenIdlePtrOutput) For() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WhenIdle) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.For
+	}).(pulumi.StringPtrOutput)
+}
+
+// The utilization, in percent, that every GPU must stay below for the resource to count as idle. 1 to 100.
+func (o WhenIdlePtrOutput) GpuUtilizationBelow() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *WhenIdle) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.GpuUtilizationBelow
+	}).(pulumi.Float64PtrOutput)
+}
+
+// What to do once idle that long: `stop` (the default) or `terminate`.
+func (o WhenIdlePtrOutput) Then() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WhenIdle) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Then
+	}).(pulumi.StringPtrOutput)
+}
+
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ClusterComputeInput)(nil)).Elem(), ClusterComputeArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*CpuConfigInput)(nil)).Elem(), CpuConfigArgs{})
@@ -6933,6 +7289,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*GpuAlternativeArrayInput)(nil)).Elem(), GpuAlternativeArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*GpuConfigInput)(nil)).Elem(), GpuConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*GpuConfigPtrInput)(nil)).Elem(), GpuConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*LifetimeInput)(nil)).Elem(), LifetimeArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*LifetimePtrInput)(nil)).Elem(), LifetimeArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*MountsInput)(nil)).Elem(), MountsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*MountsPtrInput)(nil)).Elem(), MountsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*NetworkMountInput)(nil)).Elem(), NetworkMountArgs{})
@@ -6948,6 +7306,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*TemplatePersistentMountInput)(nil)).Elem(), TemplatePersistentMountArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*TemplatePersistentMountPtrInput)(nil)).Elem(), TemplatePersistentMountArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*TextToVideoInputInput)(nil)).Elem(), TextToVideoInputArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WhenIdleInput)(nil)).Elem(), WhenIdleArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WhenIdlePtrInput)(nil)).Elem(), WhenIdleArgs{})
 	pulumi.RegisterOutputType(BillingResultMetadataOutput{})
 	pulumi.RegisterOutputType(BillingResultMetadataQueryOutput{})
 	pulumi.RegisterOutputType(BillingResultMetadataTotalsOutput{})
@@ -7008,6 +7368,8 @@ func init() {
 	pulumi.RegisterOutputType(GpuTypeResultPriceOutput{})
 	pulumi.RegisterOutputType(GpuTypesResultGpusItemOutput{})
 	pulumi.RegisterOutputType(GpuTypesResultGpusItemArrayOutput{})
+	pulumi.RegisterOutputType(LifetimeOutput{})
+	pulumi.RegisterOutputType(LifetimePtrOutput{})
 	pulumi.RegisterOutputType(MountsOutput{})
 	pulumi.RegisterOutputType(MountsPtrOutput{})
 	pulumi.RegisterOutputType(NetworkMountOutput{})
@@ -7098,4 +7460,6 @@ func init() {
 	pulumi.RegisterOutputType(TemplatesResultTemplatesItemArrayOutput{})
 	pulumi.RegisterOutputType(TextToVideoInputOutput{})
 	pulumi.RegisterOutputType(TextToVideoJobInputTypeOutput{})
+	pulumi.RegisterOutputType(WhenIdleOutput{})
+	pulumi.RegisterOutputType(WhenIdlePtrOutput{})
 }

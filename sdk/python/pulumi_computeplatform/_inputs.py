@@ -29,6 +29,8 @@ __all__ = [
     'GpuAlternativeArgsDict',
     'GpuConfigArgs',
     'GpuConfigArgsDict',
+    'LifetimeArgs',
+    'LifetimeArgsDict',
     'MountsArgs',
     'MountsArgsDict',
     'NetworkMountArgs',
@@ -47,6 +49,8 @@ __all__ = [
     'TemplatePersistentMountArgsDict',
     'TextToVideoInputArgs',
     'TextToVideoInputArgsDict',
+    'WhenIdleArgs',
+    'WhenIdleArgsDict',
 ]
 
 class ClusterComputeArgsDict(TypedDict):
@@ -574,6 +578,80 @@ class GpuConfigArgs:
     @min_cuda_version.setter
     def min_cuda_version(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "min_cuda_version", value)
+
+
+class LifetimeArgsDict(TypedDict):
+    """
+    How long the resource lives: durations count from its creation and from the last change of `lifetime` (changing it renews it), and `stopAfter` also from each start the program makes. `computeplatform expire`, run on a schedule, stops or terminates what is past its lifetime; `preview` and `up` do not start a pod past `stopAfter`, and `up` terminates one past `terminateAfter` and does not create it again until `lifetime` changes.
+    """
+    stop_after: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    After how long the resource is stopped (its container disk kept, GPU billing ended): a whole number of minutes, hours or days. Never stopped by its lifetime when not set.
+    """
+    terminate_after: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    After how long the resource is terminated, which deletes it; longer than `stopAfter` when both are set. Never terminated by its lifetime when not set.
+    """
+    when_idle: NotRequired[pulumi.Input[Optional['WhenIdleArgsDict']]]
+    """
+    Stop or terminate the resource once its GPUs have sat idle. Never for idleness when not set.
+    """
+
+@pulumi.input_type
+class LifetimeArgs:
+    def __init__(__self__, *,
+                 stop_after: pulumi.Input[Optional[_builtins.str]] = None,
+                 terminate_after: pulumi.Input[Optional[_builtins.str]] = None,
+                 when_idle: pulumi.Input[Optional['WhenIdleArgs']] = None):
+        """
+        How long the resource lives: durations count from its creation and from the last change of `lifetime` (changing it renews it), and `stopAfter` also from each start the program makes. `computeplatform expire`, run on a schedule, stops or terminates what is past its lifetime; `preview` and `up` do not start a pod past `stopAfter`, and `up` terminates one past `terminateAfter` and does not create it again until `lifetime` changes.
+
+        :param pulumi.Input[_builtins.str] stop_after: After how long the resource is stopped (its container disk kept, GPU billing ended): a whole number of minutes, hours or days. Never stopped by its lifetime when not set.
+        :param pulumi.Input[_builtins.str] terminate_after: After how long the resource is terminated, which deletes it; longer than `stopAfter` when both are set. Never terminated by its lifetime when not set.
+        :param pulumi.Input['WhenIdleArgs'] when_idle: Stop or terminate the resource once its GPUs have sat idle. Never for idleness when not set.
+        """
+        if stop_after is not None:
+            pulumi.set(__self__, "stop_after", stop_after)
+        if terminate_after is not None:
+            pulumi.set(__self__, "terminate_after", terminate_after)
+        if when_idle is not None:
+            pulumi.set(__self__, "when_idle", when_idle)
+
+    @_builtins.property
+    @pulumi.getter(name="stopAfter")
+    def stop_after(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        After how long the resource is stopped (its container disk kept, GPU billing ended): a whole number of minutes, hours or days. Never stopped by its lifetime when not set.
+        """
+        return pulumi.get(self, "stop_after")
+
+    @stop_after.setter
+    def stop_after(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "stop_after", value)
+
+    @_builtins.property
+    @pulumi.getter(name="terminateAfter")
+    def terminate_after(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        After how long the resource is terminated, which deletes it; longer than `stopAfter` when both are set. Never terminated by its lifetime when not set.
+        """
+        return pulumi.get(self, "terminate_after")
+
+    @terminate_after.setter
+    def terminate_after(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "terminate_after", value)
+
+    @_builtins.property
+    @pulumi.getter(name="whenIdle")
+    def when_idle(self) -> pulumi.Input[Optional['WhenIdleArgs']]:
+        """
+        Stop or terminate the resource once its GPUs have sat idle. Never for idleness when not set.
+        """
+        return pulumi.get(self, "when_idle")
+
+    @when_idle.setter
+    def when_idle(self, value: pulumi.Input[Optional['WhenIdleArgs']]):
+        pulumi.set(self, "when_idle", value)
 
 
 class MountsArgsDict(TypedDict):
@@ -1155,5 +1233,77 @@ class TextToVideoInputArgs:
     @style.setter
     def style(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "style", value)
+
+
+class WhenIdleArgsDict(TypedDict):
+    """
+    Stop or terminate the resource when every GPU of it has stayed below a utilization threshold for a while.
+    """
+    for_: pulumi.Input[_builtins.str]
+    """
+    How long the resource must stay idle: a whole number of minutes, hours or days (`"30m"`, `"2h"`, `"1d"`). `computeplatform expire` samples utilization once a run, so this must be at least twice its schedule's period.
+    """
+    gpu_utilization_below: pulumi.Input[_builtins.float]
+    """
+    The utilization, in percent, that every GPU must stay below for the resource to count as idle. 1 to 100.
+    """
+    then: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    What to do once idle that long: `stop` (the default) or `terminate`.
+    """
+
+@pulumi.input_type
+class WhenIdleArgs:
+    def __init__(__self__, *,
+                 for_: pulumi.Input[_builtins.str],
+                 gpu_utilization_below: pulumi.Input[_builtins.float],
+                 then: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        Stop or terminate the resource when every GPU of it has stayed below a utilization threshold for a while.
+
+        :param pulumi.Input[_builtins.str] for_: How long the resource must stay idle: a whole number of minutes, hours or days (`"30m"`, `"2h"`, `"1d"`). `computeplatform expire` samples utilization once a run, so this must be at least twice its schedule's period.
+        :param pulumi.Input[_builtins.float] gpu_utilization_below: The utilization, in percent, that every GPU must stay below for the resource to count as idle. 1 to 100.
+        :param pulumi.Input[_builtins.str] then: What to do once idle that long: `stop` (the default) or `terminate`.
+        """
+        pulumi.set(__self__, "for_", for_)
+        pulumi.set(__self__, "gpu_utilization_below", gpu_utilization_below)
+        if then is not None:
+            pulumi.set(__self__, "then", then)
+
+    @_builtins.property
+    @pulumi.getter(name="for")
+    def for_(self) -> pulumi.Input[_builtins.str]:
+        """
+        How long the resource must stay idle: a whole number of minutes, hours or days (`"30m"`, `"2h"`, `"1d"`). `computeplatform expire` samples utilization once a run, so this must be at least twice its schedule's period.
+        """
+        return pulumi.get(self, "for_")
+
+    @for_.setter
+    def for_(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "for_", value)
+
+    @_builtins.property
+    @pulumi.getter(name="gpuUtilizationBelow")
+    def gpu_utilization_below(self) -> pulumi.Input[_builtins.float]:
+        """
+        The utilization, in percent, that every GPU must stay below for the resource to count as idle. 1 to 100.
+        """
+        return pulumi.get(self, "gpu_utilization_below")
+
+    @gpu_utilization_below.setter
+    def gpu_utilization_below(self, value: pulumi.Input[_builtins.float]):
+        pulumi.set(self, "gpu_utilization_below", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def then(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        What to do once idle that long: `stop` (the default) or `terminate`.
+        """
+        return pulumi.get(self, "then")
+
+    @then.setter
+    def then(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "then", value)
 
 

@@ -48,6 +48,7 @@ __all__ = [
     'GpuTypeResultMaxCount',
     'GpuTypeResultPrice',
     'GpuTypesResultGpusItem',
+    'Lifetime',
     'Mounts',
     'NetworkMount',
     'NetworkVolumeBillingResultMetadata',
@@ -101,6 +102,7 @@ __all__ = [
     'TemplateResultMountsPersistent',
     'TemplatesResultTemplatesItem',
     'TextToVideoJobInput',
+    'WhenIdle',
 ]
 
 @pulumi.output_type
@@ -1711,6 +1713,75 @@ class GpuTypesResultGpusItem(dict):
         Serverless pool of the type; null when it is in none.
         """
         return pulumi.get(self, "pool")
+
+
+@pulumi.output_type
+class Lifetime(dict):
+    """
+    How long the resource lives: durations count from its creation and from the last change of `lifetime` (changing it renews it), and `stopAfter` also from each start the program makes. `computeplatform expire`, run on a schedule, stops or terminates what is past its lifetime; `preview` and `up` do not start a pod past `stopAfter`, and `up` terminates one past `terminateAfter` and does not create it again until `lifetime` changes.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "stopAfter":
+            suggest = "stop_after"
+        elif key == "terminateAfter":
+            suggest = "terminate_after"
+        elif key == "whenIdle":
+            suggest = "when_idle"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in Lifetime. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        Lifetime.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        Lifetime.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 stop_after: Optional[_builtins.str] = None,
+                 terminate_after: Optional[_builtins.str] = None,
+                 when_idle: Optional['outputs.WhenIdle'] = None):
+        """
+        How long the resource lives: durations count from its creation and from the last change of `lifetime` (changing it renews it), and `stopAfter` also from each start the program makes. `computeplatform expire`, run on a schedule, stops or terminates what is past its lifetime; `preview` and `up` do not start a pod past `stopAfter`, and `up` terminates one past `terminateAfter` and does not create it again until `lifetime` changes.
+
+        :param _builtins.str stop_after: After how long the resource is stopped (its container disk kept, GPU billing ended): a whole number of minutes, hours or days. Never stopped by its lifetime when not set.
+        :param _builtins.str terminate_after: After how long the resource is terminated, which deletes it; longer than `stopAfter` when both are set. Never terminated by its lifetime when not set.
+        :param 'WhenIdle' when_idle: Stop or terminate the resource once its GPUs have sat idle. Never for idleness when not set.
+        """
+        if stop_after is not None:
+            pulumi.set(__self__, "stop_after", stop_after)
+        if terminate_after is not None:
+            pulumi.set(__self__, "terminate_after", terminate_after)
+        if when_idle is not None:
+            pulumi.set(__self__, "when_idle", when_idle)
+
+    @_builtins.property
+    @pulumi.getter(name="stopAfter")
+    def stop_after(self) -> Optional[_builtins.str]:
+        """
+        After how long the resource is stopped (its container disk kept, GPU billing ended): a whole number of minutes, hours or days. Never stopped by its lifetime when not set.
+        """
+        return pulumi.get(self, "stop_after")
+
+    @_builtins.property
+    @pulumi.getter(name="terminateAfter")
+    def terminate_after(self) -> Optional[_builtins.str]:
+        """
+        After how long the resource is terminated, which deletes it; longer than `stopAfter` when both are set. Never terminated by its lifetime when not set.
+        """
+        return pulumi.get(self, "terminate_after")
+
+    @_builtins.property
+    @pulumi.getter(name="whenIdle")
+    def when_idle(self) -> Optional['outputs.WhenIdle']:
+        """
+        Stop or terminate the resource once its GPUs have sat idle. Never for idleness when not set.
+        """
+        return pulumi.get(self, "when_idle")
 
 
 @pulumi.output_type
@@ -4073,5 +4144,70 @@ class TextToVideoJobInput(dict):
         Visual style: `general` or `anime`.
         """
         return pulumi.get(self, "style")
+
+
+@pulumi.output_type
+class WhenIdle(dict):
+    """
+    Stop or terminate the resource when every GPU of it has stayed below a utilization threshold for a while.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "for":
+            suggest = "for_"
+        elif key == "gpuUtilizationBelow":
+            suggest = "gpu_utilization_below"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in WhenIdle. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        WhenIdle.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        WhenIdle.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 for_: _builtins.str,
+                 gpu_utilization_below: _builtins.float,
+                 then: Optional[_builtins.str] = None):
+        """
+        Stop or terminate the resource when every GPU of it has stayed below a utilization threshold for a while.
+
+        :param _builtins.str for_: How long the resource must stay idle: a whole number of minutes, hours or days (`"30m"`, `"2h"`, `"1d"`). `computeplatform expire` samples utilization once a run, so this must be at least twice its schedule's period.
+        :param _builtins.float gpu_utilization_below: The utilization, in percent, that every GPU must stay below for the resource to count as idle. 1 to 100.
+        :param _builtins.str then: What to do once idle that long: `stop` (the default) or `terminate`.
+        """
+        pulumi.set(__self__, "for_", for_)
+        pulumi.set(__self__, "gpu_utilization_below", gpu_utilization_below)
+        if then is not None:
+            pulumi.set(__self__, "then", then)
+
+    @_builtins.property
+    @pulumi.getter(name="for")
+    def for_(self) -> _builtins.str:
+        """
+        How long the resource must stay idle: a whole number of minutes, hours or days (`"30m"`, `"2h"`, `"1d"`). `computeplatform expire` samples utilization once a run, so this must be at least twice its schedule's period.
+        """
+        return pulumi.get(self, "for_")
+
+    @_builtins.property
+    @pulumi.getter(name="gpuUtilizationBelow")
+    def gpu_utilization_below(self) -> _builtins.float:
+        """
+        The utilization, in percent, that every GPU must stay below for the resource to count as idle. 1 to 100.
+        """
+        return pulumi.get(self, "gpu_utilization_below")
+
+    @_builtins.property
+    @pulumi.getter
+    def then(self) -> Optional[_builtins.str]:
+        """
+        What to do once idle that long: `stop` (the default) or `terminate`.
+        """
+        return pulumi.get(self, "then")
 
 

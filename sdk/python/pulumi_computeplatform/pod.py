@@ -32,6 +32,7 @@ class PodArgs:
                  global_networking: pulumi.Input[Optional[_builtins.bool]] = None,
                  gpu: pulumi.Input[Optional['GpuConfigArgs']] = None,
                  image: pulumi.Input[Optional[_builtins.str]] = None,
+                 lifetime: pulumi.Input[Optional['LifetimeArgs']] = None,
                  locked: pulumi.Input[Optional[_builtins.bool]] = None,
                  max_hourly_price: pulumi.Input[Optional[_builtins.float]] = None,
                  mounts: pulumi.Input[Optional['MountsArgs']] = None,
@@ -57,6 +58,7 @@ class PodArgs:
         :param pulumi.Input[_builtins.bool] global_networking: Give the pod a private address reachable across data centers. A change is applied in place.
         :param pulumi.Input['GpuConfigArgs'] gpu: GPU allocation. Exactly one of `gpu` and `cpu` is required; switching between them replaces the pod. A change replaces the pod only when the GPUs the pod runs are no longer acceptable (neither `gpu` nor one of `placement`'s alternatives, or other CUDA constraints), or it moves from CPU to GPU; otherwise it changes nothing.
         :param pulumi.Input[_builtins.str] image: Container image reference, for example `"org/trainer:1.2"`. A change restarts a running container. Required unless `templateId` is set, which supplies it. A change is applied in place.
+        :param pulumi.Input['LifetimeArgs'] lifetime: When the pod stops or terminates by itself, run by `computeplatform expire` on a schedule and honoured by `preview` and `up`. Changing it renews it (a terminated pod is created anew); it is never sent to the API. No lifetime when not set. A change is applied in place.
         :param pulumi.Input[_builtins.bool] locked: When true the service refuses to stop or restart the pod. A change is applied in place.
         :param pulumi.Input[_builtins.float] max_hourly_price: The most the pod may cost, in USD per hour at the catalog's list price (its GPUs in its cloud, or its vCPUs). Above it, `check` refuses the pod at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set. Read when the pod is created or adopted; a change of it alone changes nothing.
         :param pulumi.Input['MountsArgs'] mounts: Storage mounts. A change is applied in place, except when the mount changes kind or network volume, or a persistent mount shrinks, which replaces the pod.
@@ -91,6 +93,8 @@ class PodArgs:
             pulumi.set(__self__, "gpu", gpu)
         if image is not None:
             pulumi.set(__self__, "image", image)
+        if lifetime is not None:
+            pulumi.set(__self__, "lifetime", lifetime)
         if locked is not None:
             pulumi.set(__self__, "locked", locked)
         if max_hourly_price is not None:
@@ -248,6 +252,18 @@ class PodArgs:
 
     @_builtins.property
     @pulumi.getter
+    def lifetime(self) -> pulumi.Input[Optional['LifetimeArgs']]:
+        """
+        When the pod stops or terminates by itself, run by `computeplatform expire` on a schedule and honoured by `preview` and `up`. Changing it renews it (a terminated pod is created anew); it is never sent to the API. No lifetime when not set. A change is applied in place.
+        """
+        return pulumi.get(self, "lifetime")
+
+    @lifetime.setter
+    def lifetime(self, value: pulumi.Input[Optional['LifetimeArgs']]):
+        pulumi.set(self, "lifetime", value)
+
+    @_builtins.property
+    @pulumi.getter
     def locked(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         When true the service refuses to stop or restart the pod. A change is applied in place.
@@ -396,6 +412,7 @@ class Pod(pulumi.CustomResource):
                  global_networking: pulumi.Input[Optional[_builtins.bool]] = None,
                  gpu: pulumi.Input[Optional[Union['GpuConfigArgs', 'GpuConfigArgsDict']]] = None,
                  image: pulumi.Input[Optional[_builtins.str]] = None,
+                 lifetime: pulumi.Input[Optional[Union['LifetimeArgs', 'LifetimeArgsDict']]] = None,
                  locked: pulumi.Input[Optional[_builtins.bool]] = None,
                  max_hourly_price: pulumi.Input[Optional[_builtins.float]] = None,
                  mounts: pulumi.Input[Optional[Union['MountsArgs', 'MountsArgsDict']]] = None,
@@ -426,6 +443,7 @@ class Pod(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] global_networking: Give the pod a private address reachable across data centers. A change is applied in place.
         :param pulumi.Input[Union['GpuConfigArgs', 'GpuConfigArgsDict']] gpu: GPU allocation. Exactly one of `gpu` and `cpu` is required; switching between them replaces the pod. A change replaces the pod only when the GPUs the pod runs are no longer acceptable (neither `gpu` nor one of `placement`'s alternatives, or other CUDA constraints), or it moves from CPU to GPU; otherwise it changes nothing.
         :param pulumi.Input[_builtins.str] image: Container image reference, for example `"org/trainer:1.2"`. A change restarts a running container. Required unless `templateId` is set, which supplies it. A change is applied in place.
+        :param pulumi.Input[Union['LifetimeArgs', 'LifetimeArgsDict']] lifetime: When the pod stops or terminates by itself, run by `computeplatform expire` on a schedule and honoured by `preview` and `up`. Changing it renews it (a terminated pod is created anew); it is never sent to the API. No lifetime when not set. A change is applied in place.
         :param pulumi.Input[_builtins.bool] locked: When true the service refuses to stop or restart the pod. A change is applied in place.
         :param pulumi.Input[_builtins.float] max_hourly_price: The most the pod may cost, in USD per hour at the catalog's list price (its GPUs in its cloud, or its vCPUs). Above it, `check` refuses the pod at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set. Read when the pod is created or adopted; a change of it alone changes nothing.
         :param pulumi.Input[Union['MountsArgs', 'MountsArgsDict']] mounts: Storage mounts. A change is applied in place, except when the mount changes kind or network volume, or a persistent mount shrinks, which replaces the pod.
@@ -475,6 +493,7 @@ class Pod(pulumi.CustomResource):
                  global_networking: pulumi.Input[Optional[_builtins.bool]] = None,
                  gpu: pulumi.Input[Optional[Union['GpuConfigArgs', 'GpuConfigArgsDict']]] = None,
                  image: pulumi.Input[Optional[_builtins.str]] = None,
+                 lifetime: pulumi.Input[Optional[Union['LifetimeArgs', 'LifetimeArgsDict']]] = None,
                  locked: pulumi.Input[Optional[_builtins.bool]] = None,
                  max_hourly_price: pulumi.Input[Optional[_builtins.float]] = None,
                  mounts: pulumi.Input[Optional[Union['MountsArgs', 'MountsArgsDict']]] = None,
@@ -506,6 +525,7 @@ class Pod(pulumi.CustomResource):
             __props__.__dict__["global_networking"] = global_networking
             __props__.__dict__["gpu"] = gpu
             __props__.__dict__["image"] = image
+            __props__.__dict__["lifetime"] = lifetime
             __props__.__dict__["locked"] = locked
             __props__.__dict__["max_hourly_price"] = max_hourly_price
             __props__.__dict__["mounts"] = mounts
@@ -524,11 +544,18 @@ class Pod(pulumi.CustomResource):
             __props__.__dict__["created_at"] = None
             __props__.__dict__["cuda_version"] = None
             __props__.__dict__["data_center_id"] = None
+            __props__.__dict__["ended_at"] = None
+            __props__.__dict__["ended_by"] = None
             __props__.__dict__["estimated_hourly_cost"] = None
+            __props__.__dict__["expires_at"] = None
+            __props__.__dict__["idle_since"] = None
             __props__.__dict__["inherited_env_keys"] = None
+            __props__.__dict__["lifetime_since"] = None
+            __props__.__dict__["lifetime_state"] = None
             __props__.__dict__["ssh"] = None
             __props__.__dict__["started_at"] = None
             __props__.__dict__["status"] = None
+            __props__.__dict__["stop_counts_from"] = None
             __props__.__dict__["template"] = None
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["env"])
         opts = pulumi.ResourceOptions.merge(opts, secret_opts)
@@ -569,12 +596,19 @@ class Pod(pulumi.CustomResource):
         __props__.__dict__["data_center_ids"] = None
         __props__.__dict__["desired_status"] = None
         __props__.__dict__["disk"] = None
+        __props__.__dict__["ended_at"] = None
+        __props__.__dict__["ended_by"] = None
         __props__.__dict__["env"] = None
         __props__.__dict__["estimated_hourly_cost"] = None
+        __props__.__dict__["expires_at"] = None
         __props__.__dict__["global_networking"] = None
         __props__.__dict__["gpu"] = None
+        __props__.__dict__["idle_since"] = None
         __props__.__dict__["image"] = None
         __props__.__dict__["inherited_env_keys"] = None
+        __props__.__dict__["lifetime"] = None
+        __props__.__dict__["lifetime_since"] = None
+        __props__.__dict__["lifetime_state"] = None
         __props__.__dict__["locked"] = None
         __props__.__dict__["mounts"] = None
         __props__.__dict__["name"] = None
@@ -586,6 +620,7 @@ class Pod(pulumi.CustomResource):
         __props__.__dict__["start_ssh"] = None
         __props__.__dict__["started_at"] = None
         __props__.__dict__["status"] = None
+        __props__.__dict__["stop_counts_from"] = None
         __props__.__dict__["template"] = None
         __props__.__dict__["template_id"] = None
         return Pod(resource_name, opts=opts, __props__=__props__)
@@ -665,6 +700,22 @@ class Pod(pulumi.CustomResource):
         return pulumi.get(self, "disk")
 
     @_builtins.property
+    @pulumi.getter(name="endedAt")
+    def ended_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the ending that `endedBy` names came (ISO 8601).
+        """
+        return pulumi.get(self, "ended_at")
+
+    @_builtins.property
+    @pulumi.getter(name="endedBy")
+    def ended_by(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        What the lifetime did to the resource, once it did something.
+        """
+        return pulumi.get(self, "ended_by")
+
+    @_builtins.property
     @pulumi.getter
     def env(self) -> pulumi.Output[Mapping[str, Any]]:
         return pulumi.get(self, "env")
@@ -678,6 +729,14 @@ class Pod(pulumi.CustomResource):
         return pulumi.get(self, "estimated_hourly_cost")
 
     @_builtins.property
+    @pulumi.getter(name="expiresAt")
+    def expires_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the resource is next stopped or terminated by its lifetime (ISO 8601); absent when nothing is to come.
+        """
+        return pulumi.get(self, "expires_at")
+
+    @_builtins.property
     @pulumi.getter(name="globalNetworking")
     def global_networking(self) -> pulumi.Output['outputs.PodGlobalNetworking']:
         return pulumi.get(self, "global_networking")
@@ -686,6 +745,14 @@ class Pod(pulumi.CustomResource):
     @pulumi.getter
     def gpu(self) -> pulumi.Output[Optional['outputs.PodGpu']]:
         return pulumi.get(self, "gpu")
+
+    @_builtins.property
+    @pulumi.getter(name="idleSince")
+    def idle_since(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Since when every GPU has been seen below `whenIdle.gpuUtilizationBelow`; absent while it is not idle.
+        """
+        return pulumi.get(self, "idle_since")
 
     @_builtins.property
     @pulumi.getter
@@ -699,6 +766,30 @@ class Pod(pulumi.CustomResource):
         Env keys the pod took from its template and the program does not set: kept on update, never drift.
         """
         return pulumi.get(self, "inherited_env_keys")
+
+    @_builtins.property
+    @pulumi.getter
+    def lifetime(self) -> pulumi.Output[Optional['outputs.Lifetime']]:
+        """
+        The lifetime the resource was created, updated or renewed with.
+        """
+        return pulumi.get(self, "lifetime")
+
+    @_builtins.property
+    @pulumi.getter(name="lifetimeSince")
+    def lifetime_since(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When its lifetime started counting: its creation, or the last change of `lifetime` (ISO 8601).
+        """
+        return pulumi.get(self, "lifetime_since")
+
+    @_builtins.property
+    @pulumi.getter(name="lifetimeState")
+    def lifetime_state(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        `active`, `idle since <time>`, `stopped: lifetime` or `terminated: lifetime`.
+        """
+        return pulumi.get(self, "lifetime_state")
 
     @_builtins.property
     @pulumi.getter
@@ -763,6 +854,14 @@ class Pod(pulumi.CustomResource):
     @pulumi.getter
     def status(self) -> pulumi.Output[_builtins.str]:
         return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter(name="stopCountsFrom")
+    def stop_counts_from(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When `stopAfter` started counting: as `lifetimeSince`, or the program's last start of the resource, if later.
+        """
+        return pulumi.get(self, "stop_counts_from")
 
     @_builtins.property
     @pulumi.getter
