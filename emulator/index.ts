@@ -18,4 +18,5 @@ export {
 export type { CountedRequestMatch, FaultController, RequestMatch } from "./http/faults";
 export { CAPACITY_ERROR_PREFIX, type GpuStockOverrides, type StockController } from "./placement/liveStock";
 export type { GpuStock } from "./data/stock";
+export type { WorkloadController } from "./workloads";
 export type * from "./wire";

@@ -10,6 +10,7 @@ import { type EmulatorOptions, resolveOptions } from "../options";
 import type { StockController } from "../placement/liveStock";
 import { ApiKeys, rememberCaller, requirePermission } from "./auth";
 import type { FaultController } from "./faults";
+import { type WorkloadController, workloadController } from "../workloads";
 import { refuseDeepBodies } from "./nestingLimit";
 import { serveOperations } from "./operation";
 import { Problem } from "./problem";
@@ -42,6 +43,8 @@ export interface Emulator {
   readonly faults: FaultController;
   /** Idle stock, to script scarcity; every time is on the emulator's clock (`EmulatorOptions.clock`). */
   readonly stock: StockController;
+  /** What pods and workers print, and how workers' health checks go. */
+  readonly workloads: WorkloadController;
 }
 
 /** Starts an emulator of the v2 API on loopback. */
@@ -73,6 +76,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
     faults: context.faults,
     stock: context.stock,
+    workloads: workloadController(context),
   };
 }
 

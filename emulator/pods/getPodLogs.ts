@@ -1,21 +1,15 @@
-import { Readable } from "node:stream";
-import { setTimeout as sleep } from "node:timers/promises";
 import { callerOf } from "../http/auth";
 import { ownResource, queryParameters, string } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
 import { Problem } from "../http/problem";
 import { idParam } from "../http/routing";
-import { formatSseEvent, sendEventStream } from "../http/sse";
+import { backlogOf, sendLogStream } from "../http/logStream";
+import { formatSseEvent } from "../http/sse";
 import { parseQuery } from "../http/validation";
 import { ownedPod } from "../ownership";
 import { podLogQuery } from "../schemas";
 import { podId } from "./parameters";
 import { type LogLine, type LogSource, podLog } from "./podLog";
-
-/** How often a followed stream looks for new lines. */
-const FOLLOW_POLL_MS = 100;
-/** How long a followed stream may stay silent before it sends an SSE comment, so that idle-timeouts on the way keep it open. */
-const KEEP_ALIVE_MS = 15_000;
 
 /**
  * `GET /v2/pods/{id}/logs` as Server-Sent Events: the backlog chosen by `Last-Event-ID`, else `since`, else `tail`;
@@ -48,48 +42,17 @@ export const getPodLogs: Operation = {
     const { store, lifecycle } = context;
     const pod = ownedPod(store, callerOf(request), idParam(request));
     const query = parseQuery(podLogQuery, request.query);
-    const lastEventId = parseLastEventId(request.headers["last-event-id"]);
-    const since = query.since === undefined ? undefined : Date.parse(query.since);
     const ofSource = (line: LogLine) => query.source === undefined || line.source === query.source;
-
-    const log = podLog(pod, lifecycle, context.now());
-    const matching = log.filter(ofSource);
-    let backlog: LogLine[];
-    if (lastEventId !== undefined) backlog = matching.filter((line) => line.id > lastEventId);
-    else if (since !== undefined) backlog = matching.filter((line) => line.timestamp >= since);
-    else backlog = query.tail === 0 ? [] : matching.slice(-query.tail);
-
-    const clientGone = new AbortController();
-    reply.raw.once("close", () => clientGone.abort());
-    const stop = AbortSignal.any([context.shutdown, clientGone.signal]);
-
-    async function* events(): AsyncGenerator<string> {
-      yield* backlog.map(formatEvent);
-      if (query.follow !== "true") return;
-      let seen = log.length;
-      let quietSince = Date.now();
-      while (!stop.aborted) {
-        try {
-          await sleep(FOLLOW_POLL_MS, undefined, { signal: stop });
-        } catch {
-          return;
-        }
-        const current = store.findPod(pod.id);
-        if (current === undefined) return;
-        const lines = podLog(current, lifecycle, context.now());
-        const fresh = lines.slice(seen).filter(ofSource);
-        seen = lines.length;
-        if (fresh.length > 0) {
-          quietSince = Date.now();
-          yield* fresh.map(formatEvent);
-        } else if (Date.now() - quietSince >= KEEP_ALIVE_MS) {
-          quietSince = Date.now();
-          yield ": keep-alive\n\n";
-        }
-      }
-    }
-
-    return sendEventStream(reply, Readable.from(events()));
+    const read = () => {
+      const current = store.findPod(pod.id);
+      return current && podLog(current, lifecycle, context.now()).filter(ofSource);
+    };
+    const backlog = backlogOf(read() ?? [], {
+      afterId: parseLastEventId(request.headers["last-event-id"]),
+      since: query.since === undefined ? undefined : Date.parse(query.since),
+      tail: query.tail,
+    });
+    return sendLogStream(context, reply, { backlog, follow: query.follow === "true", read, format: formatEvent });
   },
 };
 

@@ -1,5 +1,6 @@
 import type { Lifecycle } from "./lifecycle";
 import type { PodRecord } from "../store";
+import { appendedLines } from "./appendedLog";
 
 export type LogSource = "system" | "container";
 
@@ -53,7 +54,9 @@ export function podLog(pod: PodRecord, lifecycle: Lifecycle, now: number): LogLi
       }
     }
   });
-  return lines;
+  // Appended lines merge in by time, after derived lines of the same instant: an id once sent keeps its line.
+  const merged = [...lines, ...appendedLines(pod, now)].sort((a, b) => a.timestamp - b.timestamp);
+  return merged.map((line, index) => ({ ...line, id: index + 1 }));
 }
 
 function describeCompute(pod: PodRecord): string {

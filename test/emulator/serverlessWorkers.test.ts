@@ -152,7 +152,7 @@ describe("releases", () => {
 });
 
 describe("worker logs", () => {
-  test("one container line per job the worker finished, as SSE whose event id is the line's time", async () => {
+  test("one container line per job the worker finished, as SSE whose event id is the line's time and position", async () => {
     const endpoint = await create();
     const worker = `${endpoint.id}-w0`;
     const empty = await logsOf(endpoint.id, worker);
@@ -163,14 +163,18 @@ describe("worker logs", () => {
     clock.advance(1_000);
     const failed = (await harness.call("POST", `/v2/${endpoint.id}/run`, { body: { input: { error: "out of memory" } } })).body;
     const failedAt = new Date(clock.now + QUEUE_MS + EXECUTION_MS).toISOString();
-    const line = (ts: string, text: string) => ({ id: ts, event: "message", data: { source: "container", line: text, ts } });
+    const line = (ts: string, position: number, text: string) => ({
+      id: `${ts}/${String(position).padStart(12, "0")}`,
+      event: "message",
+      data: { source: "container", line: text, ts },
+    });
 
     clock.advance(QUEUE_MS + EXECUTION_MS - 1);
-    expect(parseSse((await logsOf(endpoint.id, worker)).text)).toEqual([line(doneAt, `job ${done.id} completed`)]);
+    expect(parseSse((await logsOf(endpoint.id, worker)).text)).toEqual([line(doneAt, 1, `job ${done.id} completed`)]);
     clock.advance(1);
     expect(parseSse((await logsOf(endpoint.id, worker)).text)).toEqual([
-      line(doneAt, `job ${done.id} completed`),
-      line(failedAt, `job ${failed.id} failed: out of memory`),
+      line(doneAt, 1, `job ${done.id} completed`),
+      line(failedAt, 2, `job ${failed.id} failed: out of memory`),
     ]);
   });
 
