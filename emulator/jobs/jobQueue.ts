@@ -68,8 +68,7 @@ export function enqueue(
   previous?: JobRecord,
 ): JobRecord {
   const now = context.now();
-  const readyAt =
-    queue.endpoint === null ? now : jobsTakenFrom(queue.endpoint, workersReadyAt(queue.endpoint, context.options.timings));
+  const readyAt = queue.endpoint === null ? now : jobsTakenFrom(queue.endpoint, workersReadyAt(queue.endpoint, context.options.timings));
   const delayTime = Math.max(context.options.jobs.queueMs, readyAt - now);
   const execution = queue.handler(input, id, (executionTime) => now + delayTime + executionTime);
   const job: JobRecord = {

@@ -16,7 +16,13 @@ export function heldStatus(endpoint: EndpointRecord, workerId: string): HeldWork
  * Holds a worker in `status`, or lets it go (null). While every standing worker is held, new jobs wait in the queue;
  * once one is let go, the jobs waiting for it start after the usual queue delay.
  */
-export function holdWorker(endpoint: EndpointRecord, workerId: string, status: HeldWorkerStatus | null, now: number, queueMs: number): void {
+export function holdWorker(
+  endpoint: EndpointRecord,
+  workerId: string,
+  status: HeldWorkerStatus | null,
+  now: number,
+  queueMs: number,
+): void {
   const statuses = held.get(endpoint) ?? new Map<string, HeldWorkerStatus>();
   held.set(endpoint, statuses);
   if (status !== null) {
@@ -24,8 +30,7 @@ export function holdWorker(endpoint: EndpointRecord, workerId: string, status: H
     return;
   }
   statuses.delete(workerId);
-  for (const job of endpoint.jobs.values())
-    if (job.delayTime === Number.POSITIVE_INFINITY) job.delayTime = now - job.submittedAt + queueMs;
+  for (const job of endpoint.jobs.values()) if (job.delayTime === Number.POSITIVE_INFINITY) job.delayTime = now - job.submittedAt + queueMs;
 }
 
 /** When the endpoint's workers, ready at `readyAt`, can take a job: never while a test holds every standing one. */

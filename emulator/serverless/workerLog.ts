@@ -18,7 +18,10 @@ const appended = new WeakMap<EndpointRecord, Map<string, Unnumbered[]>>();
 export function appendWorkerLog(endpoint: EndpointRecord, workerId: string, now: number, lines: readonly string[]): void {
   const workers = appended.get(endpoint) ?? new Map<string, Unnumbered[]>();
   appended.set(endpoint, workers);
-  workers.set(workerId, [...(workers.get(workerId) ?? []), ...lines.map((line) => ({ timestamp: now, source: "container" as const, line }))]);
+  workers.set(workerId, [
+    ...(workers.get(workerId) ?? []),
+    ...lines.map((line) => ({ timestamp: now, source: "container" as const, line })),
+  ]);
 }
 
 /**

@@ -1,22 +1,11 @@
 import { z } from "zod";
 import { type CreatePodRequest, type Pod, type PodAction, podListSchema, podSchema, type UpdatePodRequest } from "../schemas/pod";
 import { ApiResource } from "./apiResource";
-import { serverSentEvents } from "./sse";
+import { type LogOptions, logEvents } from "./logStream";
 import type { RequestOptions, Transport } from "./transport";
 
 /** Options of {@link PodsClient.logs}. */
-export interface PodLogOptions extends RequestOptions {
-  /** Which log to read. @default both */
-  source?: "container" | "system";
-  /** Only the last N lines of the backlog. */
-  tail?: number;
-  /** Only lines at or after this time (ISO 8601). */
-  since?: string;
-  /** Keep the stream open and yield new lines until the pod is gone or `signal` aborts. @default false */
-  follow?: boolean;
-  /** Resume after this event id, as a reconnecting reader does. */
-  lastEventId?: string;
-}
+export type PodLogOptions = LogOptions;
 
 /** One line of pod output. */
 export interface PodLogEntry {
@@ -27,7 +16,15 @@ export interface PodLogEntry {
   message: string;
 }
 
-const logData = z.looseObject({ message: z.string(), timestamp: z.string().optional(), source: z.string().optional() });
+// The emulator's shape, and `{line, ts}` as worker logs carry it.
+const logData = z.union([
+  z.looseObject({ message: z.string(), timestamp: z.string().optional(), source: z.string().optional() }),
+  z.looseObject({ line: z.string(), ts: z.string().optional(), source: z.string().optional() }).transform(({ line, ts, source }) => ({
+    message: line,
+    timestamp: ts,
+    source,
+  })),
+]);
 
 /** `/v2/pods`: create, read, update, act on and delete pods. */
 export class PodsClient extends ApiResource {
@@ -68,18 +65,12 @@ export class PodsClient extends ApiResource {
     return this.transport.post(this.at({ id }, "action"), { action }, podSchema, options);
   }
 
-  /** Streams the pod's output (server-sent events) as log entries. */
+  /**
+   * Streams the pod's output (server-sent events) as log entries; a connection dropped mid-stream is opened again
+   * after the last entry's id, so that no entry comes twice or goes missing.
+   */
   async *logs(id: string, options: PodLogOptions = {}): AsyncGenerator<PodLogEntry> {
-    const { source, tail, since, follow, lastEventId, ...request } = options;
-    const events = serverSentEvents(this.transport, {
-      ...request,
-      method: "GET",
-      path: this.at({ id }, "logs"),
-      query: { source, tail, since, follow: follow || undefined },
-      headers: lastEventId ? { "last-event-id": lastEventId } : {},
-      // A followed pod may be quiet for long; the stream ends when the pod is gone or the signal aborts.
-      ...(follow ? { bodyTimeoutMs: 0 } : {}),
-    });
+    const events = logEvents(this.transport, this.at({ id }, "logs"), options);
     for await (const event of events) yield toLogEntry(event.id, event.data);
   }
 }

@@ -10,16 +10,18 @@ import {
   endpointWorkersSchema,
   type UpdateEndpointRequest,
 } from "../schemas/serverlessEndpoint";
-import { serverSentEvents } from "./sse";
+import { type LogOptions, logEvents } from "./logStream";
 import { ApiResource } from "./apiResource";
 import type { RequestOptions, Transport } from "./transport";
 
 /** One line of a worker's log. */
 export interface WorkerLogLine {
+  /** Event id, usable as `lastEventId` to resume after this line. */
+  id: string | undefined;
   /** Which log it comes from, e.g. `container`. */
   source: string;
   line: string;
-  /** ISO timestamp, also the event id to resume after. */
+  /** ISO timestamp. */
   ts: string;
 }
 
@@ -64,9 +66,12 @@ export class ServerlessClient extends ApiResource {
     return this.transport.get(this.at({ id }, "releases"), endpointReleasesSchema, options);
   }
 
-  /** A worker's log lines (server-sent events). */
-  async *workerLogs(id: string, workerId: string, options?: RequestOptions): AsyncGenerator<WorkerLogLine> {
-    const events = serverSentEvents(this.transport, { ...options, method: "GET", path: this.at({ id }, "workers", { workerId }, "logs") });
-    for await (const event of events) yield workerLogLine.parse(JSON.parse(event.data));
+  /**
+   * A worker's log lines (server-sent events); a connection dropped mid-stream is opened again after the last line's
+   * id, so that no line comes twice or goes missing.
+   */
+  async *workerLogs(id: string, workerId: string, options: LogOptions = {}): AsyncGenerator<WorkerLogLine> {
+    const events = logEvents(this.transport, this.at({ id }, "workers", { workerId }, "logs"), options);
+    for await (const event of events) yield { id: event.id, ...workerLogLine.parse(JSON.parse(event.data)) };
   }
 }
