@@ -29,6 +29,8 @@ const COMMANDS: Record<string, Loader> = {
   refresh: stackCommand("refresh"),
   destroy: stackCommand("destroy"),
   drift: stackCommand("drift"),
+  status: () => require("./status/statusCommand") as typeof import("./status/statusCommand"),
+  logs: () => require("./logs/logsCommand") as typeof import("./logs/logsCommand"),
   dev: () => require("./dev") as typeof import("./dev"),
 };
 

@@ -1,0 +1,107 @@
+import { parseArgs } from "node:util";
+import type { ComputePlatformClient, LogOptions } from "../../provider/client";
+import { UserError } from "../../provider/errors";
+import { openStackOrAccount, parseStackChoice, type StackChoice, stackChoiceHelp, stackChoiceOptions } from "../status/stackResources";
+import { type LogTarget, NoLogsError, resolveLogTarget } from "./logTarget";
+import { mergedStreams } from "./mergedStreams";
+import { parseSince, parseTail } from "./since";
+
+/** The exit code of a command ended by Ctrl-C, as shells report a SIGINT. */
+const INTERRUPTED_EXIT_CODE = 130;
+
+export interface LogsOptions {
+  resource: string;
+  choice: StackChoice;
+  follow: boolean;
+  /** ISO 8601. */
+  since?: string;
+  tail?: number;
+  worker?: string;
+}
+
+export const summary = "Print a pod's log, or the logs of a serverless endpoint's workers, as the API streams them";
+
+export const help = `Usage: computeplatform logs <resource> [manifest] [options]
+
+${summary}.
+<resource> is a resource's name in the manifest (default: manifest.yaml), whose id the stack's
+state records, or the id of a pod or serverless endpoint of the account. A pod prints its log;
+an endpoint prints the logs of its workers, each line prefixed with its worker's id. A dropped
+connection is opened again after the last line printed: no line is printed twice or skipped.
+Exit 0 at the end of the log, 2 for a resource that has no logs (a volume, a template) or that
+does not exist, 130 on Ctrl-C, 1 on an error of the API.
+
+Options:
+  -f, --follow          Keep printing new lines until the resource is gone or Ctrl-C.
+  --since WHEN          Only lines since a duration ago (10m, 2h, 1d) or a time (2026-06-01T12:00:00Z).
+  --tail N              Only the last N lines of the backlog, 0 to 5000. Default: the API's, 100.
+  --worker ID           Only this worker of an endpoint. Default: every worker it has now.
+${stackChoiceHelp}
+  -h, --help            Show this help.
+`;
+
+export function parse(args: string[]): LogsOptions {
+  const { values, positionals } = parseArgs({
+    args,
+    strict: true,
+    allowPositionals: true,
+    options: {
+      follow: { type: "boolean", short: "f" },
+      since: { type: "string" },
+      tail: { type: "string" },
+      worker: { type: "string" },
+      ...stackChoiceOptions,
+    },
+  });
+  const [resource, manifest, ...extra] = positionals;
+  if (resource === undefined) throw new UserError("name the resource whose logs to print: its name in the manifest, or its id");
+  if (extra.length > 0) throw new UserError(`unexpected arguments: ${extra.join(" ")}`);
+  return {
+    resource,
+    choice: parseStackChoice(values, manifest),
+    follow: values.follow ?? false,
+    ...(values.since === undefined ? {} : { since: parseSince(values.since, Date.now()) }),
+    ...(values.tail === undefined ? {} : { tail: parseTail(values.tail) }),
+    ...(values.worker === undefined ? {} : { worker: values.worker }),
+  };
+}
+
+export async function run(options: LogsOptions): Promise<number> {
+  const stop = new AbortController();
+  const interrupt = () => stop.abort();
+  process.once("SIGINT", interrupt);
+  try {
+    const { client, resources } = await openStackOrAccount(options.choice);
+    const target = await resolveLogTarget(options.resource, resources, client);
+    if (options.worker !== undefined && target.kind === "pod") throw new NoLogsError(`--worker names a worker of an endpoint; ${target.label} is a pod`);
+    const request: LogOptions = {
+      follow: options.follow,
+      signal: stop.signal,
+      ...(options.since === undefined ? {} : { since: options.since }),
+      ...(options.tail === undefined ? {} : { tail: options.tail }),
+    };
+    for await (const line of logLines(client, target, options.worker, request)) process.stdout.write(`${line}\n`);
+    return 0;
+  } catch (error) {
+    if (stop.signal.aborted) return INTERRUPTED_EXIT_CODE;
+    if (!(error instanceof NoLogsError)) throw error;
+    process.stderr.write(`computeplatform logs: ${error.message}\n`);
+    return 2;
+  } finally {
+    process.removeListener("SIGINT", interrupt);
+  }
+}
+
+/** The target's lines as they arrive: a pod's as they are, each worker's prefixed with its id. */
+async function* logLines(client: ComputePlatformClient, target: LogTarget, worker: string | undefined, request: LogOptions): AsyncGenerator<string> {
+  if (target.kind === "pod") {
+    for await (const entry of client.pods.logs(target.id, request)) yield entry.message;
+    return;
+  }
+  const workers = worker === undefined ? (await client.serverless.workers(target.id, { signal: request.signal })).workers.map(({ id }) => id) : [worker];
+  if (workers.length === 0) process.stderr.write(`computeplatform logs: endpoint ${target.label} has no worker now\n`);
+  const prefixed = async function* (workerId: string): AsyncGenerator<string> {
+    for await (const entry of client.serverless.workerLogs(target.id, workerId, request)) yield `[${workerId}] ${entry.line}`;
+  };
+  yield* mergedStreams(workers.map(prefixed));
+}
