@@ -26,7 +26,11 @@ const KIND_NOUNS: Record<string, string> = {
  * The resource named `name` in the stack (by manifest name or id), else the pod or endpoint with that id in the
  * account. Reads only what it must: nothing for a stack resource, one GET per kind tried for an id.
  */
-export async function resolveLogTarget(name: string, resources: readonly StackResource[], client: ComputePlatformClient): Promise<LogTarget> {
+export async function resolveLogTarget(
+  name: string,
+  resources: readonly StackResource[],
+  client: ComputePlatformClient,
+): Promise<LogTarget> {
   const recorded = resources.find((resource) => resource.name === name) ?? resources.find((resource) => resource.id === name);
   if (recorded !== undefined) {
     if (recorded.kind === "Pod") return { kind: "pod", id: recorded.id, label: recorded.name };

@@ -73,7 +73,8 @@ export async function run(options: LogsOptions): Promise<number> {
   try {
     const { client, resources } = await openStackOrAccount(options.choice);
     const target = await resolveLogTarget(options.resource, resources, client);
-    if (options.worker !== undefined && target.kind === "pod") throw new NoLogsError(`--worker names a worker of an endpoint; ${target.label} is a pod`);
+    if (options.worker !== undefined && target.kind === "pod")
+      throw new NoLogsError(`--worker names a worker of an endpoint; ${target.label} is a pod`);
     const request: LogOptions = {
       follow: options.follow,
       signal: stop.signal,
@@ -84,7 +85,7 @@ export async function run(options: LogsOptions): Promise<number> {
     return 0;
   } catch (error) {
     if (stop.signal.aborted) return INTERRUPTED_EXIT_CODE;
-    if (!(error instanceof NoLogsError)) throw error;
+    if (!(error instanceof UserError)) throw error;
     process.stderr.write(`computeplatform logs: ${error.message}\n`);
     return 2;
   } finally {
@@ -93,12 +94,18 @@ export async function run(options: LogsOptions): Promise<number> {
 }
 
 /** The target's lines as they arrive: a pod's as they are, each worker's prefixed with its id. */
-async function* logLines(client: ComputePlatformClient, target: LogTarget, worker: string | undefined, request: LogOptions): AsyncGenerator<string> {
+async function* logLines(
+  client: ComputePlatformClient,
+  target: LogTarget,
+  worker: string | undefined,
+  request: LogOptions,
+): AsyncGenerator<string> {
   if (target.kind === "pod") {
     for await (const entry of client.pods.logs(target.id, request)) yield entry.message;
     return;
   }
-  const workers = worker === undefined ? (await client.serverless.workers(target.id, { signal: request.signal })).workers.map(({ id }) => id) : [worker];
+  const workers =
+    worker === undefined ? (await client.serverless.workers(target.id, { signal: request.signal })).workers.map(({ id }) => id) : [worker];
   if (workers.length === 0) process.stderr.write(`computeplatform logs: endpoint ${target.label} has no worker now\n`);
   const prefixed = async function* (workerId: string): AsyncGenerator<string> {
     for await (const entry of client.serverless.workerLogs(target.id, workerId, request)) yield `[${workerId}] ${entry.line}`;

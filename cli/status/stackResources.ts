@@ -5,6 +5,7 @@ import { MissingStackError } from "../../automation/missingStack";
 import { isUserResource, resourceIdentity } from "../../automation/progress";
 import type { ComputePlatformClient } from "../../provider/client";
 import { configure } from "../../provider/config";
+import { UserError } from "../../provider/errors";
 import { sharedClient } from "../../provider/sharedClient";
 import { envFileHelp, envFileOption, loadDotEnv, refuseStackKeyToDotEnvUrl } from "../dotEnv";
 import { DEFAULT_STACK, parseStackName } from "../stackName";
@@ -27,7 +28,10 @@ export const stackChoiceHelp = `  --stack NAME          Stack to read; it must e
 ${envFileHelp}`;
 
 /** The stack chosen by {@link stackChoiceOptions}' values and the manifest named (default `manifest.yaml`). */
-export function parseStackChoice(values: { stack?: unknown; backend?: unknown; "env-file"?: unknown }, manifest = "manifest.yaml"): StackChoice {
+export function parseStackChoice(
+  values: { stack?: unknown; backend?: unknown; "env-file"?: unknown },
+  manifest = "manifest.yaml",
+): StackChoice {
   return {
     manifest,
     stack: parseStackName(values.stack as string | undefined),
@@ -59,6 +63,7 @@ export interface OpenedStackResources {
  * state stays as it is. Throws {@link MissingStackError} when the stack does not exist.
  */
 export async function openStackResources(choice: StackChoice): Promise<OpenedStackResources> {
+  if (!fs.existsSync(choice.manifest)) throw new UserError(`there is no manifest ${choice.manifest}: name the stack's manifest`);
   const dotEnvUrls = loadDotEnv(path.dirname(path.resolve(choice.manifest)), { envFile: choice.envFile });
   const stack = await openManifestStack({
     manifest: choice.manifest,
