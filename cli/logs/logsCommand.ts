@@ -1,13 +1,11 @@
 import { parseArgs } from "node:util";
 import type { ComputePlatformClient, LogOptions } from "../../provider/client";
 import { UserError } from "../../provider/errors";
+import { untilInterrupted } from "../status/untilInterrupted";
 import { openStackOrAccount, parseStackChoice, type StackChoice, stackChoiceHelp, stackChoiceOptions } from "../status/stackResources";
 import { type LogTarget, NoLogsError, resolveLogTarget } from "./logTarget";
 import { mergedStreams } from "./mergedStreams";
 import { parseSince, parseTail } from "./since";
-
-/** The exit code of a command ended by Ctrl-C, as shells report a SIGINT. */
-const INTERRUPTED_EXIT_CODE = 130;
 
 export interface LogsOptions {
   resource: string;
@@ -66,31 +64,21 @@ export function parse(args: string[]): LogsOptions {
   };
 }
 
-export async function run(options: LogsOptions): Promise<number> {
-  const stop = new AbortController();
-  const interrupt = () => stop.abort();
-  process.once("SIGINT", interrupt);
-  try {
+export function run(options: LogsOptions): Promise<number> {
+  return untilInterrupted("logs", async (signal) => {
     const { client, resources } = await openStackOrAccount(options.choice);
     const target = await resolveLogTarget(options.resource, resources, client);
     if (options.worker !== undefined && target.kind === "pod")
       throw new NoLogsError(`--worker names a worker of an endpoint; ${target.label} is a pod`);
     const request: LogOptions = {
       follow: options.follow,
-      signal: stop.signal,
+      signal,
       ...(options.since === undefined ? {} : { since: options.since }),
       ...(options.tail === undefined ? {} : { tail: options.tail }),
     };
     for await (const line of logLines(client, target, options.worker, request)) process.stdout.write(`${line}\n`);
     return 0;
-  } catch (error) {
-    if (stop.signal.aborted) return INTERRUPTED_EXIT_CODE;
-    if (!(error instanceof UserError)) throw error;
-    process.stderr.write(`computeplatform logs: ${error.message}\n`);
-    return 2;
-  } finally {
-    process.removeListener("SIGINT", interrupt);
-  }
+  });
 }
 
 /** The target's lines as they arrive: a pod's as they are, each worker's prefixed with its id. */

@@ -4,9 +4,8 @@ import { UserError } from "../../provider/errors";
 import { readStatus } from "./liveStatus";
 import { openStackResources, parseStackChoice, type StackChoice, stackChoiceHelp, stackChoiceOptions } from "./stackResources";
 import { formatStatus } from "./statusTable";
+import { untilInterrupted } from "./untilInterrupted";
 
-/** The exit code of a command ended by Ctrl-C, as shells report a SIGINT. */
-const INTERRUPTED_EXIT_CODE = 130;
 /** A refresh of `--watch` spends at most one request per this many ms: half the 60-a-minute quota, whatever runs. */
 const MS_PER_REQUEST = 2000;
 
@@ -69,14 +68,11 @@ export function parse(args: string[]): StatusOptions {
   };
 }
 
-export async function run(options: StatusOptions): Promise<number> {
-  const stop = new AbortController();
-  const interrupt = () => stop.abort();
-  process.once("SIGINT", interrupt);
-  try {
+export function run(options: StatusOptions): Promise<number> {
+  return untilInterrupted("status", async (signal) => {
     const { client, resources } = await openStackResources(options.choice);
     for (;;) {
-      const report = await readStatus(client, resources, options.choice.stack, Date.now(), stop.signal);
+      const report = await readStatus(client, resources, options.choice.stack, Date.now(), signal);
       if (options.json) process.stdout.write(`${JSON.stringify(report, null, options.watchSeconds === undefined ? 2 : undefined)}\n`);
       else {
         if (options.watchSeconds !== undefined && process.stdout.isTTY) process.stdout.write("\x1b[2J\x1b[H");
@@ -84,14 +80,7 @@ export async function run(options: StatusOptions): Promise<number> {
         process.stdout.write(`${[heading, ...(resources.length === 0 ? [] : formatStatus(report))].join("\n")}\n`);
       }
       if (options.watchSeconds === undefined) return 0;
-      await sleep(Math.max(options.watchSeconds * 1000, report.requests * MS_PER_REQUEST), undefined, { signal: stop.signal });
+      await sleep(Math.max(options.watchSeconds * 1000, report.requests * MS_PER_REQUEST), undefined, { signal });
     }
-  } catch (error) {
-    if (stop.signal.aborted) return INTERRUPTED_EXIT_CODE;
-    if (!(error instanceof UserError)) throw error;
-    process.stderr.write(`computeplatform status: ${error.message}\n`);
-    return 2;
-  } finally {
-    process.removeListener("SIGINT", interrupt);
-  }
+  });
 }

@@ -2,6 +2,8 @@ import { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyReply } from "fastify";
 import type { EmulatorContext } from "../context";
+import { podLogQuery } from "../schemas";
+import { queryParameters } from "./openapiBuilders";
 import { sendEventStream } from "./sse";
 
 /** How often a followed stream looks for new lines. */
@@ -13,6 +15,16 @@ const KEEP_ALIVE_MS = 15_000;
 export interface KeptLine {
   id: number;
   timestamp: number;
+}
+
+/** The query parameters of a log stream, whose `follow` goes on until `what` is gone. */
+export function logQueryParameters(what: string) {
+  return queryParameters(podLogQuery, {
+    source: { description: "Only this source" },
+    tail: { description: "Last N lines of the backlog", schema: { type: "integer", minimum: 0, maximum: 5000 } },
+    since: { description: "Lines at or after this time" },
+    follow: { description: `Keep streaming new lines until ${what} is gone` },
+  });
 }
 
 /** Where a log stream's backlog starts: after an event id, else at a time, else the last `tail` lines. */

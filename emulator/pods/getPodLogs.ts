@@ -1,9 +1,9 @@
 import { callerOf } from "../http/auth";
-import { ownResource, queryParameters, string } from "../http/openapiBuilders";
+import { ownResource, string } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
 import { Problem } from "../http/problem";
 import { idParam } from "../http/routing";
-import { backlogOf, sendLogStream } from "../http/logStream";
+import { backlogOf, logQueryParameters, sendLogStream } from "../http/logStream";
 import { formatSseEvent } from "../http/sse";
 import { parseQuery } from "../http/validation";
 import { ownedPod } from "../ownership";
@@ -27,12 +27,7 @@ export const getPodLogs: Operation = {
       "The backlog is chosen by the `Last-Event-ID` header (events after it), else `since`, else `tail`.",
     parameters: [
       podId,
-      ...queryParameters(podLogQuery, {
-        source: { description: "Only this source" },
-        tail: { description: "Last N lines of the backlog", schema: { type: "integer", minimum: 0, maximum: 5000 } },
-        since: { description: "Lines at or after this time" },
-        follow: { description: "Keep streaming new lines until the pod is gone" },
-      }),
+      ...logQueryParameters("the pod"),
       { name: "Last-Event-ID", in: "header", required: false, schema: { type: "string", pattern: "^\\d+$" } },
     ],
     ok: { status: 200, description: "The event stream", schema: string, contentType: "text/event-stream" },

@@ -1,9 +1,9 @@
 import { callerOf } from "../http/auth";
-import { queryParameters, string } from "../http/openapiBuilders";
+import { string } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
 import { Problem } from "../http/problem";
 import { idParam } from "../http/routing";
-import { backlogOf, sendLogStream } from "../http/logStream";
+import { backlogOf, logQueryParameters, sendLogStream } from "../http/logStream";
 import { formatSseEvent } from "../http/sse";
 import { parseQuery } from "../http/validation";
 import { ownedEndpoint } from "../ownership";
@@ -29,12 +29,7 @@ export const getWorkerLogs: Operation = {
     parameters: [
       endpointId,
       workerId,
-      ...queryParameters(podLogQuery, {
-        source: { description: "Only this source" },
-        tail: { description: "Last N lines of the backlog", schema: { type: "integer", minimum: 0, maximum: 5000 } },
-        since: { description: "Lines at or after this time" },
-        follow: { description: "Keep streaming new lines until the endpoint is gone" },
-      }),
+      ...logQueryParameters("the endpoint"),
       { name: "Last-Event-ID", in: "header", required: false, schema: string },
     ],
     ok: { status: 200, description: "The event stream", schema: string, contentType: "text/event-stream" },
