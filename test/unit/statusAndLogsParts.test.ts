@@ -4,6 +4,7 @@ import { diagnoseEndpoint, diagnosePod, type WorkerCounts } from "../../cli/stat
 import { formatDuration, parseDuration } from "../../cli/status/duration";
 import { type ResourceStatus, totalCostPerHour } from "../../cli/status/statusReport";
 import { formatStatus } from "../../cli/status/statusTable";
+import { parse as parseStatus } from "../../cli/status/statusCommand";
 
 const workers = (counts: Partial<WorkerCounts> = {}): WorkerCounts => ({
   running: 0,
@@ -218,5 +219,24 @@ describe("the status table", () => {
     },
   ])("total: $case", ({ resources, total }) => {
     expect(totalCostPerHour(resources)).toBe(total);
+  });
+});
+
+describe("status --watch", () => {
+  test.each([
+    { args: [], watchSeconds: undefined, manifest: "manifest.yaml" },
+    { args: ["--watch"], watchSeconds: 10, manifest: "manifest.yaml" },
+    { args: ["--watch", "other.yaml"], watchSeconds: 10, manifest: "other.yaml" },
+    { args: ["--watch", "30", "other.yaml"], watchSeconds: 30, manifest: "other.yaml" },
+    { args: ["--watch=5", "--json"], watchSeconds: 5, manifest: "manifest.yaml" },
+  ])("$args", ({ args, watchSeconds, manifest }) => {
+    const options = parseStatus(args);
+    expect([options.watchSeconds, options.choice.manifest]).toEqual([watchSeconds, manifest]);
+  });
+
+  test.each(["--watch=0", "--watch=3601", "--watch=x"])("%s is refused", (arg) => {
+    expect(() => parseStatus([arg])).toThrow(
+      `--watch takes a whole number of seconds from 1 to 3600; got "${arg.slice("--watch=".length)}"`,
+    );
   });
 });
