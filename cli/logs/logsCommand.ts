@@ -1,8 +1,9 @@
 import { parseArgs } from "node:util";
-import type { ComputePlatformClient, LogOptions } from "../../provider/client";
+import type { ComputePlatformClient, LogLine, LogOptions } from "../../provider/client";
 import { UserError } from "../../provider/errors";
 import { untilInterrupted } from "../status/untilInterrupted";
 import { openStackOrAccount, parseStackChoice, type StackChoice, stackChoiceHelp, stackChoiceOptions } from "../status/stackResources";
+import { backlogOnly } from "./backlogOnly";
 import { type LogTarget, NoLogsError, resolveLogTarget } from "./logTarget";
 import { mergedStreams } from "./mergedStreams";
 import { parseSince, parseTail } from "./since";
@@ -65,38 +66,44 @@ export function parse(args: string[]): LogsOptions {
 }
 
 export function run(options: LogsOptions): Promise<number> {
+  const startedAt = Date.now();
   return untilInterrupted("logs", async (signal) => {
     const { client, resources } = await openStackOrAccount(options.choice);
     const target = await resolveLogTarget(options.resource, resources, client);
     if (options.worker !== undefined && target.kind === "pod")
       throw new NoLogsError(`--worker names a worker of an endpoint; ${target.label} is a pod`);
-    const request: LogOptions = {
-      follow: options.follow,
-      signal,
+    const query: LogOptions = {
       ...(options.since === undefined ? {} : { since: options.since }),
       ...(options.tail === undefined ? {} : { tail: options.tail }),
     };
-    for await (const line of logLines(client, target, options.worker, request)) process.stdout.write(`${line}\n`);
+    // The API keeps a log's stream open while its resource exists: without --follow, only what was printed until now.
+    const read: ReadLog = (open) =>
+      options.follow ? open({ ...query, signal }) : backlogOnly((stop) => open({ ...query, signal: stop }), startedAt, signal);
+    for await (const line of logLines(client, target, options.worker, read, signal)) process.stdout.write(`${line}\n`);
     return 0;
   });
 }
+
+/** Reads one log, given how to open its stream with options. */
+type ReadLog = (open: (options: LogOptions) => AsyncGenerator<LogLine>) => AsyncGenerator<LogLine>;
 
 /** The target's lines as they arrive: a pod's as they are, each worker's prefixed with its id. */
 async function* logLines(
   client: ComputePlatformClient,
   target: LogTarget,
   worker: string | undefined,
-  request: LogOptions,
+  read: ReadLog,
+  signal: AbortSignal,
 ): AsyncGenerator<string> {
   if (target.kind === "pod") {
-    for await (const entry of client.pods.logs(target.id, request)) yield entry.message;
+    for await (const entry of read((options) => client.pods.logs(target.id, options))) yield entry.line;
     return;
   }
-  const workers =
-    worker === undefined ? (await client.serverless.workers(target.id, { signal: request.signal })).workers.map(({ id }) => id) : [worker];
+  const workers = worker === undefined ? (await client.serverless.workers(target.id, { signal })).workers.map(({ id }) => id) : [worker];
   if (workers.length === 0) process.stderr.write(`computeplatform logs: endpoint ${target.label} has no worker now\n`);
   const prefixed = async function* (workerId: string): AsyncGenerator<string> {
-    for await (const entry of client.serverless.workerLogs(target.id, workerId, request)) yield `[${workerId}] ${entry.line}`;
+    for await (const entry of read((options) => client.serverless.workerLogs(target.id, workerId, options)))
+      yield `[${workerId}] ${entry.line}`;
   };
   yield* mergedStreams(workers.map(prefixed));
 }

@@ -1,15 +1,8 @@
+import type { KeptLine } from "../http/logStream";
 import { isFinal, renderJob, statusAt, timelineOf } from "../jobs/jobTimeline";
 import type { EndpointRecord } from "../store";
 
-/** A line of a worker's log, numbered from 1 in time order. */
-export interface WorkerLogLine {
-  id: number;
-  timestamp: number;
-  source: "container" | "system";
-  line: string;
-}
-
-type Unnumbered = Omit<WorkerLogLine, "id">;
+type Unnumbered = Omit<KeptLine, "id">;
 
 // Keyed by the record, so that each emulator's endpoints keep their own and a deleted endpoint's go with it.
 const appended = new WeakMap<EndpointRecord, Map<string, Unnumbered[]>>();
@@ -25,10 +18,10 @@ export function appendWorkerLog(endpoint: EndpointRecord, workerId: string, now:
 }
 
 /**
- * The worker's log up to `now`: a line per job it finished (a job cancelled while queued never reached it) and the
+ * The worker's log up to `now`, numbered from 1 in time order: a line per job it finished (a job cancelled while queued never reached it) and the
  * lines a test appended, in time order. Lines only ever get appended while time moves forward, so ids stay stable.
  */
-export function workerLog(endpoint: EndpointRecord, workerId: string, now: number): WorkerLogLine[] {
+export function workerLog(endpoint: EndpointRecord, workerId: string, now: number): KeptLine[] {
   const jobLines = [...endpoint.jobs.values()].flatMap((job): Unnumbered[] => {
     const { startedAt, endsAt } = timelineOf(job);
     if (job.workerId !== workerId || !isFinal(statusAt(job, now)) || endsAt < startedAt) return [];

@@ -1,30 +1,13 @@
-import { z } from "zod";
 import { type CreatePodRequest, type Pod, type PodAction, podListSchema, podSchema, type UpdatePodRequest } from "../schemas/pod";
 import { ApiResource } from "./apiResource";
-import { type LogOptions, logEvents } from "./logStream";
+import { type LogLine, logLines, type LogOptions } from "./logStream";
 import type { RequestOptions, Transport } from "./transport";
 
 /** Options of {@link PodsClient.logs}. */
 export type PodLogOptions = LogOptions;
 
 /** One line of pod output. */
-export interface PodLogEntry {
-  /** Event id, usable as `lastEventId` to resume. */
-  id: string | undefined;
-  timestamp: string | undefined;
-  source: string | undefined;
-  message: string;
-}
-
-// The emulator's shape, and `{line, ts}` as worker logs carry it.
-const logData = z.union([
-  z.looseObject({ message: z.string(), timestamp: z.string().optional(), source: z.string().optional() }),
-  z.looseObject({ line: z.string(), ts: z.string().optional(), source: z.string().optional() }).transform(({ line, ts, source }) => ({
-    message: line,
-    timestamp: ts,
-    source,
-  })),
-]);
+export type PodLogEntry = LogLine;
 
 /** `/v2/pods`: create, read, update, act on and delete pods. */
 export class PodsClient extends ApiResource {
@@ -70,20 +53,6 @@ export class PodsClient extends ApiResource {
    * after the last entry's id, so that no entry comes twice or goes missing.
    */
   async *logs(id: string, options: PodLogOptions = {}): AsyncGenerator<PodLogEntry> {
-    const events = logEvents(this.transport, this.at({ id }, "logs"), options);
-    for await (const event of events) yield toLogEntry(event.id, event.data);
+    yield* logLines(this.transport, this.at({ id }, "logs"), options);
   }
-}
-
-function toLogEntry(id: string | undefined, data: string): PodLogEntry {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(data);
-  } catch {
-    parsed = undefined;
-  }
-  const structured = logData.safeParse(parsed);
-  return structured.success
-    ? { id, timestamp: structured.data.timestamp, source: structured.data.source, message: structured.data.message }
-    : { id, timestamp: undefined, source: undefined, message: data };
 }

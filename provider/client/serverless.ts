@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   type CreateEndpointRequest,
   type Endpoint,
@@ -10,22 +9,12 @@ import {
   endpointWorkersSchema,
   type UpdateEndpointRequest,
 } from "../schemas/serverlessEndpoint";
-import { type LogOptions, logEvents } from "./logStream";
+import { type LogLine, logLines, type LogOptions } from "./logStream";
 import { ApiResource } from "./apiResource";
 import type { RequestOptions, Transport } from "./transport";
 
 /** One line of a worker's log. */
-export interface WorkerLogLine {
-  /** Event id, usable as `lastEventId` to resume after this line. */
-  id: string | undefined;
-  /** Which log it comes from, e.g. `container`. */
-  source: string;
-  line: string;
-  /** ISO timestamp. */
-  ts: string;
-}
-
-const workerLogLine = z.object({ source: z.string(), line: z.string(), ts: z.string() });
+export type WorkerLogLine = LogLine;
 
 /** `/v2/serverless`: serverless endpoints, their workers, worker logs and releases. */
 export class ServerlessClient extends ApiResource {
@@ -71,7 +60,6 @@ export class ServerlessClient extends ApiResource {
    * id, so that no line comes twice or goes missing.
    */
   async *workerLogs(id: string, workerId: string, options: LogOptions = {}): AsyncGenerator<WorkerLogLine> {
-    const events = logEvents(this.transport, this.at({ id }, "workers", { workerId }, "logs"), options);
-    for await (const event of events) yield { id: event.id, ...workerLogLine.parse(JSON.parse(event.data)) };
+    yield* logLines(this.transport, this.at({ id }, "workers", { workerId }, "logs"), options);
   }
 }
