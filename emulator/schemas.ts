@@ -106,7 +106,7 @@ export type CpuRequest = z.output<typeof cpuRequest>;
 
 /** Query of a pod's or a worker's log stream; other parameters are ignored. */
 export const logQuery = z.object({
-  source: z.enum(["system", "container"]).optional(),
+  source: z.enum(["container", "system"]).optional(),
   tail: z.coerce.number().pipe(z.int().min(0).max(5000)).default(100),
   since: z.iso.datetime({ offset: true }).optional(),
 });

@@ -27,8 +27,9 @@ ${summary}.
 state records, or the id of a pod or serverless endpoint of the account. A pod prints its log;
 an endpoint prints the logs of its workers, each line prefixed with its worker's id. A dropped
 connection is opened again after the last line printed: no line is printed twice or skipped.
-Exit 0 at the end of the log, 2 for a resource that has no logs (a volume, a template) or that
-does not exist, 130 on Ctrl-C, 1 on an error of the API.
+Without --follow, prints what the log holds now: it stops at the first line printed after the
+command started, or when no line has come for 2 seconds. Exit 0 then, 2 for a resource that
+has no logs (a volume, a template) or that does not exist, 130 on Ctrl-C, 1 on an error of the API.
 
 Options:
   -f, --follow          Keep printing new lines until the resource is gone or Ctrl-C.

@@ -96,7 +96,7 @@ describe("invalid parameters are 400", () => {
     { query: "?tail=-1", errors: ["must be >= 0 at /tail"] },
     { query: "?tail=5001", errors: ["must be <= 5000 at /tail"] },
     { query: "?tail=1.5", errors: ["expected integer at /tail"] },
-    { query: "?source=stdout", errors: ["must be one of system, container at /source"] },
+    { query: "?source=stdout", errors: ["must be one of container, system at /source"] },
     { query: "?since=yesterday", errors: ["Invalid ISO datetime at /since"] },
   ])("$query", async ({ query, errors }) => {
     expectProblem(await harness.call("GET", `/v2/pods/${podId}/logs${query}`), 400, "Query parameters failed validation", errors);
