@@ -1,5 +1,7 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
+import { BACKLOG_QUIET_MS, backlogOnly } from "../../cli/logs/backlogOnly";
 import { parseSince, parseTail } from "../../cli/logs/since";
+import type { LogLine } from "../../provider/client";
 import { diagnoseEndpoint, diagnosePod, type WorkerCounts } from "../../cli/status/diagnosis";
 import { formatDuration, parseDuration } from "../../cli/status/duration";
 import { type ResourceStatus, totalCostPerHour } from "../../cli/status/statusReport";
@@ -238,5 +240,65 @@ describe("status --watch", () => {
     expect(() => parseStatus([arg])).toThrow(
       `--watch takes a whole number of seconds from 1 to 3600; got "${arg.slice("--watch=".length)}"`,
     );
+  });
+});
+
+describe("logs without --follow", () => {
+  const startedAt = Date.parse("2026-06-01T12:00:00Z");
+  const line = (ts: string, text: string): LogLine => ({ id: `${ts}/000000000001`, ts, source: "container", line: text });
+  /** A log stream that yields `lines`, then stays open until its signal aborts, as the API's does; keeps its signal. */
+  const stream = (lines: LogLine[], signals: AbortSignal[]) => (signal: AbortSignal) => {
+    signals.push(signal);
+    return (async function* () {
+      yield* lines;
+      await new Promise((_, reject) => {
+        if (signal.aborted) reject(signal.reason as Error);
+        signal.addEventListener("abort", () => reject(signal.reason as Error));
+      });
+    })();
+  };
+  const read = async (lines: AsyncGenerator<LogLine>) => {
+    const texts: string[] = [];
+    for await (const { line: text } of lines) texts.push(text);
+    return texts;
+  };
+
+  test("stops before the first line printed after it started, and closes the stream", async () => {
+    const signals: AbortSignal[] = [];
+    const lines = [
+      line("2026-06-01T11:59:00Z", "before"),
+      line("2026-06-01T12:00:00Z", "at the start"),
+      line("2026-06-01T12:00:00.001Z", "after"),
+      line("2026-06-01T11:59:30Z", "never read"),
+    ];
+    expect(await read(backlogOnly(stream(lines, signals), startedAt, new AbortController().signal))).toEqual(["before", "at the start"]);
+    expect(signals.map((signal) => signal.aborted)).toEqual([true]);
+  });
+
+  test("stops when no line has come for the quiet period after the last one, and closes the stream", async () => {
+    vi.useFakeTimers();
+    try {
+      const signals: AbortSignal[] = [];
+      const lines = [line("2026-06-01T11:59:00Z", "one"), line("2026-06-01T11:59:01Z", "two")];
+      let finished = false;
+      const reading = read(backlogOnly(stream(lines, signals), startedAt, new AbortController().signal)).finally(() => (finished = true));
+      await vi.advanceTimersByTimeAsync(BACKLOG_QUIET_MS - 1);
+      expect({ finished, closed: signals[0]!.aborted }).toEqual({ finished: false, closed: false });
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await reading).toEqual(["one", "two"]);
+      expect(signals[0]!.aborted).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test("Ctrl-C's abort ends it with the abort's reason", async () => {
+    const interrupted = new AbortController();
+    const reason = new Error("interrupted");
+    const lines = backlogOnly(stream([line("2026-06-01T11:59:00Z", "one")], []), startedAt, interrupted.signal);
+    expect((await lines.next()).value).toMatchObject({ line: "one" });
+    const next = lines.next();
+    interrupted.abort(reason);
+    await expect(next).rejects.toBe(reason);
   });
 });
