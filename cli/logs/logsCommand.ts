@@ -79,7 +79,9 @@ export function run(options: LogsOptions): Promise<number> {
     };
     // The API keeps a log's stream open while its resource exists: without --follow, only what was printed until now.
     const read: ReadLog = (open) =>
-      options.follow ? open({ ...query, signal }) : backlogOnly((stop) => open({ ...query, signal: stop }), startedAt, signal);
+      options.follow
+        ? open({ ...query, signal })
+        : backlogOnly((stop, onStream) => open({ ...query, signal: stop, onStream }), startedAt, signal);
     for await (const line of logLines(client, target, options.worker, read, signal)) process.stdout.write(`${line}\n`);
     return 0;
   });

@@ -12,6 +12,8 @@ export interface LogOptions extends RequestOptions {
   since?: string;
   /** Resume after this event id, as a reconnecting reader does. */
   lastEventId?: string;
+  /** Hears when the stream is answered (true), and when it dropped and is being opened again (false). */
+  onStream?: (open: boolean) => void;
 }
 
 /** One line of a pod's or a worker's log. */
@@ -33,15 +35,19 @@ const logData = z.object({ ts: z.string(), source: z.enum(["container", "system"
  * is opened again after the last line's id, so that no line comes twice or goes missing.
  */
 export async function* logLines(transport: Transport, path: string, options: LogOptions): AsyncGenerator<LogLine> {
-  const { source, tail, since, lastEventId, ...request } = options;
-  const events = resumingServerSentEvents(transport, {
-    ...request,
-    method: "GET",
-    path,
-    query: { source, tail, since },
-    headers: lastEventId ? { "last-event-id": lastEventId } : {},
-    // A log may be quiet for long: the stream ends when its resource is gone, the signal aborts or the reader leaves.
-    bodyTimeoutMs: 0,
-  });
+  const { source, tail, since, lastEventId, onStream, ...request } = options;
+  const events = resumingServerSentEvents(
+    transport,
+    {
+      ...request,
+      method: "GET",
+      path,
+      query: { source, tail, since },
+      headers: lastEventId ? { "last-event-id": lastEventId } : {},
+      // A log may be quiet for long: the stream ends when its resource is gone, the signal aborts or the reader leaves.
+      bodyTimeoutMs: 0,
+    },
+    onStream,
+  );
   for await (const event of events) yield { id: event.id, ...parseBody(logData, event.data, { method: "GET", path }) };
 }

@@ -9,23 +9,24 @@ export interface ServerSentEvent {
   data: string;
 }
 
-/** Sends a GET whose answer is a stream of server-sent events, and yields them as they arrive. */
-export async function* serverSentEvents(transport: Transport, call: ApiCall<never>): AsyncGenerator<ServerSentEvent> {
-  yield* readEvents(await openEvents(transport, call), call);
-}
-
 /**
- * As {@link serverSentEvents}, and when the connection drops mid-stream, opens it again with `Last-Event-ID` set to
- * the last event's id, as a browser's EventSource does: no event is yielded twice, none is skipped. The new request
- * goes through the transport's one retry loop; a stream that drops twice in a row without an event fails with the
- * {@link ConnectionError}.
+ * Sends a GET whose answer is a stream of server-sent events, and yields them as they arrive. When the connection
+ * drops mid-stream, opens it again with `Last-Event-ID` set to the last event's id, as a browser's EventSource does:
+ * no event is yielded twice, none is skipped. The new request goes through the transport's one retry loop; a stream
+ * that drops twice in a row without an event fails with the {@link ConnectionError}. `onStream` hears when the
+ * stream is answered (true) and when it dropped and is being opened again (false).
  */
-export async function* resumingServerSentEvents(transport: Transport, call: ApiCall<never>): AsyncGenerator<ServerSentEvent> {
+export async function* resumingServerSentEvents(
+  transport: Transport,
+  call: ApiCall<never>,
+  onStream?: (open: boolean) => void,
+): AsyncGenerator<ServerSentEvent> {
   let lastEventId = call.headers?.["last-event-id"];
   let droppedEmpty = false;
   for (;;) {
     const headers = { ...call.headers, ...(lastEventId === undefined ? {} : { "last-event-id": lastEventId }) };
     const events = await openEvents(transport, { ...call, headers });
+    onStream?.(true);
     let received = false;
     try {
       for await (const event of readEvents(events, call)) {
@@ -38,6 +39,7 @@ export async function* resumingServerSentEvents(transport: Transport, call: ApiC
     } catch (error) {
       if (!(error instanceof ConnectionError) || (droppedEmpty && !received)) throw error;
       droppedEmpty = !received;
+      onStream?.(false);
     }
   }
 }

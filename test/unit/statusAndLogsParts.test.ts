@@ -247,9 +247,10 @@ describe("logs without --follow", () => {
   const startedAt = Date.parse("2026-06-01T12:00:00Z");
   const line = (ts: string, text: string): LogLine => ({ id: `${ts}/000000000001`, ts, source: "container", line: text });
   /** A log stream that yields `lines`, then stays open until its signal aborts, as the API's does; keeps its signal. */
-  const stream = (lines: LogLine[], signals: AbortSignal[]) => (signal: AbortSignal) => {
+  const stream = (lines: LogLine[], signals: AbortSignal[]) => (signal: AbortSignal, onStream: (open: boolean) => void) => {
     signals.push(signal);
     return (async function* () {
+      onStream(true);
       yield* lines;
       await new Promise((_, reject) => {
         if (signal.aborted) reject(signal.reason as Error);
@@ -287,6 +288,40 @@ describe("logs without --follow", () => {
       await vi.advanceTimersByTimeAsync(1);
       expect(await reading).toEqual(["one", "two"]);
       expect(signals[0]!.aborted).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test("time spent opening the stream, or opening it again after a drop, is not quiet", async () => {
+    vi.useFakeTimers();
+    try {
+      const gate = () => {
+        let resolve!: () => void;
+        return { promise: new Promise<void>((done) => (resolve = done)), resolve: () => resolve() };
+      };
+      const answered = gate();
+      const reopened = gate();
+      const open = (signal: AbortSignal, onStream: (open: boolean) => void) =>
+        (async function* () {
+          await answered.promise;
+          onStream(true);
+          yield line("2026-06-01T11:59:00Z", "before the drop");
+          onStream(false);
+          await reopened.promise;
+          onStream(true);
+          yield line("2026-06-01T11:59:01Z", "after it");
+          await new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason as Error)));
+        })();
+      let finished = false;
+      const reading = read(backlogOnly(open, startedAt, new AbortController().signal)).finally(() => (finished = true));
+      await vi.advanceTimersByTimeAsync(10 * BACKLOG_QUIET_MS);
+      answered.resolve();
+      await vi.advanceTimersByTimeAsync(10 * BACKLOG_QUIET_MS);
+      expect(finished).toBe(false);
+      reopened.resolve();
+      await vi.advanceTimersByTimeAsync(BACKLOG_QUIET_MS);
+      expect(await reading).toEqual(["before the drop", "after it"]);
     } finally {
       vi.useRealTimers();
     }
