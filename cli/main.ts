@@ -33,6 +33,8 @@ const COMMANDS: Record<string, Loader> = {
   destroy: stackCommand("destroy"),
   drift: stackCommand("drift"),
   expire: () => require("./expire/expireCommand") as typeof import("./expire/expireCommand"),
+  status: () => require("./status/statusCommand") as typeof import("./status/statusCommand"),
+  logs: () => require("./logs/logsCommand") as typeof import("./logs/logsCommand"),
   dev: () => require("./dev") as typeof import("./dev"),
 };
 

@@ -20,4 +20,5 @@ export type { ClockController } from "./movableClock";
 export type { GpuUtilizationController } from "./pods/gpuUtilization";
 export { CAPACITY_ERROR_PREFIX, type GpuStockOverrides, type StockController } from "./placement/liveStock";
 export type { GpuStock } from "./data/stock";
+export type { WorkloadController } from "./workloads";
 export type * from "./wire";

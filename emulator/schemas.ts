@@ -104,12 +104,11 @@ export type MountsRequest = z.output<typeof mountsRequest>;
 export type GpuRequest = z.output<typeof gpuRequest>;
 export type CpuRequest = z.output<typeof cpuRequest>;
 
-/** Query of `GET /v2/pods/{id}/logs`; other parameters are ignored. */
-export const podLogQuery = z.object({
-  source: z.enum(["system", "container"]).optional(),
+/** Query of a pod's or a worker's log stream; other parameters are ignored. */
+export const logQuery = z.object({
+  source: z.enum(["container", "system"]).optional(),
   tail: z.coerce.number().pipe(z.int().min(0).max(5000)).default(100),
   since: z.iso.datetime({ offset: true }).optional(),
-  follow: z.enum(["true", "false"]).default("false"),
 });
 
 /** A comma-separated query parameter whose entries come from a fixed set. */

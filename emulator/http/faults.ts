@@ -29,6 +29,8 @@ export interface FaultController {
    * connection is destroyed halfway through the body.
    */
   truncateResponses(count: number, options?: RequestMatch): void;
+  /** Destroys the connection of every log stream open now, mid-way, as a network drop does. */
+  cutStreams(): void;
   /** Delays every request by `ms` until cleared (0 turns it off). */
   latency(ms: number): void;
   /**
@@ -53,6 +55,7 @@ export class Faults implements FaultController {
   private truncatedResponses: MatchRule[] = [];
   private storm: { remaining: number; retryAfterSeconds: number } | null = null;
   private malformedHeaders = 0;
+  private readonly streamCuts = new EventTarget();
   latencyMs = 0;
 
   constructor(private readonly failPodNow: (id: string) => void) {}
@@ -76,6 +79,15 @@ export class Faults implements FaultController {
 
   truncateResponses(count: number, options: RequestMatch = {}): void {
     if (count > 0) this.truncatedResponses.push({ ...options, remaining: count });
+  }
+
+  cutStreams(): void {
+    this.streamCuts.dispatchEvent(new Event("cut"));
+  }
+
+  /** Calls `cut` on the next {@link cutStreams}, unless `until` aborts first. */
+  onStreamCut(cut: () => void, until: AbortSignal): void {
+    this.streamCuts.addEventListener("cut", cut, { once: true, signal: until });
   }
 
   latency(ms: number): void {

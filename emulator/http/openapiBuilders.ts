@@ -137,7 +137,8 @@ export interface OperationSpec {
   parameters?: Schema[];
   /** Component schema(s) of the JSON body; with several, the body is exactly one of them. */
   body?: string | string[];
-  ok: { status: 200 | 201 | 204; description: string; schema?: Schema; contentType?: string };
+  /** `headers`: what the success carries besides the RateLimit headers every answer has. */
+  ok: { status: 200 | 201 | 204; description: string; schema?: Schema; contentType?: string; headers?: Record<string, Schema> };
   /** What causes each problem status here; a whole response where the status also answers something else. */
   errors?: Partial<Record<ProblemStatus, string | Schema>>;
 }
@@ -146,7 +147,7 @@ export interface OperationSpec {
 export function operationsOf(tag: string): (spec: OperationSpec) => Schema {
   return (spec) => {
     const { ok } = spec;
-    const success: Schema = { description: ok.description, headers: rateLimitHeaders };
+    const success: Schema = { description: ok.description, headers: { ...rateLimitHeaders, ...ok.headers } };
     if (ok.schema !== undefined) success.content = { [ok.contentType ?? "application/json"]: { schema: ok.schema } };
     const problems: Array<[string, Schema]> = [
       ...([401, 429] as const).map((status): [string, Schema] => [String(status), problemRef(status)]),

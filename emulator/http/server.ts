@@ -10,6 +10,7 @@ import { type EmulatorOptions, resolveOptions } from "../options";
 import type { StockController } from "../placement/liveStock";
 import { ApiKeys, rememberCaller, requirePermission } from "./auth";
 import type { FaultController } from "./faults";
+import { type WorkloadController, workloadController } from "../workloads";
 import { refuseDeepBodies } from "./nestingLimit";
 import { serveOperations } from "./operation";
 import { Problem } from "./problem";
@@ -48,6 +49,8 @@ export interface Emulator {
   readonly gpuUtilization: GpuUtilizationController;
   /** The emulator's clock, to move time forward instead of waiting. */
   readonly clock: ClockController;
+  /** What pods and workers print, and how workers' health checks go. */
+  readonly workloads: WorkloadController;
 }
 
 /** Starts an emulator of the v2 API on loopback. */
@@ -82,6 +85,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     stock: context.stock,
     gpuUtilization: context.gpuUtilization,
     clock,
+    workloads: workloadController(context),
   };
 }
 

@@ -5,6 +5,7 @@ import { Problem } from "../http/problem";
 import { ownedEndpoint } from "../ownership";
 import { jobBaseUrl } from "../serverless/endpointView";
 import { jobWorkerId, workersReadyAt } from "../serverless/workers";
+import { jobsTakenFrom } from "../serverless/workerHealth";
 import type { EndpointRecord, JobRecord } from "../store";
 import { echoHandler, type Handler, textToVideoHandler } from "./handlers";
 import { runsOf } from "./jobTimeline";
@@ -67,7 +68,7 @@ export function enqueue(
   previous?: JobRecord,
 ): JobRecord {
   const now = context.now();
-  const readyAt = queue.endpoint === null ? now : workersReadyAt(queue.endpoint, context.options.timings);
+  const readyAt = queue.endpoint === null ? now : jobsTakenFrom(queue.endpoint, workersReadyAt(queue.endpoint, context.options.timings));
   const delayTime = Math.max(context.options.jobs.queueMs, readyAt - now);
   const execution = queue.handler(input, id, (executionTime) => now + delayTime + executionTime);
   const job: JobRecord = {

@@ -1,15 +1,7 @@
+import type { KeptLine, LogSource } from "../http/logStream";
 import type { Lifecycle } from "./lifecycle";
 import type { PodRecord } from "../store";
-
-export type LogSource = "system" | "container";
-
-export interface LogLine {
-  /** Position in the pod's log, from 1; what SSE `id:` carries and `Last-Event-ID` resumes after. */
-  id: number;
-  timestamp: number;
-  source: LogSource;
-  message: string;
-}
+import { appendedLines } from "./appendedLog";
 
 const HEARTBEAT_MS = 60_000;
 
@@ -17,13 +9,13 @@ const HEARTBEAT_MS = 60_000;
  * The pod's log up to `now`, derived from its phases like its status is, so lines only ever get appended while
  * time moves forward and their ids stay stable.
  */
-export function podLog(pod: PodRecord, lifecycle: Lifecycle, now: number): LogLine[] {
-  const lines: LogLine[] = [];
+export function podLog(pod: PodRecord, lifecycle: Lifecycle, now: number): KeptLine[] {
+  const lines: KeptLine[] = [];
   pod.phases.forEach((phase, index) => {
     const end = pod.phases[index + 1]?.since ?? now;
-    const add = (timestamp: number, source: LogSource, message: string): boolean => {
+    const add = (timestamp: number, source: LogSource, line: string): boolean => {
       if (timestamp > end) return false;
-      lines.push({ id: lines.length + 1, timestamp, source, message });
+      lines.push({ id: lines.length + 1, timestamp, source, line });
       return true;
     };
     switch (phase.kind) {
@@ -53,7 +45,9 @@ export function podLog(pod: PodRecord, lifecycle: Lifecycle, now: number): LogLi
       }
     }
   });
-  return lines;
+  // Appended lines merge in by time, after derived lines of the same instant: an id once sent keeps its line.
+  const merged = [...lines, ...appendedLines(pod, now)].sort((a, b) => a.timestamp - b.timestamp);
+  return merged.map((line, index) => ({ ...line, id: index + 1 }));
 }
 
 function describeCompute(pod: PodRecord): string {

@@ -1,17 +1,17 @@
 import { callerOf } from "../http/auth";
-import { string } from "../http/openapiBuilders";
 import type { Operation } from "../http/operation";
 import { Problem } from "../http/problem";
 import { idParam } from "../http/routing";
-import { formatSseEvent, sendEventStream } from "../http/sse";
-import { isFinal, renderJob, statusAt, timelineOf } from "../jobs/jobTimeline";
+import { logStreamParameters, logStreamResponse, sendLogStream } from "../http/logStream";
 import { ownedEndpoint } from "../ownership";
 import { endpointId, workerId } from "./parameters";
 import { jobWorkerId, workersOf } from "./workers";
+import { workerLog } from "./workerLog";
 
 /**
- * `GET /v2/serverless/{id}/workers/{workerId}/logs`: read a worker's logs as Server-Sent Events;
- * answers 403, 404 as `spec.errors` says.
+ * `GET /v2/serverless/{id}/workers/{workerId}/logs`: a worker's log as Server-Sent Events, the backlog chosen by
+ * `Last-Event-ID`, else `since`, else `tail`, then new lines until the endpoint is gone or the client leaves; answers
+ * 400, 403, 404 as `spec.errors` says.
  */
 export const getWorkerLogs: Operation = {
   method: "GET",
@@ -19,10 +19,16 @@ export const getWorkerLogs: Operation = {
   spec: {
     operationId: "getWorkerLogs",
     summary: "Read a worker's logs as Server-Sent Events",
-    description: "Each event's data is `{source, line, ts}` and its id is `ts`.",
-    parameters: [endpointId, workerId],
-    ok: { status: 200, description: "The event stream", schema: string, contentType: "text/event-stream" },
-    errors: { 403: "The endpoint belongs to another account", 404: "No such endpoint or worker" },
+    description:
+      "Server-Sent Events: `id:` `<ts>/<position>`, `data:` JSON `{ts, source, line}`. The backlog is chosen by the " +
+      "`Last-Event-ID` header (events after it), else `since`, else `tail`; new lines follow while the endpoint exists.",
+    parameters: [endpointId, workerId, ...logStreamParameters],
+    ok: logStreamResponse("the endpoint"),
+    errors: {
+      400: "Invalid query or Last-Event-ID",
+      403: "The endpoint belongs to another account",
+      404: "No such endpoint or worker",
+    },
   },
   async handle(context, request, reply) {
     const { store, options } = context;
@@ -31,16 +37,8 @@ export const getWorkerLogs: Operation = {
     const known =
       workerId === jobWorkerId(endpoint) || workersOf(endpoint, options.timings, context.now()).some((worker) => worker.id === workerId);
     if (!known) throw new Problem(404, `Worker ${workerId} of endpoint ${endpoint.id} not found`);
-    const now = context.now();
-    // A job cancelled while queued never reached the worker.
-    const events = [...endpoint.jobs.values()].flatMap((job) => {
-      const { startedAt, endsAt } = timelineOf(job);
-      if (job.workerId !== workerId || !isFinal(statusAt(job, now)) || endsAt < startedAt) return [];
-      const { status, error } = renderJob(job, now);
-      const ts = new Date(endsAt).toISOString();
-      const line = `job ${job.id} ${status === "COMPLETED" ? "completed" : status === "CANCELLED" ? "cancelled" : `failed: ${error}`}`;
-      return [formatSseEvent({ id: ts, data: { source: "container", line, ts } })];
-    });
-    return sendEventStream(reply, events.join(""));
+    return sendLogStream(context, request, reply, () =>
+      store.find("endpoints", endpoint.id) === undefined ? undefined : workerLog(endpoint, workerId, context.now()),
+    );
   },
 };

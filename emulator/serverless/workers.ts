@@ -3,6 +3,7 @@ import { statusAt, timelineOf } from "../jobs/jobTimeline";
 import type { PodTimings } from "../options";
 import type { EndpointRecord } from "../store";
 import type { EndpointGpuConfig, Release, Worker, WorkerStatus } from "../wire";
+import { heldStatus } from "./workerHealth";
 
 /** The worker that runs an endpoint's jobs: its first, scaled up from zero on demand when `workers.min` is 0. */
 export function jobWorkerId(endpoint: { id: string }): string {
@@ -35,7 +36,9 @@ export function workersOf(endpoint: EndpointRecord, timings: Required<PodTimings
   const gpuCount = endpoint.gpu?.count ?? 0;
   return Array.from({ length: count }, (_, index) => {
     const startedAt = endpoint.workers.min === 0 ? busySince : readyAt;
-    const status: WorkerStatus = now < startedAt ? "INITIALIZING" : index === 0 && running.length > 0 ? "RUNNING" : "IDLE";
+    const status: WorkerStatus =
+      heldStatus(endpoint, `${endpoint.id}-w${index}`) ??
+      (now < startedAt ? "INITIALIZING" : index === 0 && running.length > 0 ? "RUNNING" : "IDLE");
     const started = status !== "INITIALIZING";
     return {
       id: `${endpoint.id}-w${index}`,

@@ -89,5 +89,7 @@ export type { Clock } from "./clock";
 export { RateLimiter, parseRateLimitHeaders, pacingDelayMs, type RateLimitWindow } from "./ratelimit";
 export { Transport, type TransportOptions, type RetryOptions, type RequestOptions } from "./transport";
 export type { PodLogEntry, PodLogOptions } from "./pods";
+export type { LogLine, LogOptions } from "./logStream";
+export type { WorkerLogLine } from "./serverless";
 export type { JobRequestOptions, JobStreamChunk, JobStreamOptions, JobSyncOptions, JobWaitOptions, TextToVideoResult } from "./jobs";
 export type { LoadBalancingRequest, LoadBalancingRequestOptions, LoadBalancingResponse } from "./loadBalancing";

@@ -1,33 +1,13 @@
-import { z } from "zod";
 import { type CreatePodRequest, type Pod, type PodAction, podListSchema, podSchema, type UpdatePodRequest } from "../schemas/pod";
 import { ApiResource } from "./apiResource";
-import { serverSentEvents } from "./sse";
+import { type LogLine, logLines, type LogOptions } from "./logStream";
 import type { RequestOptions, Transport } from "./transport";
 
 /** Options of {@link PodsClient.logs}. */
-export interface PodLogOptions extends RequestOptions {
-  /** Which log to read. @default both */
-  source?: "container" | "system";
-  /** Only the last N lines of the backlog. */
-  tail?: number;
-  /** Only lines at or after this time (ISO 8601). */
-  since?: string;
-  /** Keep the stream open and yield new lines until the pod is gone or `signal` aborts. @default false */
-  follow?: boolean;
-  /** Resume after this event id, as a reconnecting reader does. */
-  lastEventId?: string;
-}
+export type PodLogOptions = LogOptions;
 
 /** One line of pod output. */
-export interface PodLogEntry {
-  /** Event id, usable as `lastEventId` to resume. */
-  id: string | undefined;
-  timestamp: string | undefined;
-  source: string | undefined;
-  message: string;
-}
-
-const logData = z.looseObject({ message: z.string(), timestamp: z.string().optional(), source: z.string().optional() });
+export type PodLogEntry = LogLine;
 
 /** `/v2/pods`: create, read, update, act on and delete pods. */
 export class PodsClient extends ApiResource {
@@ -68,31 +48,11 @@ export class PodsClient extends ApiResource {
     return this.transport.post(this.at({ id }, "action"), { action }, podSchema, options);
   }
 
-  /** Streams the pod's output (server-sent events) as log entries. */
+  /**
+   * Streams the pod's output (server-sent events) as log entries; a connection dropped mid-stream is opened again
+   * after the last entry's id, so that no entry comes twice or goes missing.
+   */
   async *logs(id: string, options: PodLogOptions = {}): AsyncGenerator<PodLogEntry> {
-    const { source, tail, since, follow, lastEventId, ...request } = options;
-    const events = serverSentEvents(this.transport, {
-      ...request,
-      method: "GET",
-      path: this.at({ id }, "logs"),
-      query: { source, tail, since, follow: follow || undefined },
-      headers: lastEventId ? { "last-event-id": lastEventId } : {},
-      // A followed pod may be quiet for long; the stream ends when the pod is gone or the signal aborts.
-      ...(follow ? { bodyTimeoutMs: 0 } : {}),
-    });
-    for await (const event of events) yield toLogEntry(event.id, event.data);
+    yield* logLines(this.transport, this.at({ id }, "logs"), options);
   }
-}
-
-function toLogEntry(id: string | undefined, data: string): PodLogEntry {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(data);
-  } catch {
-    parsed = undefined;
-  }
-  const structured = logData.safeParse(parsed);
-  return structured.success
-    ? { id, timestamp: structured.data.timestamp, source: structured.data.source, message: structured.data.message }
-    : { id, timestamp: undefined, source: undefined, message: data };
 }

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   type CreateEndpointRequest,
   type Endpoint,
@@ -10,20 +9,12 @@ import {
   endpointWorkersSchema,
   type UpdateEndpointRequest,
 } from "../schemas/serverlessEndpoint";
-import { serverSentEvents } from "./sse";
+import { type LogLine, logLines, type LogOptions } from "./logStream";
 import { ApiResource } from "./apiResource";
 import type { RequestOptions, Transport } from "./transport";
 
 /** One line of a worker's log. */
-export interface WorkerLogLine {
-  /** Which log it comes from, e.g. `container`. */
-  source: string;
-  line: string;
-  /** ISO timestamp, also the event id to resume after. */
-  ts: string;
-}
-
-const workerLogLine = z.object({ source: z.string(), line: z.string(), ts: z.string() });
+export type WorkerLogLine = LogLine;
 
 /** `/v2/serverless`: serverless endpoints, their workers, worker logs and releases. */
 export class ServerlessClient extends ApiResource {
@@ -64,9 +55,11 @@ export class ServerlessClient extends ApiResource {
     return this.transport.get(this.at({ id }, "releases"), endpointReleasesSchema, options);
   }
 
-  /** A worker's log lines (server-sent events). */
-  async *workerLogs(id: string, workerId: string, options?: RequestOptions): AsyncGenerator<WorkerLogLine> {
-    const events = serverSentEvents(this.transport, { ...options, method: "GET", path: this.at({ id }, "workers", { workerId }, "logs") });
-    for await (const event of events) yield workerLogLine.parse(JSON.parse(event.data));
+  /**
+   * A worker's log lines (server-sent events); a connection dropped mid-stream is opened again after the last line's
+   * id, so that no line comes twice or goes missing.
+   */
+  async *workerLogs(id: string, workerId: string, options: LogOptions = {}): AsyncGenerator<WorkerLogLine> {
+    yield* logLines(this.transport, this.at({ id }, "workers", { workerId }, "logs"), options);
   }
 }

@@ -256,7 +256,8 @@ function wasNotSent(error: unknown): boolean {
   return typeof code === "string" && NOT_SENT_CODES.has(code);
 }
 
-function parseBody<T>(schema: z.ZodType<T>, text: string, summary: RequestSummary): T {
+/** `text` as `schema` reads it: a {@link ResponseShapeError} naming the call when it is not JSON or not of that shape. */
+export function parseBody<T>(schema: z.ZodType<T>, text: string, summary: RequestSummary): T {
   let body: unknown;
   try {
     body = JSON.parse(text);

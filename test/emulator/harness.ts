@@ -120,3 +120,38 @@ export function parseSse(text: string): SseEvent[] {
   parser.feed(text);
   return events;
 }
+
+/** An event stream the emulator keeps open: its answer's status and headers, and its events as they come. */
+export interface OpenStream {
+  status: number;
+  headers: Record<string, unknown>;
+  /** Every event received once at least `count` have come: more than `count` means more came in the same read. */
+  events(count: number): Promise<SseEvent[]>;
+  /** Every event received once the emulator ends the stream. */
+  ended(): Promise<SseEvent[]>;
+  close(): void;
+}
+
+/** Opens a `GET` event stream, e.g. a log, that stays open until the emulator ends it or `close()`. */
+export async function openStream(harness: Harness, path: string, headers: Record<string, string> = {}): Promise<OpenStream> {
+  const response = await request(`${harness.emulator.url}${path}`, { headers: { authorization: `Bearer ${API_KEY}`, ...headers } });
+  // `next()` rather than `for await`, whose early exit would destroy the stream.
+  const body = response.body[Symbol.asyncIterator]();
+  let text = "";
+  const readUntil = async (done: (events: SseEvent[]) => boolean): Promise<SseEvent[]> => {
+    for (;;) {
+      const events = parseSse(text);
+      if (done(events)) return events;
+      const chunk = await body.next();
+      if (chunk.done) return events;
+      text += (chunk.value as Buffer).toString();
+    }
+  };
+  return {
+    status: response.statusCode,
+    headers: response.headers,
+    events: (count) => readUntil((events) => events.length >= count),
+    ended: () => readUntil(() => false),
+    close: () => response.body.destroy(),
+  };
+}

@@ -1,6 +1,5 @@
-import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { API_KEY, expectProblem, gpuPod, type Harness, ManualClock, parseSse, startHarness } from "./harness";
+import { expectProblem, gpuPod, type Harness, ManualClock, openStream, startHarness } from "./harness";
 
 const clock = new ManualClock();
 let harness: Harness;
@@ -15,17 +14,19 @@ beforeAll(async () => {
 
 afterAll(() => harness.emulator.close());
 
-const logs = async (query = "", headers: Record<string, string> = {}) => {
-  const answer = await harness.call("GET", `/v2/pods/${podId}/logs${query}`, { headers });
-  expect(answer.status).toBe(200);
-  return parseSse(answer.text);
+/** The first `count` events of the pod's log stream, which stays open; closed once read. */
+const logs = async (count: number, query = "", headers: Record<string, string> = {}) => {
+  const stream = await openStream(harness, `/v2/pods/${podId}/logs${query}`, headers);
+  expect(stream.status).toBe(200);
+  const events = await stream.events(count);
+  stream.close();
+  return events;
 };
 
-const line = (id: number, offset: number, source: string, message: string) => ({
-  id: String(id),
-  event: "log",
-  data: { timestamp: new Date(createdAt + offset).toISOString(), source, message },
-});
+const line = (position: number, offset: number, source: string, text: string) => {
+  const ts = new Date(createdAt + offset).toISOString();
+  return { id: `${ts}/${String(position).padStart(12, "0")}`, event: "message", data: { ts, source, line: text } };
+};
 
 const FIRST_RUN = [
   line(1, 0, "system", "Scheduled on a 1 x NVIDIA GeForce RTX 4090 host in US-TX-3"),
@@ -40,30 +41,37 @@ const FIRST_RUN = [
 ];
 
 describe("the backlog", () => {
-  test("is the pod's lifecycle as Server-Sent Events", async () => {
-    const answer = await harness.call("GET", `/v2/pods/${podId}/logs`);
-    expect(answer.headers).toMatchObject({
+  test("is the pod's lifecycle as Server-Sent Events, on a stream that stays open", async () => {
+    const stream = await openStream(harness, `/v2/pods/${podId}/logs`);
+    expect(stream.headers).toMatchObject({
       "content-type": "text/event-stream; charset=utf-8",
       "cache-control": "no-cache",
+      connection: "keep-alive",
+      "x-accel-buffering": "no",
       ratelimit: expect.any(String),
     });
-    expect(parseSse(answer.text)).toEqual(FIRST_RUN);
+    expect(await stream.events(FIRST_RUN.length)).toEqual(FIRST_RUN);
+    stream.close();
   });
 
   test.each([
-    { case: "source=container", query: "?source=container", ids: [6, 7, 8, 9] },
-    { case: "source=system", query: "?source=system", ids: [1, 2, 3, 4, 5] },
-    { case: "tail=2", query: "?tail=2", ids: [8, 9] },
-    { case: "tail=0", query: "?tail=0", ids: [] },
-    { case: "tail with a source", query: "?tail=1&source=system", ids: [5] },
-    { case: "since", query: `?since=${new Date(createdAt + 3000).toISOString()}`, ids: [5, 6, 7, 8, 9] },
-  ])("$case", async ({ query, ids }) => {
-    expect((await logs(query)).map((event) => Number(event.id))).toEqual(ids);
+    { case: "source=container", query: "?source=container", positions: [6, 7, 8, 9] },
+    { case: "source=system", query: "?source=system", positions: [1, 2, 3, 4, 5] },
+    { case: "tail=2", query: "?tail=2", positions: [8, 9] },
+    { case: "tail with a source", query: "?tail=1&source=system", positions: [5] },
+    { case: "since", query: `?since=${new Date(createdAt + 3000).toISOString()}`, positions: [5, 6, 7, 8, 9] },
+    { case: "since, before tail", query: `?tail=1&since=${new Date(createdAt + 63_000).toISOString()}`, positions: [8, 9] },
+  ])("$case", async ({ query, positions }) => {
+    expect(await logs(positions.length, query)).toEqual(positions.map((position) => FIRST_RUN[position - 1]));
   });
 
   test("Last-Event-ID resumes after that event, before since and tail", async () => {
-    const events = await logs(`?tail=1&since=${new Date(createdAt).toISOString()}`, { "last-event-id": "6" });
+    const events = await logs(3, `?tail=1&since=${new Date(createdAt).toISOString()}`, { "last-event-id": FIRST_RUN[5]!.id });
     expect(events).toEqual(FIRST_RUN.slice(6));
+  });
+
+  test("a time as Last-Event-ID resumes after every line up to it", async () => {
+    expect(await logs(2, "", { "last-event-id": new Date(createdAt + 3000).toISOString() })).toEqual(FIRST_RUN.slice(7));
   });
 
   test("later runs append, keeping earlier ids", async () => {
@@ -72,7 +80,7 @@ describe("the backlog", () => {
     await harness.call("POST", `/v2/pods/${podId}/action`, { body: { action: "start" } });
     clock.advance(2000);
     const stoppedAt = 128_000;
-    expect(await logs("?tail=5000")).toEqual([
+    expect(await logs(14, "?tail=5000")).toEqual([
       ...FIRST_RUN,
       line(10, stoppedAt, "system", "Container stopped"),
       line(11, stoppedAt + 1000, "system", "Starting container"),
@@ -88,69 +96,51 @@ describe("invalid parameters are 400", () => {
     { query: "?tail=-1", errors: ["must be >= 0 at /tail"] },
     { query: "?tail=5001", errors: ["must be <= 5000 at /tail"] },
     { query: "?tail=1.5", errors: ["expected integer at /tail"] },
-    { query: "?source=stdout", errors: ["must be one of system, container at /source"] },
+    { query: "?source=stdout", errors: ["must be one of container, system at /source"] },
     { query: "?since=yesterday", errors: ["Invalid ISO datetime at /since"] },
-    { query: "?follow=yes", errors: ["must be one of true, false at /follow"] },
   ])("$query", async ({ query, errors }) => {
     expectProblem(await harness.call("GET", `/v2/pods/${podId}/logs${query}`), 400, "Query parameters failed validation", errors);
   });
 
-  test("a Last-Event-ID this stream never sent", async () => {
+  test("a Last-Event-ID that is neither an event id nor a time", async () => {
     expectProblem(
-      await harness.call("GET", `/v2/pods/${podId}/logs`, { headers: { "last-event-id": "2026-03-02T00:00:00Z" } }),
+      await harness.call("GET", `/v2/pods/${podId}/logs`, { headers: { "last-event-id": "yesterday" } }),
       400,
-      "Last-Event-ID must be the id of an event this stream sent",
+      "Last-Event-ID must be the id of an event this stream sent, or a time",
     );
   });
 });
 
-/**
- * Reads a streamed body until `done` holds for the text so far (true) or the stream ends (false). Reads with
- * `next()` rather than `for await`, whose early exit would destroy the stream.
- */
-async function readUntil(body: AsyncIterator<Buffer>, received: { text: string }, done: (text: string) => boolean) {
-  for (;;) {
-    const chunk = await body.next();
-    if (chunk.done) return false;
-    received.text += chunk.value.toString();
-    if (done(received.text)) return true;
-  }
-}
-
-describe("follow=true", () => {
-  test("streams new lines as time passes and ends when the pod is gone", async () => {
+describe("the stream stays open", () => {
+  test("tail=0 sends no backlog, then new lines as time passes, and ends when the pod is gone", async () => {
+    const startedAt = clock.now;
     const { id } = (await harness.call("POST", "/v2/pods", { body: gpuPod() })).body;
-    const response = await request(`${harness.emulator.url}/v2/pods/${id}/logs?follow=true&source=system`, {
-      headers: { authorization: `Bearer ${API_KEY}` },
-    });
-    expect(response.statusCode).toBe(200);
-    const stream = response.body[Symbol.asyncIterator]();
-    const received = { text: "" };
-    expect(await readUntil(stream, received, (text) => text.includes("Pulling image"))).toBe(true);
+    const stream = await openStream(harness, `/v2/pods/${id}/logs?tail=0&source=system`);
     clock.advance(3000);
-    expect(await readUntil(stream, received, (text) => text.includes("Container is running"))).toBe(true);
+    const at = (position: number, offset: number, text: string) => {
+      const ts = new Date(startedAt + offset).toISOString();
+      return { id: `${ts}/${String(position).padStart(12, "0")}`, event: "message", data: { ts, source: "system", line: text } };
+    };
+    const live = [at(3, 1000, "Image org/trainer:1.2 pulled"), at(4, 1000, "Starting container"), at(5, 3000, "Container is running")];
+    expect(await stream.events(3)).toEqual(live);
     await harness.call("DELETE", `/v2/pods/${id}`);
-    expect(await readUntil(stream, received, () => false)).toBe(false);
-    expect(parseSse(received.text).map((event) => event.data.message)).toEqual([
-      "Scheduled on a 1 x NVIDIA GeForce RTX 4090 host in US-TX-3",
-      "Pulling image org/trainer:1.2",
-      "Image org/trainer:1.2 pulled",
-      "Starting container",
-      "Container is running",
-    ]);
+    expect(await stream.ended()).toEqual(live);
+  });
+
+  test("a follow parameter, which the API does not have, changes nothing", async () => {
+    expect(await logs(2, "?tail=2&follow=false")).toEqual(await logs(2, "?tail=2"));
   });
 
   test("ends when the emulator closes", async () => {
     const own = await startHarness();
     const { id } = (await own.call("POST", "/v2/pods", { body: gpuPod() })).body;
-    const response = await request(`${own.emulator.url}/v2/pods/${id}/logs?follow=true`, {
-      headers: { authorization: `Bearer ${API_KEY}` },
-    });
-    const stream = response.body[Symbol.asyncIterator]();
-    const received = { text: "" };
-    await readUntil(stream, received, (text) => text.includes("Pulling image"));
+    const stream = await openStream(own, `/v2/pods/${id}/logs`);
+    expect((await stream.events(2)).map((event) => event.data.line)).toEqual([
+      "Scheduled on a 1 x NVIDIA GeForce RTX 4090 host in US-TX-3",
+      "Pulling image org/trainer:1.2",
+    ]);
     const closing = own.emulator.close();
-    await expect(readUntil(stream, received, () => false).catch(() => false)).resolves.toBe(false);
+    await expect(stream.ended().then((events) => events.length)).resolves.toBe(2);
     await closing;
   });
 });

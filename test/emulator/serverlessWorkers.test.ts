@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { expectProblem, type Harness, ManualClock, parseSse, startHarness } from "./harness";
+import { expectProblem, type Harness, ManualClock, openStream, startHarness } from "./harness";
 
 const OTHER_KEY = "other-account-key";
 const PROVISIONING_MS = 300;
@@ -35,8 +35,8 @@ async function create(overrides: Record<string, unknown> = {}): Promise<any> {
 
 const workersOf = async (id: string) => (await harness.call("GET", `/v2/serverless/${id}/workers`)).body;
 const releasesOf = async (id: string) => (await harness.call("GET", `/v2/serverless/${id}/releases`)).body;
-const logsOf = (id: string, workerId: string, key?: string) =>
-  harness.call("GET", `/v2/serverless/${id}/workers/${workerId}/logs`, { key });
+const logsOf = (id: string, workerId: string) => harness.call("GET", `/v2/serverless/${id}/workers/${workerId}/logs`);
+const openLog = (id: string, workerId: string) => openStream(harness, `/v2/serverless/${id}/workers/${workerId}/logs`);
 
 function summary(counts: { idle?: number; initializing?: number }): Record<string, number> {
   const { idle = 0, initializing = 0 } = counts;
@@ -152,31 +152,46 @@ describe("releases", () => {
 });
 
 describe("worker logs", () => {
-  test("one container line per job the worker finished, as SSE whose event id is the line's time", async () => {
+  test("one container line per job the worker finished, as SSE whose event id is the line's time and position", async () => {
     const endpoint = await create();
     const worker = `${endpoint.id}-w0`;
-    const empty = await logsOf(endpoint.id, worker);
-    expect([empty.status, empty.headers["content-type"], empty.text]).toEqual([200, "text/event-stream; charset=utf-8", ""]);
+    const open = await openLog(endpoint.id, worker);
+    expect(open.status).toBe(200);
+    expect(open.headers).toMatchObject({
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache",
+      connection: "keep-alive",
+      "x-accel-buffering": "no",
+    });
 
     const done = (await harness.call("POST", `/v2/${endpoint.id}/run`, { body: { input: { n: 1 } } })).body;
     const doneAt = new Date(clock.now + QUEUE_MS + EXECUTION_MS).toISOString();
     clock.advance(1_000);
     const failed = (await harness.call("POST", `/v2/${endpoint.id}/run`, { body: { input: { error: "out of memory" } } })).body;
     const failedAt = new Date(clock.now + QUEUE_MS + EXECUTION_MS).toISOString();
-    const line = (ts: string, text: string) => ({ id: ts, event: "message", data: { source: "container", line: text, ts } });
+    const line = (ts: string, position: number, text: string) => ({
+      id: `${ts}/${String(position).padStart(12, "0")}`,
+      event: "message",
+      data: { ts, source: "container", line: text },
+    });
+    const both = [line(doneAt, 1, `job ${done.id} completed`), line(failedAt, 2, `job ${failed.id} failed: out of memory`)];
 
+    // The stream opened on an empty log sends each line as the job that prints it ends.
     clock.advance(QUEUE_MS + EXECUTION_MS - 1);
-    expect(parseSse((await logsOf(endpoint.id, worker)).text)).toEqual([line(doneAt, `job ${done.id} completed`)]);
+    expect(await open.events(1)).toEqual(both.slice(0, 1));
     clock.advance(1);
-    expect(parseSse((await logsOf(endpoint.id, worker)).text)).toEqual([
-      line(doneAt, `job ${done.id} completed`),
-      line(failedAt, `job ${failed.id} failed: out of memory`),
-    ]);
+    expect(await open.events(2)).toEqual(both);
+    open.close();
+    const later = await openLog(endpoint.id, worker);
+    expect(await later.events(2)).toEqual(both);
+    later.close();
   });
 
   test("a worker the endpoint does not have answers 404", async () => {
     const endpoint = await create({ workers: { min: 2, max: 2 } });
-    expect((await logsOf(endpoint.id, `${endpoint.id}-w1`)).status).toBe(200);
+    const known = await openLog(endpoint.id, `${endpoint.id}-w1`);
+    known.close();
+    expect(known.status).toBe(200);
     expectProblem(await logsOf(endpoint.id, `${endpoint.id}-w2`), 404, `Worker ${endpoint.id}-w2 of endpoint ${endpoint.id} not found`);
     expectProblem(await logsOf(endpoint.id, "w9"), 404, `Worker w9 of endpoint ${endpoint.id} not found`);
   });

@@ -551,47 +551,58 @@ describe("client against the emulator", () => {
   });
 
   describe("pod logs", () => {
-    it("keeps following a quiet pod past the agent's body timeout until the signal aborts", async () => {
-      // An agent whose body timeout is far shorter than the follow: the follow must not be subject to it.
+    it("stays on a quiet pod past the agent's body timeout until the signal aborts", async () => {
+      // An agent whose body timeout is far shorter than the wait: an open log stream must not be subject to it.
       const impatient = new Agent({ bodyTimeout: 200 });
       const client = new ComputePlatformClient({ baseUrl: emulator.url, apiKey: KEY, dispatcher: impatient });
       const pod = await client.pods.create({ ...podBody, name: "quiet" });
       const stop = new AbortController();
-      const reason = new Error("stopped following");
+      const reason = new Error("stopped reading");
       setTimeout(() => stop.abort(reason), 800);
       const seen: string[] = [];
-      const following = (async () => {
-        for await (const entry of client.pods.logs(pod.id, { follow: true, signal: stop.signal })) seen.push(entry.message);
+      const reading = (async () => {
+        for await (const entry of client.pods.logs(pod.id, { signal: stop.signal })) seen.push(entry.line);
       })();
-      await expect(following).rejects.toBe(reason);
+      await expect(reading).rejects.toBe(reason);
       expect(seen.length).toBeGreaterThan(0);
       await client.pods.delete(pod.id);
       await impatient.close();
     });
 
-    it("streams the pod's output as entries with ids that resume the stream", async () => {
+    it("streams the pod's output as {ts, source, line} entries whose ids resume the stream", async () => {
       const clock = virtualTime();
       const timed = await startEmulator({ apiKeys: [KEY], clock: clock.now });
       try {
         const client = clientFor(timed, clock);
+        const createdAt = clock.now();
         const pod = await client.pods.create(podBody);
         clock.advance(60_000);
-        const entries = [];
-        for await (const entry of client.pods.logs(pod.id)) entries.push(entry);
-        expect(entries.length).toBeGreaterThan(2);
-        expect(entries.every((e) => typeof e.message === "string" && e.id !== undefined)).toBe(true);
-        expect(new Set(entries.map((e) => e.source))).toEqual(new Set(["system", "container"]));
-
-        const last = [];
-        for await (const entry of client.pods.logs(pod.id, { tail: 2 })) last.push(entry);
-        expect(last).toEqual(entries.slice(-2));
-
-        const resumed = [];
-        for await (const entry of client.pods.logs(pod.id, { lastEventId: entries[0]!.id })) resumed.push(entry);
-        expect(resumed).toEqual(entries.slice(1));
+        const entry = (position: number, offset: number, line: string | ReturnType<typeof expect.stringMatching>) => {
+          const ts = new Date(createdAt + offset).toISOString();
+          return { id: `${ts}/${String(position).padStart(12, "0")}`, ts, source: "system", line };
+        };
+        const system = [
+          entry(1, 0, expect.stringMatching(/^Scheduled on a 1 x NVIDIA GeForce RTX 4090 host in [A-Z]{2}-[A-Z]{2}-\d$/)),
+          entry(2, 0, "Pulling image alpine:3"),
+          entry(3, 200, "Image alpine:3 pulled"),
+          entry(4, 200, "Starting container"),
+          entry(5, 500, "Container is running"),
+        ];
+        expect(await take(client.pods.logs(pod.id, { source: "system" }), 5)).toEqual(system);
+        expect(await take(client.pods.logs(pod.id, { source: "system", tail: 2 }), 2)).toEqual(system.slice(-2));
+        const entries = await take(client.pods.logs(pod.id, { source: "system" }), 5);
+        const resumed = await take(client.pods.logs(pod.id, { source: "system", lastEventId: entries[0]!.id }), 4);
+        expect(resumed).toEqual(system.slice(1));
       } finally {
         await timed.close();
       }
     });
   });
 });
+
+/** The first `count` items of a stream that stays open; leaving the loop closes it. */
+async function take<Item>(items: AsyncGenerator<Item>, count: number): Promise<Item[]> {
+  const taken: Item[] = [];
+  for await (const item of items) if (taken.push(item) === count) break;
+  return taken;
+}

@@ -217,9 +217,13 @@ describe("with a queue-based GPU endpoint", () => {
     const releases = await client.releases(id);
     expect(releases.releases.map((release) => release.diff.map((entry) => entry.field))).toEqual([["env"], []]);
     const job = await sharedClient().jobs.runsync(id, { hello: "world" });
-    const lines = [];
-    for await (const line of client.workerLogs(id, `${id}-w0`)) lines.push(line.line);
-    expect(lines).toEqual([`job ${job.id} completed`]);
+    // The stream stays open while the endpoint exists: its first line is the job's; `return` closes it.
+    const lines = client.workerLogs(id, `${id}-w0`);
+    expect(await lines.next()).toEqual({
+      done: false,
+      value: expect.objectContaining({ source: "container", line: `job ${job.id} completed` }),
+    });
+    await lines.return(undefined);
   });
 
   it("adopting it takes it over by id; the next diff shows no changes", async () => {
