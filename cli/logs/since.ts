@@ -1,13 +1,13 @@
 import { UserError } from "../../provider/errors";
-import { parseDuration } from "../status/duration";
+import { durationMs } from "../../provider/resources/lifetime/duration";
 
 /**
  * `--since` as the API's time: a duration back from `now` (`10m`, `2h`) or a time with its offset
  * (`2026-06-01T12:00:00Z`), as an ISO 8601 string.
  */
 export function parseSince(text: string, now: number): string {
-  const seconds = parseDuration(text);
-  if (seconds !== undefined) return new Date(now - seconds * 1000).toISOString();
+  const back = durationMs(text);
+  if (back !== undefined) return new Date(now - back).toISOString();
   const time = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text) ? Date.parse(text) : Number.NaN;
   if (Number.isNaN(time)) {
     throw new UserError(`--since must be a duration such as 10m, 2h or 1d, or a time such as 2026-06-01T12:00:00Z; got "${text}"`);

@@ -3,7 +3,7 @@ import { BACKLOG_QUIET_MS, backlogOnly } from "../../cli/logs/backlogOnly";
 import { parseSince, parseTail } from "../../cli/logs/since";
 import type { LogLine } from "../../provider/client";
 import { diagnoseEndpoint, diagnosePod, type WorkerCounts } from "../../cli/status/diagnosis";
-import { formatDuration, parseDuration } from "../../cli/status/duration";
+import { formatDuration } from "../../cli/status/duration";
 import { type ResourceStatus, totalCostPerHour } from "../../cli/status/statusReport";
 import { formatStatus } from "../../cli/status/statusTable";
 import { parse as parseStatus } from "../../cli/status/statusCommand";
@@ -100,20 +100,7 @@ describe("a pod's diagnosis", () => {
   });
 });
 
-describe("durations", () => {
-  test.each([
-    { text: "90s", seconds: 90 },
-    { text: "10m", seconds: 600 },
-    { text: "2h", seconds: 7200 },
-    { text: "1d", seconds: 86_400 },
-    { text: "10", seconds: undefined },
-    { text: "10min", seconds: undefined },
-    { text: "-5m", seconds: undefined },
-    { text: "1.5h", seconds: undefined },
-  ])("parse $text", ({ text, seconds }) => {
-    expect(parseDuration(text)).toBe(seconds);
-  });
-
+describe("formatDuration", () => {
   test.each([
     { seconds: 0, text: "0s" },
     { seconds: 45.9, text: "45s" },
@@ -139,11 +126,14 @@ describe("--since and --tail", () => {
     expect(parseSince(text, now)).toBe(since);
   });
 
-  test.each(["yesterday", "2026-06-01", "2026-06-01T10:00:00", "2026-13-01T10:00:00Z", ""])("--since %j is refused", (text) => {
-    expect(() => parseSince(text, now)).toThrow(
-      `--since must be a duration such as 10m, 2h or 1d, or a time such as 2026-06-01T12:00:00Z; got "${text}"`,
-    );
-  });
+  test.each(["yesterday", "90s", "0m", "-5m", "1.5h", "2026-06-01", "2026-06-01T10:00:00", "2026-13-01T10:00:00Z", ""])(
+    "--since %j is refused",
+    (text) => {
+      expect(() => parseSince(text, now)).toThrow(
+        `--since must be a duration such as 10m, 2h or 1d, or a time such as 2026-06-01T12:00:00Z; got "${text}"`,
+      );
+    },
+  );
 
   test.each([
     { text: "0", tail: 0 },
