@@ -1,4 +1,4 @@
-import { type CheckedPodInputs, injectedEnvKeys, type MountsInputs, type Pod } from "../../schemas/pod";
+import { type CheckedPodInputs, type GpuConfigInputs, injectedEnvKeys, type MountsInputs, type Pod } from "../../schemas/pod";
 import { mountKind } from "./mounts";
 
 /** Arguments that the API never returns, so state keeps them beside the pod's own fields. */
@@ -6,7 +6,7 @@ type EchoedInputs = Pick<
   CheckedPodInputs,
   "templateId" | "startSsh" | "startJupyter" | "dataCenterIds" | "desiredStatus" | "readyTimeoutSeconds"
 > & {
-  gpu?: CheckedPodInputs["gpu"];
+  gpu?: GpuConfigInputs;
   /** Env keys the pod took from its template and the program does not set: kept on update, never drift. */
   inheritedEnvKeys?: string[];
 };

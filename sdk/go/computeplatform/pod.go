@@ -43,7 +43,8 @@ type Pod struct {
 	// When the resource is next stopped or terminated by its lifetime (ISO 8601); absent when nothing is to come.
 	ExpiresAt        pulumi.StringPtrOutput    `pulumi:"expiresAt"`
 	GlobalNetworking PodGlobalNetworkingOutput `pulumi:"globalNetworking"`
-	Gpu              PodGpuPtrOutput           `pulumi:"gpu"`
+	// A GPU allocation.
+	Gpu GpuConfigPtrOutput `pulumi:"gpu"`
 	// Since when every GPU has been seen below `whenIdle.gpuUtilizationBelow`; absent while it is not idle.
 	IdleSince pulumi.StringPtrOutput `pulumi:"idleSince"`
 	Image     pulumi.StringOutput    `pulumi:"image"`
@@ -350,8 +351,9 @@ func (o PodOutput) GlobalNetworking() PodGlobalNetworkingOutput {
 	return o.ApplyT(func(v *Pod) PodGlobalNetworkingOutput { return v.GlobalNetworking }).(PodGlobalNetworkingOutput)
 }
 
-func (o PodOutput) Gpu() PodGpuPtrOutput {
-	return o.ApplyT(func(v *Pod) PodGpuPtrOutput { return v.Gpu }).(PodGpuPtrOutput)
+// A GPU allocation.
+func (o PodOutput) Gpu() GpuConfigPtrOutput {
+	return o.ApplyT(func(v *Pod) GpuConfigPtrOutput { return v.Gpu }).(GpuConfigPtrOutput)
 }
 
 // Since when every GPU has been seen below `whenIdle.gpuUtilizationBelow`; absent while it is not idle.

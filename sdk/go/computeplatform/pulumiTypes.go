@@ -4363,61 +4363,6 @@ func (o PodGlobalNetworkingOutput) Ip() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v PodGlobalNetworking) *string { return v.Ip }).(pulumi.StringPtrOutput)
 }
 
-type PodGpu struct {
-	Count float64 `pulumi:"count"`
-}
-
-type PodGpuOutput struct{ *pulumi.OutputState }
-
-func (PodGpuOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*PodGpu)(nil)).Elem()
-}
-
-func (o PodGpuOutput) ToPodGpuOutput() PodGpuOutput {
-	return o
-}
-
-func (o PodGpuOutput) ToPodGpuOutputWithContext(ctx context.Context) PodGpuOutput {
-	return o
-}
-
-func (o PodGpuOutput) Count() pulumi.Float64Output {
-	return o.ApplyT(func(v PodGpu) float64 { return v.Count }).(pulumi.Float64Output)
-}
-
-type PodGpuPtrOutput struct{ *pulumi.OutputState }
-
-func (PodGpuPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**PodGpu)(nil)).Elem()
-}
-
-func (o PodGpuPtrOutput) ToPodGpuPtrOutput() PodGpuPtrOutput {
-	return o
-}
-
-func (o PodGpuPtrOutput) ToPodGpuPtrOutputWithContext(ctx context.Context) PodGpuPtrOutput {
-	return o
-}
-
-func (o PodGpuPtrOutput) Elem() PodGpuOutput {
-	return o.ApplyT(func(v *PodGpu) PodGpu {
-		if v != nil {
-			return *v
-		}
-		var ret PodGpu
-		return ret
-	}).(PodGpuOutput)
-}
-
-func (o PodGpuPtrOutput) Count() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *PodGpu) *float64 {
-		if v == nil {
-			return nil
-		}
-		return &v.Count
-	}).(pulumi.Float64PtrOutput)
-}
-
 type PodMounts struct {
 	Network    []PodMountsNetworkItem `pulumi:"network"`
 	Persistent *PodMountsPersistent   `pulumi:"persistent"`
@@ -7397,8 +7342,6 @@ func init() {
 	pulumi.RegisterOutputType(PodCpuOutput{})
 	pulumi.RegisterOutputType(PodCpuPtrOutput{})
 	pulumi.RegisterOutputType(PodGlobalNetworkingOutput{})
-	pulumi.RegisterOutputType(PodGpuOutput{})
-	pulumi.RegisterOutputType(PodGpuPtrOutput{})
 	pulumi.RegisterOutputType(PodMountsOutput{})
 	pulumi.RegisterOutputType(PodMountsNetworkItemOutput{})
 	pulumi.RegisterOutputType(PodMountsNetworkItemArrayOutput{})

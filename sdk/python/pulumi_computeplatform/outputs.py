@@ -43,6 +43,7 @@ __all__ = [
     'EndpointBillingResultMetadata',
     'EndpointBillingResultMetadataTotals',
     'EndpointBillingResultRecordsItem',
+    'GpuConfig',
     'GpuTypeResultCudaVersionsItem',
     'GpuTypeResultDataCentersItem',
     'GpuTypeResultMaxCount',
@@ -65,7 +66,6 @@ __all__ = [
     'PodCluster',
     'PodCpu',
     'PodGlobalNetworking',
-    'PodGpu',
     'PodMounts',
     'PodMountsNetworkItem',
     'PodMountsPersistent',
@@ -1522,6 +1522,84 @@ class EndpointBillingResultRecordsItem(dict):
 
 
 @pulumi.output_type
+class GpuConfig(dict):
+    """
+    A GPU allocation.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowedCudaVersions":
+            suggest = "allowed_cuda_versions"
+        elif key == "minCudaVersion":
+            suggest = "min_cuda_version"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in GpuConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        GpuConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        GpuConfig.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 allowed_cuda_versions: Optional[Sequence[_builtins.str]] = None,
+                 count: Optional[_builtins.int] = None,
+                 min_cuda_version: Optional[_builtins.str] = None):
+        """
+        A GPU allocation.
+
+        :param _builtins.str id: GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA A100 80GB PCIe"`. Changing it replaces the pod.
+        :param Sequence[_builtins.str] allowed_cuda_versions: CUDA versions (`major.minor`) the host may run; when not empty, `minCudaVersion` cannot be set. Create-only.
+        :param _builtins.int count: Number of GPUs. Minimum 1.
+        :param _builtins.str min_cuda_version: Lowest acceptable CUDA version (`major.minor`). Exclusive with a non-empty `allowedCudaVersions`. Create-only.
+        """
+        pulumi.set(__self__, "id", id)
+        if allowed_cuda_versions is not None:
+            pulumi.set(__self__, "allowed_cuda_versions", allowed_cuda_versions)
+        if count is not None:
+            pulumi.set(__self__, "count", count)
+        if min_cuda_version is not None:
+            pulumi.set(__self__, "min_cuda_version", min_cuda_version)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA A100 80GB PCIe"`. Changing it replaces the pod.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="allowedCudaVersions")
+    def allowed_cuda_versions(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        CUDA versions (`major.minor`) the host may run; when not empty, `minCudaVersion` cannot be set. Create-only.
+        """
+        return pulumi.get(self, "allowed_cuda_versions")
+
+    @_builtins.property
+    @pulumi.getter
+    def count(self) -> Optional[_builtins.int]:
+        """
+        Number of GPUs. Minimum 1.
+        """
+        return pulumi.get(self, "count")
+
+    @_builtins.property
+    @pulumi.getter(name="minCudaVersion")
+    def min_cuda_version(self) -> Optional[_builtins.str]:
+        """
+        Lowest acceptable CUDA version (`major.minor`). Exclusive with a non-empty `allowedCudaVersions`. Create-only.
+        """
+        return pulumi.get(self, "min_cuda_version")
+
+
+@pulumi.output_type
 class GpuTypeResultCudaVersionsItem(dict):
     def __init__(__self__, *,
                  available: _builtins.bool,
@@ -2425,18 +2503,6 @@ class PodGlobalNetworking(dict):
     @pulumi.getter
     def ip(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "ip")
-
-
-@pulumi.output_type
-class PodGpu(dict):
-    def __init__(__self__, *,
-                 count: _builtins.float):
-        pulumi.set(__self__, "count", count)
-
-    @_builtins.property
-    @pulumi.getter
-    def count(self) -> _builtins.float:
-        return pulumi.get(self, "count")
 
 
 @pulumi.output_type

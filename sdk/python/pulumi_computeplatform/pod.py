@@ -743,7 +743,10 @@ class Pod(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def gpu(self) -> pulumi.Output[Optional['outputs.PodGpu']]:
+    def gpu(self) -> pulumi.Output[Optional['outputs.GpuConfig']]:
+        """
+        A GPU allocation.
+        """
         return pulumi.get(self, "gpu")
 
     @_builtins.property
