@@ -35,7 +35,7 @@ export const registryDelegation = declaration<RegistryDelegationInputs, typeof f
   type: "RegistryDelegation",
   what: "registry delegation",
   noun: "delegation",
-  importable: false,
+  importable: true,
   fields,
   schema: registryDelegationInputsSchema,
   outputs: ["resource", "name", "delegatorUserId", "awsUser", "repository", "tag", "awsRegion", "dockerRegistryUri", "createdAt"],
@@ -43,7 +43,8 @@ export const registryDelegation = declaration<RegistryDelegationInputs, typeof f
   label: (inputs) => `registry delegation of ${inputs.resource}`,
   // The API has no read by id: the delegation is looked up in the list.
   find: async (client, id) => (await client.registries.delegations.list()).find((candidate) => candidate.id === id),
-  outputsOf: ({ id: _id, ...live }, recorded) => stripUndefined({ ...live, name: live.name ?? null, resource: recorded.resource ?? "" }),
+  // The API reports the repository's parts: an import (nothing recorded) writes the ARN they give, with its tag.
+  outputsOf: ({ id: _id, ...live }, recorded) => stripUndefined({ ...live, name: live.name ?? null, resource: recorded.resource ?? formatEcrRepositoryArn(live) }),
   adoptRefusal: (live, conflicts) =>
     `differs from the arguments in ${conflicts.join(", ")} (it covers ${formatEcrRepositoryArn(live)} and ` +
     `${live.name ? `is named "${live.name}"` : "has no name"}), which cannot change in place; declare the delegation's current ` +
