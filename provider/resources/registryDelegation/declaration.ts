@@ -6,7 +6,7 @@ import {
   type RegistryDelegationInputs,
   registryDelegationInputsSchema,
 } from "./inputs";
-import { createOnly, declaration, type Fields, replaces, replacesWhen } from "../lifecycle/declaration";
+import { type Checked, createOnly, declaration, type Fields, replaces, replacesWhen } from "../lifecycle/declaration";
 import { stripUndefined } from "../lifecycle/engineProperties";
 
 /**
@@ -22,6 +22,13 @@ const designatesAnother = (olds: EcrRepositoryReference, news: { resource: strin
     repository === undefined || (["awsRegion", "awsUser", "repository", "tag"] as const).some((part) => olds[part] !== repository[part])
   );
 };
+
+/**
+ * The ARN the delegation was made with, as recorded; at an import (nothing recorded) the one the repository's parts
+ * give, which the API reports instead, with its tag.
+ */
+const resourceOf = (live: EcrRepositoryReference, recorded: Partial<RegistryDelegationOutputs>): string =>
+  recorded.resource ?? formatEcrRepositoryArn(live);
 
 // The service has no update for a delegation: every field replaces it.
 const fields = {
@@ -43,8 +50,9 @@ export const registryDelegation = declaration<RegistryDelegationInputs, typeof f
   label: (inputs) => `registry delegation of ${inputs.resource}`,
   // The API has no read by id: the delegation is looked up in the list.
   find: async (client, id) => (await client.registries.delegations.list()).find((candidate) => candidate.id === id),
-  // The API reports the repository's parts: an import (nothing recorded) writes the ARN they give, with its tag.
-  outputsOf: ({ id: _id, ...live }, recorded) => stripUndefined({ ...live, name: live.name ?? null, resource: recorded.resource ?? formatEcrRepositoryArn(live) }),
+  outputsOf: ({ id: _id, ...live }, recorded) => stripUndefined({ ...live, name: live.name ?? null, resource: resourceOf(live, recorded) }),
+  // `Checked` says every name is a string; a delegation's may be null.
+  inputsOf: (live, recorded) => ({ resource: resourceOf(live, recorded), name: live.name ?? null }) as Checked<RegistryDelegationInputs, typeof fields>,
   adoptRefusal: (live, conflicts) =>
     `differs from the arguments in ${conflicts.join(", ")} (it covers ${formatEcrRepositoryArn(live)} and ` +
     `${live.name ? `is named "${live.name}"` : "has no name"}), which cannot change in place; declare the delegation's current ` +
