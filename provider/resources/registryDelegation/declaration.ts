@@ -52,7 +52,8 @@ export const registryDelegation = declaration<RegistryDelegationInputs, typeof f
   find: async (client, id) => (await client.registries.delegations.list()).find((candidate) => candidate.id === id),
   outputsOf: ({ id: _id, ...live }, recorded) => stripUndefined({ ...live, name: live.name ?? null, resource: resourceOf(live, recorded) }),
   // `Checked` says every name is a string; a delegation's may be null.
-  inputsOf: (live, recorded) => ({ resource: resourceOf(live, recorded), name: live.name ?? null }) as Checked<RegistryDelegationInputs, typeof fields>,
+  inputsOf: (live, recorded) =>
+    ({ resource: resourceOf(live, recorded), name: live.name ?? null }) as Checked<RegistryDelegationInputs, typeof fields>,
   adoptRefusal: (live, conflicts) =>
     `differs from the arguments in ${conflicts.join(", ")} (it covers ${formatEcrRepositoryArn(live)} and ` +
     `${live.name ? `is named "${live.name}"` : "has no name"}), which cannot change in place; declare the delegation's current ` +
