@@ -2,8 +2,8 @@ import { kinds } from "../../provider/kindRegistry";
 import { ConfigKeys, LogicalNames } from "../migrate/names";
 import type { AccountSnapshot } from "./accountSnapshot";
 import { declarationOf, declaredArguments } from "./declaredArguments";
+import { importedValues } from "./importedValues";
 import { IMPORT_KIND_NAMES, IMPORT_KINDS, type ImportKind } from "./importKinds";
-import { liveArgumentReaders } from "./liveArgumentReaders";
 import { literalValues } from "./literalValues";
 import { type DeclaredIds, withReferences } from "./references";
 import { type ConfigSecret, withSecretEnv } from "./secretSettings";
@@ -117,8 +117,7 @@ export function planImport(account: AccountSnapshot, filter: ImportFilter): Impo
 /** The arguments a live resource gives, before references and secrets, with its strings as manifest text. */
 function liveArguments(kind: ImportKind, live: object, account: AccountSnapshot): Record<string, unknown> {
   const declaration = declarationOf(kind);
-  const reader = liveArgumentReaders[kind] as ((live: object, account: AccountSnapshot) => Record<string, unknown>) | undefined;
-  const values = reader?.(live, account) ?? (live as Record<string, unknown>);
+  const values = importedValues(kind, live, account);
   let args = declaration === undefined ? { keys: values.keys } : declaredArguments(declaration, values);
   const template = account.templates.find(({ id }) => id === args.templateId);
   if (template !== undefined) args = withoutTemplateSettings(args, template);

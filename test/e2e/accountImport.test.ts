@@ -296,7 +296,7 @@ describe("computeplatform import: an account as a manifest that adopts it", () =
     expect(imported.code, imported.stdout + imported.stderr).toBe(0);
     expect(writes()).toEqual([]);
     const generated = parse(fs.readFileSync(path.join(project, "generated.yaml"), "utf8")) as {
-      resources: Record<string, { type: string }>;
+      resources: Record<string, { type: string; properties?: Record<string, unknown> }>;
     };
     expect(Object.keys(generated.resources).sort()).toEqual(
       [
@@ -316,12 +316,16 @@ describe("computeplatform import: an account as a manifest that adopts it", () =
       ].sort(),
     );
     expect(generated.resources["fine-tune"]?.type).toBe("computeplatform:Pod");
+    expect(generated.resources.delegation).toMatchObject({
+      properties: { resource: "arn:aws:ecr:eu-west-1:210987654321:repository/ml/trainer:latest" },
+    });
+    expect(generated.resources.hpc).toMatchObject({ properties: { image: "org/slurm:24" } });
     expect(imported.stdout).toContain("13 imported");
 
-    // The plugin's read leaves out what the API does not return (a registry's credentials) or reports otherwise (a
-    // delegation's ARN, a cluster's image): Pulumi warns that their generated code needs editing. Taken out of the
-    // stack, every other resource's generated code previews with no change.
-    const incomplete = new Set(["computeplatform:Registry", "computeplatform:RegistryDelegation", "computeplatform:Cluster"]);
+    // The plugin's read cannot give a registry's username and password, which the API never returns: Pulumi warns that
+    // its generated code needs editing. Taken out of the stack, every other resource's generated code (the delegation's
+    // ARN rebuilt from its parts, the cluster's settings read from its members) previews with no change.
+    const incomplete = new Set(["computeplatform:Registry"]);
     const complete = Object.entries(generated.resources).filter(([, { type }]) => !incomplete.has(type));
     fs.appendFileSync(path.join(project, "Pulumi.yaml"), stringify({ resources: Object.fromEntries(complete) }));
     for (const [name, { type }] of Object.entries(generated.resources).filter(([, resource]) => incomplete.has(resource.type))) {
@@ -330,7 +334,7 @@ describe("computeplatform import: an account as a manifest that adopts it", () =
     }
     const preview = await pulumi("preview", "--expect-no-changes");
     expect(preview.code, preview.stdout + preview.stderr).toBe(0);
-    expect(preview.stdout).toContain("11 unchanged");
+    expect(preview.stdout).toContain("13 unchanged");
     expect(writes()).toEqual([]);
   });
 });

@@ -171,6 +171,40 @@ describe("with a SLURM cluster", () => {
     expect(writes(emulator)).toEqual([]);
   });
 
+  it("an import (nothing recorded) reads the container settings from the members, without what each member gets", async () => {
+    const made = await api("POST", "/v2/clusters", {
+      ...args({ name: "made-elsewhere" }),
+      args: "--nodes 2",
+      disk: 40,
+      env: { MODE: "train" },
+      ports: ["22/tcp"],
+    });
+    expect(made.status).toBe(201);
+    const madeId = (made.body as { id: string }).id;
+    try {
+      emulator.resetRequests();
+      const read = await cluster.read(madeId, {} as ClusterOutputs);
+      expect(read.inputs).toEqual({
+        ...args({ name: "made-elsewhere" }),
+        args: "--nodes 2",
+        disk: 40,
+        env: { MODE: "train" },
+        ports: ["22/tcp"],
+        mounts: {},
+        startSsh: false,
+        startJupyter: false,
+        readyTimeoutSeconds: 600,
+      });
+      expect(await cluster.diff(madeId, read.props!, await checked(read.inputs as unknown as ClusterInputs))).toEqual({
+        changes: false,
+        replaces: [],
+      });
+      expect(writes(emulator)).toEqual([]);
+    } finally {
+      await cluster.delete(madeId);
+    }
+  });
+
   it("refresh reads a rename made elsewhere back as drift", async () => {
     await api("PATCH", `/v2/clusters/${id}`, { name: "elsewhere" });
     const result = await cluster.read(id, outs);

@@ -199,8 +199,7 @@ describe("the native plugin and the dynamic resources give the same diff", () =>
   const rows = Object.entries(table).flatMap(([kind, { changes }]) => changes.map((row) => ({ kind: kind as ResourceKindName, ...row })));
 
   // `pulumi import` reads with no properties: the inputs read back pass check and diff as no change from what was read.
-  // Every kind its declaration says is importable; not a Registry (the API never returns the password), a Cluster (its summary lacks the image and the other
-  // create-time arguments), a RegistryDelegation (the ARN it was made from is not returned) and jobs (read by endpoint too).
+  // Every kind its declaration says is importable; not a Registry (the API never returns the password) and jobs (read by endpoint too).
   it.each(KIND_NAMES.filter((kind) => kinds[kind].importable))("%s: an import reads inputs that diff as no change", async (kind) => {
     const { id } = created.find((resource) => resource.kind === kind)!;
     const read = await plugin.call<proto.ReadResponse>("read", new proto.ReadRequest().setUrn(urn(kind)).setType(token(kind)).setId(id));

@@ -99,6 +99,14 @@ describe("with a delegation", () => {
     expect(emulator.requests).toEqual([{ method: "GET", path: "/v2/registries/delegations", status: 200 }]);
   });
 
+  it("an import (nothing recorded) reads the ARN its parts give, with its tag", async () => {
+    expect(await delegation.read(id, {} as RegistryDelegationOutputs)).toEqual({
+      id,
+      props: outs,
+      inputs: { resource: `${ARN}:v3`, name: "trainer-images" },
+    });
+  });
+
   it("refuses to adopt a delegation that differs, or one that does not exist", async () => {
     await expect(delegation.create(await args({ resource: `${ARN}:v4`, name: null, adopt: id }))).rejects.toThrow(
       `adopt: registry delegation "${id}" differs from the arguments in resource, name (it covers ${ARN}:v3 and is named ` +

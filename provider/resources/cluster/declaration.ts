@@ -16,6 +16,7 @@ import { COST_OUTPUTS, type CostEstimate } from "../../cost/costEstimate";
 import { placedOutside, placedOutsideCases, placementDefaults, withoutEmptyDataCenterIds } from "../placement";
 import { unlessNotFound } from "../lifecycle/notFound";
 import { memberPlacement, requestedGpu } from "./memberPlacement";
+import { clusterInputsFromLive } from "./inputsFromLive";
 import { membersRunning } from "./membersRunning";
 
 /**
@@ -73,7 +74,7 @@ export const cluster = declaration<
   what: "cluster",
   autoNamed: true,
   noun: "cluster",
-  importable: false,
+  importable: true,
   fields,
   schema: clusterInputsSchema,
   deadline: "readyTimeoutSeconds",
@@ -113,8 +114,9 @@ export const cluster = declaration<
   // The image is the primary member's: the summary does not report it.
   outputsOf: ({ members = [], ...summary }, recorded) =>
     clusterOutputs(summary, members, { ...(recorded as CheckedClusterInputs), image: members[0]?.image ?? (recorded.image as string) }),
-  // The summary reports only the name of the arguments.
-  inputsOf: ({ name }, { members: _members, ...recorded }) => ({ ...recorded, name }),
+  // The summary reports only the name, type and compute of the arguments; what state recorded stands, and an import
+  // (nothing recorded) reads the container settings from the members.
+  inputsOf: (live, { members: _members, ...recorded }) => ({ ...clusterInputsFromLive(live), ...recorded, name: live.name }),
   // A create on any acceptable configuration, so that an interrupted one is found again whichever it was.
   madeBy: (live, inputs) => onCandidates(inputs).some((candidate) => sameCreateRequest(live, createRequest(candidate))),
   dependentDefaults: withoutEmptyDataCenterIds,

@@ -9,6 +9,9 @@ import { type MountsInputs, mountsInputs, oneMountKind, type Pod, podSchema, pod
 export const clusterTypes = ["TRAINING", "APPLICATION", "SLURM", "RAY"] as const;
 export type ClusterType = (typeof clusterTypes)[number];
 
+/** The env keys each member gets beside the cluster's `env`: its rank and the number of members. */
+export const CLUSTER_MEMBER_ENV_KEYS = ["NODE_RANK", "NUM_NODES"] as const;
+
 /** Roles of SLURM and RAY members; rank 0 is the controller or head. */
 export const podClusterRoles = ["SLURM_CONTROLLER", "SLURM_COMPUTE", "RAY_HEAD", "RAY_WORKER"] as const;
 export type PodClusterRole = (typeof podClusterRoles)[number];

@@ -213,8 +213,7 @@ export function lifecycleOf<
       // An import records what a create with the rebuilt arguments would have. Else they are handed back only for
       // drift: rebuilt from the live resource they name what the program left to the service (a pod's `disk`), and
       // every refresh would report a change that is none.
-      const rebuilt = declaration.inputsOf(live, recorded);
-      const inputs = imported ? withDeclaredDefaults(declaration, rebuilt) : rebuilt;
+      const inputs = imported ? (importedInputs(declaration, live) as Checked<Args, F>) : declaration.inputsOf(live, recorded);
       const outs = outputsOf(live, inputs, imported ? undefined : recorded);
       const drifted = imported || Object.values(fieldChanges(declaration, recorded, inputs)).some((names) => names.length > 0);
       return drifted ? { id, props: outs, inputs: stripUndefined(inputs) as unknown as Outputs } : { id, props: outs };
@@ -252,6 +251,19 @@ export function lifecycleOf<
   function gone(id: string): UserError {
     return new UserError(`${declaration.what} ${id} is gone: run \`pulumi refresh\` to drop it from the stack`);
   }
+}
+
+/**
+ * The arguments an import records for a live resource: what the plugin's `read` hands `pulumi import`, where nothing
+ * is recorded, and what `computeplatform import` writes, which also knows what a list reports beside (a pod's template).
+ */
+export function importedInputs<Args extends object, F extends Fields<Args>, Live extends { id: string }, Outputs extends object>(
+  declaration: Pick<Declaration<Args, F, Live, Outputs>, "fields" | "dependentDefaults" | "inputsOf" | "outputsOf">,
+  live: Live,
+  known: Partial<Outputs> = {},
+): Checked<Args, F> | Outputs {
+  const { inputsOf } = declaration;
+  return inputsOf === undefined ? declaration.outputsOf(live, known) : withDeclaredDefaults(declaration, inputsOf(live, known as Outputs));
 }
 
 /** The arguments with the declared defaults applied, then those that depend on other arguments. */

@@ -6,7 +6,7 @@ import {
   type RegistryDelegationInputs,
   registryDelegationInputsSchema,
 } from "./inputs";
-import { createOnly, declaration, type Fields, replaces, replacesWhen } from "../lifecycle/declaration";
+import { type Checked, createOnly, declaration, type Fields, replaces, replacesWhen } from "../lifecycle/declaration";
 import { stripUndefined } from "../lifecycle/engineProperties";
 
 /**
@@ -23,6 +23,13 @@ const designatesAnother = (olds: EcrRepositoryReference, news: { resource: strin
   );
 };
 
+/**
+ * The ARN the delegation was made with, as recorded; at an import (nothing recorded) the one the repository's parts
+ * give, which the API reports instead, with its tag.
+ */
+const resourceOf = (live: EcrRepositoryReference, recorded: Partial<RegistryDelegationOutputs>): string =>
+  recorded.resource ?? formatEcrRepositoryArn(live);
+
 // The service has no update for a delegation: every field replaces it.
 const fields = {
   resource: replacesWhen(designatesAnother, { cases: "it names another region, account, repository or tag" }),
@@ -35,7 +42,7 @@ export const registryDelegation = declaration<RegistryDelegationInputs, typeof f
   type: "RegistryDelegation",
   what: "registry delegation",
   noun: "delegation",
-  importable: false,
+  importable: true,
   fields,
   schema: registryDelegationInputsSchema,
   outputs: ["resource", "name", "delegatorUserId", "awsUser", "repository", "tag", "awsRegion", "dockerRegistryUri", "createdAt"],
@@ -43,7 +50,10 @@ export const registryDelegation = declaration<RegistryDelegationInputs, typeof f
   label: (inputs) => `registry delegation of ${inputs.resource}`,
   // The API has no read by id: the delegation is looked up in the list.
   find: async (client, id) => (await client.registries.delegations.list()).find((candidate) => candidate.id === id),
-  outputsOf: ({ id: _id, ...live }, recorded) => stripUndefined({ ...live, name: live.name ?? null, resource: recorded.resource ?? "" }),
+  outputsOf: ({ id: _id, ...live }, recorded) => stripUndefined({ ...live, name: live.name ?? null, resource: resourceOf(live, recorded) }),
+  // `Checked` says every name is a string; a delegation's may be null.
+  inputsOf: (live, recorded) =>
+    ({ resource: resourceOf(live, recorded), name: live.name ?? null }) as Checked<RegistryDelegationInputs, typeof fields>,
   adoptRefusal: (live, conflicts) =>
     `differs from the arguments in ${conflicts.join(", ")} (it covers ${formatEcrRepositoryArn(live)} and ` +
     `${live.name ? `is named "${live.name}"` : "has no name"}), which cannot change in place; declare the delegation's current ` +
