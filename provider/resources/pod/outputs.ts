@@ -2,10 +2,7 @@ import { type CheckedPodInputs, injectedEnvKeys, type MountsInputs, type Pod } f
 import { mountKind } from "./mounts";
 
 /** Arguments that the API never returns, so state keeps them beside the pod's own fields. */
-type EchoedInputs = Pick<
-  CheckedPodInputs,
-  "templateId" | "startSsh" | "startJupyter" | "dataCenterIds" | "desiredStatus" | "readyTimeoutSeconds"
-> & {
+type EchoedInputs = Pick<CheckedPodInputs, "templateId" | "startSsh" | "startJupyter" | "desiredStatus" | "readyTimeoutSeconds"> & {
   gpu?: CheckedPodInputs["gpu"];
   /** Env keys the pod took from its template and the program does not set: kept on update, never drift. */
   inheritedEnvKeys?: string[];
@@ -30,7 +27,6 @@ export function podOutputs(pod: Pod, inputs: CheckedPodInputs, inherited?: reado
     inheritedEnvKeys: inputs.templateId === undefined ? undefined : podInheritedEnvKeys(pod, inputs, inherited),
     startSsh: inputs.startSsh,
     startJupyter: inputs.startJupyter,
-    dataCenterIds: inputs.dataCenterIds,
     desiredStatus: inputs.desiredStatus,
     readyTimeoutSeconds: inputs.readyTimeoutSeconds,
   };
@@ -74,7 +70,6 @@ export function podInputsFromLive(pod: Pod, previous: PodOutputs): CheckedPodInp
     desiredStatus: pod.status === "RUNNING" || pod.status === "EXITED" ? pod.status : previous.desiredStatus,
     readyTimeoutSeconds: previous.readyTimeoutSeconds,
   };
-  if (previous.dataCenterIds) inputs.dataCenterIds = previous.dataCenterIds;
   if (previous.templateId) inputs.templateId = previous.templateId;
   if (pod.gpu) inputs.gpu = { ...previous.gpu, id: pod.gpu.id, count: pod.gpu.count };
   if (pod.cpu) inputs.cpu = { id: pod.cpu.id, vcpuCount: pod.cpu.vcpuCount, memory: pod.cpu.memory };
