@@ -1,8 +1,14 @@
 import { type CheckedPodInputs, injectedEnvKeys, type MountsInputs, type Pod } from "../../schemas/pod";
 import { mountKind } from "./mounts";
 
-/** Arguments that the API never returns, so state keeps them beside the pod's own fields. */
-type EchoedInputs = Pick<CheckedPodInputs, "templateId" | "startSsh" | "startJupyter" | "desiredStatus" | "readyTimeoutSeconds"> & {
+/**
+ * Arguments that the API never returns, so state keeps them beside the pod's own fields: the lifecycle records
+ * those declared `unreported` (`dataCenterIds`), {@link podOutputs} the others.
+ */
+type EchoedInputs = Pick<
+  CheckedPodInputs,
+  "templateId" | "startSsh" | "startJupyter" | "dataCenterIds" | "desiredStatus" | "readyTimeoutSeconds"
+> & {
   gpu?: CheckedPodInputs["gpu"];
   /** Env keys the pod took from its template and the program does not set: kept on update, never drift. */
   inheritedEnvKeys?: string[];
