@@ -3,7 +3,7 @@ import { mountKind } from "./mounts";
 
 /**
  * Arguments that the API never returns, so state keeps them beside the pod's own fields: the lifecycle records
- * those declared `unreported` (`dataCenterIds`), {@link podOutputs} the others.
+ * those declared `unreported`, {@link podOutputs} the others.
  */
 type EchoedInputs = Pick<
   CheckedPodInputs,
