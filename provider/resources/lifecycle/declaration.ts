@@ -51,7 +51,10 @@ export interface Field<Olds, News> {
    * @default deep inequality of the recorded output and the argument
    */
   readonly changed?: (olds: Olds, news: News) => boolean;
-  /** The service never reports the field back, so `adopt` cannot hold the live resource to it. @default false */
+  /**
+   * The service never reports the field back: state keeps the argument beside the live fields (and a refresh
+   * hands it back as declared), and `adopt` cannot hold the live resource to it. @default false
+   */
   readonly unreported?: boolean;
 }
 

@@ -64,8 +64,14 @@ export function lifecycleOf<
     return known;
   };
   const { readiness } = declaration;
+  // The service never reports these arguments back: state keeps them beside the live fields, and hands them back.
+  const unreported = Object.entries(declaration.fields as Record<string, { unreported?: boolean }>)
+    .filter(([, field]) => field.unreported === true)
+    .map(([name]) => name);
+  const unreportedOf = (values: object): object =>
+    Object.fromEntries(unreported.filter((name) => name in values).map((name) => [name, (values as Record<string, unknown>)[name]]));
   const outputsOf = (live: Live, inputs: Inputs, previous?: Outputs): Outputs =>
-    stripUndefined(declaration.outputsOf(live, inputs as Partial<Outputs>, previous));
+    stripUndefined({ ...declaration.outputsOf(live, inputs as Partial<Outputs>, previous), ...unreportedOf(inputs) });
   const labelOf = (inputs: Inputs): string => declaration.label?.(inputs) ?? `${declaration.what} "${(inputs as { name?: string }).name}"`;
 
   const patchOf = (live: Outputs, news: Inputs): Patch =>
@@ -213,7 +219,9 @@ export function lifecycleOf<
       // An import records what a create with the rebuilt arguments would have. Else they are handed back only for
       // drift: rebuilt from the live resource they name what the program left to the service (a pod's `disk`), and
       // every refresh would report a change that is none.
-      const inputs = imported ? (importedInputs(declaration, live) as Checked<Args, F>) : declaration.inputsOf(live, recorded);
+      const inputs = imported
+        ? (importedInputs(declaration, live) as Checked<Args, F>)
+        : { ...declaration.inputsOf(live, recorded), ...unreportedOf(recorded) };
       const outs = outputsOf(live, inputs, imported ? undefined : recorded);
       const drifted = imported || Object.values(fieldChanges(declaration, recorded, inputs)).some((names) => names.length > 0);
       return drifted ? { id, props: outs, inputs: stripUndefined(inputs) as unknown as Outputs } : { id, props: outs };

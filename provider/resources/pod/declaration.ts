@@ -21,21 +21,17 @@ import { comparableMounts, declaresMounts, mountsNeedReplacement } from "./mount
 import { podInputsFromLive, type PodOutputs, podOutputs, userEnv } from "./outputs";
 import { madeWithTemplate, recordedTemplateSettings, withTemplateSettings } from "./templateSettings";
 import type { LifetimeOutputs } from "../lifetime/lifetimeOutputs";
+import { containerSettingsFields, withContainerDefaults } from "../container/containerSettings";
 
 // The order is that of the diff's lists. An argument left unset (on a pod made from a template) keeps the pod's value.
 const fields = {
   name: inPlace(),
-  image: inPlace(),
-  args: inPlace(),
-  disk: inPlace(),
+  ...containerSettingsFields,
   // The service injects keys (PUBLIC_KEY, JUPYTER_PASSWORD) and the template gives some: only the program's are compared.
-  env: inPlace({
-    default: {},
-    secret: "inputAndOutput",
+  env: {
+    ...containerSettingsFields.env,
     changed: (olds: PodOutputs, news: CheckedPodInputs) => !sameValue(userEnv(olds.env, news.env, olds.inheritedEnvKeys), news.env),
-  }),
-  ports: inPlace(),
-  registry: inPlace(),
+  },
   locked: inPlace({ default: false }),
   globalNetworking: inPlace({
     default: false,
@@ -181,14 +177,9 @@ export const pod = declaration<
 function withTemplateDependentDefaults(inputs: CheckedPodInputs): CheckedPodInputs {
   const { mounts, gpu, ...checked } = withoutEmptyDataCenterIds(inputs);
   const fromTemplate = inputs.templateId !== undefined;
-  if (!fromTemplate) {
-    checked.args ??= "";
-    checked.ports ??= [];
-    checked.registry ??= null;
-    checked.startSsh ??= false;
-    checked.startJupyter ??= false;
-  }
-  const completed: CheckedPodInputs = checked;
+  const completed: CheckedPodInputs = fromTemplate
+    ? checked
+    : { ...withContainerDefaults(checked, ["disk"]), startSsh: checked.startSsh ?? false, startJupyter: checked.startJupyter ?? false };
   if (gpu !== undefined) completed.gpu = gpu;
   // On a pod made from a template, an empty `network` list is how it declines the template's persistent mount.
   if (mounts !== undefined) {

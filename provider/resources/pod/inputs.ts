@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Named } from "../autoName";
-import { cudaFloorOrList, cudaVersion, imageOrTemplate, port, vcpuCount } from "../../schemas/container";
+import { cudaFloorOrList, cudaVersion, imageOrTemplate, vcpuCount } from "../../schemas/container";
+import { type ContainerSettingsInputs, containerSettingsInputs, containerSettingsSchema } from "../container/containerSettings";
 import { type CrossFieldRule, exactlyOneOf, withCrossFieldRules } from "../../schemas/crossFieldRules";
 import { type CheckedPlacementInputs, type PlacementInputs, placementInputs } from "../../schemas/placement";
 import { type LifetimeInputs, lifetimeInputs, terminateAfterStop } from "../lifetime/inputs";
@@ -112,7 +113,7 @@ export interface MountsInputs {
 }
 
 /** The arguments of a `Pod`, as plain values. */
-export interface PodInputs {
+export interface PodInputs extends ContainerSettingsInputs {
   /**
    * Display name.
    * Without it, the resource is named after its logical name, a dash and seven random hex digits, and
@@ -150,11 +151,6 @@ export interface PodInputs {
   /** Hardware tier. @default "SECURE" */
   cloud?: Cloud;
   /**
-   * Arguments for the container entrypoint. With `templateId`, the template's unless set here.
-   * @default ""
-   */
-  args?: string;
-  /**
    * Ephemeral container disk in GB, wiped on restart. Minimum 1. When not set, the service chooses it (with
    * `templateId`, the template's).
    * @TJS-type integer
@@ -167,28 +163,14 @@ export interface PodInputs {
    */
   env?: Record<string, string>;
   /**
-   * Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. Expose `"22/tcp"` for
-   * direct SSH. With `templateId`, the template's unless set here.
-   * @TJS-type array
-   * @items.type string
-   * @items.pattern ^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])/(http|tcp)$
-   * @default []
-   */
-  ports?: string[];
-  /**
-   * Id of a container registry credential (a `Registry`), for private images. With `templateId`, the template's
-   * unless set here.
-   * @default null
-   */
-  registry?: string | null;
-  /**
    * Preferred data centers, most preferred first; empty, like not set, lets the scheduler choose.
    */
   dataCenterIds?: string[];
   /** Give the pod a private address reachable across data centers. @default false */
   globalNetworking?: boolean;
   /**
-   * Install the account's SSH public keys into the pod. With `templateId`, the template's unless set here.
+   * Install the account's SSH public keys into the pod; expose `"22/tcp"` in `ports` for direct SSH. With
+   * `templateId`, the template's unless set here.
    * @default false
    */
   startSsh?: boolean;
@@ -271,18 +253,13 @@ const noPersistentMountOnCpu: CrossFieldRule<PodInputs> = (pod, fail) => {
 export const podInputsSchema = withCrossFieldRules(
   z.strictObject({
     name: z.string().min(1),
-    image: z.string().optional(),
+    ...containerSettingsInputs,
     templateId: z.string().min(1).optional(),
     gpu: gpuConfigInputs.optional(),
     placement: placementInputs.optional(),
     cpu: cpuConfigInputs.optional(),
     mounts: mountsInputs.optional(),
     cloud: z.enum(clouds).optional(),
-    args: z.string().optional(),
-    disk: z.int().min(1).optional(),
-    env: z.record(z.string(), z.string()).optional(),
-    ports: z.array(port).optional(),
-    registry: z.string().min(1).nullable().optional(),
     dataCenterIds: z.array(z.string().min(1)).optional(),
     globalNetworking: z.boolean().optional(),
     startSsh: z.boolean().optional(),
@@ -342,18 +319,13 @@ export const podSchema = z.object({
   name: z.string(),
   status: z.enum(podStatuses),
   actions: z.array(z.enum(podActions)),
-  image: z.string(),
-  args: z.string(),
-  disk: z.int(),
+  ...containerSettingsSchema,
   mounts: z.object({
     persistent: z.object({ size: z.int(), path: z.string() }).optional(),
     network: z.array(z.object({ volumeId: z.string(), path: z.string() })).optional(),
   }),
   gpu: z.object({ id: z.string(), count: z.int() }).optional(),
   cpu: z.object({ id: z.string(), vcpuCount: z.int(), memory: z.int() }).optional(),
-  ports: z.array(z.string()),
-  env: z.record(z.string(), z.string()),
-  registry: z.string().nullable(),
   cloud: z.enum(clouds),
   dataCenterId: z.string().nullable(),
   cudaVersion: z.string().nullable(),

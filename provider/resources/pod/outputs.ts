@@ -1,7 +1,10 @@
 import { type CheckedPodInputs, type GpuConfigInputs, injectedEnvKeys, type MountsInputs, type Pod } from "../../schemas/pod";
 import { mountKind } from "./mounts";
 
-/** Arguments that the API never returns, so state keeps them beside the pod's own fields. */
+/**
+ * Arguments that the API never returns, so state keeps them beside the pod's own fields: the lifecycle records
+ * those declared `unreported`, {@link podOutputs} the others.
+ */
 type EchoedInputs = Pick<
   CheckedPodInputs,
   "templateId" | "startSsh" | "startJupyter" | "dataCenterIds" | "desiredStatus" | "readyTimeoutSeconds"
@@ -30,7 +33,6 @@ export function podOutputs(pod: Pod, inputs: CheckedPodInputs, inherited?: reado
     inheritedEnvKeys: inputs.templateId === undefined ? undefined : podInheritedEnvKeys(pod, inputs, inherited),
     startSsh: inputs.startSsh,
     startJupyter: inputs.startJupyter,
-    dataCenterIds: inputs.dataCenterIds,
     desiredStatus: inputs.desiredStatus,
     readyTimeoutSeconds: inputs.readyTimeoutSeconds,
   };
@@ -74,7 +76,6 @@ export function podInputsFromLive(pod: Pod, previous: PodOutputs): CheckedPodInp
     desiredStatus: pod.status === "RUNNING" || pod.status === "EXITED" ? pod.status : previous.desiredStatus,
     readyTimeoutSeconds: previous.readyTimeoutSeconds,
   };
-  if (previous.dataCenterIds) inputs.dataCenterIds = previous.dataCenterIds;
   if (previous.templateId) inputs.templateId = previous.templateId;
   if (pod.gpu) inputs.gpu = { ...previous.gpu, id: pod.gpu.id, count: pod.gpu.count };
   if (pod.cpu) inputs.cpu = { id: pod.cpu.id, vcpuCount: pod.cpu.vcpuCount, memory: pod.cpu.memory };

@@ -12,6 +12,7 @@ import { stripUndefined } from "../lifecycle/engineProperties";
 import { fieldChanges } from "../lifecycle/fieldChanges";
 import { sameValue } from "../lifecycle/sameValue";
 import { COST_OUTPUTS, type CostEstimate } from "../../cost/costEstimate";
+import { containerSettingsFields, containerSettingsOutputs, withContainerDefaults } from "../container/containerSettings";
 
 /**
  * A `ServerlessEndpoint` resource's outputs: the v2 endpoint without `id` (Pulumi reserves it), the template it
@@ -95,17 +96,11 @@ const fields = {
   name: inPlace(),
   type: replaces(),
   templateId: inPlace({ changed: movesTemplate }),
-  image: inPlace(),
-  args: inPlace(),
-  disk: inPlace(),
-  // Workers' env typically carries API tokens.
-  env: inPlace({
-    default: {},
-    secret: "inputAndOutput",
+  ...containerSettingsFields,
+  env: {
+    ...containerSettingsFields.env,
     changed: (olds: ServerlessEndpointOutputs, news: CheckedServerlessEndpointInputs) => envPatch(olds, news) !== undefined,
-  }),
-  ports: inPlace(),
-  registry: inPlace(),
+  },
   gpu: inPlaceUnless(
     (olds: ServerlessEndpointOutputs, news: CheckedServerlessEndpointInputs) => switchesFamily(olds, news) && news.gpu !== undefined,
     {
@@ -153,12 +148,7 @@ export const serverlessEndpoint = declaration<
     "type",
     "requestUrls",
     "templateId",
-    "image",
-    "args",
-    "disk",
-    "env",
-    "ports",
-    "registry",
+    ...containerSettingsOutputs,
     "gpu",
     "cpu",
     "workers",
@@ -231,13 +221,8 @@ export function computeFamily(endpoint: Pick<Endpoint, "gpu">): "gpu" | "cpu" {
  */
 function withDependentDefaults(inputs: CheckedServerlessEndpointInputs): CheckedServerlessEndpointInputs {
   const idleTimeoutApplies = !(inputs.type === "QUEUE" && inputs.scaling?.type === "REQUEST_COUNT");
-  const containerDefaults =
-    inputs.templateId === undefined
-      ? { args: inputs.args ?? "", disk: inputs.disk ?? 20, ports: inputs.ports ?? [], registry: inputs.registry ?? null }
-      : {};
   return {
-    ...inputs,
-    ...containerDefaults,
+    ...(inputs.templateId === undefined ? withContainerDefaults(inputs) : inputs),
     // A whole `gpu` or `workers` unknown at preview stays unknown: defaults must not hide that it may change.
     ...(isObject(inputs.gpu) ? { gpu: withTrimmedExclusions(inputs.gpu) } : {}),
     workers: !isObject(inputs.workers)

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Named } from "../autoName";
-import { cudaFloorOrList, cudaVersion, imageOrTemplate, port, vcpuCount } from "../../schemas/container";
+import { cudaFloorOrList, cudaVersion, imageOrTemplate, vcpuCount } from "../../schemas/container";
+import { type ContainerSettingsInputs, containerSettingsInputs, containerSettingsSchema } from "../container/containerSettings";
 import { type CrossFieldRule, eachRepeat, exactlyOneOf, isRecord, withCrossFieldRules } from "../../schemas/crossFieldRules";
 
 /** How requests reach the workers: through the managed job queue, or straight to worker-defined HTTP paths. */
@@ -121,7 +122,7 @@ export interface RequestCountScalingInputs {
  * The arguments of a `ServerlessEndpoint`, as plain values. `type` and the compute family (`gpu` or `cpu`) are
  * fixed: changing them replaces the endpoint. Everything else changes in place with one PATCH.
  */
-export interface ServerlessEndpointInputs {
+export interface ServerlessEndpointInputs extends ContainerSettingsInputs {
   /**
    * Display name.
    * Without it, the resource is named after its logical name, a dash and seven random hex digits, and
@@ -136,37 +137,6 @@ export interface ServerlessEndpointInputs {
    * endpoint leaves out; `env` is merged per key. Another id is applied in place.
    */
   templateId?: string;
-  /** Container image reference. Required unless `templateId` is set. */
-  image?: string;
-  /**
-   * Arguments for the container entrypoint. With `templateId`, the template's unless set here.
-   * @default ""
-   */
-  args?: string;
-  /**
-   * Ephemeral container disk per worker in GB. Minimum 1. With `templateId`, the template's unless set here.
-   * @TJS-type integer
-   * @minimum 1
-   * @default 20
-   */
-  disk?: number;
-  /** Environment variables of the workers. A secret in state, as an argument and as an output. @default {} */
-  env?: Record<string, string>;
-  /**
-   * Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. With `templateId`, the
-   * template's unless set here.
-   * @TJS-type array
-   * @items.type string
-   * @items.pattern ^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])/(http|tcp)$
-   * @default []
-   */
-  ports?: string[];
-  /**
-   * Id of a registry credential (a `Registry`) for a private image. With `templateId`, the template's unless set
-   * here.
-   * @default null
-   */
-  registry?: string | null;
   /** GPU workers. Exactly one of `gpu` and `cpu`; switching between them replaces the endpoint. */
   gpu?: EndpointGpuInputs;
   /**
@@ -244,12 +214,7 @@ export const serverlessEndpointInputsSchema = withCrossFieldRules(
     name: z.string().min(1),
     type: z.enum(endpointTypes),
     templateId: z.string().min(1).optional(),
-    image: z.string().optional(),
-    args: z.string().optional(),
-    disk: z.int().min(1).optional(),
-    env: z.record(z.string(), z.string()).optional(),
-    ports: z.array(port).optional(),
-    registry: z.string().min(1).nullable().optional(),
+    ...containerSettingsInputs,
     gpu: z
       .strictObject({
         pools: z.array(z.string().min(1)).min(1),
@@ -320,12 +285,7 @@ export const endpointSchema = z.object({
   name: z.string(),
   type: z.enum(endpointTypes),
   requestUrls: z.record(z.string(), z.string()),
-  image: z.string(),
-  args: z.string(),
-  disk: z.int(),
-  env: z.record(z.string(), z.string()),
-  ports: z.array(z.string()),
-  registry: z.string().nullable(),
+  ...containerSettingsSchema,
   gpu: z
     .object({
       pools: z.array(z.string()),

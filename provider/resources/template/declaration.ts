@@ -1,6 +1,7 @@
 import { type Template as LiveTemplate, type TemplateInputs, templateInputsSchema } from "../../schemas/template";
 import { createOnly, declaration, type Fields, inPlace, inPlaceUnless } from "../lifecycle/declaration";
 import { withoutId } from "../lifecycle/lifecycle";
+import { containerDefaults, containerSettingsFields, containerSettingsOutputs } from "../container/containerSettings";
 
 /** A `Template` resource's outputs: the v2 Template without `id`, which Pulumi reserves. */
 export type TemplateOutputs = Omit<LiveTemplate, "id">;
@@ -18,13 +19,12 @@ function removesMount(olds: Pick<TemplateOutputs, "mounts">, news: Pick<Template
 // Every field changes in place, but for the removal of the persistent mount.
 const fields = {
   name: inPlace(),
-  image: inPlace(),
-  args: inPlace({ default: "" }),
-  disk: inPlace({ default: 20 }),
-  // It typically carries tokens (HF_TOKEN), so it never reaches state in plain text.
-  env: inPlace({ default: {}, secret: "inputAndOutput" }),
-  ports: inPlace({ default: [] }),
-  registry: inPlace({ default: null }),
+  ...containerSettingsFields,
+  // A template has none to inherit: it applies the defaults itself.
+  args: inPlace({ default: containerDefaults.args }),
+  disk: inPlace({ default: containerDefaults.disk }),
+  ports: inPlace({ default: containerDefaults.ports }),
+  registry: inPlace({ default: containerDefaults.registry }),
   mounts: inPlaceUnless(removesMount, { default: {}, cases: "the persistent mount is removed" }),
   public: inPlace({ default: false }),
   serverless: inPlace({ default: false }),
@@ -46,12 +46,7 @@ export const template = declaration<TemplateInputs, typeof fields, LiveTemplate,
   schema: templateInputsSchema,
   outputs: [
     "name",
-    "image",
-    "args",
-    "disk",
-    "env",
-    "ports",
-    "registry",
+    ...containerSettingsOutputs,
     "mounts",
     "public",
     "serverless",

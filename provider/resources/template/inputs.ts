@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Named } from "../autoName";
-import { cudaVersion, port } from "../../schemas/container";
+import { cudaVersion } from "../../schemas/container";
+import { type ContainerSettingsInputs, containerSettingsInputs, containerSettingsSchema } from "../container/containerSettings";
 
 /** How a template is grouped in listings; it does not affect where pods run or what they cost. */
 export const templateCategories = ["CPU", "NVIDIA", "AMD"] as const;
@@ -40,7 +41,7 @@ export interface TemplateMountsInputs {
  * it; editing it afterwards never reaches them. Every argument but the removal of `mounts.persistent` changes
  * in place; that removal replaces the template, and the pods naming it move to the new one in place.
  */
-export interface TemplateInputs {
+export interface TemplateInputs extends ContainerSettingsInputs {
   /**
    * Display name.
    * Without it, the resource is named after its logical name, a dash and seven random hex digits, and
@@ -50,29 +51,6 @@ export interface TemplateInputs {
   name?: string;
   /** Container image reference, for example `"org/trainer:1.4"`. */
   image: string;
-  /** Arguments for the container entrypoint. @default "" */
-  args?: string;
-  /**
-   * Ephemeral container disk in GB, wiped on restart. Minimum 1.
-   * @TJS-type integer
-   * @minimum 1
-   * @default 20
-   */
-  disk?: number;
-  /**
-   * Environment variables. A pod made from the template may add keys or override them. A secret in state, as an
-   * argument and as an output.
-   * @default {}
-   */
-  env?: Record<string, string>;
-  /**
-   * Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535.
-   * @TJS-type array
-   * @items.type string
-   * @items.pattern ^([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])/(http|tcp)$
-   * @default []
-   */
-  ports?: string[];
   /**
    * Id of one of the account's container registry credentials (a `Registry`), for a private image. Other
    * accounts using a public template never get it. Deleting the credential clears it. Pods made from the
@@ -113,12 +91,8 @@ const templateMountsInputs = z.strictObject({
 /** Validates `Template` arguments: every bound the API states, before any API call. */
 export const templateInputsSchema = z.strictObject({
   name: z.string().min(1),
+  ...containerSettingsInputs,
   image: z.string(),
-  args: z.string().optional(),
-  disk: z.int().min(1).optional(),
-  env: z.record(z.string(), z.string()).optional(),
-  ports: z.array(port).optional(),
-  registry: z.string().min(1).nullable().optional(),
   mounts: templateMountsInputs.optional(),
   public: z.boolean().optional(),
   serverless: z.boolean().optional(),
@@ -140,12 +114,7 @@ void templateInputsMatch;
 export const templateSchema = z.object({
   id: z.string(),
   name: z.string(),
-  image: z.string(),
-  args: z.string(),
-  disk: z.int(),
-  env: z.record(z.string(), z.string()),
-  ports: z.array(z.string()),
-  registry: z.string().nullable(),
+  ...containerSettingsSchema,
   mounts: z.object({ persistent: z.object({ size: z.int(), path: z.string() }).optional() }),
   public: z.boolean(),
   serverless: z.boolean(),

@@ -66,7 +66,7 @@ type Pod struct {
 	Ssh                 PodSshOutput           `pulumi:"ssh"`
 	// Start Jupyter in the pod. With `templateId`, the template's unless set here.
 	StartJupyter pulumi.BoolPtrOutput `pulumi:"startJupyter"`
-	// Install the account's SSH public keys into the pod. With `templateId`, the template's unless set here.
+	// Install the account's SSH public keys into the pod; expose `"22/tcp"` in `ports` for direct SSH. With `templateId`, the template's unless set here.
 	StartSsh  pulumi.BoolPtrOutput   `pulumi:"startSsh"`
 	StartedAt pulumi.StringPtrOutput `pulumi:"startedAt"`
 	Status    pulumi.StringOutput    `pulumi:"status"`
@@ -135,7 +135,7 @@ func (PodState) ElementType() reflect.Type {
 type podArgs struct {
 	// Id of an existing pod to take over instead of creating one; it is then updated to these arguments. Read when the pod is created or adopted; a change of it alone changes nothing.
 	Adopt *string `pulumi:"adopt"`
-	// Arguments for the container entrypoint. With `templateId`, the template's unless set here. A change is applied in place.
+	// Arguments for the container entrypoint. A change is applied in place.
 	Args *string `pulumi:"args"`
 	// Hardware tier. A change replaces the pod.
 	Cloud *string `pulumi:"cloud"`
@@ -167,15 +167,15 @@ type podArgs struct {
 	Name *string `pulumi:"name"`
 	// Other acceptable GPU configurations, and the order to try them in, when `gpu` has no capacity; GPU pods only. The configuration chosen is the `gpu` output. A later change replaces the pod only when the configuration it runs is no longer `gpu` or one of the alternatives. Read when the pod is created or adopted; a change of it alone changes nothing.
 	Placement *Placement `pulumi:"placement"`
-	// Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. Expose `"22/tcp"` for direct SSH. With `templateId`, the template's unless set here. A change is applied in place.
+	// Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. A change is applied in place.
 	Ports []string `pulumi:"ports"`
 	// How long create and update wait for the pod to reach its desired status, in seconds. 1 to 86400. A change is applied in place.
 	ReadyTimeoutSeconds *int `pulumi:"readyTimeoutSeconds"`
-	// Id of a container registry credential (a `Registry`), for private images. With `templateId`, the template's unless set here. A change is applied in place.
+	// Id of one of the account's container registry credentials (a `Registry`), for a private image. A change is applied in place.
 	Registry *string `pulumi:"registry"`
 	// Start Jupyter in the pod. With `templateId`, the template's unless set here. A change replaces the pod.
 	StartJupyter *bool `pulumi:"startJupyter"`
-	// Install the account's SSH public keys into the pod. With `templateId`, the template's unless set here. A change replaces the pod.
+	// Install the account's SSH public keys into the pod; expose `"22/tcp"` in `ports` for direct SSH. With `templateId`, the template's unless set here. A change replaces the pod.
 	StartSsh *bool `pulumi:"startSsh"`
 	// Id of a template (your own or a public one) to start the pod from. Its image, args, disk, ports, env, registry, persistent mount (GPU pods only; `mounts: { network: [] }` declines it), startSsh, startJupyter and CUDA constraint fill every field not set here; `env` is merged per key, with the keys set here winning. The template is read when it is named: editing it later does not change the pod, and a field set here and later left out keeps the pod's current value (set it to change it). Naming another template applies its image, args, disk, ports, env and registry in place (a running container restarts); the mount and the create-only settings stay. Removing `templateId` keeps the pod's settings and makes `env` wholly this one. A change is applied in place.
 	TemplateId *string `pulumi:"templateId"`
@@ -185,7 +185,7 @@ type podArgs struct {
 type PodArgs struct {
 	// Id of an existing pod to take over instead of creating one; it is then updated to these arguments. Read when the pod is created or adopted; a change of it alone changes nothing.
 	Adopt pulumi.StringPtrInput
-	// Arguments for the container entrypoint. With `templateId`, the template's unless set here. A change is applied in place.
+	// Arguments for the container entrypoint. A change is applied in place.
 	Args pulumi.StringPtrInput
 	// Hardware tier. A change replaces the pod.
 	Cloud pulumi.StringPtrInput
@@ -217,15 +217,15 @@ type PodArgs struct {
 	Name pulumi.StringPtrInput
 	// Other acceptable GPU configurations, and the order to try them in, when `gpu` has no capacity; GPU pods only. The configuration chosen is the `gpu` output. A later change replaces the pod only when the configuration it runs is no longer `gpu` or one of the alternatives. Read when the pod is created or adopted; a change of it alone changes nothing.
 	Placement PlacementPtrInput
-	// Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. Expose `"22/tcp"` for direct SSH. With `templateId`, the template's unless set here. A change is applied in place.
+	// Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. A change is applied in place.
 	Ports pulumi.StringArrayInput
 	// How long create and update wait for the pod to reach its desired status, in seconds. 1 to 86400. A change is applied in place.
 	ReadyTimeoutSeconds pulumi.IntPtrInput
-	// Id of a container registry credential (a `Registry`), for private images. With `templateId`, the template's unless set here. A change is applied in place.
+	// Id of one of the account's container registry credentials (a `Registry`), for a private image. A change is applied in place.
 	Registry pulumi.StringPtrInput
 	// Start Jupyter in the pod. With `templateId`, the template's unless set here. A change replaces the pod.
 	StartJupyter pulumi.BoolPtrInput
-	// Install the account's SSH public keys into the pod. With `templateId`, the template's unless set here. A change replaces the pod.
+	// Install the account's SSH public keys into the pod; expose `"22/tcp"` in `ports` for direct SSH. With `templateId`, the template's unless set here. A change replaces the pod.
 	StartSsh pulumi.BoolPtrInput
 	// Id of a template (your own or a public one) to start the pod from. Its image, args, disk, ports, env, registry, persistent mount (GPU pods only; `mounts: { network: [] }` declines it), startSsh, startJupyter and CUDA constraint fill every field not set here; `env` is merged per key, with the keys set here winning. The template is read when it is named: editing it later does not change the pod, and a field set here and later left out keeps the pod's current value (set it to change it). Naming another template applies its image, args, disk, ports, env and registry in place (a running container restarts); the mount and the create-only settings stay. Removing `templateId` keeps the pod's settings and makes `env` wholly this one. A change is applied in place.
 	TemplateId pulumi.StringPtrInput
@@ -419,7 +419,7 @@ func (o PodOutput) StartJupyter() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Pod) pulumi.BoolPtrOutput { return v.StartJupyter }).(pulumi.BoolPtrOutput)
 }
 
-// Install the account's SSH public keys into the pod. With `templateId`, the template's unless set here.
+// Install the account's SSH public keys into the pod; expose `"22/tcp"` in `ports` for direct SSH. With `templateId`, the template's unless set here.
 func (o PodOutput) StartSsh() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Pod) pulumi.BoolPtrOutput { return v.StartSsh }).(pulumi.BoolPtrOutput)
 }

@@ -105,29 +105,29 @@ func (ServerlessEndpointState) ElementType() reflect.Type {
 type serverlessEndpointArgs struct {
 	// Id of an existing endpoint of the account to take over instead of creating one; it is then updated to these arguments. Read when the endpoint is created or adopted; a change of it alone changes nothing.
 	Adopt *string `pulumi:"adopt"`
-	// Arguments for the container entrypoint. With `templateId`, the template's unless set here. A change is applied in place.
+	// Arguments for the container entrypoint. A change is applied in place.
 	Args *string `pulumi:"args"`
 	// CPU workers: the eligible configurations, at least one, none listed twice. Exactly one of `gpu` and `cpu`. A change is applied in place, except when the endpoint moves from GPU to CPU workers, which replaces the endpoint.
 	Cpu []EndpointCpu `pulumi:"cpu"`
 	// Preferred data centers; empty lets the scheduler choose. A change is applied in place.
 	DataCenterIds []string `pulumi:"dataCenterIds"`
-	// Ephemeral container disk per worker in GB. Minimum 1. With `templateId`, the template's unless set here. A change is applied in place.
+	// Ephemeral disk of each container in GB, wiped on restart. Minimum 1. A change is applied in place.
 	Disk *int `pulumi:"disk"`
-	// Environment variables of the workers. A secret in state, as an argument and as an output. A change is applied in place.
+	// Environment variables. A secret in state, as an argument and as an output. A change is applied in place.
 	Env map[string]interface{} `pulumi:"env"`
 	// Cold-start acceleration: `OFF`, `FLASHBOOT` or `PRIORITY_FLASHBOOT`. A change is applied in place.
 	Flashboot *string `pulumi:"flashboot"`
 	// GPU workers. Exactly one of `gpu` and `cpu`; switching between them replaces the endpoint. A change is applied in place, except when the endpoint moves from CPU to GPU workers, which replaces the endpoint.
 	Gpu *EndpointGpu `pulumi:"gpu"`
-	// Container image reference. Required unless `templateId` is set. A change is applied in place.
+	// Container image reference, for example `"org/trainer:1.4"`. Required unless `templateId` is set, which supplies it. A change is applied in place.
 	Image *string `pulumi:"image"`
 	// Display name. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
 	Name *string `pulumi:"name"`
 	// Ids of network volumes attached to every worker. A change is applied in place.
 	NetworkVolumes []string `pulumi:"networkVolumes"`
-	// Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. With `templateId`, the template's unless set here. A change is applied in place.
+	// Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. A change is applied in place.
 	Ports []string `pulumi:"ports"`
-	// Id of a registry credential (a `Registry`) for a private image. With `templateId`, the template's unless set here. A change is applied in place.
+	// Id of one of the account's container registry credentials (a `Registry`), for a private image. A change is applied in place.
 	Registry *string `pulumi:"registry"`
 	// The autoscaling signal; a `LOAD_BALANCER` endpoint needs `REQUEST_COUNT`. A change is applied in place.
 	Scaling interface{} `pulumi:"scaling"`
@@ -145,29 +145,29 @@ type serverlessEndpointArgs struct {
 type ServerlessEndpointArgs struct {
 	// Id of an existing endpoint of the account to take over instead of creating one; it is then updated to these arguments. Read when the endpoint is created or adopted; a change of it alone changes nothing.
 	Adopt pulumi.StringPtrInput
-	// Arguments for the container entrypoint. With `templateId`, the template's unless set here. A change is applied in place.
+	// Arguments for the container entrypoint. A change is applied in place.
 	Args pulumi.StringPtrInput
 	// CPU workers: the eligible configurations, at least one, none listed twice. Exactly one of `gpu` and `cpu`. A change is applied in place, except when the endpoint moves from GPU to CPU workers, which replaces the endpoint.
 	Cpu EndpointCpuArrayInput
 	// Preferred data centers; empty lets the scheduler choose. A change is applied in place.
 	DataCenterIds pulumi.StringArrayInput
-	// Ephemeral container disk per worker in GB. Minimum 1. With `templateId`, the template's unless set here. A change is applied in place.
+	// Ephemeral disk of each container in GB, wiped on restart. Minimum 1. A change is applied in place.
 	Disk pulumi.IntPtrInput
-	// Environment variables of the workers. A secret in state, as an argument and as an output. A change is applied in place.
+	// Environment variables. A secret in state, as an argument and as an output. A change is applied in place.
 	Env pulumi.MapInput
 	// Cold-start acceleration: `OFF`, `FLASHBOOT` or `PRIORITY_FLASHBOOT`. A change is applied in place.
 	Flashboot pulumi.StringPtrInput
 	// GPU workers. Exactly one of `gpu` and `cpu`; switching between them replaces the endpoint. A change is applied in place, except when the endpoint moves from CPU to GPU workers, which replaces the endpoint.
 	Gpu EndpointGpuPtrInput
-	// Container image reference. Required unless `templateId` is set. A change is applied in place.
+	// Container image reference, for example `"org/trainer:1.4"`. Required unless `templateId` is set, which supplies it. A change is applied in place.
 	Image pulumi.StringPtrInput
 	// Display name. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
 	Name pulumi.StringPtrInput
 	// Ids of network volumes attached to every worker. A change is applied in place.
 	NetworkVolumes pulumi.StringArrayInput
-	// Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. With `templateId`, the template's unless set here. A change is applied in place.
+	// Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. A change is applied in place.
 	Ports pulumi.StringArrayInput
-	// Id of a registry credential (a `Registry`) for a private image. With `templateId`, the template's unless set here. A change is applied in place.
+	// Id of one of the account's container registry credentials (a `Registry`), for a private image. A change is applied in place.
 	Registry pulumi.StringPtrInput
 	// The autoscaling signal; a `LOAD_BALANCER` endpoint needs `REQUEST_COUNT`. A change is applied in place.
 	Scaling pulumi.Input

@@ -90,9 +90,9 @@ type templateArgs struct {
 	Args *string `pulumi:"args"`
 	// Listing group: `CPU`, `NVIDIA` or `AMD`. A change is applied in place.
 	Category *string `pulumi:"category"`
-	// Ephemeral container disk in GB, wiped on restart. Minimum 1. A change is applied in place.
+	// Ephemeral disk of each container in GB, wiped on restart. Minimum 1. A change is applied in place.
 	Disk *int `pulumi:"disk"`
-	// Environment variables. A pod made from the template may add keys or override them. A secret in state, as an argument and as an output. A change is applied in place.
+	// Environment variables. A secret in state, as an argument and as an output. A change is applied in place.
 	Env map[string]interface{} `pulumi:"env"`
 	// Container image reference, for example `"org/trainer:1.4"`. A change is applied in place.
 	Image string `pulumi:"image"`
@@ -124,9 +124,9 @@ type TemplateArgs struct {
 	Args pulumi.StringPtrInput
 	// Listing group: `CPU`, `NVIDIA` or `AMD`. A change is applied in place.
 	Category pulumi.StringPtrInput
-	// Ephemeral container disk in GB, wiped on restart. Minimum 1. A change is applied in place.
+	// Ephemeral disk of each container in GB, wiped on restart. Minimum 1. A change is applied in place.
 	Disk pulumi.IntPtrInput
-	// Environment variables. A pod made from the template may add keys or override them. A secret in state, as an argument and as an output. A change is applied in place.
+	// Environment variables. A secret in state, as an argument and as an output. A change is applied in place.
 	Env pulumi.MapInput
 	// Container image reference, for example `"org/trainer:1.4"`. A change is applied in place.
 	Image pulumi.StringInput

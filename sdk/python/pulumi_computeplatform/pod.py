@@ -48,7 +48,7 @@ class PodArgs:
         The set of arguments for constructing a Pod resource.
 
         :param pulumi.Input[_builtins.str] adopt: Id of an existing pod to take over instead of creating one; it is then updated to these arguments. Read when the pod is created or adopted; a change of it alone changes nothing.
-        :param pulumi.Input[_builtins.str] args: Arguments for the container entrypoint. With `templateId`, the template's unless set here. A change is applied in place.
+        :param pulumi.Input[_builtins.str] args: Arguments for the container entrypoint. A change is applied in place.
         :param pulumi.Input[_builtins.str] cloud: Hardware tier. A change replaces the pod.
         :param pulumi.Input['CpuConfigArgs'] cpu: CPU allocation. Exactly one of `gpu` and `cpu` is required; switching between them replaces the pod. A change replaces the pod only when the CPU configuration differs from the one the pod runs, or it moves from GPU to CPU; otherwise it changes nothing.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] data_center_ids: Preferred data centers, most preferred first; empty, like not set, lets the scheduler choose. A change replaces the pod only when the data center it runs in is no longer among them (none, or an empty list, means any); otherwise it changes nothing.
@@ -64,11 +64,11 @@ class PodArgs:
         :param pulumi.Input['MountsArgs'] mounts: Storage mounts. A change is applied in place, except when the mount changes kind or network volume, or a persistent mount shrinks, which replaces the pod.
         :param pulumi.Input[_builtins.str] name: Display name. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
         :param pulumi.Input['PlacementArgs'] placement: Other acceptable GPU configurations, and the order to try them in, when `gpu` has no capacity; GPU pods only. The configuration chosen is the `gpu` output. A later change replaces the pod only when the configuration it runs is no longer `gpu` or one of the alternatives. Read when the pod is created or adopted; a change of it alone changes nothing.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. Expose `"22/tcp"` for direct SSH. With `templateId`, the template's unless set here. A change is applied in place.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. A change is applied in place.
         :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long create and update wait for the pod to reach its desired status, in seconds. 1 to 86400. A change is applied in place.
-        :param pulumi.Input[_builtins.str] registry: Id of a container registry credential (a `Registry`), for private images. With `templateId`, the template's unless set here. A change is applied in place.
+        :param pulumi.Input[_builtins.str] registry: Id of one of the account's container registry credentials (a `Registry`), for a private image. A change is applied in place.
         :param pulumi.Input[_builtins.bool] start_jupyter: Start Jupyter in the pod. With `templateId`, the template's unless set here. A change replaces the pod.
-        :param pulumi.Input[_builtins.bool] start_ssh: Install the account's SSH public keys into the pod. With `templateId`, the template's unless set here. A change replaces the pod.
+        :param pulumi.Input[_builtins.bool] start_ssh: Install the account's SSH public keys into the pod; expose `"22/tcp"` in `ports` for direct SSH. With `templateId`, the template's unless set here. A change replaces the pod.
         :param pulumi.Input[_builtins.str] template_id: Id of a template (your own or a public one) to start the pod from. Its image, args, disk, ports, env, registry, persistent mount (GPU pods only; `mounts: { network: [] }` declines it), startSsh, startJupyter and CUDA constraint fill every field not set here; `env` is merged per key, with the keys set here winning. The template is read when it is named: editing it later does not change the pod, and a field set here and later left out keeps the pod's current value (set it to change it). Naming another template applies its image, args, disk, ports, env and registry in place (a running container restarts); the mount and the create-only settings stay. Removing `templateId` keeps the pod's settings and makes `env` wholly this one. A change is applied in place.
         """
         if adopt is not None:
@@ -134,7 +134,7 @@ class PodArgs:
     @pulumi.getter
     def args(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Arguments for the container entrypoint. With `templateId`, the template's unless set here. A change is applied in place.
+        Arguments for the container entrypoint. A change is applied in place.
         """
         return pulumi.get(self, "args")
 
@@ -326,7 +326,7 @@ class PodArgs:
     @pulumi.getter
     def ports(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. Expose `"22/tcp"` for direct SSH. With `templateId`, the template's unless set here. A change is applied in place.
+        Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. A change is applied in place.
         """
         return pulumi.get(self, "ports")
 
@@ -350,7 +350,7 @@ class PodArgs:
     @pulumi.getter
     def registry(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Id of a container registry credential (a `Registry`), for private images. With `templateId`, the template's unless set here. A change is applied in place.
+        Id of one of the account's container registry credentials (a `Registry`), for a private image. A change is applied in place.
         """
         return pulumi.get(self, "registry")
 
@@ -374,7 +374,7 @@ class PodArgs:
     @pulumi.getter(name="startSsh")
     def start_ssh(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Install the account's SSH public keys into the pod. With `templateId`, the template's unless set here. A change replaces the pod.
+        Install the account's SSH public keys into the pod; expose `"22/tcp"` in `ports` for direct SSH. With `templateId`, the template's unless set here. A change replaces the pod.
         """
         return pulumi.get(self, "start_ssh")
 
@@ -433,7 +433,7 @@ class Pod(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt: Id of an existing pod to take over instead of creating one; it is then updated to these arguments. Read when the pod is created or adopted; a change of it alone changes nothing.
-        :param pulumi.Input[_builtins.str] args: Arguments for the container entrypoint. With `templateId`, the template's unless set here. A change is applied in place.
+        :param pulumi.Input[_builtins.str] args: Arguments for the container entrypoint. A change is applied in place.
         :param pulumi.Input[_builtins.str] cloud: Hardware tier. A change replaces the pod.
         :param pulumi.Input[Union['CpuConfigArgs', 'CpuConfigArgsDict']] cpu: CPU allocation. Exactly one of `gpu` and `cpu` is required; switching between them replaces the pod. A change replaces the pod only when the CPU configuration differs from the one the pod runs, or it moves from GPU to CPU; otherwise it changes nothing.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] data_center_ids: Preferred data centers, most preferred first; empty, like not set, lets the scheduler choose. A change replaces the pod only when the data center it runs in is no longer among them (none, or an empty list, means any); otherwise it changes nothing.
@@ -449,11 +449,11 @@ class Pod(pulumi.CustomResource):
         :param pulumi.Input[Union['MountsArgs', 'MountsArgsDict']] mounts: Storage mounts. A change is applied in place, except when the mount changes kind or network volume, or a persistent mount shrinks, which replaces the pod.
         :param pulumi.Input[_builtins.str] name: Display name. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
         :param pulumi.Input[Union['PlacementArgs', 'PlacementArgsDict']] placement: Other acceptable GPU configurations, and the order to try them in, when `gpu` has no capacity; GPU pods only. The configuration chosen is the `gpu` output. A later change replaces the pod only when the configuration it runs is no longer `gpu` or one of the alternatives. Read when the pod is created or adopted; a change of it alone changes nothing.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. Expose `"22/tcp"` for direct SSH. With `templateId`, the template's unless set here. A change is applied in place.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. A change is applied in place.
         :param pulumi.Input[_builtins.int] ready_timeout_seconds: How long create and update wait for the pod to reach its desired status, in seconds. 1 to 86400. A change is applied in place.
-        :param pulumi.Input[_builtins.str] registry: Id of a container registry credential (a `Registry`), for private images. With `templateId`, the template's unless set here. A change is applied in place.
+        :param pulumi.Input[_builtins.str] registry: Id of one of the account's container registry credentials (a `Registry`), for a private image. A change is applied in place.
         :param pulumi.Input[_builtins.bool] start_jupyter: Start Jupyter in the pod. With `templateId`, the template's unless set here. A change replaces the pod.
-        :param pulumi.Input[_builtins.bool] start_ssh: Install the account's SSH public keys into the pod. With `templateId`, the template's unless set here. A change replaces the pod.
+        :param pulumi.Input[_builtins.bool] start_ssh: Install the account's SSH public keys into the pod; expose `"22/tcp"` in `ports` for direct SSH. With `templateId`, the template's unless set here. A change replaces the pod.
         :param pulumi.Input[_builtins.str] template_id: Id of a template (your own or a public one) to start the pod from. Its image, args, disk, ports, env, registry, persistent mount (GPU pods only; `mounts: { network: [] }` declines it), startSsh, startJupyter and CUDA constraint fill every field not set here; `env` is merged per key, with the keys set here winning. The template is read when it is named: editing it later does not change the pod, and a field set here and later left out keeps the pod's current value (set it to change it). Naming another template applies its image, args, disk, ports, env and registry in place (a running container restarts); the mount and the create-only settings stay. Removing `templateId` keeps the pod's settings and makes `env` wholly this one. A change is applied in place.
         """
         ...
@@ -844,7 +844,7 @@ class Pod(pulumi.CustomResource):
     @pulumi.getter(name="startSsh")
     def start_ssh(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Install the account's SSH public keys into the pod. With `templateId`, the template's unless set here.
+        Install the account's SSH public keys into the pod; expose `"22/tcp"` in `ports` for direct SSH. With `templateId`, the template's unless set here.
         """
         return pulumi.get(self, "start_ssh")
 

@@ -45,18 +45,18 @@ class ServerlessEndpointArgs:
         :param pulumi.Input[Union['QueueDelayScalingArgs', 'RequestCountScalingArgs']] scaling: The autoscaling signal; a `LOAD_BALANCER` endpoint needs `REQUEST_COUNT`. A change is applied in place.
         :param pulumi.Input[_builtins.str] type: `QUEUE` (jobs through `/run` and `/runsync`) or `LOAD_BALANCER` (direct HTTP to the workers). A change replaces the endpoint.
         :param pulumi.Input[_builtins.str] adopt: Id of an existing endpoint of the account to take over instead of creating one; it is then updated to these arguments. Read when the endpoint is created or adopted; a change of it alone changes nothing.
-        :param pulumi.Input[_builtins.str] args: Arguments for the container entrypoint. With `templateId`, the template's unless set here. A change is applied in place.
+        :param pulumi.Input[_builtins.str] args: Arguments for the container entrypoint. A change is applied in place.
         :param pulumi.Input[Sequence[pulumi.Input['EndpointCpuArgs']]] cpu: CPU workers: the eligible configurations, at least one, none listed twice. Exactly one of `gpu` and `cpu`. A change is applied in place, except when the endpoint moves from GPU to CPU workers, which replaces the endpoint.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] data_center_ids: Preferred data centers; empty lets the scheduler choose. A change is applied in place.
-        :param pulumi.Input[_builtins.int] disk: Ephemeral container disk per worker in GB. Minimum 1. With `templateId`, the template's unless set here. A change is applied in place.
-        :param pulumi.Input[Mapping[str, Any]] env: Environment variables of the workers. A secret in state, as an argument and as an output. A change is applied in place.
+        :param pulumi.Input[_builtins.int] disk: Ephemeral disk of each container in GB, wiped on restart. Minimum 1. A change is applied in place.
+        :param pulumi.Input[Mapping[str, Any]] env: Environment variables. A secret in state, as an argument and as an output. A change is applied in place.
         :param pulumi.Input[_builtins.str] flashboot: Cold-start acceleration: `OFF`, `FLASHBOOT` or `PRIORITY_FLASHBOOT`. A change is applied in place.
         :param pulumi.Input['EndpointGpuArgs'] gpu: GPU workers. Exactly one of `gpu` and `cpu`; switching between them replaces the endpoint. A change is applied in place, except when the endpoint moves from CPU to GPU workers, which replaces the endpoint.
-        :param pulumi.Input[_builtins.str] image: Container image reference. Required unless `templateId` is set. A change is applied in place.
+        :param pulumi.Input[_builtins.str] image: Container image reference, for example `"org/trainer:1.4"`. Required unless `templateId` is set, which supplies it. A change is applied in place.
         :param pulumi.Input[_builtins.str] name: Display name. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] network_volumes: Ids of network volumes attached to every worker. A change is applied in place.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. With `templateId`, the template's unless set here. A change is applied in place.
-        :param pulumi.Input[_builtins.str] registry: Id of a registry credential (a `Registry`) for a private image. With `templateId`, the template's unless set here. A change is applied in place.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. A change is applied in place.
+        :param pulumi.Input[_builtins.str] registry: Id of one of the account's container registry credentials (a `Registry`), for a private image. A change is applied in place.
         :param pulumi.Input[_builtins.str] template_id: Id of a serverless template (the account's own or a public one) whose container settings fill every one this endpoint leaves out; `env` is merged per key. Another id is applied in place. A change is applied in place.
         :param pulumi.Input[_builtins.int] timeout: Per-request execution timeout in milliseconds. Minimum 1. A change is applied in place.
         :param pulumi.Input['EndpointWorkersArgs'] workers: Worker bounds. A `QUEUE` endpoint scaling on `REQUEST_COUNT` has no `idleTimeout`. A change is applied in place.
@@ -136,7 +136,7 @@ class ServerlessEndpointArgs:
     @pulumi.getter
     def args(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Arguments for the container entrypoint. With `templateId`, the template's unless set here. A change is applied in place.
+        Arguments for the container entrypoint. A change is applied in place.
         """
         return pulumi.get(self, "args")
 
@@ -172,7 +172,7 @@ class ServerlessEndpointArgs:
     @pulumi.getter
     def disk(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Ephemeral container disk per worker in GB. Minimum 1. With `templateId`, the template's unless set here. A change is applied in place.
+        Ephemeral disk of each container in GB, wiped on restart. Minimum 1. A change is applied in place.
         """
         return pulumi.get(self, "disk")
 
@@ -184,7 +184,7 @@ class ServerlessEndpointArgs:
     @pulumi.getter
     def env(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
         """
-        Environment variables of the workers. A secret in state, as an argument and as an output. A change is applied in place.
+        Environment variables. A secret in state, as an argument and as an output. A change is applied in place.
         """
         return pulumi.get(self, "env")
 
@@ -220,7 +220,7 @@ class ServerlessEndpointArgs:
     @pulumi.getter
     def image(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Container image reference. Required unless `templateId` is set. A change is applied in place.
+        Container image reference, for example `"org/trainer:1.4"`. Required unless `templateId` is set, which supplies it. A change is applied in place.
         """
         return pulumi.get(self, "image")
 
@@ -256,7 +256,7 @@ class ServerlessEndpointArgs:
     @pulumi.getter
     def ports(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. With `templateId`, the template's unless set here. A change is applied in place.
+        Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. A change is applied in place.
         """
         return pulumi.get(self, "ports")
 
@@ -268,7 +268,7 @@ class ServerlessEndpointArgs:
     @pulumi.getter
     def registry(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Id of a registry credential (a `Registry`) for a private image. With `templateId`, the template's unless set here. A change is applied in place.
+        Id of one of the account's container registry credentials (a `Registry`), for a private image. A change is applied in place.
         """
         return pulumi.get(self, "registry")
 
@@ -344,18 +344,18 @@ class ServerlessEndpoint(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt: Id of an existing endpoint of the account to take over instead of creating one; it is then updated to these arguments. Read when the endpoint is created or adopted; a change of it alone changes nothing.
-        :param pulumi.Input[_builtins.str] args: Arguments for the container entrypoint. With `templateId`, the template's unless set here. A change is applied in place.
+        :param pulumi.Input[_builtins.str] args: Arguments for the container entrypoint. A change is applied in place.
         :param pulumi.Input[Sequence[pulumi.Input[Union['EndpointCpuArgs', 'EndpointCpuArgsDict']]]] cpu: CPU workers: the eligible configurations, at least one, none listed twice. Exactly one of `gpu` and `cpu`. A change is applied in place, except when the endpoint moves from GPU to CPU workers, which replaces the endpoint.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] data_center_ids: Preferred data centers; empty lets the scheduler choose. A change is applied in place.
-        :param pulumi.Input[_builtins.int] disk: Ephemeral container disk per worker in GB. Minimum 1. With `templateId`, the template's unless set here. A change is applied in place.
-        :param pulumi.Input[Mapping[str, Any]] env: Environment variables of the workers. A secret in state, as an argument and as an output. A change is applied in place.
+        :param pulumi.Input[_builtins.int] disk: Ephemeral disk of each container in GB, wiped on restart. Minimum 1. A change is applied in place.
+        :param pulumi.Input[Mapping[str, Any]] env: Environment variables. A secret in state, as an argument and as an output. A change is applied in place.
         :param pulumi.Input[_builtins.str] flashboot: Cold-start acceleration: `OFF`, `FLASHBOOT` or `PRIORITY_FLASHBOOT`. A change is applied in place.
         :param pulumi.Input[Union['EndpointGpuArgs', 'EndpointGpuArgsDict']] gpu: GPU workers. Exactly one of `gpu` and `cpu`; switching between them replaces the endpoint. A change is applied in place, except when the endpoint moves from CPU to GPU workers, which replaces the endpoint.
-        :param pulumi.Input[_builtins.str] image: Container image reference. Required unless `templateId` is set. A change is applied in place.
+        :param pulumi.Input[_builtins.str] image: Container image reference, for example `"org/trainer:1.4"`. Required unless `templateId` is set, which supplies it. A change is applied in place.
         :param pulumi.Input[_builtins.str] name: Display name. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] network_volumes: Ids of network volumes attached to every worker. A change is applied in place.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. With `templateId`, the template's unless set here. A change is applied in place.
-        :param pulumi.Input[_builtins.str] registry: Id of a registry credential (a `Registry`) for a private image. With `templateId`, the template's unless set here. A change is applied in place.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. A change is applied in place.
+        :param pulumi.Input[_builtins.str] registry: Id of one of the account's container registry credentials (a `Registry`), for a private image. A change is applied in place.
         :param pulumi.Input[Union[Union['QueueDelayScalingArgs', 'QueueDelayScalingArgsDict'], Union['RequestCountScalingArgs', 'RequestCountScalingArgsDict']]] scaling: The autoscaling signal; a `LOAD_BALANCER` endpoint needs `REQUEST_COUNT`. A change is applied in place.
         :param pulumi.Input[_builtins.str] template_id: Id of a serverless template (the account's own or a public one) whose container settings fill every one this endpoint leaves out; `env` is merged per key. Another id is applied in place. A change is applied in place.
         :param pulumi.Input[_builtins.int] timeout: Per-request execution timeout in milliseconds. Minimum 1. A change is applied in place.

@@ -44,8 +44,8 @@ class TemplateArgs:
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_cuda_versions: CUDA versions (`major.minor`) the host of a GPU pod made from it may run; empty means any. A pod that sets its own CUDA constraint replaces this one; CPU pods ignore it. A change is applied in place.
         :param pulumi.Input[_builtins.str] args: Arguments for the container entrypoint. A change is applied in place.
         :param pulumi.Input[_builtins.str] category: Listing group: `CPU`, `NVIDIA` or `AMD`. A change is applied in place.
-        :param pulumi.Input[_builtins.int] disk: Ephemeral container disk in GB, wiped on restart. Minimum 1. A change is applied in place.
-        :param pulumi.Input[Mapping[str, Any]] env: Environment variables. A pod made from the template may add keys or override them. A secret in state, as an argument and as an output. A change is applied in place.
+        :param pulumi.Input[_builtins.int] disk: Ephemeral disk of each container in GB, wiped on restart. Minimum 1. A change is applied in place.
+        :param pulumi.Input[Mapping[str, Any]] env: Environment variables. A secret in state, as an argument and as an output. A change is applied in place.
         :param pulumi.Input['TemplateMountsArgs'] mounts: Storage of pods made from the template. None when not set. A change is applied in place, except when the persistent mount is removed, which replaces the template.
         :param pulumi.Input[_builtins.str] name: Display name. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports, each `"<port>/http"` or `"<port>/tcp"` with a port from 1 to 65535. A change is applied in place.
@@ -149,7 +149,7 @@ class TemplateArgs:
     @pulumi.getter
     def disk(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Ephemeral container disk in GB, wiped on restart. Minimum 1. A change is applied in place.
+        Ephemeral disk of each container in GB, wiped on restart. Minimum 1. A change is applied in place.
         """
         return pulumi.get(self, "disk")
 
@@ -161,7 +161,7 @@ class TemplateArgs:
     @pulumi.getter
     def env(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
         """
-        Environment variables. A pod made from the template may add keys or override them. A secret in state, as an argument and as an output. A change is applied in place.
+        Environment variables. A secret in state, as an argument and as an output. A change is applied in place.
         """
         return pulumi.get(self, "env")
 
@@ -297,8 +297,8 @@ class Template(pulumi.CustomResource):
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_cuda_versions: CUDA versions (`major.minor`) the host of a GPU pod made from it may run; empty means any. A pod that sets its own CUDA constraint replaces this one; CPU pods ignore it. A change is applied in place.
         :param pulumi.Input[_builtins.str] args: Arguments for the container entrypoint. A change is applied in place.
         :param pulumi.Input[_builtins.str] category: Listing group: `CPU`, `NVIDIA` or `AMD`. A change is applied in place.
-        :param pulumi.Input[_builtins.int] disk: Ephemeral container disk in GB, wiped on restart. Minimum 1. A change is applied in place.
-        :param pulumi.Input[Mapping[str, Any]] env: Environment variables. A pod made from the template may add keys or override them. A secret in state, as an argument and as an output. A change is applied in place.
+        :param pulumi.Input[_builtins.int] disk: Ephemeral disk of each container in GB, wiped on restart. Minimum 1. A change is applied in place.
+        :param pulumi.Input[Mapping[str, Any]] env: Environment variables. A secret in state, as an argument and as an output. A change is applied in place.
         :param pulumi.Input[_builtins.str] image: Container image reference, for example `"org/trainer:1.4"`. A change is applied in place.
         :param pulumi.Input[Union['TemplateMountsArgs', 'TemplateMountsArgsDict']] mounts: Storage of pods made from the template. None when not set. A change is applied in place, except when the persistent mount is removed, which replaces the template.
         :param pulumi.Input[_builtins.str] name: Display name. Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
