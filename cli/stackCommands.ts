@@ -14,6 +14,7 @@ import { DEFAULT_STACK, parseStackName } from "./stackName";
 import { assertInstalledPackage } from "./installedPackage";
 import { formatChange, formatCounts, formatSummary, planCollector } from "./plan";
 import { asksFirst, confirmPlan, NOT_CONFIRMED_EXIT_CODE } from "./confirmPlan";
+import { stackTtl, ttlNotice } from "./expire/stackTtl";
 import { readManifest } from "./validate";
 import { type Interruption, interruptible } from "./interruption";
 import { MissingStackError } from "../automation/missingStack";
@@ -279,6 +280,8 @@ async function operate(
       stackConfig: stackConfigBudget(config),
       ...(manifest.budget ? { manifest: manifest.budget } : {}),
     });
+    const ttl = operation === "preview" ? await stackTtl(stack, manifest.ttl, config) : undefined;
+    if (ttl) out(ttlNotice(options.stack, ttl));
   }
 
   out(`${headings[operation]} stack ${options.stack} with ${options.manifest}:`);

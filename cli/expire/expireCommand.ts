@@ -6,7 +6,7 @@ import { assertInstalledPackage } from "../installedPackage";
 import { DEFAULT_STACK, parseStackName } from "../stackName";
 import { actsOn, expireDocument, formatExpire } from "./expireReport";
 import { type ExpireRun, expireStack, type StackOutcome } from "./expireStack";
-import { type ExpireTarget, openExisting, projectFolder, stackNames } from "./expiringStacks";
+import { type ExpireTarget, manifestTtl, openExisting, projectFolder, stackNames } from "./expiringStacks";
 
 export const summary = "Stop, terminate and destroy what is past its lifetime or its stack's TTL (for a scheduled job)";
 
@@ -17,8 +17,8 @@ ${summary}.
 For each stack it is pointed at, it reads the state, lists the account's pods once (nothing at all
 when no resource of the stack has a lifetime and the stack has no TTL), samples each pod's GPU
 utilization, and by the API's clock stops or terminates every pod past its \`lifetime\`, then records
-the result in the stack, so that state and the account agree. A stack whose TTL (stack config
-computeplatform:ttl) has run out is destroyed. It never touches a resource without a lifetime, nor one
+the result in the stack, so that state and the account agree. A stack whose TTL (the manifest's ttl,
+or stack config computeplatform:ttl) has run out is destroyed. It never touches a resource without a lifetime, nor one
 that is not in a stack it reads. It needs the state and the API key, not the program.
 
 Exit 0 when there was nothing to do, 2 when it acted (or, with --dry-run, would act), 1 on error.
@@ -87,9 +87,11 @@ export async function run(options: ExpireOptions): Promise<number> {
   loadDotEnv(projectFolder(options.target), { envFile: options.envFile });
   const outcomes: StackOutcome[] = [];
   try {
+    const ttl = await manifestTtl(options.target);
+    const run = ttl === undefined ? options.run : { ...options.run, manifestTtl: ttl };
     for (const name of await stackNames(options, DEFAULT_STACK)) {
       const stack = await openExisting(options.target, name, options.backend);
-      outcomes.push(await expireStack(stack, options.run));
+      outcomes.push(await expireStack(stack, run));
     }
   } catch (error) {
     if (!(error instanceof UserError)) throw error;

@@ -4,7 +4,7 @@ import { UserError } from "../../provider/errors";
 import { durationMs } from "../../provider/resources/lifetime/duration";
 import { enforce } from "./enforce";
 import { podsWithLifetime, withOutputs } from "./statePods";
-import { type StackTtl, stackTtl, TTL_CONFIG_KEY } from "./stackTtl";
+import { type StackTtl, stackTtl } from "./stackTtl";
 import { verdicts, type Verdict } from "./verdicts";
 
 /** How one run treats a stack. */
@@ -23,7 +23,7 @@ export interface ExpireRun {
 export interface StackOutcome {
   stack: string;
   verdicts: Verdict[];
-  ttl?: StackTtl;
+  ttl?: StackTtl & { expiresAt: number };
   /** Whether the stack's TTL has run out (and, unless a dry run, the stack was destroyed). */
   ttlExpired: boolean;
   /** The server's time the run judged by (ISO 8601); absent when nothing had a lifetime or a TTL. */
@@ -42,10 +42,9 @@ export async function expireStack(stack: StackDriver, run: ExpireRun): Promise<S
     pods.map((pod) => ({ resource: pod.resource, idleFor: pod.record.lifetime?.whenIdle?.for })),
     run,
   );
-  const config = await stack.stack.getAllConfig();
-  const ttlText = run.manifestTtl ?? config[TTL_CONFIG_KEY]?.value;
-  const ttlFrom = run.manifestTtl !== undefined ? "the manifest's ttl" : `stack config ${TTL_CONFIG_KEY}`;
-  const ttl = ttlText === undefined ? undefined : stackTtl(ttlText, ttlFrom, await firstUpdate(stack));
+  const found = await stackTtl(stack, run.manifestTtl, await stack.stack.getAllConfig());
+  // A stack never deployed has nothing to expire.
+  const ttl = found?.expiresAt === undefined ? undefined : { ...found, expiresAt: found.expiresAt };
   const outcome: StackOutcome = { stack: stack.stackName, verdicts: [], ...(ttl && { ttl }), ttlExpired: false };
   if (pods.length === 0 && ttl === undefined) return outcome;
 
@@ -83,11 +82,4 @@ function refuseShortIdle(pods: ReadonlyArray<{ resource: string; idleFor: string
           "idleness is sampled once a run, so make it at least two periods, or run expire more often",
       );
   }
-}
-
-/** When the stack was first deployed: the start of its oldest update. */
-async function firstUpdate(stack: StackDriver): Promise<number | undefined> {
-  const history = await stack.stack.history();
-  const oldest = history.at(-1);
-  return oldest === undefined ? undefined : new Date(oldest.startTime).getTime();
 }

@@ -4,6 +4,8 @@ import { openStack, projectFile, type StackDriver } from "../../automation/drive
 import { openManifestStack, readProjectName } from "../../automation/manifestStack";
 import { MissingStackError } from "../../automation/missingStack";
 import { UserError } from "../../provider/errors";
+import { formatIssue, validateManifest } from "../../provider/manifest";
+import { readManifest } from "../validate";
 
 /** Where `expire` looks: a manifest or a program folder, which stacks of it, and in which backend. */
 export interface ExpireTarget {
@@ -19,6 +21,14 @@ export interface ExpireTarget {
 export function projectFolder(target: string): string {
   const resolved = path.resolve(target);
   return fs.statSync(resolved, { throwIfNoEntry: false })?.isDirectory() ? resolved : path.dirname(resolved);
+}
+
+/** The `ttl` a manifest target sets; undefined for a program folder, or a manifest without one. An invalid manifest is refused. */
+export async function manifestTtl(target: string): Promise<string | undefined> {
+  if (fs.statSync(path.resolve(target), { throwIfNoEntry: false })?.isDirectory()) return undefined;
+  const { manifest, issues } = await validateManifest({ file: target, text: readManifest(target) });
+  if (manifest === undefined) throw new UserError(issues.map(formatIssue).join("\n"));
+  return manifest.ttl;
 }
 
 /** Opens one existing stack of the target; never creates one, and never runs the program. */

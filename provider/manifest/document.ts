@@ -80,4 +80,11 @@ export interface ManifestDocument {
   outputs?: Record<string, unknown>;
   /** A stack budget that stops `computeplatform preview` and `up` before any change when the plan is over it. */
   budget?: ManifestBudget;
+  /**
+   * The stack's time to live, a duration such as `"90m"`, `"8h"` or `"3d"`: once that long has passed since the
+   * stack's first deployment, `computeplatform expire` destroys the whole stack; `computeplatform preview` shows the
+   * date. It takes the place of stack config `computeplatform:ttl`.
+   * @pattern ^[1-9][0-9]{0,5}[mhd]$
+   */
+  ttl?: string;
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PROPOSED_NAME, proposeName } from "../resources/autoName";
 import { propertyPath } from "../resources/lifecycle/validate";
 import { UNKNOWN } from "../schemas/unknown";
+import { DURATION_FORMAT, durationMs } from "../resources/lifetime/duration";
 import type { ManifestBudget, ManifestResourceOptions, ManifestResourceType } from "./document";
 import { type Accessor, ExpressionError, formatReference, formatSteps, Interpolation, parseExpression, type Reference } from "./expression";
 import type { ManifestIssue, ManifestPosition } from "./issue";
@@ -38,6 +39,8 @@ export interface ValidatedManifest {
   outputs: Record<string, ManifestValue>;
   /** The stack budget the manifest sets, if any. */
   budget?: ManifestBudget;
+  /** The stack's time to live the manifest sets, if any: a duration. */
+  ttl?: string;
   /** Every `${config.<key>}` reference, with the first place it is written. */
   configKeys: Map<string, ManifestPosition>;
   /** Where each reference (each object of an {@link Interpolation}'s parts) is written. */
@@ -51,6 +54,9 @@ export interface ManifestValidation {
 }
 
 const RESOURCE_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+
+/** The top-level keys of a manifest. */
+const TOP_LEVEL_KEYS = ["resources", "outputs", "budget", "ttl"];
 
 /** The keys of a resource entry, in the order messages list them. */
 const RESOURCE_KEYS = ["type", "description", "properties", "options"];
@@ -102,16 +108,17 @@ class Validation {
   async run(): Promise<ManifestValidation> {
     const document = this.parsed.value;
     if (!isRecord(document)) {
-      this.report([], "a manifest is a mapping with a `resources:` map (and optionally `outputs:` and `budget:`)");
+      this.report([], "a manifest is a mapping with a `resources:` map (and optionally `outputs:`, `budget:` and `ttl:`)");
       return this.result();
     }
     for (const key of Object.keys(document)) {
-      if (key !== "resources" && key !== "outputs" && key !== "budget")
-        this.report([key], "unknown top-level key; a manifest has `resources`, `outputs` and `budget`", "key");
+      if (!TOP_LEVEL_KEYS.includes(key))
+        this.report([key], "unknown top-level key; a manifest has `resources`, `outputs`, `budget` and `ttl`", "key");
     }
     const resources = this.resources(document.resources);
     const outputs = this.outputs(document.outputs);
     const budget = this.budget(document.budget);
+    const ttl = this.ttl(document.ttl);
     this.checkReferences(resources);
     const order = this.dependencyOrder(resources);
     await Promise.all(resources.map((resource) => this.checkProperties(resource)));
@@ -122,7 +129,15 @@ class Validation {
       if (site.reference.root === "config" && !configKeys.has(String(key))) configKeys.set(String(key), this.parsed.locate(site.path));
     }
     const referencePositions = new Map(this.references.map((site) => [site.reference, this.parsed.locate(site.path)]));
-    return this.result({ file: this.file, resources: order, outputs, ...(budget ? { budget } : {}), configKeys, referencePositions });
+    return this.result({
+      file: this.file,
+      resources: order,
+      outputs,
+      ...(budget ? { budget } : {}),
+      ...(ttl ? { ttl } : {}),
+      configKeys,
+      referencePositions,
+    });
   }
 
   private result(manifest?: ValidatedManifest): ManifestValidation {
@@ -278,6 +293,13 @@ class Validation {
         issue.code === "unrecognized_keys" ? "key" : "value",
       );
     }
+    return undefined;
+  }
+
+  private ttl(value: unknown): string | undefined {
+    if (value === undefined) return undefined;
+    if (typeof value === "string" && durationMs(value) !== undefined) return value;
+    this.report(["ttl"], `must be ${DURATION_FORMAT}`, "value");
     return undefined;
   }
 

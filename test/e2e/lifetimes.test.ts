@@ -4,7 +4,8 @@
  * the following `up` of the unchanged manifest leaves it stopped; renewing `lifetime` starts it again; a pod past
  * `terminateAfter` is terminated, kept in state as expired and not recreated until its lifetime changes; an idle
  * pod is stopped on the first run at or after `whenIdle.for`, a busy sample in between resetting its idle clock;
- * the stack's TTL destroys it; `--dry-run` changes nothing; bad input is refused before anything is made.
+ * the manifest's TTL, whose date preview shows, destroys the stack; a stack where nothing has a lifetime costs no
+ * request; `--dry-run` changes nothing; bad input is refused before anything is made.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -17,7 +18,7 @@ import { suiteWorkDir } from "../support/workDir";
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-const manifest = (lifetimes: { notebook: string; sweep: string }) => `resources:
+const manifest = (lifetimes: { notebook: string; sweep: string }, ttl?: string) => `${ttl === undefined ? "" : `ttl: ${ttl}\n`}resources:
   notebook:
     type: Pod
     properties:
@@ -61,8 +62,8 @@ describe("lifetimes fire: computeplatform expire with the emulator's clock moved
   };
   const podNamed = (name: string) => api.emulator.snapshot().pods.find((pod) => pod.name === name);
   const requestsSince = (count: number) => api.emulator.requests.slice(count).map(({ method, path: at }) => `${method} ${at}`);
-  const writeManifest = (lifetimes: { notebook: string; sweep: string }) =>
-    fs.writeFileSync(path.join(folder, "manifest.yaml"), manifest(lifetimes));
+  const writeManifest = (lifetimes: { notebook: string; sweep: string }, ttl?: string) =>
+    fs.writeFileSync(path.join(folder, "manifest.yaml"), manifest(lifetimes, ttl));
   const advance = (ms: number) => api.emulator.clock.advance(ms);
 
   beforeAll(async () => {
@@ -228,8 +229,8 @@ describe("lifetimes fire: computeplatform expire with the emulator's clock moved
     expect((await outputsOf("sweep"))?.lifetimeState).toBe("active");
   });
 
-  it("--warn-within lists what ends soon; the stack's TTL destroys it after the TTL and not before", async () => {
-    expect((await pulumi("config", "set", "computeplatform:ttl", "8h")).code).toBe(0);
+  it("--warn-within lists what ends soon; the manifest's TTL, which preview dates, destroys the stack after it and not before", async () => {
+    writeManifest({ notebook: "4h", sweep: "5h" }, "8h");
     const soon = await expire("--warn-within", "5h", "--json");
     expect(soon.code).toBe(0);
     const document = JSON.parse(soon.stdout);
@@ -241,6 +242,11 @@ describe("lifetimes fire: computeplatform expire with the emulator's clock moved
     expect(document.expiredStacks).toEqual([]);
     const [ttl] = document.stackTtls;
     expect(ttl).toMatchObject({ stack: "dev", ttl: "8h" });
+    const preview = await computeplatform(["preview", "manifest.yaml"]);
+    expect(preview.code, preview.stdout + preview.stderr).toBe(0);
+    expect(preview.stdout).toContain(
+      `Stack dev expires at ${ttl.expiresAt} (the manifest's ttl of 8h), when \`computeplatform expire\` destroys it.\n`,
+    );
 
     // Three hours and a few minutes have passed since the first up.
     advance(4 * HOUR + 50 * MINUTE);
@@ -264,5 +270,19 @@ describe("lifetimes fire: computeplatform expire with the emulator's clock moved
     expect(destroyed).toEqual({ code: 2, stdout: `stack dev: destroyed: its ttl of 8h ran out at ${ttl.expiresAt}\n`, stderr: "" });
     expect(api.emulator.snapshot().pods).toEqual([]);
     expect(await outputsOf("notebook")).toBeUndefined();
+  });
+
+  it("costs no request at all for a stack where nothing has a lifetime and that has no TTL", async () => {
+    fs.writeFileSync(
+      path.join(folder, "manifest.yaml"),
+      "resources:\n  shell:\n    type: Pod\n    properties:\n      name: shell\n      image: ubuntu:24.04\n      gpu: { id: NVIDIA L40S, count: 1 }\n",
+    );
+    const up = await computeplatform(["up", "manifest.yaml", "--yes"]);
+    expect(up.code, up.stdout + up.stderr).toBe(0);
+    const before = api.emulator.requests.length;
+    expect(await expire("--json")).toMatchObject({ code: 0, stderr: "" });
+    expect(await expire()).toEqual({ code: 0, stdout: "Nothing to expire.\n", stderr: "" });
+    expect(requestsSince(before)).toEqual([]);
+    expect(podNamed("shell")?.status).toBe("RUNNING");
   });
 });

@@ -1,7 +1,8 @@
 /**
  * A Pod's `lifetime` in Pulumi YAML, through the native plugin, with the emulator's clock moved rather than waited
  * for: `computeplatform expire` pointed at the program's folder stops the pod past `stopAfter` with one action call
- * and records it; renewing `stopAfter` starts it again.
+ * and records it; a following `pulumi up` of the unchanged program leaves it stopped, as no change; renewing
+ * `stopAfter` starts it again.
  */
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
@@ -80,7 +81,7 @@ describe("a Pod's lifetime in Pulumi YAML, through the native plugin", () => {
     }
   });
 
-  it("expire stops the pod past stopAfter, and a renewed lifetime starts it again", async () => {
+  it("expire stops the pod past stopAfter, up leaves it stopped, and a renewed lifetime starts it again", async () => {
     await stack.up();
     const created = await notebook();
     expect(created?.outputs).toMatchObject({ status: "RUNNING", lifetimeState: "active", lifetime: { stopAfter: "2h" } });
@@ -95,6 +96,12 @@ describe("a Pod's lifetime in Pulumi YAML, through the native plugin", () => {
       `POST /v2/pods/${created?.id}/action`,
     ]);
     expect((await notebook())?.outputs).toMatchObject({ status: "EXITED", cost: 0, lifetimeState: "stopped: lifetime" });
+
+    const writes = emulator.requests.length;
+    const unchanged = await stack.up({ diff: true });
+    expect(unchanged.summary.resourceChanges, unchanged.stdout).toEqual({ same: 2 });
+    expect(emulator.requests.slice(writes).filter(({ method }) => method !== "GET")).toEqual([]);
+    expect(emulator.snapshot().pods.map((pod) => pod.status)).toEqual(["EXITED"]);
 
     fs.writeFileSync(path.join(workDir, "Pulumi.yaml"), program("4h"));
     await stack.up();

@@ -24,7 +24,17 @@ describe("validateManifest", () => {
     [
       "an unknown top-level key",
       `variables: {}\n${volume(volumeProperties)}`,
-      ["m.yaml:1:1: variables: unknown top-level key; a manifest has `resources`, `outputs` and `budget`"],
+      ["m.yaml:1:1: variables: unknown top-level key; a manifest has `resources`, `outputs`, `budget` and `ttl`"],
+    ],
+    [
+      "a ttl that is not a duration",
+      `ttl: 8 hours\n${volume(volumeProperties)}`,
+      ['m.yaml:1:6: ttl: must be a duration: a positive whole number followed by m, h or d, such as "90m", "8h" or "3d"'],
+    ],
+    [
+      "a ttl of zero",
+      `ttl: 0h\n${volume(volumeProperties)}`,
+      ['m.yaml:1:6: ttl: must be a duration: a positive whole number followed by m, h or d, such as "90m", "8h" or "3d"'],
     ],
     [
       "a budget below zero",
@@ -149,6 +159,11 @@ describe("validateManifest", () => {
     ],
   ])("reports %s", async (_kind, text, expected) => {
     expect(await validate(text)).toEqual(expected);
+  });
+
+  it("keeps the ttl a manifest sets", async () => {
+    const validation = await validateManifest({ file: "m.yaml", text: `ttl: 3d\n${volume(volumeProperties)}` });
+    expect(validation.manifest?.ttl).toBe("3d");
   });
 
   it("keeps the budget a manifest sets", async () => {

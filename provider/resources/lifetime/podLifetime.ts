@@ -9,6 +9,9 @@ import { freshRecord, plannedRecord, renews } from "./record";
 
 type Properties = Record<string, unknown> & { lifetime?: LifetimeInputs; desiredStatus?: string };
 
+/** A diff, with the properties it changes in place where the kind's names them (the plugin's per-property diff). */
+type LifetimeDiff = dynamic.DiffResult & { updates?: readonly string[] };
+
 /** The provider methods of a kind whose resources may have a lifetime. */
 interface Methods {
   diff(id: string, olds: never, news: never): Promise<dynamic.DiffResult>;
@@ -25,7 +28,7 @@ interface Methods {
  */
 export function podLifetime<M extends Methods>(methods: M): M {
   const kind = methods as unknown as {
-    diff(id: string, olds: Properties, news: Properties): Promise<dynamic.DiffResult>;
+    diff(id: string, olds: Properties, news: Properties): Promise<LifetimeDiff>;
     create(inputs: Properties): Promise<dynamic.CreateResult<Properties>>;
     read(id: string, props?: Properties): Promise<dynamic.ReadResult<Properties>>;
     update(id: string, olds: Properties, news: Properties): Promise<dynamic.UpdateResult<Properties>>;
@@ -38,15 +41,23 @@ export function podLifetime<M extends Methods>(methods: M): M {
   const lifetimeMethods = {
     ...methods,
 
-    async diff(id: string, olds: Properties, news: Properties): Promise<dynamic.DiffResult> {
+    async diff(id: string, olds: Properties, news: Properties): Promise<LifetimeDiff> {
       if (!hasLifetime(olds, news)) return kind.diff(id, olds, news);
       const { record, due } = plan(olds, news);
+      const renewed = renews(recordOf(olds), news.lifetime);
       const keptEnded = record.endedBy === "terminate" || (record.endedBy === "stop" && news.desiredStatus === "RUNNING");
-      if (keptEnded && due === undefined && !renews(recordOf(olds), news.lifetime)) sayExpired(olds, record);
-      const result = await kind.diff(id, withoutLifetimeOutputs(olds), held(news, record));
-      if (!renews(recordOf(olds), news.lifetime) && due === undefined) return result;
+      if (keptEnded && due === undefined && !renewed) sayExpired(olds, record);
+      // `lifetime` is compared here, against the record: the kind compares the rest, as its lifetime holds the pod.
+      const { lifetime: _compared, ...others } = held(news, record);
+      const result = await kind.diff(id, withoutLifetimeOutputs(olds), others);
+      if (!renewed && due === undefined) return result;
       const recreates = recordOf(olds).endedBy === "terminate";
-      return { ...result, changes: true, replaces: [...(result.replaces ?? []), ...(recreates ? ["lifetime"] : [])] };
+      return {
+        ...result,
+        changes: true,
+        replaces: [...(result.replaces ?? []), ...(recreates ? ["lifetime"] : [])],
+        updates: [...(result.updates ?? []), ...(renewed ? ["lifetime"] : [])],
+      };
     },
 
     async create(inputs: Properties): Promise<dynamic.CreateResult<Properties>> {
