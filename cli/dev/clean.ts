@@ -1,5 +1,5 @@
 import type { LiveCache } from "./cache";
-import { liveKind } from "./liveKinds";
+import { liveKind, unsealSecrets } from "./liveKinds";
 
 /**
  * `computeplatform dev --clean`: deletes every `live-` resource the cache holds, newest first so that endpoints go
@@ -17,8 +17,9 @@ export async function cleanLiveResources(cache: LiveCache, out: (line: string) =
   let failed = 0;
   for (const [name, { type, id, outputs }] of entries) {
     try {
-      const { provider } = liveKind(type, name);
-      const read = await provider.read(id, outputs as never);
+      const kind = liveKind(type, name);
+      const { provider } = kind;
+      const read = await provider.read(id, unsealSecrets(kind.secretProperties, outputs, {}) as never);
       const nameNow = read.id === "" ? undefined : (read.props as Record<string, unknown>).name;
       if (read.id !== "" && nameNow !== outputs.name) {
         out(`  left     ${type} ${id} (${name}): it is now named ${JSON.stringify(nameNow)}, not ${String(outputs.name)}`);

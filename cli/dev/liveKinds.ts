@@ -71,7 +71,11 @@ export function sealSecrets(secrets: readonly string[], outputs: Record<string, 
   return sealed;
 }
 
-/** The old outputs to diff `inputs` against: a sealed secret that `inputs` still holds is the value itself again. */
+/**
+ * The old outputs to read and diff `inputs` against: a sealed secret that `inputs` still holds is the value itself
+ * again; one that changed is left out, for the read to bring back from the API, since a digest passed on would be
+ * taken for the value.
+ */
 export function unsealSecrets(
   secrets: readonly string[],
   outputs: Record<string, unknown>,
@@ -79,7 +83,9 @@ export function unsealSecrets(
 ): Record<string, unknown> {
   const unsealed = { ...outputs };
   for (const property of secrets) {
+    if (!(property in unsealed)) continue;
     if (property in inputs && isDigestOf(unsealed[property], inputs[property])) unsealed[property] = inputs[property];
+    else delete unsealed[property];
   }
   return unsealed;
 }

@@ -359,7 +359,7 @@ describe("sealSecrets", () => {
     fs.rmSync(configHome, { recursive: true, force: true });
   });
 
-  test("the cache holds keyed digests of the credential, and the old outputs get the value back while it is unchanged", () => {
+  test("the cache holds keyed digests of the credential; the old outputs get the value back while it is unchanged, and leave a changed one out", () => {
     const outputs = { name: "live-creds", username: "puller", password: "hunter2" };
     const sealed = sealSecrets(registry, outputs);
 
@@ -368,7 +368,7 @@ describe("sealSecrets", () => {
     expect(JSON.stringify(sealed)).not.toContain(sha256("hunter2"));
     expect(sealed.password).toMatch(/^hmac-sha256:[0-9a-f]{64}$/);
     expect(unsealSecrets(registry, sealed, outputs)).toEqual(outputs);
-    expect(unsealSecrets(registry, sealed, { ...outputs, password: "rotated" })).toEqual({ ...sealed, username: "puller" });
+    expect(unsealSecrets(registry, sealed, { ...outputs, password: "rotated" })).toEqual({ name: "live-creds", username: "puller" });
   });
 
   test("a plain sha256 digest, as caches of earlier versions hold, still stands for its value", () => {
@@ -379,7 +379,10 @@ describe("sealSecrets", () => {
       username: "puller",
       password: "hunter2",
     });
-    expect(unsealSecrets(registry, legacy, { username: "puller", password: "rotated" })).toEqual({ ...legacy, username: "puller" });
+    expect(unsealSecrets(registry, legacy, { username: "puller", password: "rotated" })).toEqual({
+      name: "live-creds",
+      username: "puller",
+    });
   });
 
   test("the key is made on first use, 0600 in a 0700 folder of the user's config, and another user's key gives other digests", () => {

@@ -68,7 +68,8 @@ export function endpointPatch(olds: ServerlessEndpointOutputs, news: CheckedServ
 function envPatch(olds: ServerlessEndpointOutputs, news: CheckedServerlessEndpointInputs): Record<string, string> | undefined {
   if (movesTemplate(olds, news)) return news.env;
   const inherited = news.templateId === olds.templateId ? olds.inheritedEnvKeys : [];
-  const env = { ...pick(olds.env, inherited), ...news.env };
+  // A record may lack the secret env: `dev` leaves out a changed one, whose digest it keeps, for the read to bring back.
+  const env = { ...pick(olds.env ?? {}, inherited), ...news.env };
   return sameValue(olds.env, env) ? undefined : env;
 }
 
