@@ -128,12 +128,13 @@ describe("the README's install steps in a fresh folder", () => {
     const emulator = spawn(bin, ["emulator", "--port", "0", "--api-key", "install-check-key"], { cwd: folder });
     let stdout = "";
     emulator.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    // "close", not "exit": the output may still be on its way when the process has exited.
     const [code] = await Promise.race([
-      once(emulator, "exit"),
+      once(emulator, "close"),
       (async () => {
         while (!stdout.includes("Press Ctrl+C")) await sleep(100);
         emulator.kill("SIGINT");
-        return once(emulator, "exit");
+        return once(emulator, "close");
       })(),
     ]);
     expect(stdout).toMatch(/^computeplatform emulator listening on http:\/\/127\.0\.0\.1:\d+\n {2}API key: install-check-key\n/);

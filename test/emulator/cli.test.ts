@@ -21,7 +21,7 @@ interface Finished {
 async function run(...args: string[]): Promise<Finished> {
   const child = spawn(process.execPath, [main, ...args]);
   const output = collect(child);
-  const [code] = (await once(child, "exit")) as [number | null];
+  const [code] = (await once(child, "close")) as [number | null];
   return { code, ...output };
 }
 
@@ -40,7 +40,7 @@ function collect(child: ChildProcess): { stdout: string; stderr: string } {
 async function startCli(...args: string[]) {
   const child = spawn(process.execPath, [main, "emulator", "--port", "0", ...args]);
   const output = collect(child);
-  const exited = once(child, "exit") as Promise<[number | null, NodeJS.Signals | null]>;
+  const exited = once(child, "close") as Promise<[number | null, NodeJS.Signals | null]>;
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout.on("data", () => {
       const match = /listening on (http:\/\/\S+)/.exec(output.stdout);

@@ -22,13 +22,16 @@ const stateOf = (pid: number): string | undefined => {
 };
 
 describe("isStale", () => {
-  // `sleep` never reaps the `true` its shell forked before exec'ing it: the child stays a zombie, as a killed engine
-  // does under a container's first process that reaps nothing.
+  // The shell forks a child that ends only once the shell has become `sleep` (a subshell's `$$` is its parent's pid),
+  // so the shell cannot reap it first, and `sleep` never does: it stays a zombie, as a killed engine does under a
+  // container's first process that reaps nothing.
   let parent: ChildProcess;
   let zombie: number;
 
   beforeAll(async () => {
-    parent = spawn("sh", ["-c", "true & echo $!; exec sleep 60"], { stdio: ["ignore", "pipe", "ignore"] });
+    parent = spawn("sh", ["-c", 'until [ "$(cat /proc/$$/comm)" = sleep ]; do sleep 0.01; done & echo $!; exec sleep 60'], {
+      stdio: ["ignore", "pipe", "ignore"],
+    });
     zombie = Number(await new Promise<string>((resolve) => parent.stdout?.once("data", (chunk) => resolve(String(chunk)))));
     await vi.waitFor(() => expect(stateOf(zombie)).toBe("Z"), { timeout: 60_000 });
   });
