@@ -1,27 +1,31 @@
+import type { AnyDeclaration } from "../resources/lifecycle/declaration";
+import { fieldChanges } from "../resources/lifecycle/fieldChanges";
 import type { Properties } from "./properties";
 
 /** What a change does to one property, as the engine's `PropertyDiff.Kind` names it. */
 export type PropertyChange = "ADD" | "ADD_REPLACE" | "DELETE" | "DELETE_REPLACE" | "UPDATE" | "UPDATE_REPLACE";
 
 /**
- * Each property a provider module's diff changes, with what the change does to it: added (no recorded value),
- * deleted (no new value) or updated, and the `_REPLACE` variant for the properties that replace the resource. It is
- * read off the diff itself, so the per-property answer cannot disagree with it.
+ * Each property a change touches, with what the change does to it: added (no recorded value), deleted (no new
+ * value) or updated, and the `_REPLACE` variant when the declaration's fate for the field replaces the resource.
+ * `replaces` is the diff's own replace list, so the per-property answer cannot disagree with it.
  *
+ * @param declaration - the kind's declaration, whose fates decide what changes in place
  * @param olds - the recorded outputs the engine sent
  * @param news - the checked arguments the engine sent
- * @param diff - the provider module's diff: the properties it changes in place, and those that replace the resource
+ * @param replaces - the properties the diff says force a replacement
  */
 export function detailedDiff(
+  declaration: AnyDeclaration,
   olds: Properties,
   news: Properties,
-  diff: { readonly updates: readonly string[]; readonly replaces?: readonly string[] },
+  replaces: readonly string[],
 ): Record<string, PropertyChange> {
-  const replaces = diff.replaces ?? [];
+  const { updates } = fieldChanges(declaration, olds, news);
   return propertyChanges(
     olds,
     news,
-    diff.updates.filter((name) => !replaces.includes(name)),
+    updates.filter((name) => !replaces.includes(name)),
     replaces,
   );
 }

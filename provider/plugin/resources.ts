@@ -4,10 +4,10 @@ import { type InputsOf, type Kind, type KindName, kinds, type OutputsOf } from "
 export const PACKAGE = "computeplatform";
 
 /**
- * What the plugin needs of a resource kind: its provider module (the one the dynamic resource serializes), secrets
- * and deadline.
+ * What the plugin needs of a resource kind: its provider module (the one the dynamic resource serializes), secrets,
+ * deadline, and its declaration when it has one (for the per-property diff).
  */
-export type PluginResource = Pick<Kind, "provider" | "secretInputs" | "secretOutputs" | "deadline">;
+export type PluginResource = Pick<Kind, "provider" | "secretInputs" | "secretOutputs" | "deadline" | "declaration">;
 
 /** Every resource kind, by its type name: the token is `computeplatform:index:<Kind>`. */
 export const resources: Readonly<Record<KindName, PluginResource>> = kinds;

@@ -159,12 +159,11 @@ export function resourceProviderService(info: PluginInfo) {
         .setChanges(changes)
         .setReplacesList(result.replaces ?? [])
         .setDeletebeforereplace(result.deleteBeforeReplace ?? false);
-      // Per property as the module's diff names them (a declared kind's does); an undeclared kind leaves the engine to
-      // compare the inputs itself, and a diff of no change has no property to name.
-      const { updates } = result as { updates?: readonly string[] };
-      if (updates === undefined || result.changes === false) return response;
+      // Per property from the declaration; an undeclared kind leaves the engine to compare the inputs itself, and a
+      // diff of no change (a pod its lifetime holds stopped) has no property to name.
+      if (kind.declaration === undefined || result.changes === false) return response;
       const properties = response.setHasdetaileddiff(true).getDetaileddiffMap();
-      for (const [name, change] of Object.entries(detailedDiff(olds, news, { updates, replaces: result.replaces }))) {
+      for (const [name, change] of Object.entries(detailedDiff(kind.declaration, olds, news, result.replaces ?? []))) {
         // The recorded side is the outputs, which the declaration's fates compare against the arguments.
         properties.set(name, new proto.PropertyDiff().setKind(proto.PropertyDiff.Kind[change]).setInputdiff(false));
       }

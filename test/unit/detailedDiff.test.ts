@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { detailedDiff, type PropertyChange, propertyChanges } from "../../provider/plugin/detailedDiff";
 import type { Properties } from "../../provider/plugin/properties";
 import { networkVolume } from "../../provider/resources/networkVolume/declaration";
-import { diffOf } from "../../provider/resources/lifecycle/fieldChanges";
 
 interface MappingRow {
   case: string;
@@ -101,10 +100,8 @@ const declarationRows: DeclarationRow[] = [
   { case: "adopt, which changes nothing after create", news: { ...volume, adopt: "v1" }, replaces: [], expected: {} },
 ];
 
-describe("detailedDiff: the declared diff's properties, each with what the change does to it", () => {
+describe("detailedDiff: the fates of a declaration decide each property's change", () => {
   it.each(declarationRows)("$case", ({ news, replaces, expected }) => {
-    const diff = diffOf(networkVolume, volume, news);
-    expect(diff.replaces).toEqual(replaces);
-    expect(detailedDiff(volume, news, diff)).toEqual(expected);
+    expect(detailedDiff(networkVolume, volume, news, replaces)).toEqual(expected);
   });
 });

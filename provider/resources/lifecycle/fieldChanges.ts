@@ -48,16 +48,8 @@ function valueOf(values: object, name: string): unknown {
   return (values as Record<string, unknown>)[name];
 }
 
-/**
- * A diff that also names the properties it changes in place, so that the plugin's per-property diff is the one the
- * provider module found (with whatever its wrappers made of the arguments), never one worked out again beside it.
- */
-export interface DeclaredDiff extends dynamic.DiffResult {
-  readonly updates: readonly string[];
-}
-
-/** The `diff` of the recorded outputs and the arguments, as the engine takes it, with the properties it updates. */
-export function diffOf(declaration: AnyDeclaration, olds: object, news: object): DeclaredDiff {
+/** The `diff` of the recorded outputs and the arguments, as the engine takes it. */
+export function diffOf(declaration: AnyDeclaration, olds: object, news: object): dynamic.DiffResult {
   const { updates, replaces } = fieldChanges(declaration, olds, news);
-  return { ...diffResult(updates, replaces), updates };
+  return diffResult(updates, replaces);
 }

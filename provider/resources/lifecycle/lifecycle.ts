@@ -10,7 +10,7 @@ import type { Checked, Declaration, Field, Fields, KindApi, Wait } from "./decla
 import { withNestedDefaults } from "./nestedDefaults";
 import { deleteUntilGone } from "./deleteUntilGone";
 import { refuseReplacingAdopted } from "./diffResult";
-import { type DeclaredDiff, diffOf, fieldChanges } from "./fieldChanges";
+import { diffOf, fieldChanges } from "./fieldChanges";
 import { initializationFailure, ownProperties, stripUndefined } from "./engineProperties";
 import { messageOf } from "./messageOf";
 import { placedCreate } from "./placedCreate";
@@ -23,7 +23,7 @@ export interface Lifecycle<Args extends object, F extends Fields<Args>, Live ext
   check(olds: Partial<Args>, props: Args): Promise<PlacedCheckResult<Checked<Args, F>>>;
   /** `check`'s rules and defaults alone, with no API call: what a manifest is validated by offline. */
   validate(olds: Partial<Args>, props: Args): Promise<dynamic.CheckResult<Checked<Args, F>>>;
-  diff(id: string, olds: Outputs, news: Checked<Args, F>): Promise<DeclaredDiff>;
+  diff(id: string, olds: Outputs, news: Checked<Args, F>): Promise<dynamic.DiffResult>;
   create(props: Checked<Args, F>): Promise<dynamic.CreateResult<Outputs>>;
   read(id: string, props?: Outputs): Promise<dynamic.ReadResult<Outputs>>;
   update(id: string, olds: Outputs, news: Checked<Args, F>): Promise<dynamic.UpdateResult<Outputs>>;

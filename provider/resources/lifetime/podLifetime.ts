@@ -10,7 +10,6 @@ import { freshRecord, plannedRecord, renews } from "./record";
 type Properties = Record<string, unknown> & { lifetime?: LifetimeInputs; desiredStatus?: string };
 
 /** A diff, with the properties it changes in place where the kind's names them (the plugin's per-property diff). */
-type LifetimeDiff = dynamic.DiffResult & { updates?: readonly string[] };
 
 /** The provider methods of a kind whose resources may have a lifetime. */
 interface Methods {
@@ -28,7 +27,7 @@ interface Methods {
  */
 export function podLifetime<M extends Methods>(methods: M): M {
   const kind = methods as unknown as {
-    diff(id: string, olds: Properties, news: Properties): Promise<LifetimeDiff>;
+    diff(id: string, olds: Properties, news: Properties): Promise<dynamic.DiffResult>;
     create(inputs: Properties): Promise<dynamic.CreateResult<Properties>>;
     read(id: string, props?: Properties): Promise<dynamic.ReadResult<Properties>>;
     update(id: string, olds: Properties, news: Properties): Promise<dynamic.UpdateResult<Properties>>;
@@ -41,7 +40,7 @@ export function podLifetime<M extends Methods>(methods: M): M {
   const lifetimeMethods = {
     ...methods,
 
-    async diff(id: string, olds: Properties, news: Properties): Promise<LifetimeDiff> {
+    async diff(id: string, olds: Properties, news: Properties): Promise<dynamic.DiffResult> {
       if (!hasLifetime(olds, news)) return kind.diff(id, olds, news);
       const { record, due } = plan(olds, news);
       const renewed = renews(recordOf(olds), news.lifetime);
@@ -56,7 +55,6 @@ export function podLifetime<M extends Methods>(methods: M): M {
         ...result,
         changes: true,
         replaces: [...(result.replaces ?? []), ...(recreates ? ["lifetime"] : [])],
-        updates: [...(result.updates ?? []), ...(renewed ? ["lifetime"] : [])],
       };
     },
 
