@@ -1,4 +1,6 @@
 import type { Deployment } from "@pulumi/pulumi/automation";
+import { resourceIdentity } from "../../automation/progress";
+import { type StateResource, stateResources } from "../../automation/stateResources";
 import { type LifetimeRecord } from "../../provider/resources/lifetime/expiry";
 import { recordOf } from "../../provider/resources/lifetime/lifetimeOutputs";
 
@@ -15,18 +17,6 @@ export interface StatePod {
 /** The resource types of a pod: a dynamic resource's (TypeScript programs, manifests) and the plugin's. */
 const POD_TYPES = new Set(["pulumi-nodejs:dynamic/computeplatform:Pod", "computeplatform:index:Pod"]);
 
-interface StateResource {
-  urn: string;
-  type: string;
-  id?: string;
-  outputs?: Record<string, unknown>;
-}
-
-/** The resources of a checkpoint. */
-export function stateResources(state: Deployment): StateResource[] {
-  return ((state.deployment as { resources?: StateResource[] } | undefined)?.resources ?? []).filter((resource) => resource.urn);
-}
-
 /** The pods of the state that have a lifetime; nothing else is ever touched. */
 export function podsWithLifetime(state: Deployment): StatePod[] {
   return stateResources(state).flatMap((resource) => {
@@ -34,7 +24,13 @@ export function podsWithLifetime(state: Deployment): StatePod[] {
     const record = recordOf(resource.outputs);
     if (record.lifetime === undefined) return [];
     return [
-      { urn: resource.urn, id: resource.id, resource: resource.urn.split("::").pop() ?? resource.urn, outputs: resource.outputs, record },
+      {
+        urn: resource.urn,
+        id: resource.id,
+        resource: resourceIdentity(resource.type, resource.urn).name,
+        outputs: resource.outputs,
+        record,
+      },
     ];
   });
 }

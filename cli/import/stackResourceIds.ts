@@ -1,5 +1,6 @@
 import * as fs from "node:fs";
 import { type ManifestStack, MissingStackError, openManifestStack } from "../../automation";
+import { stateResources } from "../../automation/stateResources";
 
 /** The ids a stack's state holds; none when the stack does not exist yet. */
 export interface StackResourceIds {
@@ -20,10 +21,8 @@ export async function stackResourceIds(manifest: string, stackName: string, back
     throw error;
   }
   try {
-    const { deployment } = await stack.exportState();
-    const resources = (deployment as { resources?: { id?: string; custom?: boolean }[] }).resources ?? [];
     return {
-      ids: new Set(resources.flatMap(({ id, custom }) => (custom && id ? [id] : []))),
+      ids: new Set(stateResources(await stack.exportState()).flatMap(({ id, custom }) => (custom && id ? [id] : []))),
       exists: true,
     };
   } finally {

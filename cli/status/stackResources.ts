@@ -3,6 +3,7 @@ import * as path from "node:path";
 import { openManifestStack } from "../../automation/manifestStack";
 import { MissingStackError } from "../../automation/missingStack";
 import { isUserResource, resourceIdentity } from "../../automation/progress";
+import { stateResources } from "../../automation/stateResources";
 import type { ComputePlatformClient } from "../../provider/client";
 import { configure } from "../../provider/config";
 import { UserError } from "../../provider/errors";
@@ -74,8 +75,7 @@ export async function openStackResources(choice: StackChoice): Promise<OpenedSta
   const config = await stack.stack.getAllConfig();
   refuseStackKeyToDotEnvUrl(dotEnvUrls, config, choice.stack);
   await configure({ config: new Map(Object.entries(config).map(([key, { value }]) => [key, value])) } as never);
-  const deployment = (await stack.exportState()).deployment as { resources?: RecordedResource[] } | undefined;
-  const resources = (deployment?.resources ?? [])
+  const resources = stateResources(await stack.exportState())
     .filter((resource) => isUserResource(resource.type) && resource.id !== undefined && resource.id !== "")
     .map(({ urn, type, id, outputs }) => {
       const { type: kind, name } = resourceIdentity(type, urn);
@@ -99,11 +99,4 @@ export async function openStackOrAccount(choice: StackChoice): Promise<OpenedSta
     loadDotEnv(path.dirname(path.resolve(choice.manifest)), { envFile: choice.envFile });
   }
   return { client: sharedClient(), resources: [] };
-}
-
-interface RecordedResource {
-  urn: string;
-  type: string;
-  id?: string;
-  outputs?: Record<string, unknown>;
 }
