@@ -3,7 +3,10 @@
 // instance, with its own address as the only argument, and reads the port to dial from the first line of stdout.
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
+import { EngineClient } from "@pulumi/pulumi/proto/engine_grpc_pb";
+import { LogRequest, LogSeverity } from "@pulumi/pulumi/proto/engine_pb";
 import { ResourceProviderService } from "@pulumi/pulumi/proto/provider_grpc_pb";
+import { logToEngine } from "../placement/engineLog";
 import { grpc } from "./grpc";
 import { PULUMI_SCHEMA_FILE } from "./schemaFile";
 import { resourceProviderService } from "./service";
@@ -15,6 +18,13 @@ async function main(): Promise<void> {
   // The committed schema leaves the version out, so that a release does not change it; the plugin serves its own.
   const { name, ...rest } = JSON.parse(readFileSync(path.join(root, PULUMI_SCHEMA_FILE), "utf8")) as { name: string };
   const schema = JSON.stringify({ name, version, ...rest });
+
+  // The engine's address comes first: what the provider says goes to its log service, as its stderr is not shown.
+  const engineAddress = process.argv[2];
+  if (engineAddress !== undefined) {
+    const engine = new EngineClient(engineAddress, grpc.credentials.createInsecure());
+    logToEngine((message) => engine.log(new LogRequest().setSeverity(LogSeverity.INFO).setMessage(message), () => undefined));
+  }
 
   // A pod's or a cluster's state can outgrow gRPC's 4 MB default; the Pulumi SDK's own servers allow 400 MB.
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });

@@ -28,6 +28,8 @@ export function programPath(options: {
     env: options.env,
     target: ".",
     validates: false,
+    refusal: (field, problem) => `property ${field} value {<nil>} has a problem: ${problem}`,
+    refusesAll: false,
     write: async (program) => {
       options.writePods(program.pods);
       if (program.ttl !== undefined) await stack.setConfig(TTL, { value: program.ttl });

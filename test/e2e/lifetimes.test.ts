@@ -20,6 +20,8 @@ lifetimeScenarios("lifetimes fire for a manifest: computeplatform expire with th
     env: await stackCommandEnvironment(folder, api),
     target: "manifest.yaml",
     validates: true,
+    refusal: (field, problem) => `${field}: ${problem}`,
+    refusesAll: true,
     write: async ({ pods, ttl }) => {
       const resources = Object.fromEntries(pods.map((pod) => [pod.name, { type: "Pod", properties: pod }]));
       fs.writeFileSync(path.join(folder, "manifest.yaml"), stringify({ ...(ttl === undefined ? {} : { ttl }), resources }));
