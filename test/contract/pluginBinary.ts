@@ -5,7 +5,8 @@ import { pluginClient, type PluginUnderTest } from "../provider/pluginHarness";
 
 /**
  * Starts the plugin binary `pulumi-resource-computeplatform` of the package installed in `programFolder`, as the engine
- * does (its own address as the only argument, which this plugin does not dial), and dials the port it prints.
+ * does (the engine's address as the only argument: nothing listens there, so the lines the plugin would log are
+ * dropped), and dials the port it prints.
  */
 export async function startPluginBinary(programFolder: string): Promise<PluginUnderTest> {
   const binary = path.join(programFolder, "node_modules", ".bin", "pulumi-resource-computeplatform");
