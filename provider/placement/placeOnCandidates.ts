@@ -14,18 +14,22 @@ import { engineLog } from "./engineLog";
  * availability read every 20 s at 60 requests a minute.
  */
 export const CAPACITY_POLLING_SHARE = 0.05;
-/** The first pause before availability is read again, in ms; it doubles with every read that finds nothing. */
+/** The first pause when the server announced no quota to take a share of, in ms. */
 export const FIRST_CAPACITY_CHECK_MS = 15_000;
-/** The longest pause between two availability reads, in ms. */
+/** The shortest pause between two availability reads, in ms, however large the quota. */
+export const MIN_CAPACITY_CHECK_MS = 1000;
+/** The longest pause between two availability reads, in ms, unless the quota's share is longer. */
 export const MAX_CAPACITY_CHECK_MS = 60_000;
 
 /**
- * The pause before the next availability read: {@link FIRST_CAPACITY_CHECK_MS} doubled for each read so far (up to
- * {@link MAX_CAPACITY_CHECK_MS}), and never shorter than `budgetMs`, the wait's share of the quota.
- * @example capacityCheckDelayMs(1, 20_000) // 30_000
+ * The pause before the next availability read: `budgetMs`, the wait's share of the quota the server announced (at
+ * least {@link MIN_CAPACITY_CHECK_MS}; {@link FIRST_CAPACITY_CHECK_MS} when it announced none), doubled for each
+ * read so far up to {@link MAX_CAPACITY_CHECK_MS}, and never shorter than `budgetMs`.
+ * @example capacityCheckDelayMs(1, 20_000) // 40_000
  */
 export function capacityCheckDelayMs(reads: number, budgetMs: number): number {
-  return Math.max(budgetMs, Math.min(MAX_CAPACITY_CHECK_MS, FIRST_CAPACITY_CHECK_MS * 2 ** reads));
+  const first = budgetMs > 0 ? Math.max(MIN_CAPACITY_CHECK_MS, budgetMs) : FIRST_CAPACITY_CHECK_MS;
+  return Math.max(budgetMs, Math.min(MAX_CAPACITY_CHECK_MS, first * 2 ** reads));
 }
 
 /** What screening one resource's candidates needs. */

@@ -132,7 +132,7 @@ describe("computeplatform preview and up of a pod with placement, H100 sold out"
     expect(code, stdout + stderr).toBe(0);
     const none = (sites: string[]) => `NONE in ${sites.join(", ")}`;
     expect(lines(stdout)).toContain(
-      `pod "trainer": waiting for capacity: 1 x ${A100}: ${none(A100_SITES)}; 1 x ${H100}: ${none(H100_SITES)}; next check in 15 s`,
+      `pod "trainer": waiting for capacity: 1 x ${A100}: ${none(A100_SITES)}; 1 x ${H100}: ${none(H100_SITES)}; next check in 2 s`,
     );
     expect(lines(stdout)).toContain("Done: 1 created");
   });

@@ -7,7 +7,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { closeTestStack } from "../support/stack";
 import {
   A100,
   H100,
@@ -39,7 +38,8 @@ describe("fault matrix: capacity runs out midway", () => {
     placed = await openPlacementStack("capacity-matrix", api);
   });
 
-  afterAll(() => closeTestStack(placed?.stack, api?.emulator));
+  // The emulator and the stack's folder go with the run: a destroy would be one more engine run, asserting nothing.
+  afterAll(() => api?.emulator.close());
 
   it("20 pods over three types: each ends RUNNING on an acceptable type, or the deployment fails naming it, with nothing leaked or duplicated", async () => {
     // 12 GPUs at first, in one data center per type; 8 more free 5 s after the sixth pod is made.

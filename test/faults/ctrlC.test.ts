@@ -15,7 +15,11 @@ import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { stateResources } from "../support/state";
 import { exec, type Finished, stackCommandEnvironment } from "../support/subprocess";
 import { suiteWorkDir } from "../support/workDir";
+import { recordExchanges } from "./exchanges";
 import { killProcessesIn, processesIn } from "./processes";
+
+/** Each phase of a pod's start, on the emulator's clock: only the test moves a pod on, by advancing the clock. */
+const PHASE_MS = 3_600_000;
 
 // Each round declares a new pod, and the previous one goes: the run creates one pod and deletes another.
 const manifest = (round: number) => `resources:
@@ -39,6 +43,9 @@ describe("Ctrl-C and kills during computeplatform up", () => {
   let api: TestEmulator;
   let folder: string;
   let env: NodeJS.ProcessEnv;
+  /** Moves on each pod whose create the API answers, by this much of the emulator's clock. */
+  let onCreate = 2 * PHASE_MS;
+  let stopRecording: () => void;
 
   const cli = () => path.join(inject("programFolder"), "node_modules", "pulumi-computeplatform", "dist", "cli", "main.js");
   const start = (): Run => {
@@ -81,9 +88,19 @@ describe("Ctrl-C and kills during computeplatform up", () => {
           r.status < 300,
       );
 
+  /** Every pod made so far is RUNNING, and every pod made from now on as soon as its create is answered. */
+  const settle = () => {
+    onCreate = 2 * PHASE_MS;
+    api.emulator.clock.advance(2 * PHASE_MS);
+  };
+
   beforeAll(async () => {
-    // Long enough phases that each moment below is seen while the pod is still being created.
-    api = await startTestEmulator(undefined, { timings: { provisioningMs: 1500, startingMs: 1500 } });
+    // A pod stays in each phase until the test moves it on: each moment below is seen while it is still being created.
+    api = await startTestEmulator(undefined, { timings: { provisioningMs: PHASE_MS, startingMs: PHASE_MS } });
+    stopRecording = recordExchanges((all) => {
+      const last = all.at(-1)!;
+      if (last.method === "POST" && last.path === "/v2/pods" && last.status === 201 && onCreate > 0) api.emulator.clock.advance(onCreate);
+    }).stop;
     folder = suiteWorkDir("ctrl-c");
     env = await stackCommandEnvironment(folder, api);
     fs.writeFileSync(path.join(folder, "manifest.yaml"), manifest(0));
@@ -91,33 +108,40 @@ describe("Ctrl-C and kills during computeplatform up", () => {
     expect(first.code, first.stdout + first.stderr).toBe(0);
   });
 
+  // The emulator and the stack's folder go with the run: a destroy would be one more engine run, asserting nothing.
   afterAll(async () => {
-    await exec(process.execPath, [cli(), "destroy", "manifest.yaml"], { cwd: folder, env });
+    stopRecording?.();
     await api?.emulator.close();
   });
 
   it("cancels at each of ten moments (then once more, signalling the CLI alone), each time leaving a state that the next up goes on from", async () => {
-    const moments: Array<[string, (run: Run, from: number, round: number) => boolean]> = [
-      ["the create request reached the API", (_run, from) => requestsSince(from, "POST").length > 0],
+    // Each moment with how far the emulator's clock moves the new pod on once its create is answered.
+    const moments: Array<[string, number, (run: Run, from: number, round: number) => boolean]> = [
+      ["the create request reached the API", 0, (_run, from) => requestsSince(from, "POST").length > 0],
       [
         "the new pod is STARTING",
+        PHASE_MS,
         (_run, _from, round) => livePods().some((pod) => pod.name === `ctrlc-${round}` && pod.status === "STARTING"),
       ],
-      ["the CLI printed its heading", (run) => run.output().includes("Updating stack dev")],
+      ["the CLI printed its heading", 0, (run) => run.output().includes("Updating stack dev")],
       [
         "the new pod is PROVISIONING",
+        0,
         (_run, _from, round) => livePods().some((pod) => pod.name === `ctrlc-${round}` && pod.status === "PROVISIONING"),
       ],
-      ["the old pod's delete reached the API", (_run, from) => requestsSince(from, "DELETE").length > 0],
+      ["the old pod's delete reached the API", 2 * PHASE_MS, (_run, from) => requestsSince(from, "DELETE").length > 0],
     ];
     for (let round = 1; round <= 11; round++) {
-      const [moment, reached] = moments[(round - 1) % moments.length]!;
+      const [moment, movedOn, reached] = moments[(round - 1) % moments.length]!;
       fs.writeFileSync(path.join(folder, "manifest.yaml"), manifest(round));
       const from = api.emulator.requests.length;
+      onCreate = movedOn;
       const run = start();
       await until(run, moment, () => reached(run, from, round));
       // Rounds 1 to 10 as a terminal's Ctrl-C; round 11 to the CLI's process alone, as `kill -INT <pid>` does.
       process.kill(round <= 10 ? -run.child.pid! : run.child.pid!, "SIGINT");
+      // The engine cancels once the steps under way end: the pod being created becomes RUNNING.
+      settle();
       const result = await run.finished;
       const context = `round ${round} (${moment}):\n${result.stdout}${result.stderr}`;
 
@@ -152,6 +176,7 @@ describe("Ctrl-C and kills during computeplatform up", () => {
   it("after a kill of the whole run, the next up releases the lock and settles the pod it was creating, once RUNNING", async () => {
     fs.writeFileSync(path.join(folder, "manifest.yaml"), manifest(12));
     const from = api.emulator.requests.length;
+    onCreate = 0;
     const run = start();
     await until(run, "the create request reached the API", () => requestsSince(from, "POST").length > 0);
     // The CLI, the engine and the provider process: as a crash or `kill -9` of everything leaves them.
@@ -162,6 +187,7 @@ describe("Ctrl-C and kills during computeplatform up", () => {
     expect(created).toBeDefined();
     expect(lockFiles()).toHaveLength(1);
 
+    settle();
     const next = await exec(process.execPath, [cli(), "up", "manifest.yaml"], { cwd: folder, env });
     expect(next.code, next.stdout + next.stderr).toBe(0);
     expect(next.stdout).toMatch(/^Released the lock that an interrupted run \(pid \d+\) left on stack dev\.$/m);

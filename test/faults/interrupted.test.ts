@@ -26,16 +26,18 @@ const manifest = `resources:
         id: NVIDIA GeForce RTX 4090
 `;
 
+/** How long a pod provisions, on the emulator's clock: it stays PROVISIONING until the test moves the clock on. */
+const PROVISIONING_MS = 3_600_000;
+
 const originalPath = process.env.PATH;
 describe("a deployment killed after a create reached the API", () => {
   let api: TestEmulator;
   let folder: string;
   let env: NodeJS.ProcessEnv;
-  let stack: automation.ManifestStack | undefined;
 
   beforeAll(async () => {
-    // Pods provision for 4 s, so that the kill lands while the create waits for RUNNING.
-    api = await startTestEmulator(undefined, { timings: { provisioningMs: 4000, startingMs: 300 } });
+    // The kill lands while the create waits for RUNNING: the pod provisions until the test moves the clock on.
+    api = await startTestEmulator(undefined, { timings: { provisioningMs: PROVISIONING_MS, startingMs: 0 } });
     folder = suiteWorkDir("interrupted");
     fs.writeFileSync(path.join(folder, "manifest.yaml"), manifest);
     env = await stackCommandEnvironment(folder, api);
@@ -43,9 +45,9 @@ describe("a deployment killed after a create reached the API", () => {
     process.env.PATH = env.PATH;
   });
 
+  // The emulator and the stack's folder go with the run: a destroy would be one more engine run, asserting nothing.
   afterAll(async () => {
     process.env.PATH = originalPath;
-    await stack?.destroy();
     await api?.emulator.close();
   });
 
@@ -60,14 +62,16 @@ describe("a deployment killed after a create reached the API", () => {
     expect(killProcessesIn(folder).length).toBeGreaterThanOrEqual(3);
     await exited;
     const [created] = api.emulator.snapshot().pods;
-    // Refresh records the pod as the API shows it at that moment: wait for the emulator to bring it up, as the killed
-    // run was waiting to, so that what is asserted does not depend on how fast the steps below run.
-    while (api.emulator.snapshot().pods[0]?.status !== "RUNNING") await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(created?.status).toBe("PROVISIONING");
+    // Refresh records the pod as the API shows it at that moment: the emulator brings it up, as the killed run was
+    // waiting for, so that what is asserted does not depend on how fast the steps below run.
+    api.emulator.clock.advance(PROVISIONING_MS);
+    expect(api.emulator.snapshot().pods[0]?.status).toBe("RUNNING");
 
     // The killed run's lock stays behind; releasing it is the user's step, as the engine's message says.
     expect((await exec("pulumi", ["cancel", "--yes", "--stack", "dev", "--non-interactive"], { cwd: folder, env })).code).toBe(0);
     const { openManifestStack, changeSummary } = requireFrom(folder)("pulumi-computeplatform/automation") as typeof automation;
-    stack = await openManifestStack({
+    const stack = await openManifestStack({
       manifest: path.join(folder, "manifest.yaml"),
       stackName: "dev",
       envVars: env as Record<string, string>,

@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { closeTestStack } from "../support/stack";
 import { type FaultStack, openFaultStack } from "./faultStack";
 import { killProcessesIn } from "./processes";
 
@@ -19,7 +18,8 @@ describe("past the deadline", () => {
     faults = await openFaultStack("fault-deadline", api);
   });
 
-  afterAll(() => closeTestStack(faults?.stack, api?.emulator));
+  // The emulator and the stack's folder go with the run: a destroy would be one more engine run, asserting nothing.
+  afterAll(() => api?.emulator.close());
 
   it("a pod not RUNNING by its deadline, under 500 ms of latency per request, fails the deployment and is deleted", async () => {
     api.emulator.faults.latency(500);

@@ -1,12 +1,12 @@
 /**
  * Placement through the real engine and the packed package, against the emulator's stock: a pod with `placement`
  * lands on the first acceptable configuration with capacity, skips what availability shows sold out, moves on at
- * once when a create finds no instances, and waits for capacity (polling availability, not create) within its
- * deadline. After every `up` the emulator holds exactly what the state says.
+ * once when a create finds no instances, and waits for capacity (polling availability, not create, as often as its
+ * share of the quota allows) within its deadline. After every `up` the emulator holds exactly what the state says.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { closeTestStack } from "../support/stack";
+import { recordExchanges } from "./exchanges";
 import {
   A100,
   A6000,
@@ -18,7 +18,6 @@ import {
   type PlacementStack,
   setStock,
   statusesOf,
-  waitUntil,
 } from "./placementStack";
 
 const CATALOG = "/v2/catalog/gpus";
@@ -33,7 +32,8 @@ describe("placement that falls back and waits", () => {
     placed = await openPlacementStack("placement", api);
   });
 
-  afterAll(() => closeTestStack(placed?.stack, api?.emulator));
+  // The emulator and the stack's folder go with the run: a destroy would be one more engine run, asserting nothing.
+  afterAll(() => api?.emulator.close());
 
   it("with the first type sold out and the second free, up creates on the second and sends no create for the first", async () => {
     setStock(api, H100, 0);
@@ -82,29 +82,31 @@ describe("placement that falls back and waits", () => {
     expect(statusesOf(api, "GET", CATALOG)).toEqual([200, 200]);
   });
 
-  it("with every type sold out and stock freed 30 s later, up waits, polling availability within its share, then creates", async () => {
+  it("with every type sold out and stock freed after the first poll, up waits, polling availability within its share, then creates", async () => {
     expect((await placed.up([])).summary).toEqual({ same: 1, delete: 3 });
     setStock(api, H100, 0);
     setStock(api, A100, 0);
     api.emulator.resetRequests();
-    const deploying = placed.up([{ ...flexible, name: "waiter" }]);
-    // Stock frees 30 s (emulator clock) after the first availability read, which the wait starts from.
-    await waitUntil(() => statusesOf(api, "GET", CATALOG).length > 0);
-    api.emulator.stock.freeGpuAt(Date.now() + 30_000, A100, "US-TX-3", { secure: 1 });
-    const started = Date.now();
-    const { error, summary, output } = await deploying;
+    // The provider's polls move the scenario on: an A100 frees once the first poll (the third catalog read, after
+    // the price list and the first availability read) has found nothing.
+    const recorder = recordExchanges((all) => {
+      if (all.filter((exchange) => exchange.path === CATALOG).length === 3) api.emulator.stock.setGpu(A100, "US-TX-3", { secure: 1 });
+    });
+    const { error, summary, output } = await placed.up([{ ...flexible, name: "waiter" }]).finally(() => recorder.stop());
     expect(error).toBeUndefined();
     expect(summary).toEqual({ same: 1, create: 1 });
     expect(livePods(api)).toEqual({ waiter: A100 });
-    // Reads after 15 s (nothing yet) and 30 s more (freed): one read at first, two polls, never a create while short;
-    // beside them, the one read of the price list.
+    // One read at first, two polls, never a create while short; beside them, the one read of the price list.
     expect(statusesOf(api, "GET", CATALOG)).toEqual([200, 200, 200, 200]);
     expect(statusesOf(api, "POST", "/v2/pods")).toEqual([201]);
+    // The emulator's quota is 1000 requests a minute: the wait's twentieth of it is a read every 1.2 s, then 2.4 s.
     expect(output).toContain(
-      `pod "waiter": waiting for capacity: 1 x ${H100}: NONE in US-CA-2, EU-SE-1; 1 x ${A100}: NONE in US-TX-3, US-CA-2, EU-RO-1; next check in 15 s`,
+      `pod "waiter": waiting for capacity: 1 x ${H100}: NONE in US-CA-2, EU-SE-1; 1 x ${A100}: NONE in US-TX-3, US-CA-2, EU-RO-1; next check in 2 s`,
     );
-    expect(output).toContain("; next check in 30 s");
-    expect(Date.now() - started).toBeGreaterThanOrEqual(40_000);
+    expect(output).toContain("; next check in 3 s");
+    const [priceOrFirst, firstOrPrice, firstPoll, secondPoll] = recorder.exchanges.filter((exchange) => exchange.path === CATALOG);
+    expect(firstPoll!.arrivedAt - Math.max(priceOrFirst!.answeredAt, firstOrPrice!.answeredAt)).toBeGreaterThanOrEqual(1200);
+    expect(secondPoll!.arrivedAt - firstPoll!.answeredAt).toBeGreaterThanOrEqual(2400);
   });
 
   it("past the deadline, the error names every candidate and what it was short of, and nothing is left", async () => {
@@ -115,17 +117,18 @@ describe("placement that falls back and waits", () => {
       name: "doomed",
       gpu: { id: L40S },
       placement: { alternatives: [{ id: A6000, count: 2 }] },
-      readyTimeoutSeconds: 20,
+      readyTimeoutSeconds: 3,
     };
     const { error, summary } = await placed.up([{ ...flexible, name: "waiter" }, doomed]);
     expect(summary).toEqual({});
     expect(error).toContain(
-      `pod "doomed": no acceptable GPU configuration had capacity within 20 s; nothing was created. ` +
+      `pod "doomed": no acceptable GPU configuration had capacity within 3 s; nothing was created. ` +
         `1 x ${L40S}: NONE in US-TX-3, EU-RO-1, EU-SE-1; 2 x ${A6000}: NONE in US-CA-2, CA-MTL-1`,
     );
     expect(livePods(api)).toEqual({ waiter: A100 });
     expect(statusesOf(api, "POST", "/v2/pods")).toEqual([]);
-    // A read at first, one after 15 s, one at the deadline; and the price list.
+    // A read at first, one after the first pause (1 s: the share of the 3 s left, at least a second), one at the
+    // deadline; and the price list.
     expect(statusesOf(api, "GET", CATALOG)).toEqual([200, 200, 200, 200]);
   });
 

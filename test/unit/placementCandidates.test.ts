@@ -219,16 +219,23 @@ describe("screenCandidates", () => {
 
 describe("capacityCheckDelayMs", () => {
   const rows = [
-    { reads: 0, budgetMs: 1200, expected: 15_000 },
-    { reads: 1, budgetMs: 1200, expected: 30_000 },
-    { reads: 2, budgetMs: 1200, expected: 60_000 },
+    { reads: 0, budgetMs: 1200, expected: 1200 },
+    { reads: 1, budgetMs: 1200, expected: 2400 },
+    { reads: 2, budgetMs: 1200, expected: 4800 },
     { reads: 7, budgetMs: 1200, expected: 60_000 },
     { reads: 0, budgetMs: 20_000, expected: 20_000 },
+    { reads: 1, budgetMs: 20_000, expected: 40_000 },
     { reads: 3, budgetMs: 90_000, expected: 90_000 },
+    { reads: 0, budgetMs: 300, expected: 1000 },
+    { reads: 0, budgetMs: 0, expected: 15_000 },
+    { reads: 2, budgetMs: 0, expected: 60_000 },
   ];
-  it.each(rows)("after $reads reads, with a quota share of one read per $budgetMs ms: $expected ms", ({ reads, budgetMs, expected }) => {
-    expect(capacityCheckDelayMs(reads, budgetMs)).toBe(expected);
-  });
+  it.each(rows)(
+    "after $reads reads, with a quota share of one read per $budgetMs ms (0: no quota announced): $expected ms",
+    ({ reads, budgetMs, expected }) => {
+      expect(capacityCheckDelayMs(reads, budgetMs)).toBe(expected);
+    },
+  );
 });
 
 function key(candidate: GpuConfiguration): string {
