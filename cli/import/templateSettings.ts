@@ -1,4 +1,4 @@
-import type { Template } from "../../provider/schemas/template";
+import type { Template } from "../../provider/resources/template/inputs";
 import { sameValue } from "../../provider/resources/lifecycle/sameValue";
 
 /** The container settings a pod takes from its template when it leaves them out. */

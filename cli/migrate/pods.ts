@@ -6,7 +6,7 @@ import {
   type GpuConfigInputs,
   injectedEnvKeys,
   type MountsInputs,
-} from "../../provider/schemas/pod";
+} from "../../provider/resources/pod/inputs";
 import { atLeast, vcpuCountFor } from "./bounds";
 import { computeFamily, cudaVersionEntry, firstChoice } from "./compute";
 import { type ContainerSettings, persistentMount, readContainer } from "./container";

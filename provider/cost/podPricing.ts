@@ -1,4 +1,4 @@
-import { type CheckedPodInputs, isPlainObject } from "../schemas/pod";
+import { type CheckedPodInputs, isPlainObject } from "../resources/pod/inputs";
 import { gpuPlacement } from "../resources/pod/gpuPlacement";
 import { gpuComponent } from "./gpuComponent";
 import type { Pricing } from "./pricing";

@@ -1,5 +1,5 @@
 import type { GpuType } from "../schemas/catalog";
-import type { CheckedServerlessEndpointInputs, EndpointGpuInputs } from "../schemas/serverlessEndpoint";
+import type { CheckedServerlessEndpointInputs, EndpointGpuInputs } from "../resources/serverlessEndpoint/inputs";
 import type { CostComponent } from "./costComponent";
 import { pricedComponent, unpricedComponent, usageComponent } from "./pricedComponent";
 import type { Pricing } from "./pricing";

@@ -19,7 +19,7 @@ import {
   type GpuType,
 } from "../schemas/catalog";
 import { type VolumeType, volumeTypes } from "../resources/networkVolume/inputs";
-import { type Cloud, clouds } from "../schemas/pod";
+import { type Cloud, clouds } from "../resources/pod/inputs";
 import { sharedClient } from "../sharedClient";
 import { cheapestGpuType, describeGpuNeed, type GpuNeed, selectCpuTypes, selectGpuTypes, vcpuCountFor } from "./catalogSelection";
 import { outputForm } from "./outputForm";

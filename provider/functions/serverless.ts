@@ -8,7 +8,7 @@ import {
   type EndpointType,
   type EndpointWorkers,
   endpointTypes,
-} from "../schemas/serverlessEndpoint";
+} from "../resources/serverlessEndpoint/inputs";
 import { sharedClient } from "../sharedClient";
 import { outputForm } from "./outputForm";
 import { parseArgs } from "./parseArgs";

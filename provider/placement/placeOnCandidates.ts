@@ -3,7 +3,7 @@ import { budgetIntervalMs } from "../client/ratelimit";
 import { ComputePlatformError, UserError } from "../errors";
 import type { GpuProduct, GpuType } from "../schemas/catalog";
 import type { CheckedPlacementInputs } from "../schemas/placement";
-import type { Cloud } from "../schemas/pod";
+import type { Cloud } from "../resources/pod/inputs";
 import { availabilityBoard } from "./availabilityBoard";
 import { isCapacityError } from "./capacityError";
 import { describeConfiguration, type GpuConfiguration, orderedCandidates, type ScreenedCandidate, screenCandidates } from "./candidates";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { VolumeType } from "../resources/networkVolume/inputs";
-import type { Cloud } from "./pod";
+import type { Cloud } from "../resources/pod/inputs";
 
 /** Stock levels the catalog reports. */
 export const availabilityLevels = ["NONE", "LOW", "MEDIUM", "HIGH"] as const;

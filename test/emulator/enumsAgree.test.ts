@@ -27,12 +27,12 @@ import {
   dataCenterRegions,
   gpuProducts,
 } from "../../provider/schemas/catalog";
-import { clusterTypes, podClusterRoles } from "../../provider/schemas/cluster";
+import { clusterTypes, podClusterRoles } from "../../provider/resources/cluster/inputs";
 import { finalJobStatuses, jobStatuses } from "../../provider/schemas/job";
 import { volumeTypes } from "../../provider/resources/networkVolume/inputs";
-import { clouds, podActions, podStatuses } from "../../provider/schemas/pod";
-import { endpointTypes, flashbootModes, workerStatuses } from "../../provider/schemas/serverlessEndpoint";
-import { templateCategories, templateSources } from "../../provider/schemas/template";
+import { clouds, podActions, podStatuses } from "../../provider/resources/pod/inputs";
+import { endpointTypes, flashbootModes, workerStatuses } from "../../provider/resources/serverlessEndpoint/inputs";
+import { templateCategories, templateSources } from "../../provider/resources/template/inputs";
 
 // The emulator imports nothing from provider/, so it keeps its own copy of every enum of the API; each copy must
 // equal the provider's, values and order alike (order shows in the emulator's OpenAPI and in its error messages).

@@ -5,7 +5,7 @@ import { ComputePlatformClient, WaitTimeoutError } from "../../provider/client";
 import { UNKNOWN } from "../../provider/schemas/unknown";
 import * as job from "../../provider/resources/job/job.provider";
 import * as video from "../../provider/resources/textToVideoJob/textToVideoJob.provider";
-import type { CreateEndpointRequest } from "../../provider/schemas/serverlessEndpoint";
+import type { CreateEndpointRequest } from "../../provider/resources/serverlessEndpoint/inputs";
 import { ManualClock } from "../emulator/harness";
 import { apiGet, apiRequest, emulatorForProvider, passedCheck, rejection, writes } from "./providerHarness";
 

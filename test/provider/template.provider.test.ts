@@ -4,7 +4,7 @@ import type { Emulator } from "../../emulator";
 import { UNKNOWN } from "../../provider/schemas/unknown";
 import * as template from "../../provider/resources/template.provider";
 import type { TemplateOutputs } from "../../provider/resources/template/declaration";
-import type { TemplateInputs } from "../../provider/schemas/template";
+import type { TemplateInputs } from "../../provider/resources/template/inputs";
 import { sharedClient } from "../../provider/sharedClient";
 import { gpuPod } from "../emulator/harness";
 import { apiRequest, emulatorForProvider, passedCheck, rejection, writes } from "./providerHarness";

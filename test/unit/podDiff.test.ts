@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Pod } from "../../provider/schemas/pod";
-import type { CheckedPodInputs, PodInputs } from "../../provider/schemas/pod";
+import type { Pod } from "../../provider/resources/pod/inputs";
+import type { CheckedPodInputs, PodInputs } from "../../provider/resources/pod/inputs";
 import type { Named } from "../../provider/resources/autoName";
 import { diffOf, fieldChanges } from "../../provider/resources/lifecycle/fieldChanges";
 import { withDeclaredDefaults } from "../../provider/resources/lifecycle/lifecycle";

@@ -6,8 +6,8 @@ import {
   type ClusterMember,
   type ClusterSummary,
   type CreateClusterRequest,
-} from "../../schemas/cluster";
-import { isPlainObject, type Pod } from "../../schemas/pod";
+} from "./inputs";
+import { isPlainObject, type Pod } from "../pod/inputs";
 import { acceptableConfigurations, isAcceptable } from "../../placement/candidates";
 import { stripUndefined } from "../lifecycle/engineProperties";
 import { createOnly, declaration, type Fields, inPlace, replaces, replacesWhen } from "../lifecycle/declaration";

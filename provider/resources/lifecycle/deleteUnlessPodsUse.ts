@@ -1,5 +1,5 @@
 import { BadRequestError } from "../../client/errors";
-import type { Pod } from "../../schemas/pod";
+import type { Pod } from "../pod/inputs";
 import { sharedClient } from "../../sharedClient";
 import { UserError } from "../../errors";
 import { unlessNotFound } from "./notFound";

@@ -1,4 +1,4 @@
-import type { CheckedPodInputs, CreatePodRequest, Pod } from "../../schemas/pod";
+import type { CheckedPodInputs, CreatePodRequest, Pod } from "./inputs";
 import { sameValue } from "../lifecycle/sameValue";
 import { comparableMounts } from "./mounts";
 

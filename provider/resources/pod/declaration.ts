@@ -7,7 +7,7 @@ import {
   type PodInputs,
   podInputsSchema,
   type UpdatePodRequest,
-} from "../../schemas/pod";
+} from "./inputs";
 import { unlessNotFound } from "../lifecycle/notFound";
 import { createOnly, declaration, type Fields, inPlace, inPlaceUnless, replaces, replacesWhen } from "../lifecycle/declaration";
 import { sameValue } from "../lifecycle/sameValue";

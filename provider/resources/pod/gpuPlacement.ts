@@ -1,4 +1,4 @@
-import type { CheckedPodInputs } from "../../schemas/pod";
+import type { CheckedPodInputs } from "./inputs";
 import type { Placement } from "../lifecycle/declaration";
 
 /**

@@ -1,4 +1,4 @@
-import type { CheckedPodInputs, MountsInputs } from "../../schemas/pod";
+import type { CheckedPodInputs, MountsInputs } from "./inputs";
 import { UNKNOWN } from "../../schemas/unknown";
 
 export type MountKind = "none" | "persistent" | "network";

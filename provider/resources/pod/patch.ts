@@ -1,4 +1,4 @@
-import { type CheckedPodInputs, injectedEnvKeys, type Pod, type UpdatePodRequest } from "../../schemas/pod";
+import { type CheckedPodInputs, injectedEnvKeys, type Pod, type UpdatePodRequest } from "./inputs";
 import { sameValue } from "../lifecycle/sameValue";
 import { comparableMounts } from "./mounts";
 import { userEnv } from "./outputs";

@@ -10,7 +10,7 @@ import type {
   PodMounts,
   PodSsh,
   PodStatus,
-} from "../../schemas/pod";
+} from "./inputs";
 import type { ResourceArgs } from "../deepInput";
 import { PricedResource } from "../../cost/pricedResource";
 import { declaredKind } from "../kind";

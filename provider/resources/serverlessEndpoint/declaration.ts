@@ -6,7 +6,7 @@ import {
   type ServerlessEndpointInputs,
   serverlessEndpointInputsSchema,
   type UpdateEndpointRequest,
-} from "../../schemas/serverlessEndpoint";
+} from "./inputs";
 import { createOnly, declaration, type Fields, inPlace, inPlaceUnless, replaces } from "../lifecycle/declaration";
 import { stripUndefined } from "../lifecycle/engineProperties";
 import { fieldChanges } from "../lifecycle/fieldChanges";

@@ -1,5 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { Endpoint, EndpointType, FlashBoot, ServerlessEndpointInputs } from "../../schemas/serverlessEndpoint";
+import type { Endpoint, EndpointType, FlashBoot, ServerlessEndpointInputs } from "./inputs";
 import type { ResourceArgs } from "../deepInput";
 import { PricedResource } from "../../cost/pricedResource";
 import { declaredKind } from "../kind";

@@ -1,5 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { TemplateCategory, TemplateInputs } from "../../schemas/template";
+import type { TemplateCategory, TemplateInputs } from "./inputs";
 import type { ResourceArgs } from "../deepInput";
 import { declaredKind } from "../kind";
 import { DeclaredResource } from "../lifecycle/declaredResource";
