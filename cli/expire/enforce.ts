@@ -1,7 +1,7 @@
 import type { ComputePlatformClient } from "../../provider/client";
 import { lifetimeOutputs, withoutLifetimeOutputs } from "../../provider/resources/lifetime/lifetimeOutputs";
 import { ended } from "../../provider/resources/lifetime/record";
-import { sameValue } from "../../provider/resources/lifecycle/sameValue";
+import { sameValue } from "../../provider/values/sameValue";
 import type { Pod } from "../../provider/resources/pod/inputs";
 import type { Verdict } from "./verdicts";
 

@@ -1,5 +1,5 @@
 import type { CheckedClusterInputs } from "../resources/cluster/inputs";
-import { isPlainObject } from "../resources/pod/inputs";
+import { isPlainObject } from "../values/plainValues";
 import { memberPlacement } from "../resources/cluster/memberPlacement";
 import { gpuComponent } from "./gpuComponent";
 import type { Pricing } from "./pricing";

@@ -1,4 +1,5 @@
-import { type CheckedPodInputs, isPlainObject } from "../resources/pod/inputs";
+import { type CheckedPodInputs } from "../resources/pod/inputs";
+import { isPlainObject } from "../values/plainValues";
 import { gpuPlacement } from "../resources/pod/gpuPlacement";
 import { gpuComponent } from "./gpuComponent";
 import type { Pricing } from "./pricing";

@@ -1,4 +1,4 @@
-import type { GpuType } from "../schemas/catalog";
+import type { GpuType } from "../wire/catalog";
 import type { CheckedServerlessEndpointInputs, EndpointGpuInputs } from "../resources/serverlessEndpoint/inputs";
 import type { CostComponent } from "./costComponent";
 import { pricedComponent, unpricedComponent, usageComponent } from "./pricedComponent";

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { DeepInput } from "../resources/deepInput";
-import type { EndpointHealth } from "../schemas/job";
+import type { EndpointHealth } from "../wire/job";
 import {
   type Endpoint,
   type EndpointReleases,

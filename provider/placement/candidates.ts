@@ -1,7 +1,7 @@
 import { gpuHourlyPrice } from "../cost/gpuHourlyPrice";
-import type { GpuType } from "../schemas/catalog";
-import type { CheckedPlacementInputs } from "../schemas/placement";
-import type { Cloud } from "../resources/pod/inputs";
+import type { GpuType } from "../wire/catalog";
+import type { CheckedPlacementInputs } from "./placementInputs";
+import type { Cloud } from "../wire/catalog";
 
 /** One acceptable GPU configuration: a type and how many of it (per pod, or per cluster member). */
 export interface GpuConfiguration {

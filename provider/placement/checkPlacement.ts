@@ -1,6 +1,6 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { sharedClient } from "../sharedClient";
-import { containsUnknown } from "../schemas/unknown";
+import { containsUnknown } from "../values/unknown";
 import { MissingSettingError } from "../config";
 import { ComputePlatformError } from "../errors";
 import { availabilityBoard, type AvailabilityRead } from "./availabilityBoard";

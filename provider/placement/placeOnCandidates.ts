@@ -1,9 +1,9 @@
 import type { ComputePlatformClient } from "../client";
 import { budgetIntervalMs } from "../client/ratelimit";
 import { ComputePlatformError, UserError } from "../errors";
-import type { GpuProduct, GpuType } from "../schemas/catalog";
-import type { CheckedPlacementInputs } from "../schemas/placement";
-import type { Cloud } from "../resources/pod/inputs";
+import type { GpuProduct, GpuType } from "../wire/catalog";
+import type { CheckedPlacementInputs } from "./placementInputs";
+import type { Cloud } from "../wire/catalog";
 import { availabilityBoard } from "./availabilityBoard";
 import { isCapacityError } from "./capacityError";
 import { describeConfiguration, type GpuConfiguration, orderedCandidates, type ScreenedCandidate, screenCandidates } from "./candidates";

@@ -1,4 +1,4 @@
-import { UNKNOWN } from "../schemas/unknown";
+import { UNKNOWN } from "../values/unknown";
 import type { NestedDefaults } from "./lifecycle/declaration";
 
 /** The defaults of `placement`, a pod's or a cluster's: each alternative is one GPU unless it says more. */

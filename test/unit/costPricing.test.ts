@@ -7,7 +7,7 @@ import { networkVolumePricing } from "../../provider/cost/networkVolumePricing";
 import { podPricing } from "../../provider/cost/podPricing";
 import type { Prices } from "../../provider/cost/pricing";
 import { serverlessEndpointPricing } from "../../provider/cost/serverlessEndpointPricing";
-import type { CpuType, GpuType } from "../../provider/schemas/catalog";
+import type { CpuType, GpuType } from "../../provider/wire/catalog";
 
 const gpu = (id: string, pool: string | null, price: GpuType["price"]): GpuType => ({
   id,

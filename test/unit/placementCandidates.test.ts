@@ -9,11 +9,11 @@ import {
 } from "../../provider/placement/candidates";
 import { capacityCheckDelayMs } from "../../provider/placement/placeOnCandidates";
 import { gpuHourlyPrice } from "../../provider/cost/gpuHourlyPrice";
-import type { GpuType } from "../../provider/schemas/catalog";
-import type { CheckedPlacementInputs, PlacementInputs } from "../../provider/schemas/placement";
+import type { GpuType } from "../../provider/wire/catalog";
+import type { CheckedPlacementInputs, PlacementInputs } from "../../provider/placement/placementInputs";
 import { pod } from "../../provider/resources/pod/declaration";
 import { withNestedDefaults } from "../../provider/resources/lifecycle/nestedDefaults";
-import type { AvailabilityLevel } from "../../provider/schemas/catalog";
+import type { AvailabilityLevel } from "../../provider/wire/catalog";
 
 const H100 = "NVIDIA H100 80GB HBM3";
 const A100 = "NVIDIA A100 80GB PCIe";

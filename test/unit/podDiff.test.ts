@@ -9,7 +9,7 @@ import { pod } from "../../provider/resources/pod/declaration";
 import { podInheritedEnvKeys, type PodOutputs, podOutputs } from "../../provider/resources/pod/outputs";
 import { podPatch } from "../../provider/resources/pod/patch";
 import { withTemplateSettings } from "../../provider/resources/pod/templateSettings";
-import { UNKNOWN } from "../../provider/schemas/unknown";
+import { UNKNOWN } from "../../provider/values/unknown";
 
 const withPodDefaults = (inputs: Named<PodInputs>): CheckedPodInputs => withDeclaredDefaults(pod, inputs);
 const diffPod = (olds: PodOutputs, news: CheckedPodInputs) => diffOf(pod, olds, news);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { UNKNOWN } from "../../provider/schemas/unknown";
+import { UNKNOWN } from "../../provider/values/unknown";
 import type { Checked } from "../../provider/resources/lifecycle/declaration";
 import { lifecycleOf } from "../../provider/resources/lifecycle/lifecycle";
 import { template, type TemplateOutputs } from "../../provider/resources/template/declaration";

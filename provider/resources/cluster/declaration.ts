@@ -7,11 +7,12 @@ import {
   type ClusterSummary,
   type CreateClusterRequest,
 } from "./inputs";
-import { isPlainObject, type Pod } from "../pod/inputs";
+import { type Pod } from "../pod/inputs";
+import { isPlainObject } from "../../values/plainValues";
 import { acceptableConfigurations, isAcceptable } from "../../placement/candidates";
 import { stripUndefined } from "../lifecycle/engineProperties";
 import { createOnly, declaration, type Fields, inPlace, replaces, replacesWhen } from "../lifecycle/declaration";
-import { sameValue } from "../lifecycle/sameValue";
+import { sameValue } from "../../values/sameValue";
 import { COST_OUTPUTS, type CostEstimate } from "../../cost/costEstimate";
 import { placedOutside, placedOutsideCases, placementDefaults, withoutEmptyDataCenterIds } from "../placement";
 import { unlessNotFound } from "../lifecycle/notFound";

@@ -1,6 +1,6 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { z } from "zod";
-import type { JobResponse } from "../../schemas/job";
+import type { JobResponse } from "../../wire/job";
 import { withJobDefaults } from "./inputs";
 import { ownProperties } from "../lifecycle/engineProperties";
 import { validate } from "../lifecycle/validate";

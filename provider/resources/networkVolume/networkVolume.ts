@@ -1,5 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { NetworkVolumeInputs, VolumeType } from "./inputs";
+import type { NetworkVolumeInputs } from "./inputs";
+import type { VolumeType } from "../../wire/catalog";
 import type { ResourceArgs } from "../deepInput";
 import { PricedResource } from "../../cost/pricedResource";
 import { declaredKind } from "../kind";

@@ -1,16 +1,8 @@
-import {
-  type CheckedPodInputs,
-  type CreatePodRequest,
-  isEmptyList,
-  isPlainObject,
-  type Pod,
-  type PodInputs,
-  podInputsSchema,
-  type UpdatePodRequest,
-} from "./inputs";
+import { type CheckedPodInputs, type CreatePodRequest, type Pod, type PodInputs, podInputsSchema, type UpdatePodRequest } from "./inputs";
+import { isEmptyList, isPlainObject } from "../../values/plainValues";
 import { unlessNotFound } from "../lifecycle/notFound";
 import { createOnly, declaration, type Fields, inPlace, inPlaceUnless, replaces, replacesWhen } from "../lifecycle/declaration";
-import { sameValue } from "../lifecycle/sameValue";
+import { sameValue } from "../../values/sameValue";
 import { COST_OUTPUTS, type CostEstimate } from "../../cost/costEstimate";
 import { placedOutside, placedOutsideCases, placementDefaults, withoutEmptyDataCenterIds } from "../placement";
 import { acceptableConfigurations, isAcceptable } from "../../placement/candidates";

@@ -1,16 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { unknownUntilPlaced } from "../../placement/unknownUntilPlaced";
-import type {
-  Cloud,
-  DesiredStatus,
-  Pod as WirePod,
-  PodAction,
-  PodGlobalNetworking,
-  PodInputs,
-  PodMounts,
-  PodSsh,
-  PodStatus,
-} from "./inputs";
+import type { DesiredStatus, Pod as WirePod, PodAction, PodGlobalNetworking, PodInputs, PodMounts, PodSsh, PodStatus } from "./inputs";
+import type { Cloud } from "../../wire/catalog";
 import type { ResourceArgs } from "../deepInput";
 import { PricedResource } from "../../cost/pricedResource";
 import { declaredKind } from "../kind";

@@ -2,14 +2,14 @@
 // as `require(<this file>)`, so it stays at this path, exports the provider methods and nothing else, and reads its
 // settings only when called.
 import type { z } from "zod";
-import type { JobResponse } from "../../schemas/job";
+import type { JobResponse } from "../../wire/job";
 import {
   type CheckedTextToVideoJobInputs,
   type TextToVideoJobInputs,
   textToVideoJobInputsSchema,
   withTextToVideoJobDefaults,
 } from "./inputs";
-import { estimateTextToVideoCost, textToVideoOutputSchema } from "../../schemas/textToVideo";
+import { estimateTextToVideoCost, textToVideoOutputSchema } from "../../wire/textToVideo";
 import { jobLifecycle } from "../job/jobLifecycle";
 import { type JobRunOutputs, jobRunOutputs } from "../job/jobRun";
 

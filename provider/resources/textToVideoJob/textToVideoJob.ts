@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import * as dynamic from "@pulumi/pulumi/dynamic";
 import type { TextToVideoJobInputs } from "./inputs";
-import type { TextToVideoInput } from "../../schemas/textToVideo";
+import type { TextToVideoInput } from "../../wire/textToVideo";
 import type { ResourceArgs } from "../deepInput";
 import { JOB_OUTPUTS } from "../job/jobRun";
 import { undeclaredKind, unsetOutputs } from "../kind";
