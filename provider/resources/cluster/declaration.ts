@@ -15,7 +15,7 @@ import { createOnly, declaration, type Fields, inPlace, replaces, replacesWhen }
 import { sameValue } from "../../values/sameValue";
 import { COST_OUTPUTS, type CostEstimate } from "../../cost/costEstimate";
 import { placedOutside, placedOutsideCases, placementDefaults, withoutEmptyDataCenterIds } from "../placement";
-import { unlessNotFound } from "../lifecycle/notFound";
+import { unlessNotFound } from "../unlessNotFound";
 import { memberPlacement, requestedGpu } from "./memberPlacement";
 import { clusterInputsFromLive } from "./inputsFromLive";
 import { membersRunning } from "./membersRunning";

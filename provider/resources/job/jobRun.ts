@@ -5,9 +5,9 @@ import { sharedClient } from "../../sharedClient";
 import { WaitTimeoutError } from "../../client/errors";
 import { diffResult } from "../lifecycle/diffResult";
 import { initializationFailure, stripUndefined } from "../lifecycle/engineProperties";
-import { messageOf } from "../lifecycle/messageOf";
+import { messageOf } from "../../messageOf";
 import { sameValue } from "../../values/sameValue";
-import { unlessNotFound } from "../lifecycle/notFound";
+import { unlessNotFound } from "../unlessNotFound";
 
 /** The outputs of every job resource, `id` and `urn` included: the job as it ended. */
 export const JOB_OUTPUTS = [

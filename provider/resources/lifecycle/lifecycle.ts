@@ -12,7 +12,7 @@ import { deleteUntilGone } from "./deleteUntilGone";
 import { refuseReplacingAdopted } from "./diffResult";
 import { diffOf, fieldChanges } from "./fieldChanges";
 import { initializationFailure, ownProperties, stripUndefined } from "./engineProperties";
-import { messageOf } from "./messageOf";
+import { messageOf } from "../../messageOf";
 import { placedCreate } from "./placedCreate";
 import { sameValue } from "../../values/sameValue";
 import { validate } from "./validate";

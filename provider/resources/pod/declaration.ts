@@ -1,6 +1,6 @@
 import { type CheckedPodInputs, type CreatePodRequest, type Pod, type PodInputs, podInputsSchema, type UpdatePodRequest } from "./inputs";
 import { isEmptyList, isPlainObject } from "../../values/plainValues";
-import { unlessNotFound } from "../lifecycle/notFound";
+import { unlessNotFound } from "../unlessNotFound";
 import { createOnly, declaration, type Fields, inPlace, inPlaceUnless, replaces, replacesWhen } from "../lifecycle/declaration";
 import { sameValue } from "../../values/sameValue";
 import { COST_OUTPUTS, type CostEstimate } from "../../cost/costEstimate";
