@@ -1,8 +1,4 @@
 import { UNKNOWN } from "../values/unknown";
-import type { NestedDefaults } from "./lifecycle/declaration";
-
-/** The defaults of `placement`, a pod's or a cluster's: each alternative is one GPU unless it says more. */
-export const placementDefaults = { alternatives: [{ count: 1 }] } as const satisfies NestedDefaults;
 
 /**
  * Whether the data centers now declared exclude the one the resource was placed in (a pod or a cluster), so that
