@@ -3,7 +3,7 @@ import { unknownUntilPlaced } from "../../placement/unknownUntilPlaced";
 import type { ClusterInputs, ClusterMember, ClusterSummary, ClusterType } from "./inputs";
 import type { ResourceArgs } from "../deepInput";
 import { PricedResource } from "../../cost/pricedResource";
-import { declaredKind } from "../kind";
+import { declaredKind } from "../classKind";
 import * as clusterProvider from "./cluster.provider";
 import { cluster } from "./declaration";
 

@@ -3,7 +3,7 @@ import type { NetworkVolumeInputs } from "./inputs";
 import type { VolumeType } from "../../wire/catalog";
 import type { ResourceArgs } from "../deepInput";
 import { PricedResource } from "../../cost/pricedResource";
-import { declaredKind } from "../kind";
+import { declaredKind } from "../classKind";
 import * as networkVolumeProvider from "./networkVolume.provider";
 import { networkVolume } from "./declaration";
 

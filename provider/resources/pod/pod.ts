@@ -4,7 +4,7 @@ import type { DesiredStatus, Pod as WirePod, PodAction, PodGlobalNetworking, Pod
 import type { Cloud } from "../../wire/catalog";
 import type { ResourceArgs } from "../deepInput";
 import { PricedResource } from "../../cost/pricedResource";
-import { declaredKind } from "../kind";
+import { declaredKind } from "../classKind";
 import * as podProvider from "./pod.provider";
 import { pod } from "./declaration";
 import type { LifetimeInputs } from "../lifetime/inputs";
