@@ -2,7 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { NetworkVolumeInputs } from "./inputs";
 import type { VolumeType } from "../../wire/catalog";
 import type { ResourceArgs } from "../deepInput";
-import { PricedResource } from "../../cost/pricedResource";
+import { PricedResource } from "../lifecycle/pricedResource";
 import { declaredKind } from "../classKind";
 import * as networkVolumeProvider from "./networkVolume.provider";
 import { networkVolume } from "./declaration";

@@ -3,7 +3,7 @@ import { unknownUntilPlaced } from "../../placement/unknownUntilPlaced";
 import type { DesiredStatus, Pod as WirePod, PodAction, PodGlobalNetworking, PodInputs, PodMounts, PodSsh, PodStatus } from "./inputs";
 import type { Cloud } from "../../wire/catalog";
 import type { ResourceArgs } from "../deepInput";
-import { PricedResource } from "../../cost/pricedResource";
+import { PricedResource } from "../lifecycle/pricedResource";
 import { declaredKind } from "../classKind";
 import * as podProvider from "./pod.provider";
 import { pod } from "./declaration";
