@@ -38,7 +38,7 @@ export interface PlacementScope {
   gpu: GpuConfiguration;
   placement: CheckedPlacementInputs | undefined;
   /** The acceptable data centers, as checked: undefined for any. */
-  dataCenterIds?: readonly string[];
+  acceptableDataCenters?: readonly string[];
   /** USD per hour for the whole resource: dearer candidates are skipped. */
   maxHourlyPrice?: number;
   /** How many of a candidate the resource runs at once (a cluster's members), for its price. @default 1 */

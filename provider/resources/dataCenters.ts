@@ -13,9 +13,3 @@ export function placedOutside(declared: readonly string[] | undefined, placed: s
 
 /** When {@link placedOutside} replaces the resource, in the words of a field's doc. */
 export const placedOutsideCases = "the data center it runs in is no longer among them (none, or an empty list, means any)";
-
-/** The arguments without an empty `dataCenterIds`, which means any data center, as none does. */
-export function withoutEmptyDataCenterIds<Inputs extends { dataCenterIds?: unknown }>(inputs: Inputs): Inputs {
-  const { dataCenterIds, ...rest } = inputs;
-  return (Array.isArray(dataCenterIds) && dataCenterIds.length === 0) || dataCenterIds === undefined ? (rest as Inputs) : inputs;
-}

@@ -186,7 +186,7 @@ describe("screenCandidates", () => {
     },
     {
       name: "only US-TX-3: A100 is short there, H100 not offered",
-      screening: { dataCenterIds: ["US-TX-3"] },
+      screening: { acceptableDataCenters: ["US-TX-3"] },
       expected: ["notOffered: not offered in US-TX-3", "short: NONE in US-TX-3", undefined, "notOffered: not in the catalog"],
     },
     {

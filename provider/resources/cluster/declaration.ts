@@ -8,13 +8,13 @@ import {
   type CreateClusterRequest,
 } from "./inputs";
 import { type Pod } from "../pod/inputs";
-import { isPlainObject } from "../../values/plainValues";
+import { isPlainObject, withoutEmptyList } from "../../values/plainValues";
 import { acceptableConfigurations, isAcceptable } from "../../placement/candidates";
 import { stripUndefined } from "../lifecycle/engineProperties";
 import { createOnly, declaration, type Fields, inPlace, replaces, replacesWhen } from "../lifecycle/declaration";
 import { sameValue } from "../../values/sameValue";
 import { COST_OUTPUTS, type CostEstimate } from "../../cost/costEstimate";
-import { placedOutside, placedOutsideCases, withoutEmptyDataCenterIds } from "../dataCenters";
+import { placedOutside, placedOutsideCases } from "../dataCenters";
 import { placementDefaults } from "../../placement/placementInputs";
 import { unlessNotFound } from "../unlessNotFound";
 import { memberPlacement, requestedGpu } from "./memberPlacement";
@@ -121,7 +121,7 @@ export const cluster = declaration<
   inputsOf: (live, { members: _members, ...recorded }) => ({ ...clusterInputsFromLive(live), ...recorded, name: live.name }),
   // A create on any acceptable configuration, so that an interrupted one is found again whichever it was.
   madeBy: (live, inputs) => onCandidates(inputs).some((candidate) => sameCreateRequest(live, createRequest(candidate))),
-  dependentDefaults: withoutEmptyDataCenterIds,
+  dependentDefaults: (inputs) => withoutEmptyList(inputs, "dataCenterIds"),
 });
 
 async function liveCluster(client: ComputePlatformClient, id: string, summary: Promise<ClusterSummary>): Promise<LiveCluster> {

@@ -12,7 +12,7 @@ export const memberPlacement: Placement<CheckedClusterInputs> = {
           cloud: "SECURE",
           gpu: requestedGpu(inputs.compute),
           placement: inputs.placement,
-          dataCenterIds: inputs.dataCenterIds,
+          acceptableDataCenters: inputs.dataCenterIds,
           instances: inputs.compute.podCount,
           maxHourlyPrice: inputs.maxHourlyPrice,
         },

@@ -9,8 +9,8 @@ import type { Named } from "../autoName";
  * What a change of one argument does to the resource:
  * - `inPlace`: it is sent in the PATCH body;
  * - `replaces`: a new resource is created and the old one deleted;
- * - `replacesWhen`: it replaces only when the predicate says so (as a pod's `dataCenterIds` does when the pod's
- *   data center is no longer among them), and is otherwise no change at all;
+ * - `replacesWhen`: it replaces only when the predicate says so (as a pod's data centers do when the one it runs in
+ *   is no longer among them), and is otherwise no change at all;
  * - `inPlaceUnless`: it is sent in the PATCH body, except when the predicate says that it replaces (as removing a
  *   template's persistent mount does, or a pod's mount of another kind);
  * - `createOnly`: it is read when the resource is created (or adopted) and never compared again, such as `adopt`

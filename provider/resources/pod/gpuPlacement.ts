@@ -15,7 +15,7 @@ export const gpuPlacement: Placement<CheckedPodInputs> = {
           cloud: inputs.cloud,
           gpu: inputs.gpu,
           placement: inputs.placement,
-          dataCenterIds: inputs.dataCenterIds,
+          acceptableDataCenters: inputs.dataCenterIds,
           maxHourlyPrice: inputs.maxHourlyPrice,
         },
   onCandidate: (inputs, { id, count }) =>
