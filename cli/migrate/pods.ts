@@ -1,5 +1,11 @@
 import type { ManifestResourceOf } from "../../provider/manifest/document";
-import { type CpuConfigInputs, desiredStatuses, type GpuConfigInputs, injectedEnvKeys, type MountsInputs } from "../../provider/resources/pod/inputs";
+import {
+  type CpuConfigInputs,
+  desiredStatuses,
+  type GpuConfigInputs,
+  injectedEnvKeys,
+  type MountsInputs,
+} from "../../provider/resources/pod/inputs";
 import { clouds } from "../../provider/wire/catalog";
 import { atLeast, vcpuCountFor } from "./bounds";
 import { computeFamily, cudaVersionEntry, firstChoice } from "./compute";

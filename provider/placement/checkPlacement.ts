@@ -25,7 +25,8 @@ export interface PlacementCheck {
  * which reads again.
  */
 export async function checkPlacement(scope: PlacementScope): Promise<PlacementCheck> {
-  if (containsUnknown([scope.gpu, scope.placement, scope.acceptableDataCenters, scope.cloud, scope.maxHourlyPrice])) return { failures: [] };
+  const { gpu, placement, acceptableDataCenters, cloud, maxHourlyPrice } = scope;
+  if (containsUnknown([gpu, placement, acceptableDataCenters, cloud, maxHourlyPrice])) return { failures: [] };
   const board = availabilityBoard(sharedClient());
   let read: AvailabilityRead;
   try {
