@@ -29,12 +29,13 @@ export const injectedEnvKeys = ["PUBLIC_KEY", "JUPYTER_PASSWORD"] as const;
 /** A GPU allocation. */
 export interface GpuConfigInputs {
   /**
-   * GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA A100 80GB PCIe"`. Changing it replaces the pod.
+   * GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA A100 80GB PCIe"`.
+   * A change of it is a change of `gpu`, whose doc says what that does.
    * @minLength 1
    */
   id: string;
   /**
-   * Number of GPUs. Minimum 1.
+   * Number of GPUs. Minimum 1. A change of it is a change of `gpu`, whose doc says what that does.
    * @TJS-type integer
    * @minimum 1
    * @default 1
