@@ -16,8 +16,8 @@ export interface JobKind<Args extends object, Checked extends JobRunInputs, Outp
   outputsOf(inputs: Checked, job: JobResponse): Outputs;
 }
 
-/** The provider methods of a job kind, every job resource's lifecycle: queue and wait at create, record a new setting, cancel at delete. */
-export function jobLifecycle<Args extends object, Checked extends JobRunInputs, Outputs extends JobRunOutputs<Checked>>(
+/** The provider methods of a job kind: queue and wait at create, record a new setting, cancel at delete. */
+export function jobProvider<Args extends object, Checked extends JobRunInputs, Outputs extends JobRunOutputs<Checked>>(
   kind: JobKind<Args, Checked, Outputs>,
 ) {
   return {
