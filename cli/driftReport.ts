@@ -1,7 +1,7 @@
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { isUserResource, resourceIdentity } from "../automation/progress";
 import { kinds } from "../provider/kindRegistry";
-import { sameValue } from "../provider/resources/lifecycle/sameValue";
+import { sameValue } from "../provider/values/sameValue";
 
 /** One argument of a resource whose live value differs from the one the stack's state records. */
 export interface DriftedField {

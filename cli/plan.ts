@@ -1,7 +1,7 @@
 import type { EngineEvent, OpMap, OpType, StepEventMetadata } from "@pulumi/pulumi/automation";
 import { isUserResource, resourceIdentity } from "../automation/progress";
 import { COST_OUTPUTS } from "../provider/cost/costEstimate";
-import { sameValue } from "../provider/resources/lifecycle/sameValue";
+import { sameValue } from "../provider/values/sameValue";
 
 /** The operations a plan lists; the engine's other steps (same, read, refresh, the halves of a replace) are not. */
 export const plannedOperations = ["create", "update", "replace", "delete"] as const;

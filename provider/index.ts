@@ -20,10 +20,10 @@ export { RateLimiter, parseRateLimitHeaders, type RateLimitWindow } from "./clie
 export { MissingSettingError, resolveSettings, type Settings } from "./config";
 
 // Wire types beside the kinds'
-export type * from "./schemas/catalog";
-export type * from "./schemas/billing";
-export type * from "./schemas/job";
-export type * from "./schemas/textToVideo";
-export { estimateTextToVideoCost, TEXT_TO_VIDEO_ENDPOINT_ID, TEXT_TO_VIDEO_USD_PER_SECOND } from "./schemas/textToVideo";
-export type { Problem } from "./schemas/problem";
+export type * from "./wire/catalog";
+export type * from "./wire/billing";
+export type * from "./wire/job";
+export type * from "./wire/textToVideo";
+export { estimateTextToVideoCost, TEXT_TO_VIDEO_ENDPOINT_ID, TEXT_TO_VIDEO_USD_PER_SECOND } from "./wire/textToVideo";
+export type { Problem } from "./wire/problem";
 export { ACCOUNT_SSH_KEYS_ID } from "./resources/accountSshKeys/inputs";

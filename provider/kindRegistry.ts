@@ -1,9 +1,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 import * as registered from "./kinds";
-import type { ClassKind, ProviderModule } from "./resources/kind";
+import type { ClassKind, ProviderModule } from "./resources/classKind";
 import { lifecycleOf } from "./resources/lifecycle/lifecycle";
 
-export type { ProviderModule } from "./resources/kind";
+export type { ProviderModule } from "./resources/classKind";
 
 /** The registered classes: kinds.ts's value exports (its type-only exports are not there at run time). */
 type Registered = {

@@ -1,6 +1,6 @@
 import type { EngineEvent, OpType } from "@pulumi/pulumi/automation";
 import { z } from "zod";
-import { containsUnknown } from "../../provider/schemas/unknown";
+import { containsUnknown } from "../../provider/values/unknown";
 import { isUserResource, resourceIdentity } from "../../automation/progress";
 import type { CostComponent } from "../../provider/cost/costComponent";
 import { plannedOperations } from "../plan";

@@ -1,5 +1,5 @@
 import { descriptionSummary, type ValidatedManifest } from "../../provider/manifest";
-import type { EndpointType } from "../../provider/schemas/serverlessEndpoint";
+import type { EndpointType } from "../../provider/resources/serverlessEndpoint/inputs";
 
 /** A serverless endpoint of the manifest, as the gateway routes it. */
 export interface DevEndpoint {

@@ -1,8 +1,8 @@
 import type { ComputePlatformClient } from "../../provider/client";
 import { lifetimeOutputs, withoutLifetimeOutputs } from "../../provider/resources/lifetime/lifetimeOutputs";
 import { ended } from "../../provider/resources/lifetime/record";
-import { sameValue } from "../../provider/resources/lifecycle/sameValue";
-import type { Pod } from "../../provider/schemas/pod";
+import { sameValue } from "../../provider/values/sameValue";
+import type { Pod } from "../../provider/resources/pod/inputs";
 import type { Verdict } from "./verdicts";
 
 /** The live fields of a pod's outputs that a stop or a terminate changes. */

@@ -1,4 +1,4 @@
-import type { Pod } from "../../provider/schemas/pod";
+import type { Pod } from "../../provider/resources/pod/inputs";
 import { dueExpiry, type Expiry, nextExpiry } from "../../provider/resources/lifetime/expiry";
 import type { LifetimeRecord } from "../../provider/resources/lifetime/expiry";
 import { sampledRecord } from "../../provider/resources/lifetime/record";

@@ -1,11 +1,11 @@
 import type { ComputePlatformClient } from "../../provider/client";
-import type { ClusterSummary } from "../../provider/schemas/cluster";
-import type { NetworkVolume } from "../../provider/schemas/networkVolume";
-import type { Pod } from "../../provider/schemas/pod";
-import type { Registry } from "../../provider/schemas/registry";
-import type { EcrDelegation } from "../../provider/schemas/registryDelegation";
-import type { Endpoint } from "../../provider/schemas/serverlessEndpoint";
-import type { Template } from "../../provider/schemas/template";
+import type { ClusterSummary } from "../../provider/resources/cluster/inputs";
+import type { NetworkVolume } from "../../provider/resources/networkVolume/inputs";
+import type { Pod } from "../../provider/resources/pod/inputs";
+import type { Registry } from "../../provider/resources/registry/inputs";
+import type { EcrDelegation } from "../../provider/resources/registryDelegation/inputs";
+import type { Endpoint } from "../../provider/resources/serverlessEndpoint/inputs";
+import type { Template } from "../../provider/resources/template/inputs";
 import type { ImportKind } from "./importKinds";
 
 /** What the account holds of the kinds read; a kind not read is empty. */

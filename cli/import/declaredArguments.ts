@@ -1,7 +1,7 @@
 import { kinds } from "../../provider/kindRegistry";
 import type { AnyDeclaration, Field } from "../../provider/resources/lifecycle/declaration";
 import { withDeclaredDefaults } from "../../provider/resources/lifecycle/lifecycle";
-import { sameValue } from "../../provider/resources/lifecycle/sameValue";
+import { sameValue } from "../../provider/values/sameValue";
 
 /**
  * The arguments a resource's live values give, as its declaration names them: every argument the declaration

@@ -1,5 +1,5 @@
-import type { ClusterSummary } from "../../provider/schemas/cluster";
-import type { Pod } from "../../provider/schemas/pod";
+import type { ClusterSummary } from "../../provider/resources/cluster/inputs";
+import type { Pod } from "../../provider/resources/pod/inputs";
 import type { LiveCluster } from "../../provider/resources/cluster/declaration";
 import { importedInputs } from "../../provider/resources/lifecycle/lifecycle";
 import type { AccountSnapshot } from "./accountSnapshot";

@@ -1,5 +1,5 @@
-import type { Template } from "../../provider/schemas/template";
-import { sameValue } from "../../provider/resources/lifecycle/sameValue";
+import type { Template } from "../../provider/resources/template/inputs";
+import { sameValue } from "../../provider/values/sameValue";
 
 /** The container settings a pod takes from its template when it leaves them out. */
 const TEMPLATE_SETTINGS = ["image", "args", "disk", "ports", "registry"] as const;

@@ -1,4 +1,4 @@
-import { cudaVersion } from "../../provider/schemas/container";
+import { cudaVersion } from "../../provider/resources/container/containerRules";
 import type { EntryRule, V1Fields } from "./fields";
 
 /** A CUDA version as v2 takes it. */

@@ -1,4 +1,4 @@
-import { port } from "../../provider/schemas/container";
+import { port } from "../../provider/resources/container/containerRules";
 import { atLeast } from "./bounds";
 import { joinCommandLine } from "./commandLine";
 import { readEnv } from "./env";

@@ -4,7 +4,7 @@ import type {
   EndpointGpuInputs,
   QueueDelayScalingInputs,
   RequestCountScalingInputs,
-} from "../../provider/schemas/serverlessEndpoint";
+} from "../../provider/resources/serverlessEndpoint/inputs";
 import { atLeast, vcpuCountFor } from "./bounds";
 import { computeFamily, cudaVersionEntry } from "./compute";
 import { readEnv } from "./env";

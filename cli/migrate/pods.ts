@@ -1,12 +1,12 @@
 import type { ManifestResourceOf } from "../../provider/manifest/document";
 import {
-  clouds,
   type CpuConfigInputs,
   desiredStatuses,
   type GpuConfigInputs,
   injectedEnvKeys,
   type MountsInputs,
-} from "../../provider/schemas/pod";
+} from "../../provider/resources/pod/inputs";
+import { clouds } from "../../provider/wire/catalog";
 import { atLeast, vcpuCountFor } from "./bounds";
 import { computeFamily, cudaVersionEntry, firstChoice } from "./compute";
 import { type ContainerSettings, persistentMount, readContainer } from "./container";

@@ -1,5 +1,5 @@
 import type { ManifestResourceOf } from "../../provider/manifest/document";
-import { templateCategories } from "../../provider/schemas/template";
+import { templateCategories } from "../../provider/resources/template/inputs";
 import { persistentMount, readContainer } from "./container";
 import type { V1Kind } from "./kind";
 

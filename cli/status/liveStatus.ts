@@ -1,6 +1,6 @@
 import type { ComputePlatformClient } from "../../provider/client";
-import type { Pod } from "../../provider/schemas/pod";
-import type { Endpoint } from "../../provider/schemas/serverlessEndpoint";
+import type { Pod } from "../../provider/resources/pod/inputs";
+import type { Endpoint } from "../../provider/resources/serverlessEndpoint/inputs";
 import { diagnoseEndpoint, diagnosePod } from "./diagnosis";
 import type { StackResource } from "./stackResources";
 import { type ResourceStatus, type StatusReport, totalCostPerHour } from "./statusReport";

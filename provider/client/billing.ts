@@ -16,7 +16,7 @@ import {
   type ServerlessBillingHistory,
   serverlessBillingHistorySchema,
   type ServerlessBillingQuery,
-} from "../schemas/billing";
+} from "../wire/billing";
 import { ApiResource } from "./apiResource";
 import type { RequestOptions, Transport } from "./transport";
 

@@ -12,7 +12,7 @@ import {
   type GpuType,
   gpuTypeListSchema,
   gpuTypeSchema,
-} from "../schemas/catalog";
+} from "../wire/catalog";
 import { ApiResource } from "./apiResource";
 import type { Query, RequestOptions, Transport } from "./transport";
 

@@ -1,5 +1,11 @@
-import type { Pod } from "../schemas/pod";
-import { type ClusterSummary, clusterListSchema, clusterPodsSchema, clusterSchema, type CreateClusterRequest } from "../schemas/cluster";
+import type { Pod } from "../resources/pod/inputs";
+import {
+  type ClusterSummary,
+  clusterListSchema,
+  clusterPodsSchema,
+  clusterSchema,
+  type CreateClusterRequest,
+} from "../resources/cluster/inputs";
 import { ApiResource } from "./apiResource";
 import type { RequestOptions, Transport } from "./transport";
 

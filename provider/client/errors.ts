@@ -1,5 +1,5 @@
 import { ComputePlatformError } from "../errors";
-import type { Problem } from "../schemas/problem";
+import type { Problem } from "../wire/problem";
 
 /** Where a failed request went; part of every client error so that a message can say what failed. */
 export interface RequestSummary {

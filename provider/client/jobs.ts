@@ -8,14 +8,14 @@ import {
   jobStreamSchema,
   type PurgeQueueResult,
   purgeQueueSchema,
-} from "../schemas/job";
+} from "../wire/job";
 import {
   TEXT_TO_VIDEO_ENDPOINT_ID,
   type TextToVideoInput,
   textToVideoInputSchema,
   type TextToVideoOutput,
   textToVideoOutputSchema,
-} from "../schemas/textToVideo";
+} from "../wire/textToVideo";
 import type { Clock } from "./clock";
 import { WaitTimeoutError } from "./errors";
 import { ApiResource } from "./apiResource";

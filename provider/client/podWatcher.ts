@@ -1,4 +1,4 @@
-import type { Pod } from "../schemas/pod";
+import type { Pod } from "../resources/pod/inputs";
 import type { Clock } from "./clock";
 import { isTransient, RateLimitError, WaitTimeoutError } from "./errors";
 import type { PodsClient } from "./pods";

@@ -1,4 +1,4 @@
-import { type CreatePodRequest, type Pod, type PodAction, podListSchema, podSchema, type UpdatePodRequest } from "../schemas/pod";
+import { type CreatePodRequest, type Pod, type PodAction, podListSchema, podSchema, type UpdatePodRequest } from "../resources/pod/inputs";
 import { ApiResource } from "./apiResource";
 import { type LogLine, logLines, type LogOptions } from "./logStream";
 import type { RequestOptions, Transport } from "./transport";

@@ -8,7 +8,7 @@ import {
   type EndpointWorkers,
   endpointWorkersSchema,
   type UpdateEndpointRequest,
-} from "../schemas/serverlessEndpoint";
+} from "../resources/serverlessEndpoint/inputs";
 import { type LogLine, logLines, type LogOptions } from "./logStream";
 import { ApiResource } from "./apiResource";
 import type { RequestOptions, Transport } from "./transport";

@@ -5,7 +5,7 @@ import {
   templateSchema,
   type TemplateSource,
   type UpdateTemplateRequest,
-} from "../schemas/template";
+} from "../resources/template/inputs";
 import { ApiResource } from "./apiResource";
 import type { RequestOptions, Transport } from "./transport";
 

@@ -1,6 +1,6 @@
 import { Agent, type Dispatcher, request as undiciRequest } from "undici";
 import type { z } from "zod";
-import { problemSchema, type Problem } from "../schemas/problem";
+import { problemSchema, type Problem } from "../wire/problem";
 import { type Clock, systemClock } from "./clock";
 import { apiErrorFor, ConnectionError, OutcomeUnknownError, QuotaExhaustedError, type RequestSummary, ResponseShapeError } from "./errors";
 import { isFailFast, parseRateLimitHeaders, RateLimiter } from "./ratelimit";

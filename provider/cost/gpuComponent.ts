@@ -1,5 +1,5 @@
-import type { GpuType } from "../schemas/catalog";
-import type { Cloud } from "../schemas/pod";
+import type { GpuType } from "../wire/catalog";
+import type { Cloud } from "../wire/catalog";
 import type { CostComponent } from "./costComponent";
 import { gpuHourlyPrice } from "./gpuHourlyPrice";
 import { pricedComponent, unpricedComponent } from "./pricedComponent";

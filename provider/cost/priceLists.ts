@@ -1,5 +1,5 @@
 import { resolveSettings } from "../config";
-import type { CpuType, GpuType } from "../schemas/catalog";
+import type { CpuType, GpuType } from "../wire/catalog";
 import { sharedClient } from "../sharedClient";
 
 /** The catalog lists that hold list prices: the GPU types and the CPU flavors. */

@@ -1,6 +1,6 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { sameValue } from "../resources/lifecycle/sameValue";
-import { containsUnknown, UNKNOWN } from "../schemas/unknown";
+import { sameValue } from "../values/sameValue";
+import { containsUnknown, UNKNOWN } from "../values/unknown";
 import { COST_OUTPUTS, type CostEstimate, estimateOf } from "./costEstimate";
 import { hourlyPriceCapFailures } from "./hourlyPriceCap";
 import { placedEstimate, settledEstimate } from "./placedEstimate";

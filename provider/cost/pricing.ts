@@ -1,5 +1,5 @@
 import type { GpuConfiguration } from "../placement/candidates";
-import type { VolumeType } from "../resources/networkVolume/inputs";
+import type { VolumeType } from "../wire/catalog";
 import type { CostComponent } from "./costComponent";
 import type { PriceListName, PriceLists } from "./priceLists";
 import type { StorageRate } from "./storageTable";

@@ -1,4 +1,4 @@
-import type { VolumeType } from "../resources/networkVolume/inputs";
+import type { VolumeType } from "../wire/catalog";
 
 /**
  * The default storage table: USD per GB-month of a network volume, by volume type. The API serves no storage

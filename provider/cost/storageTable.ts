@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { setting, settingOrigin, settingSource } from "../config";
 import { UserError } from "../errors";
-import { type VolumeType, volumeTypes } from "../resources/networkVolume/inputs";
+import { type VolumeType, volumeTypes } from "../wire/catalog";
 import { DEFAULT_STORAGE_PRICES } from "./storagePrices";
 
 /** A storage price per GB-month and where it came from. */

@@ -1,4 +1,4 @@
-import type { CpuType } from "../schemas/catalog";
+import type { CpuType } from "../wire/catalog";
 import type { CostComponent } from "./costComponent";
 import { pricedComponent, unpricedComponent } from "./pricedComponent";
 

@@ -16,7 +16,7 @@ import {
   type PodBillingQuery,
   type ServerlessBillingHistory,
   type ServerlessBillingQuery,
-} from "../schemas/billing";
+} from "../wire/billing";
 import { sharedClient } from "../sharedClient";
 import { outputForm } from "./outputForm";
 import { parseArgs } from "./parseArgs";

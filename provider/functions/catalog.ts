@@ -17,9 +17,9 @@ import {
   type GpuProduct,
   gpuProducts,
   type GpuType,
-} from "../schemas/catalog";
-import { type VolumeType, volumeTypes } from "../resources/networkVolume/inputs";
-import { type Cloud, clouds } from "../schemas/pod";
+} from "../wire/catalog";
+import { type VolumeType, volumeTypes } from "../wire/catalog";
+import { type Cloud, clouds } from "../wire/catalog";
 import { sharedClient } from "../sharedClient";
 import { cheapestGpuType, describeGpuNeed, type GpuNeed, selectCpuTypes, selectGpuTypes, vcpuCountFor } from "./catalogSelection";
 import { outputForm } from "./outputForm";

@@ -1,5 +1,5 @@
-import type { CpuType, GpuProduct, GpuType } from "../schemas/catalog";
-import type { Cloud } from "../schemas/pod";
+import type { CpuType, GpuProduct, GpuType } from "../wire/catalog";
+import type { Cloud } from "../wire/catalog";
 
 /**
  * What a GPU type has to offer. The catalog entries carry availability read for exactly this `product`, `cloud`,

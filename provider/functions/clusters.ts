@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { DeepInput } from "../resources/deepInput";
-import { type ClusterSummary, type ClusterType, clusterTypes } from "../schemas/cluster";
+import { type ClusterSummary, type ClusterType, clusterTypes } from "../resources/cluster/inputs";
 import { sharedClient } from "../sharedClient";
 import { outputForm } from "./outputForm";
 import { parseArgs } from "./parseArgs";

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { NotFoundError } from "../client/errors";
 import type { DeepInput } from "../resources/deepInput";
-import { type Pod, type PodStatus, podStatuses } from "../schemas/pod";
+import { type Pod, type PodStatus, podStatuses } from "../resources/pod/inputs";
 import { sharedClient } from "../sharedClient";
 import { outputForm } from "./outputForm";
 import { parseArgs } from "./parseArgs";

@@ -1,14 +1,14 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { DeepInput } from "../resources/deepInput";
-import type { EndpointHealth } from "../schemas/job";
+import type { EndpointHealth } from "../wire/job";
 import {
   type Endpoint,
   type EndpointReleases,
   type EndpointType,
   type EndpointWorkers,
   endpointTypes,
-} from "../schemas/serverlessEndpoint";
+} from "../resources/serverlessEndpoint/inputs";
 import { sharedClient } from "../sharedClient";
 import { outputForm } from "./outputForm";
 import { parseArgs } from "./parseArgs";

@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { DeepInput } from "../resources/deepInput";
-import { type Template, type TemplateSource, templateSources } from "../schemas/template";
+import { type Template, type TemplateSource, templateSources } from "../resources/template/inputs";
 import { sharedClient } from "../sharedClient";
 import { outputForm } from "./outputForm";
 import { parseArgs } from "./parseArgs";

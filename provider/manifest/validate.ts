@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PROPOSED_NAME, proposeName } from "../resources/autoName";
 import { propertyPath } from "../resources/lifecycle/validate";
-import { UNKNOWN } from "../schemas/unknown";
+import { UNKNOWN } from "../values/unknown";
 import { DURATION_FORMAT, durationMs } from "../resources/lifetime/duration";
 import type { ManifestBudget, ManifestResourceOptions, ManifestResourceType } from "./document";
 import { type Accessor, ExpressionError, formatReference, formatSteps, Interpolation, parseExpression, type Reference } from "./expression";

@@ -1,6 +1,6 @@
 import type { ComputePlatformClient } from "../client";
-import type { GpuProduct, GpuType } from "../schemas/catalog";
-import type { Cloud } from "../schemas/pod";
+import type { GpuProduct, GpuType } from "../wire/catalog";
+import type { Cloud } from "../wire/catalog";
 import { describeConfiguration, type GpuConfiguration } from "./candidates";
 
 /** One read of the GPU catalog with availability, for one product in one cloud. */

@@ -1,7 +1,7 @@
 import { gpuHourlyPrice } from "../cost/gpuHourlyPrice";
-import type { GpuType } from "../schemas/catalog";
-import type { CheckedPlacementInputs } from "../schemas/placement";
-import type { Cloud } from "../schemas/pod";
+import type { GpuType } from "../wire/catalog";
+import type { CheckedPlacementInputs } from "./placementInputs";
+import type { Cloud } from "../wire/catalog";
 
 /** One acceptable GPU configuration: a type and how many of it (per pod, or per cluster member). */
 export interface GpuConfiguration {
@@ -73,7 +73,7 @@ export interface Screening {
   /** The catalog's GPU types with availability (`include=AVAILABILITY`) for the resource's product and cloud. */
   readonly catalog: readonly GpuType[];
   /** The acceptable data centers, as checked: undefined for any. */
-  readonly dataCenterIds?: readonly string[];
+  readonly acceptableDataCenters?: readonly string[];
   readonly cloud: Cloud;
   /** USD per hour for the whole resource: dearer candidates are skipped. */
   readonly maxHourlyPrice?: number;
@@ -87,14 +87,14 @@ export interface Screening {
  * why; the others are to be tried, in the given order.
  */
 export function screenCandidates(candidates: readonly GpuConfiguration[], screening: Screening): ScreenedCandidate[] {
-  const { catalog, dataCenterIds, cloud, maxHourlyPrice, instances = 1 } = screening;
-  const acceptable = (id: string) => dataCenterIds === undefined || dataCenterIds.includes(id);
+  const { catalog, acceptableDataCenters, cloud, maxHourlyPrice, instances = 1 } = screening;
+  const acceptable = (id: string) => acceptableDataCenters === undefined || acceptableDataCenters.includes(id);
   return candidates.map((candidate) => {
     const type = catalog.find((entry) => entry.id === candidate.id);
     if (type === undefined) return { candidate, hold: { kind: "notOffered", reason: "not in the catalog" } };
     const offeredIn = (type.dataCenters ?? []).filter((dataCenter) => acceptable(dataCenter.id));
     if (offeredIn.length === 0) {
-      const where = dataCenterIds === undefined ? "" : ` in ${dataCenterIds.join(", ")}`;
+      const where = acceptableDataCenters === undefined ? "" : ` in ${acceptableDataCenters.join(", ")}`;
       return { candidate, hold: { kind: "notOffered", reason: `not offered${where}` } };
     }
     const price = gpuHourlyPrice(type, candidate.count, cloud) * instances;

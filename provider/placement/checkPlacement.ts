@@ -1,6 +1,6 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { sharedClient } from "../sharedClient";
-import { containsUnknown } from "../schemas/unknown";
+import { containsUnknown } from "../values/unknown";
 import { MissingSettingError } from "../config";
 import { ComputePlatformError } from "../errors";
 import { availabilityBoard, type AvailabilityRead } from "./availabilityBoard";
@@ -25,7 +25,8 @@ export interface PlacementCheck {
  * which reads again.
  */
 export async function checkPlacement(scope: PlacementScope): Promise<PlacementCheck> {
-  if (containsUnknown([scope.gpu, scope.placement, scope.dataCenterIds, scope.cloud, scope.maxHourlyPrice])) return { failures: [] };
+  const { gpu, placement, acceptableDataCenters, cloud, maxHourlyPrice } = scope;
+  if (containsUnknown([gpu, placement, acceptableDataCenters, cloud, maxHourlyPrice])) return { failures: [] };
   const board = availabilityBoard(sharedClient());
   let read: AvailabilityRead;
   try {

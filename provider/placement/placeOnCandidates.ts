@@ -1,9 +1,9 @@
 import type { ComputePlatformClient } from "../client";
 import { budgetIntervalMs } from "../client/ratelimit";
 import { ComputePlatformError, UserError } from "../errors";
-import type { GpuProduct, GpuType } from "../schemas/catalog";
-import type { CheckedPlacementInputs } from "../schemas/placement";
-import type { Cloud } from "../schemas/pod";
+import type { GpuProduct, GpuType } from "../wire/catalog";
+import type { CheckedPlacementInputs } from "./placementInputs";
+import type { Cloud } from "../wire/catalog";
 import { availabilityBoard } from "./availabilityBoard";
 import { isCapacityError } from "./capacityError";
 import { describeConfiguration, type GpuConfiguration, orderedCandidates, type ScreenedCandidate, screenCandidates } from "./candidates";
@@ -42,7 +42,7 @@ export interface PlacementScope {
   gpu: GpuConfiguration;
   placement: CheckedPlacementInputs | undefined;
   /** The acceptable data centers, as checked: undefined for any. */
-  dataCenterIds?: readonly string[];
+  acceptableDataCenters?: readonly string[];
   /** USD per hour for the whole resource: dearer candidates are skipped. */
   maxHourlyPrice?: number;
   /** How many of a candidate the resource runs at once (a cluster's members), for its price. @default 1 */

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
 import type { Properties } from "../../provider/plugin/properties";
-import { UNKNOWN } from "../../provider/schemas/unknown";
+import { UNKNOWN } from "../../provider/values/unknown";
 import { estimate, standingPart } from "../provider/expectedCosts";
 import { API_KEY, type ServingPath, servingPaths } from "./servingPaths";
 

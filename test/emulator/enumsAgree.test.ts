@@ -18,7 +18,7 @@ import {
   VOLUME_TYPES,
   WORKER_STATUSES,
 } from "../../emulator/wire";
-import { bucketSizes } from "../../provider/schemas/billing";
+import { bucketSizes } from "../../provider/wire/billing";
 import {
   availabilityLevels,
   complianceCertifications,
@@ -26,13 +26,14 @@ import {
   dataCenterIncludes,
   dataCenterRegions,
   gpuProducts,
-} from "../../provider/schemas/catalog";
-import { clusterTypes, podClusterRoles } from "../../provider/schemas/cluster";
-import { finalJobStatuses, jobStatuses } from "../../provider/schemas/job";
-import { volumeTypes } from "../../provider/resources/networkVolume/inputs";
-import { clouds, podActions, podStatuses } from "../../provider/schemas/pod";
-import { endpointTypes, flashbootModes, workerStatuses } from "../../provider/schemas/serverlessEndpoint";
-import { templateCategories, templateSources } from "../../provider/schemas/template";
+} from "../../provider/wire/catalog";
+import { clusterTypes, podClusterRoles } from "../../provider/resources/cluster/inputs";
+import { finalJobStatuses, jobStatuses } from "../../provider/wire/job";
+import { volumeTypes } from "../../provider/wire/catalog";
+import { podActions, podStatuses } from "../../provider/resources/pod/inputs";
+import { clouds } from "../../provider/wire/catalog";
+import { endpointTypes, flashbootModes, workerStatuses } from "../../provider/resources/serverlessEndpoint/inputs";
+import { templateCategories, templateSources } from "../../provider/resources/template/inputs";
 
 // The emulator imports nothing from provider/, so it keeps its own copy of every enum of the API; each copy must
 // equal the provider's, values and order alike (order shows in the emulator's OpenAPI and in its error messages).

@@ -4,9 +4,9 @@ import * as fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { networkVolumeSchema } from "../../provider/resources/networkVolume/inputs";
-import { podSchema } from "../../provider/schemas/pod";
-import { endpointSchema } from "../../provider/schemas/serverlessEndpoint";
-import { templateSchema } from "../../provider/schemas/template";
+import { podSchema } from "../../provider/resources/pod/inputs";
+import { endpointSchema } from "../../provider/resources/serverlessEndpoint/inputs";
+import { templateSchema } from "../../provider/resources/template/inputs";
 import { type Harness, startHarness } from "../emulator/harness";
 import { endpointArguments, type Ids, podArguments, templateArguments, volumeArguments } from "./arguments";
 

@@ -5,7 +5,7 @@ import { DEFAULT_ACCOUNT_SSH_KEY } from "../../emulator/store";
 import { resolveSettings } from "../../provider/config";
 import * as sshKeys from "../../provider/resources/accountSshKeys/accountSshKeys.provider";
 import type { AccountSshKeysOutputs } from "../../provider/resources/accountSshKeys/accountSshKeys.provider";
-import { UNKNOWN } from "../../provider/schemas/unknown";
+import { UNKNOWN } from "../../provider/values/unknown";
 import type { AccountSshKeysInputs } from "../../provider/resources/accountSshKeys/inputs";
 import { emulatorForProvider, passedCheck, writes } from "./providerHarness";
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import * as cluster from "../../provider/resources/cluster.provider";
-import type { ClusterInputs } from "../../provider/schemas/cluster";
+import type { ClusterInputs } from "../../provider/resources/cluster/inputs";
 import { emulatorForProvider, passedCheck, writes } from "./providerHarness";
 
 const H100 = "NVIDIA H100 80GB HBM3";

@@ -4,8 +4,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
 import { BadRequestError, ComputePlatformClient, ConnectionError, NotFoundError } from "../../provider/client";
-import { isFinal, type JobResponse } from "../../provider/schemas/job";
-import type { CreateEndpointRequest } from "../../provider/schemas/serverlessEndpoint";
+import { isFinal, type JobResponse } from "../../provider/wire/job";
+import type { CreateEndpointRequest } from "../../provider/resources/serverlessEndpoint/inputs";
 import { OpenApiAnswers, type OpenApiDocument, recordingDispatcher, type WireAnswer } from "./openapiAnswers";
 import { rejection } from "./providerHarness";
 

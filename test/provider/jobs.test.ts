@@ -2,10 +2,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
 import { ComputePlatformClient, WaitTimeoutError } from "../../provider/client";
-import { UNKNOWN } from "../../provider/schemas/unknown";
+import { UNKNOWN } from "../../provider/values/unknown";
 import * as job from "../../provider/resources/job/job.provider";
 import * as video from "../../provider/resources/textToVideoJob/textToVideoJob.provider";
-import type { CreateEndpointRequest } from "../../provider/schemas/serverlessEndpoint";
+import type { CreateEndpointRequest } from "../../provider/resources/serverlessEndpoint/inputs";
 import { ManualClock } from "../emulator/harness";
 import { apiGet, apiRequest, emulatorForProvider, passedCheck, rejection, writes } from "./providerHarness";
 

@@ -5,7 +5,7 @@ import * as volume from "../../provider/resources/networkVolume/networkVolume.pr
 import type { CostEstimate } from "../../provider/cost/costEstimate";
 import type { NetworkVolumeOutputs } from "../../provider/resources/networkVolume/declaration";
 import type { NetworkVolumeInputs } from "../../provider/resources/networkVolume/inputs";
-import { UNKNOWN } from "../../provider/schemas/unknown";
+import { UNKNOWN } from "../../provider/values/unknown";
 import { volumeEstimate } from "./expectedCosts";
 import { emulatorForProvider, passedCheck, rejection, writes } from "./providerHarness";
 

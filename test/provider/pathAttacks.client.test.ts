@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
 import { ComputePlatformClient, NotFoundError, Transport } from "../../provider/client";
-import { podListSchema } from "../../provider/schemas/pod";
+import { podListSchema } from "../../provider/resources/pod/inputs";
 import { rejection } from "./providerHarness";
 
 const apiKey = "path-attacks-client-key";

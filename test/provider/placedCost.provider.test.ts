@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { GPU_CATALOG } from "../../emulator/data/catalog";
 import * as pod from "../../provider/resources/pod.provider";
-import type { PodInputs } from "../../provider/schemas/pod";
+import type { PodInputs } from "../../provider/resources/pod/inputs";
 import { emulatorForProvider, passedCheck } from "./providerHarness";
 
 const H100 = "NVIDIA H100 80GB HBM3";

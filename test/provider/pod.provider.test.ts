@@ -5,7 +5,7 @@ import * as pod from "../../provider/resources/pod.provider";
 import * as volume from "../../provider/resources/networkVolume/networkVolume.provider";
 import { configure, MissingSettingError, resolveSettings } from "../../provider/config";
 import type { PodOutputs } from "../../provider/resources/pod/outputs";
-import type { PodInputs } from "../../provider/schemas/pod";
+import type { PodInputs } from "../../provider/resources/pod/inputs";
 import { volumeEstimate } from "./expectedCosts";
 import { emulatorForProvider, passedCheck, writes } from "./providerHarness";
 

@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import * as pod from "../../provider/resources/pod.provider";
-import type { PodInputs } from "../../provider/schemas/pod";
-import { UNKNOWN } from "../../provider/schemas/unknown";
+import type { PodInputs } from "../../provider/resources/pod/inputs";
+import { UNKNOWN } from "../../provider/values/unknown";
 import { apiGet, apiRequest, emulatorForProvider, passedCheck, writes } from "./providerHarness";
 
 describe("Pod cost at check", () => {

@@ -5,8 +5,8 @@ import type { Emulator } from "../../emulator";
 import * as pod from "../../provider/resources/pod.provider";
 import * as template from "../../provider/resources/template.provider";
 import type { PodOutputs } from "../../provider/resources/pod/outputs";
-import type { CheckedPodInputs, PodInputs } from "../../provider/schemas/pod";
-import type { TemplateInputs } from "../../provider/schemas/template";
+import type { CheckedPodInputs, PodInputs } from "../../provider/resources/pod/inputs";
+import type { TemplateInputs } from "../../provider/resources/template/inputs";
 import { emulatorForProvider, passedCheck, writes } from "./providerHarness";
 
 const checkedPod = (inputs: PodInputs) => passedCheck(pod.check, inputs);

@@ -5,7 +5,7 @@ import type { Emulator } from "../../emulator";
 import { configure } from "../../provider/config";
 import * as endpoint from "../../provider/resources/serverlessEndpoint.provider";
 import * as volume from "../../provider/resources/networkVolume/networkVolume.provider";
-import type { ServerlessEndpointInputs } from "../../provider/schemas/serverlessEndpoint";
+import type { ServerlessEndpointInputs } from "../../provider/resources/serverlessEndpoint/inputs";
 import { estimate, micro, standingPart, volumeEstimate } from "./expectedCosts";
 import { apiGet, emulatorForProvider, passedCheck, rejection } from "./providerHarness";
 

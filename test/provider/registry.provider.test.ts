@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { MAX_CREATE_SENDS } from "../../provider/resources/lifecycle/createOnce";
-import { UNKNOWN } from "../../provider/schemas/unknown";
+import { UNKNOWN } from "../../provider/values/unknown";
 import * as registry from "../../provider/resources/registry/registry.provider";
 import type { RegistryOutputs } from "../../provider/resources/registry/declaration";
 import type { RegistryInputs } from "../../provider/resources/registry/inputs";

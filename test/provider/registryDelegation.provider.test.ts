@@ -1,7 +1,7 @@
 // The RegistryDelegation provider against the real emulator over HTTP, called as the engine calls them.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import { UNKNOWN } from "../../provider/schemas/unknown";
+import { UNKNOWN } from "../../provider/values/unknown";
 import * as delegation from "../../provider/resources/registryDelegation/registryDelegation.provider";
 import type { RegistryDelegationOutputs } from "../../provider/resources/registryDelegation/declaration";
 import type { RegistryDelegationInputs } from "../../provider/resources/registryDelegation/inputs";

@@ -12,7 +12,7 @@ import {
   getServerlessEndpointWorkers,
   getServerlessEndpointWorkersOutput,
 } from "../../provider/functions/serverless";
-import type { CreateEndpointRequest, Endpoint } from "../../provider/schemas/serverlessEndpoint";
+import type { CreateEndpointRequest, Endpoint } from "../../provider/resources/serverlessEndpoint/inputs";
 import { sharedClient } from "../../provider/sharedClient";
 import { apiGet, apiRequest, emulatorForProvider, outputValue, writes } from "./providerHarness";
 import { UserError } from "../../provider/errors";

@@ -1,10 +1,10 @@
 // The ServerlessEndpoint provider against the real emulator over HTTP, called as the engine calls it.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Emulator } from "../../emulator";
-import { UNKNOWN } from "../../provider/schemas/unknown";
+import { UNKNOWN } from "../../provider/values/unknown";
 import * as endpoint from "../../provider/resources/serverlessEndpoint.provider";
 import type { ServerlessEndpointOutputs } from "../../provider/resources/serverlessEndpoint/declaration";
-import type { EndpointGpuInputs, ServerlessEndpointInputs } from "../../provider/schemas/serverlessEndpoint";
+import type { EndpointGpuInputs, ServerlessEndpointInputs } from "../../provider/resources/serverlessEndpoint/inputs";
 import { sharedClient } from "../../provider/sharedClient";
 import { estimate, standingPart } from "./expectedCosts";
 import { apiGet, apiRequest, emulatorForProvider, passedCheck, rejection, writes } from "./providerHarness";

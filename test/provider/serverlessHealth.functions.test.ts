@@ -7,7 +7,7 @@ import {
   getServerlessEndpointHealthOutput,
   getServerlessEndpointWorkers,
 } from "../../provider/functions/serverless";
-import type { CreateEndpointRequest } from "../../provider/schemas/serverlessEndpoint";
+import type { CreateEndpointRequest } from "../../provider/resources/serverlessEndpoint/inputs";
 import { sharedClient } from "../../provider/sharedClient";
 import { apiGet, emulatorForProvider, outputValue, writes } from "./providerHarness";
 import { UserError } from "../../provider/errors";

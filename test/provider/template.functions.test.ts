@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import { NotFoundError } from "../../provider/client/errors";
 import { getTemplate, getTemplateOutput, getTemplates, getTemplatesOutput } from "../../provider/functions/templates";
-import type { Template } from "../../provider/schemas/template";
+import type { Template } from "../../provider/resources/template/inputs";
 import { sharedClient } from "../../provider/sharedClient";
 import { apiGet, emulatorForProvider, outputValue, writes } from "./providerHarness";
 import { UserError } from "../../provider/errors";

@@ -1,10 +1,10 @@
 // The Template provider against the real emulator over HTTP, called as the engine calls it.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Emulator } from "../../emulator";
-import { UNKNOWN } from "../../provider/schemas/unknown";
+import { UNKNOWN } from "../../provider/values/unknown";
 import * as template from "../../provider/resources/template.provider";
 import type { TemplateOutputs } from "../../provider/resources/template/declaration";
-import type { TemplateInputs } from "../../provider/schemas/template";
+import type { TemplateInputs } from "../../provider/resources/template/inputs";
 import { sharedClient } from "../../provider/sharedClient";
 import { gpuPod } from "../emulator/harness";
 import { apiRequest, emulatorForProvider, passedCheck, rejection, writes } from "./providerHarness";

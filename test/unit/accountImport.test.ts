@@ -6,8 +6,8 @@ import { planImport } from "../../cli/import/importPlan";
 import { literalValues } from "../../cli/import/literalValues";
 import { withReferences } from "../../cli/import/references";
 import { withSecretEnv } from "../../cli/import/secretSettings";
-import type { Pod } from "../../provider/schemas/pod";
-import type { Template } from "../../provider/schemas/template";
+import type { Pod } from "../../provider/resources/pod/inputs";
+import type { Template } from "../../provider/resources/template/inputs";
 
 const declared = new Map([
   ["vol-1", "training-data"],

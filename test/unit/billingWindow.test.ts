@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { billingWindowSchema, DEFAULT_LOOKBACK_MS, filteredBillingWindowSchema } from "../../provider/schemas/billing";
+import { billingWindowSchema, DEFAULT_LOOKBACK_MS, filteredBillingWindowSchema } from "../../provider/wire/billing";
 
 // The window is judged against an injected "now", so every boundary is exact.
 const now = Date.parse("2026-03-03T06:00:00.000Z");

@@ -11,7 +11,7 @@ import {
   selectGpuTypes,
   vcpuCountFor,
 } from "../../provider/functions/catalogSelection";
-import type { CpuType, GpuType } from "../../provider/schemas/catalog";
+import type { CpuType, GpuType } from "../../provider/wire/catalog";
 
 function gpu(overrides: Partial<GpuType> & { id: string }): GpuType {
   return {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import * as fc from "fast-check";
 import { kinds } from "../../provider/kindRegistry";
 import { propertyPath } from "../../provider/resources/lifecycle/validate";
-import { UNKNOWN } from "../../provider/schemas/unknown";
+import { UNKNOWN } from "../../provider/values/unknown";
 import { type ManifestResourceType } from "../../provider/manifest/document";
 import { resourceKinds } from "../../provider/manifest/resourceKinds";
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { ManifestResourceType } from "../../provider/manifest/document";
 import { KIND_NAMES } from "../../provider/kindRegistry";
 import { resourceKinds } from "../../provider/manifest/resourceKinds";
-import { UNKNOWN } from "../../provider/schemas/unknown";
+import { UNKNOWN } from "../../provider/values/unknown";
 import { fixtures } from "../contract/kindFixtures";
 import {
   clusterArguments,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { cluster, type ClusterOutputs } from "../../provider/resources/cluster/declaration";
 import { diffOf } from "../../provider/resources/lifecycle/fieldChanges";
 import { withDeclaredDefaults } from "../../provider/resources/lifecycle/lifecycle";
-import type { CheckedClusterInputs, ClusterInputs } from "../../provider/schemas/cluster";
+import type { CheckedClusterInputs, ClusterInputs } from "../../provider/resources/cluster/inputs";
 import type { Named } from "../../provider/resources/autoName";
 
 const withClusterDefaults = (inputs: Named<ClusterInputs>): CheckedClusterInputs => withDeclaredDefaults(cluster, inputs);

@@ -2,12 +2,12 @@
 import { describe, expect, it } from "vitest";
 import type { CostComponent } from "../../provider/cost/costComponent";
 import { estimateOf } from "../../provider/cost/costEstimate";
-import { clusterPricing } from "../../provider/cost/clusterPricing";
-import { networkVolumePricing } from "../../provider/cost/networkVolumePricing";
-import { podPricing } from "../../provider/cost/podPricing";
+import { clusterPricing } from "../../provider/resources/cluster/clusterPricing";
+import { networkVolumePricing } from "../../provider/resources/networkVolume/networkVolumePricing";
+import { podPricing } from "../../provider/resources/pod/podPricing";
 import type { Prices } from "../../provider/cost/pricing";
-import { serverlessEndpointPricing } from "../../provider/cost/serverlessEndpointPricing";
-import type { CpuType, GpuType } from "../../provider/schemas/catalog";
+import { serverlessEndpointPricing } from "../../provider/resources/serverlessEndpoint/serverlessEndpointPricing";
+import type { CpuType, GpuType } from "../../provider/wire/catalog";
 
 const gpu = (id: string, pool: string | null, price: GpuType["price"]): GpuType => ({
   id,

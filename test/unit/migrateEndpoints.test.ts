@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { MigrationCatalog } from "../../cli/migrate/catalog";
 import { migrateV1 } from "../../cli/migrate/convert";
 import { formatWarning } from "../../cli/migrate/warnings";
-import { serverlessEndpointInputsSchema } from "../../provider/schemas/serverlessEndpoint";
+import { serverlessEndpointInputsSchema } from "../../provider/resources/serverlessEndpoint/inputs";
 
 /**
  * The endpoints migrated from `v1`, listed under `endpoints` (many endpoint bodies could be pod bodies too), checked

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { migrateV1 } from "../../cli/migrate/convert";
 import { formatWarning } from "../../cli/migrate/warnings";
-import { podInputsSchema } from "../../provider/schemas/pod";
+import { podInputsSchema } from "../../provider/resources/pod/inputs";
 
 /** The one pod migrated from `v1`, checked against the v2 Pod arguments, and the stderr lines. */
 function migratePod(v1: object) {

@@ -3,7 +3,7 @@ import { migrateV1 } from "../../cli/migrate/convert";
 import { formatWarning } from "../../cli/migrate/warnings";
 import { networkVolumeInputsSchema } from "../../provider/resources/networkVolume/inputs";
 import { registryInputsSchema } from "../../provider/resources/registry/inputs";
-import { templateInputsSchema } from "../../provider/schemas/template";
+import { templateInputsSchema } from "../../provider/resources/template/inputs";
 
 const schemas = { Template: templateInputsSchema, NetworkVolume: networkVolumeInputsSchema, Registry: registryInputsSchema };
 

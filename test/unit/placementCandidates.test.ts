@@ -9,11 +9,11 @@ import {
 } from "../../provider/placement/candidates";
 import { capacityCheckDelayMs } from "../../provider/placement/placeOnCandidates";
 import { gpuHourlyPrice } from "../../provider/cost/gpuHourlyPrice";
-import type { GpuType } from "../../provider/schemas/catalog";
-import type { CheckedPlacementInputs, PlacementInputs } from "../../provider/schemas/placement";
+import type { GpuType } from "../../provider/wire/catalog";
+import type { CheckedPlacementInputs, PlacementInputs } from "../../provider/placement/placementInputs";
 import { pod } from "../../provider/resources/pod/declaration";
 import { withNestedDefaults } from "../../provider/resources/lifecycle/nestedDefaults";
-import type { AvailabilityLevel } from "../../provider/schemas/catalog";
+import type { AvailabilityLevel } from "../../provider/wire/catalog";
 
 const H100 = "NVIDIA H100 80GB HBM3";
 const A100 = "NVIDIA A100 80GB PCIe";
@@ -186,7 +186,7 @@ describe("screenCandidates", () => {
     },
     {
       name: "only US-TX-3: A100 is short there, H100 not offered",
-      screening: { dataCenterIds: ["US-TX-3"] },
+      screening: { acceptableDataCenters: ["US-TX-3"] },
       expected: ["notOffered: not offered in US-TX-3", "short: NONE in US-TX-3", undefined, "notOffered: not in the catalog"],
     },
     {

@@ -19,7 +19,7 @@ import { changedInputs } from "../../cli/plan";
 import { pricedStepCollector } from "../../cli/cost/pricedSteps";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import type { CostComponent } from "../../provider/cost/costComponent";
-import { UNKNOWN } from "../../provider/schemas/unknown";
+import { UNKNOWN } from "../../provider/values/unknown";
 import { repoRoot } from "../support/paths";
 
 const L40S_SECURE = 0.86;

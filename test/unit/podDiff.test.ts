@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Pod } from "../../provider/schemas/pod";
-import type { CheckedPodInputs, PodInputs } from "../../provider/schemas/pod";
+import type { Pod } from "../../provider/resources/pod/inputs";
+import type { CheckedPodInputs, PodInputs } from "../../provider/resources/pod/inputs";
 import type { Named } from "../../provider/resources/autoName";
 import { diffOf, fieldChanges } from "../../provider/resources/lifecycle/fieldChanges";
 import { withDeclaredDefaults } from "../../provider/resources/lifecycle/lifecycle";
@@ -9,7 +9,7 @@ import { pod } from "../../provider/resources/pod/declaration";
 import { podInheritedEnvKeys, type PodOutputs, podOutputs } from "../../provider/resources/pod/outputs";
 import { podPatch } from "../../provider/resources/pod/patch";
 import { withTemplateSettings } from "../../provider/resources/pod/templateSettings";
-import { UNKNOWN } from "../../provider/schemas/unknown";
+import { UNKNOWN } from "../../provider/values/unknown";
 
 const withPodDefaults = (inputs: Named<PodInputs>): CheckedPodInputs => withDeclaredDefaults(pod, inputs);
 const diffPod = (olds: PodOutputs, news: CheckedPodInputs) => diffOf(pod, olds, news);

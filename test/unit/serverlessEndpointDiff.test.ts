@@ -4,7 +4,7 @@ import type { Named } from "../../provider/resources/autoName";
 import { diffOf } from "../../provider/resources/lifecycle/fieldChanges";
 import { withDeclaredDefaults } from "../../provider/resources/lifecycle/lifecycle";
 import { endpointPatch, serverlessEndpoint, type ServerlessEndpointOutputs } from "../../provider/resources/serverlessEndpoint/declaration";
-import type { CheckedServerlessEndpointInputs, ServerlessEndpointInputs } from "../../provider/schemas/serverlessEndpoint";
+import type { CheckedServerlessEndpointInputs, ServerlessEndpointInputs } from "../../provider/resources/serverlessEndpoint/inputs";
 
 const withEndpointDefaults = (inputs: Named<ServerlessEndpointInputs>): CheckedServerlessEndpointInputs =>
   withDeclaredDefaults(serverlessEndpoint, inputs) as CheckedServerlessEndpointInputs;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { UNKNOWN } from "../../provider/schemas/unknown";
+import { UNKNOWN } from "../../provider/values/unknown";
 import type { Checked } from "../../provider/resources/lifecycle/declaration";
 import { lifecycleOf } from "../../provider/resources/lifecycle/lifecycle";
 import { template, type TemplateOutputs } from "../../provider/resources/template/declaration";
-import type { TemplateInputs } from "../../provider/schemas/template";
+import type { TemplateInputs } from "../../provider/resources/template/inputs";
 
 type CheckedTemplateInputs = Checked<TemplateInputs, typeof template.fields>;
 const lifecycle = lifecycleOf(template);

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { estimateTextToVideoCost, textToVideoInputSchema } from "../../provider/schemas/textToVideo";
+import { estimateTextToVideoCost, textToVideoInputSchema } from "../../provider/wire/textToVideo";
 
 describe("estimateTextToVideoCost", () => {
   it.each([

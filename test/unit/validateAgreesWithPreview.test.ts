@@ -8,7 +8,7 @@ import type { ManifestResourceType } from "../../provider/manifest/document";
 import { resourceKinds } from "../../provider/manifest/resourceKinds";
 import { formatIssue } from "../../provider/manifest";
 import { validateManifest } from "../../provider/manifest/validate";
-import { UNKNOWN } from "../../provider/schemas/unknown";
+import { UNKNOWN } from "../../provider/values/unknown";
 import { clusterArguments, endpointArguments, PLACEHOLDER_IDS, podArguments, templateArguments, volumeArguments } from "../fuzz/arguments";
 
 const RUNS = Number(process.env.PREVIEW_RUNS ?? 50);

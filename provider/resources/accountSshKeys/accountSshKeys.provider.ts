@@ -3,7 +3,7 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { ACCOUNT_SSH_KEYS_ID, type AccountSshKeysInputs, accountSshKeysInputsSchema } from "./inputs";
 import { sharedClient } from "../../sharedClient";
-import { containsUnknown } from "../../schemas/unknown";
+import { containsUnknown } from "../../values/unknown";
 import { diffResult } from "../lifecycle/diffResult";
 import { ownProperties } from "../lifecycle/engineProperties";
 import { validate } from "../lifecycle/validate";

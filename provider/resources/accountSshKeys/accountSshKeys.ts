@@ -3,7 +3,7 @@ import * as dynamic from "@pulumi/pulumi/dynamic";
 import type { AccountSshKeysInputs } from "./inputs";
 import * as accountSshKeysProvider from "./accountSshKeys.provider";
 import type { ResourceArgs } from "../deepInput";
-import { undeclaredKind, unsetOutputs } from "../kind";
+import { undeclaredKind, unsetOutputs } from "../classKind";
 
 export type * from "./inputs";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { eachRepeat, withCrossFieldRules } from "../../schemas/crossFieldRules";
+import { eachRepeat, withCrossFieldRules } from "../lifecycle/crossFieldRules";
 
 /**
  * One authorized_keys line, as in `~/.ssh/id_ed25519.pub`: `<type> <base64-key> [comment]`, with a type

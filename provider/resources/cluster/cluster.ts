@@ -1,9 +1,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { unknownUntilPlaced } from "../../placement/unknownUntilPlaced";
-import type { ClusterInputs, ClusterMember, ClusterSummary, ClusterType } from "../../schemas/cluster";
+import type { ClusterInputs, ClusterMember, ClusterSummary, ClusterType } from "./inputs";
 import type { ResourceArgs } from "../deepInput";
-import { PricedResource } from "../../cost/pricedResource";
-import { declaredKind } from "../kind";
+import { PricedResource } from "../lifecycle/pricedResource";
+import { declaredKind } from "../classKind";
 import * as clusterProvider from "./cluster.provider";
 import { cluster } from "./declaration";
 

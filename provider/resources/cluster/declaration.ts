@@ -6,15 +6,17 @@ import {
   type ClusterMember,
   type ClusterSummary,
   type CreateClusterRequest,
-} from "../../schemas/cluster";
-import { isPlainObject, type Pod } from "../../schemas/pod";
+} from "./inputs";
+import { type Pod } from "../pod/inputs";
+import { isPlainObject, withoutEmptyList } from "../../values/plainValues";
 import { acceptableConfigurations, isAcceptable } from "../../placement/candidates";
 import { stripUndefined } from "../lifecycle/engineProperties";
 import { createOnly, declaration, type Fields, inPlace, replaces, replacesWhen } from "../lifecycle/declaration";
-import { sameValue } from "../lifecycle/sameValue";
+import { sameValue } from "../../values/sameValue";
 import { COST_OUTPUTS, type CostEstimate } from "../../cost/costEstimate";
-import { placedOutside, placedOutsideCases, placementDefaults, withoutEmptyDataCenterIds } from "../placement";
-import { unlessNotFound } from "../lifecycle/notFound";
+import { placedOutside, placedOutsideCases } from "../dataCenters";
+import { placementDefaults } from "../../placement/placementInputs";
+import { unlessNotFound } from "../unlessNotFound";
 import { memberPlacement, requestedGpu } from "./memberPlacement";
 import { clusterInputsFromLive } from "./inputsFromLive";
 import { membersRunning } from "./membersRunning";
@@ -119,7 +121,7 @@ export const cluster = declaration<
   inputsOf: (live, { members: _members, ...recorded }) => ({ ...clusterInputsFromLive(live), ...recorded, name: live.name }),
   // A create on any acceptable configuration, so that an interrupted one is found again whichever it was.
   madeBy: (live, inputs) => onCandidates(inputs).some((candidate) => sameCreateRequest(live, createRequest(candidate))),
-  dependentDefaults: withoutEmptyDataCenterIds,
+  dependentDefaults: (inputs) => withoutEmptyList(inputs, "dataCenterIds"),
 });
 
 async function liveCluster(client: ComputePlatformClient, id: string, summary: Promise<ClusterSummary>): Promise<LiveCluster> {

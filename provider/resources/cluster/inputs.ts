@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Named } from "../autoName";
-import { port } from "../../schemas/container";
-import { withCrossFieldRules } from "../../schemas/crossFieldRules";
-import { type CheckedPlacementInputs, type PlacementInputs, placementInputs } from "../../schemas/placement";
+import { port } from "../container/containerRules";
+import { withCrossFieldRules } from "../lifecycle/crossFieldRules";
+import { type CheckedPlacementInputs, type PlacementInputs, placementInputs } from "../../placement/placementInputs";
 import { type MountsInputs, mountsInputs, oneMountKind, type Pod, podSchema, podStatuses } from "../pod/inputs";
 
 /** What a cluster is for; SLURM and RAY give their members roles, TRAINING and APPLICATION none. */

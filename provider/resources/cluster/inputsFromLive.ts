@@ -1,5 +1,5 @@
-import { CLUSTER_MEMBER_ENV_KEYS, type CheckedClusterInputs } from "../../schemas/cluster";
-import type { MountsInputs } from "../../schemas/pod";
+import { CLUSTER_MEMBER_ENV_KEYS, type CheckedClusterInputs } from "./inputs";
+import type { MountsInputs } from "../pod/inputs";
 import { userEnv } from "../pod/outputs";
 import { mountKind } from "../pod/mounts";
 import type { LiveCluster } from "./declaration";

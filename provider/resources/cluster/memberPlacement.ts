@@ -1,4 +1,4 @@
-import type { CheckedClusterInputs, ClusterInputs } from "../../schemas/cluster";
+import type { CheckedClusterInputs, ClusterInputs } from "./inputs";
 import type { Placement } from "../lifecycle/declaration";
 
 /** A cluster with `placement` is created on the first acceptable configuration of its members with capacity: whole nodes in the secure cloud, priced for every member. */
@@ -12,7 +12,7 @@ export const memberPlacement: Placement<CheckedClusterInputs> = {
           cloud: "SECURE",
           gpu: requestedGpu(inputs.compute),
           placement: inputs.placement,
-          dataCenterIds: inputs.dataCenterIds,
+          acceptableDataCenters: inputs.dataCenterIds,
           instances: inputs.compute.podCount,
           maxHourlyPrice: inputs.maxHourlyPrice,
         },

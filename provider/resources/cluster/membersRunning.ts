@@ -1,6 +1,6 @@
 import type { ComputePlatformClient } from "../../client";
-import type { CheckedClusterInputs } from "../../schemas/cluster";
-import type { Pod } from "../../schemas/pod";
+import type { CheckedClusterInputs } from "./inputs";
+import type { Pod } from "../pod/inputs";
 import type { Readiness } from "../lifecycle/declaration";
 import type { ClusterOutputs, LiveCluster } from "./declaration";
 import { ComputePlatformError } from "../../errors";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { port } from "../../schemas/container";
+import { port } from "./containerRules";
 import { inPlace } from "../lifecycle/declaration";
 
 /**

@@ -1,17 +1,17 @@
-// The dynamic provider of `Job`, the job lifecycle it shares with `TextToVideoJob`. Pulumi serializes this module
+// The dynamic provider of `Job`: the job provider methods it shares with `TextToVideoJob`. Pulumi serializes this module
 // as `require(<this file>)`, so it stays at this path, exports the provider methods and nothing else, and reads its
 // settings only when called.
 import { type CheckedJobInputs, type JobInputs, jobInputsSchema, withJobDefaults } from "./inputs";
-import { jobLifecycle } from "./jobLifecycle";
+import { jobProvider } from "./jobProvider";
 import { jobRunOutputs } from "./jobRun";
 
 export { configure } from "../../config";
 
-const lifecycle = jobLifecycle({
+const provider = jobProvider({
   schema: jobInputsSchema,
   withDefaults: (inputs: JobInputs): CheckedJobInputs => withJobDefaults(inputs),
   outputsOf: jobRunOutputs<CheckedJobInputs>,
 });
-export const { check, diff, create, read, update } = lifecycle;
-const remove = lifecycle.delete;
+export const { check, diff, create, read, update } = provider;
+const remove = provider.delete;
 export { remove as delete };

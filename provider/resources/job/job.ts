@@ -2,7 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import * as dynamic from "@pulumi/pulumi/dynamic";
 import type { JobInputs } from "./inputs";
 import type { ResourceArgs } from "../deepInput";
-import { undeclaredKind, unsetOutputs } from "../kind";
+import { undeclaredKind, unsetOutputs } from "../classKind";
 import * as jobProvider from "./job.provider";
 import { JOB_OUTPUTS } from "./jobRun";
 

@@ -1,13 +1,13 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { isFinal, type JobResponse } from "../../schemas/job";
+import { isFinal, type JobResponse } from "../../wire/job";
 import { type JobSettings, withJobDefaults } from "./inputs";
 import { sharedClient } from "../../sharedClient";
 import { WaitTimeoutError } from "../../client/errors";
 import { diffResult } from "../lifecycle/diffResult";
 import { initializationFailure, stripUndefined } from "../lifecycle/engineProperties";
-import { messageOf } from "../lifecycle/messageOf";
-import { sameValue } from "../lifecycle/sameValue";
-import { unlessNotFound } from "../lifecycle/notFound";
+import { messageOf } from "../../messageOf";
+import { sameValue } from "../../values/sameValue";
+import { unlessNotFound } from "../unlessNotFound";
 
 /** The outputs of every job resource, `id` and `urn` included: the job as it ended. */
 export const JOB_OUTPUTS = [

@@ -1,7 +1,7 @@
 import { sharedClient } from "../../sharedClient";
 import type { Declaration, Fields } from "./declaration";
 import { adoptConflicts } from "./fieldChanges";
-import { unlessNotFound } from "./notFound";
+import { unlessNotFound } from "../unlessNotFound";
 import { UserError } from "../../errors";
 
 type AnyLive = { id: string };

@@ -1,6 +1,6 @@
 import type { Clock } from "../../client/clock";
 import { ConnectionError, ResponseShapeError, ServerError } from "../../client/errors";
-import { messageOf } from "./messageOf";
+import { messageOf } from "../../messageOf";
 
 /** What {@link createOnce} needs to create one resource and to find it again. */
 export interface CreateOnceOptions<T extends { id: string }> {

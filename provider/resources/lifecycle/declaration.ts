@@ -9,8 +9,8 @@ import type { Named } from "../autoName";
  * What a change of one argument does to the resource:
  * - `inPlace`: it is sent in the PATCH body;
  * - `replaces`: a new resource is created and the old one deleted;
- * - `replacesWhen`: it replaces only when the predicate says so (as a pod's `dataCenterIds` does when the pod's
- *   data center is no longer among them), and is otherwise no change at all;
+ * - `replacesWhen`: it replaces only when the predicate says so (as a pod's data centers do when the one it runs in
+ *   is no longer among them), and is otherwise no change at all;
  * - `inPlaceUnless`: it is sent in the PATCH body, except when the predicate says that it replaces (as removing a
  *   template's persistent mount does, or a pod's mount of another kind);
  * - `createOnly`: it is read when the resource is created (or adopted) and never compared again, such as `adopt`
@@ -85,23 +85,22 @@ export function replaces<const Options extends FieldOptions = object>(options?: 
   return { fate: { kind: "replaces" }, ...(options as Options) };
 }
 
-/** A change that replaces the resource when `when` holds (in the words of `cases`), and is otherwise none. */
-export function replacesWhen<Olds, News, const Options extends FieldOptions & Cases = object>(
-  when: (olds: Olds, news: News) => boolean,
-  options?: Options,
-): { fate: { kind: "replacesWhen"; when: (olds: Olds, news: News) => boolean; cases?: string } } & Omit<Options, "cases"> {
-  const { cases, ...rest } = (options ?? {}) as Options;
-  return { fate: { kind: "replacesWhen", when, ...(cases === undefined ? {} : { cases }) }, ...rest };
+/** A fate that hangs on `when`, told in the words of `cases` in the field's doc. */
+function conditionalFate<const Kind extends "replacesWhen" | "inPlaceUnless">(kind: Kind) {
+  return <Olds, News, const Options extends FieldOptions & Cases = object>(
+    when: (olds: Olds, news: News) => boolean,
+    options?: Options,
+  ): { fate: { kind: Kind; when: (olds: Olds, news: News) => boolean; cases?: string } } & Omit<Options, "cases"> => {
+    const { cases, ...rest } = (options ?? {}) as Options;
+    return { fate: { kind, when, ...(cases === undefined ? {} : { cases }) }, ...rest };
+  };
 }
 
+/** A change that replaces the resource when `when` holds (in the words of `cases`), and is otherwise none. */
+export const replacesWhen = conditionalFate("replacesWhen");
+
 /** A change sent in the PATCH body, except when `when` says that it replaces the resource (in the words of `cases`). */
-export function inPlaceUnless<Olds, News, const Options extends FieldOptions & Cases = object>(
-  when: (olds: Olds, news: News) => boolean,
-  options?: Options,
-): { fate: { kind: "inPlaceUnless"; when: (olds: Olds, news: News) => boolean; cases?: string } } & Omit<Options, "cases"> {
-  const { cases, ...rest } = (options ?? {}) as Options;
-  return { fate: { kind: "inPlaceUnless", when, ...(cases === undefined ? {} : { cases }) }, ...rest };
-}
+export const inPlaceUnless = conditionalFate("inPlaceUnless");
 
 /** Read at create only, never compared again. */
 export function createOnly<const Options extends FieldOptions = object>(options?: Options): { fate: { kind: "createOnly" } } & Options {

@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import * as dynamic from "@pulumi/pulumi/dynamic";
 import { withProposedName } from "../autoName";
-import { type DeclaredClassKind, unsetOutputs } from "../kind";
+import { type DeclaredClassKind, unsetOutputs } from "../classKind";
 import { secretOutputs, withSecretInputs, withSecretOutputs } from "./secrets";
 
 /**

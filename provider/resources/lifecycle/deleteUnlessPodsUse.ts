@@ -1,8 +1,8 @@
 import { BadRequestError } from "../../client/errors";
-import type { Pod } from "../../schemas/pod";
+import type { Pod } from "../pod/inputs";
 import { sharedClient } from "../../sharedClient";
 import { UserError } from "../../errors";
-import { unlessNotFound } from "./notFound";
+import { unlessNotFound } from "../unlessNotFound";
 
 /**
  * Deletes a resource that pods may use (a template, a registry credential); a 404 is done. The service refuses

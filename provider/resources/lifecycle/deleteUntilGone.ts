@@ -1,5 +1,5 @@
 import type { ComputePlatformClient } from "../../client";
-import { unlessNotFound } from "./notFound";
+import { unlessNotFound } from "../unlessNotFound";
 
 /** How long a delete waits for the pods it ends to be gone. */
 const DELETE_TIMEOUT_SECONDS = 600;

@@ -1,7 +1,7 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { AnyDeclaration, Field } from "./declaration";
 import { diffResult } from "./diffResult";
-import { sameValue } from "./sameValue";
+import { sameValue } from "../../values/sameValue";
 
 /** What a change of the arguments does: the fields that change in place, and those that replace the resource. */
 export interface FieldChanges {

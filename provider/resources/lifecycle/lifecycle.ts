@@ -12,9 +12,9 @@ import { deleteUntilGone } from "./deleteUntilGone";
 import { refuseReplacingAdopted } from "./diffResult";
 import { diffOf, fieldChanges } from "./fieldChanges";
 import { initializationFailure, ownProperties, stripUndefined } from "./engineProperties";
-import { messageOf } from "./messageOf";
+import { messageOf } from "../../messageOf";
 import { placedCreate } from "./placedCreate";
-import { sameValue } from "./sameValue";
+import { sameValue } from "../../values/sameValue";
 import { validate } from "./validate";
 import { UserError } from "../../errors";
 

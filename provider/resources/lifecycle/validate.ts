@@ -1,7 +1,7 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { z } from "zod";
-import { crossFieldFailures } from "../../schemas/crossFieldRules";
-import { unknownAlong } from "../../schemas/unknown";
+import { crossFieldFailures } from "./crossFieldRules";
+import { unknownAlong } from "../../values/unknown";
 
 /** Formats a validation path the way users write it: `mounts.network[0].path`. */
 export function propertyPath(path: ReadonlyArray<PropertyKey>): string {

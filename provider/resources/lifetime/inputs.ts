@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { CrossFieldRule } from "../../schemas/crossFieldRules";
+import type { CrossFieldRule } from "../lifecycle/crossFieldRules";
 import { duration, durationMs } from "./duration";
 
 /** What happens to a resource when its lifetime ends: `stop` keeps its container disk and ends GPU billing. */

@@ -1,7 +1,7 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { engineLog } from "../../placement/engineLog";
 import { sharedClient } from "../../sharedClient";
-import { unlessNotFound } from "../lifecycle/notFound";
+import { unlessNotFound } from "../unlessNotFound";
 import type { LifetimeRecord } from "./expiry";
 import type { LifetimeInputs } from "./inputs";
 import { lifetimeOutputs, recordOf, withoutLifetimeOutputs } from "./lifetimeOutputs";

@@ -1,4 +1,4 @@
-import { sameValue } from "../lifecycle/sameValue";
+import { sameValue } from "../../values/sameValue";
 import { dueExpiry, type Expiry, type LifetimeRecord } from "./expiry";
 import type { LifetimeInputs } from "./inputs";
 

@@ -1,9 +1,6 @@
 import { z } from "zod";
+import { type VolumeType, volumeTypes } from "../../wire/catalog";
 import type { Named } from "../autoName";
-
-/** Storage class of a network volume. */
-export const volumeTypes = ["STANDARD", "HIGH_PERFORMANCE"] as const;
-export type VolumeType = (typeof volumeTypes)[number];
 
 /** The arguments of a `NetworkVolume`, as plain values. */
 export interface NetworkVolumeInputs {

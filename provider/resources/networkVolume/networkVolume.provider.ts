@@ -1,7 +1,7 @@
 // The dynamic provider of `NetworkVolume`, derived from its declaration. Pulumi serializes this module as
 // `require(<this file>)`, so it stays at this path, exports the provider methods and nothing else, and reads
 // its settings only when called.
-import { networkVolumePricing } from "../../cost/networkVolumePricing";
+import { networkVolumePricing } from "./networkVolumePricing";
 import { pricedProvider } from "../../cost/pricedProvider";
 import { lifecycleOf } from "../lifecycle/lifecycle";
 import { networkVolume } from "./declaration";

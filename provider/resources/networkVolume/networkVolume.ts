@@ -1,8 +1,9 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { NetworkVolumeInputs, VolumeType } from "./inputs";
+import type { NetworkVolumeInputs } from "./inputs";
+import type { VolumeType } from "../../wire/catalog";
 import type { ResourceArgs } from "../deepInput";
-import { PricedResource } from "../../cost/pricedResource";
-import { declaredKind } from "../kind";
+import { PricedResource } from "../lifecycle/pricedResource";
+import { declaredKind } from "../classKind";
 import * as networkVolumeProvider from "./networkVolume.provider";
 import { networkVolume } from "./declaration";
 

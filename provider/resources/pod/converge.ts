@@ -1,5 +1,5 @@
 import type { ComputePlatformClient } from "../../client";
-import type { CheckedPodInputs, Pod } from "../../schemas/pod";
+import type { CheckedPodInputs, Pod } from "./inputs";
 import type { Readiness } from "../lifecycle/declaration";
 import { podInheritedEnvKeys, type PodOutputs } from "./outputs";
 import { podPatch } from "./patch";

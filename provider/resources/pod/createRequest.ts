@@ -1,5 +1,5 @@
-import type { CheckedPodInputs, CreatePodRequest, Pod } from "../../schemas/pod";
-import { sameValue } from "../lifecycle/sameValue";
+import type { CheckedPodInputs, CreatePodRequest, Pod } from "./inputs";
+import { sameValue } from "../../values/sameValue";
 import { comparableMounts } from "./mounts";
 
 /** The body of `POST /v2/pods` for these arguments. */

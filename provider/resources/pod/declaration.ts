@@ -1,18 +1,11 @@
-import {
-  type CheckedPodInputs,
-  type CreatePodRequest,
-  isEmptyList,
-  isPlainObject,
-  type Pod,
-  type PodInputs,
-  podInputsSchema,
-  type UpdatePodRequest,
-} from "../../schemas/pod";
-import { unlessNotFound } from "../lifecycle/notFound";
+import { type CheckedPodInputs, type CreatePodRequest, type Pod, type PodInputs, podInputsSchema, type UpdatePodRequest } from "./inputs";
+import { isEmptyList, isPlainObject, withoutEmptyList } from "../../values/plainValues";
+import { unlessNotFound } from "../unlessNotFound";
 import { createOnly, declaration, type Fields, inPlace, inPlaceUnless, replaces, replacesWhen } from "../lifecycle/declaration";
-import { sameValue } from "../lifecycle/sameValue";
+import { sameValue } from "../../values/sameValue";
 import { COST_OUTPUTS, type CostEstimate } from "../../cost/costEstimate";
-import { placedOutside, placedOutsideCases, placementDefaults, withoutEmptyDataCenterIds } from "../placement";
+import { placedOutside, placedOutsideCases } from "../dataCenters";
+import { placementDefaults } from "../../placement/placementInputs";
 import { acceptableConfigurations, isAcceptable } from "../../placement/candidates";
 import { podReadiness } from "./converge";
 import { createRequest, sameCreateRequest } from "./createRequest";
@@ -175,7 +168,7 @@ export const pod = declaration<
  * kept only on a pod made from a template.
  */
 function withTemplateDependentDefaults(inputs: CheckedPodInputs): CheckedPodInputs {
-  const { mounts, gpu, ...checked } = withoutEmptyDataCenterIds(inputs);
+  const { mounts, gpu, ...checked } = withoutEmptyList(inputs, "dataCenterIds");
   const fromTemplate = inputs.templateId !== undefined;
   const completed: CheckedPodInputs = fromTemplate
     ? checked

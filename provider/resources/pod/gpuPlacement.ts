@@ -1,4 +1,4 @@
-import type { CheckedPodInputs } from "../../schemas/pod";
+import type { CheckedPodInputs } from "./inputs";
 import type { Placement } from "../lifecycle/declaration";
 
 /**
@@ -15,7 +15,7 @@ export const gpuPlacement: Placement<CheckedPodInputs> = {
           cloud: inputs.cloud,
           gpu: inputs.gpu,
           placement: inputs.placement,
-          dataCenterIds: inputs.dataCenterIds,
+          acceptableDataCenters: inputs.dataCenterIds,
           maxHourlyPrice: inputs.maxHourlyPrice,
         },
   onCandidate: (inputs, { id, count }) =>

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { type Cloud, clouds } from "../../wire/catalog";
 import type { Named } from "../autoName";
-import { cudaFloorOrList, cudaVersion, imageOrTemplate, vcpuCount } from "../../schemas/container";
+import { cudaFloorOrList, cudaVersion, imageOrTemplate, vcpuCount } from "../container/containerRules";
 import { type ContainerSettingsInputs, containerSettingsInputs, containerSettingsSchema } from "../container/containerSettings";
-import { type CrossFieldRule, exactlyOneOf, withCrossFieldRules } from "../../schemas/crossFieldRules";
-import { type CheckedPlacementInputs, type PlacementInputs, placementInputs } from "../../schemas/placement";
+import { type CrossFieldRule, exactlyOneOf, withCrossFieldRules } from "../lifecycle/crossFieldRules";
+import { type CheckedPlacementInputs, type PlacementInputs, placementInputs } from "../../placement/placementInputs";
 import { type LifetimeInputs, lifetimeInputs, terminateAfterStop } from "../lifetime/inputs";
 
 /** Lifecycle status of a pod. */
@@ -13,10 +14,6 @@ export type PodStatus = (typeof podStatuses)[number];
 /** State transitions accepted by `POST /v2/pods/{id}/action`. */
 export const podActions = ["start", "stop", "restart", "terminate"] as const;
 export type PodAction = (typeof podActions)[number];
-
-/** Hardware tier: SECURE is provider-owned data center hardware, COMMUNITY is community-hosted. */
-export const clouds = ["SECURE", "COMMUNITY"] as const;
-export type Cloud = (typeof clouds)[number];
 
 /** The power states a `Pod` resource can be asked to hold. */
 export const desiredStatuses = ["RUNNING", "EXITED"] as const;
@@ -32,12 +29,13 @@ export const injectedEnvKeys = ["PUBLIC_KEY", "JUPYTER_PASSWORD"] as const;
 /** A GPU allocation. */
 export interface GpuConfigInputs {
   /**
-   * GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA A100 80GB PCIe"`. Changing it replaces the pod.
+   * GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA A100 80GB PCIe"`.
+   * A change of it is a change of `gpu`, whose doc says what that does.
    * @minLength 1
    */
   id: string;
   /**
-   * Number of GPUs. Minimum 1.
+   * Number of GPUs. Minimum 1. A change of it is a change of `gpu`, whose doc says what that does.
    * @TJS-type integer
    * @minimum 1
    * @default 1
@@ -292,16 +290,6 @@ export type CheckedPodInputs = Named<PodInputs> & {
   gpu?: GpuConfigInputs & { count: number };
   placement?: CheckedPlacementInputs;
 } & Required<Pick<PodInputs, "cloud" | "env" | "globalNetworking" | "locked" | "desiredStatus" | "readyTimeoutSeconds">>;
-
-/** An empty list, which means the same as none for data centers and network mounts. */
-export function isEmptyList(value: unknown): value is [] {
-  return Array.isArray(value) && value.length === 0;
-}
-
-/** A plain object, not a list, nor an unknown preview value. */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 // ---------------------------------------------------------------------------
 // Wire shapes (what the API returns). Fields a newer API adds are dropped, not rejected.

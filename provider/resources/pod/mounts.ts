@@ -1,5 +1,5 @@
-import type { CheckedPodInputs, MountsInputs } from "../../schemas/pod";
-import { UNKNOWN } from "../../schemas/unknown";
+import type { CheckedPodInputs, MountsInputs } from "./inputs";
+import { UNKNOWN } from "../../values/unknown";
 
 export type MountKind = "none" | "persistent" | "network";
 

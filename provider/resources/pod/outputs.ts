@@ -1,4 +1,4 @@
-import { type CheckedPodInputs, type GpuConfigInputs, injectedEnvKeys, type MountsInputs, type Pod } from "../../schemas/pod";
+import { type CheckedPodInputs, type GpuConfigInputs, injectedEnvKeys, type MountsInputs, type Pod } from "./inputs";
 import { mountKind } from "./mounts";
 
 /**

@@ -1,5 +1,5 @@
-import { type CheckedPodInputs, injectedEnvKeys, type Pod, type UpdatePodRequest } from "../../schemas/pod";
-import { sameValue } from "../lifecycle/sameValue";
+import { type CheckedPodInputs, injectedEnvKeys, type Pod, type UpdatePodRequest } from "./inputs";
+import { sameValue } from "../../values/sameValue";
 import { comparableMounts } from "./mounts";
 import { userEnv } from "./outputs";
 

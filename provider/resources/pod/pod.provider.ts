@@ -1,6 +1,6 @@
 // The dynamic provider of `Pod`, derived from its declaration: the provider methods and nothing else, reading its
 // settings only when called. State requires it through `../pod.provider`, the path the first releases recorded.
-import { podPricing } from "../../cost/podPricing";
+import { podPricing } from "./podPricing";
 import { pricedProvider } from "../../cost/pricedProvider";
 import { lifecycleOf } from "../lifecycle/lifecycle";
 import { podLifetime } from "../lifetime/podLifetime";

@@ -1,19 +1,10 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { unknownUntilPlaced } from "../../placement/unknownUntilPlaced";
-import type {
-  Cloud,
-  DesiredStatus,
-  Pod as WirePod,
-  PodAction,
-  PodGlobalNetworking,
-  PodInputs,
-  PodMounts,
-  PodSsh,
-  PodStatus,
-} from "../../schemas/pod";
+import type { DesiredStatus, Pod as WirePod, PodAction, PodGlobalNetworking, PodInputs, PodMounts, PodSsh, PodStatus } from "./inputs";
+import type { Cloud } from "../../wire/catalog";
 import type { ResourceArgs } from "../deepInput";
-import { PricedResource } from "../../cost/pricedResource";
-import { declaredKind } from "../kind";
+import { PricedResource } from "../lifecycle/pricedResource";
+import { declaredKind } from "../classKind";
 import * as podProvider from "./pod.provider";
 import { pod } from "./declaration";
 import type { LifetimeInputs } from "../lifetime/inputs";

@@ -1,6 +1,6 @@
 import type { ComputePlatformClient } from "../../client";
 import { NotFoundError } from "../../client/errors";
-import type { CheckedPodInputs } from "../../schemas/pod";
+import type { CheckedPodInputs } from "./inputs";
 import type { PodOutputs } from "./outputs";
 import { UserError } from "../../errors";
 

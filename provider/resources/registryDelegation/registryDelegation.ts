@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { RegistryDelegationInputs } from "./inputs";
 import type { ResourceArgs } from "../deepInput";
-import { declaredKind } from "../kind";
+import { declaredKind } from "../classKind";
 import { DeclaredResource } from "../lifecycle/declaredResource";
 import * as registryDelegationProvider from "./registryDelegation.provider";
 import { registryDelegation } from "./declaration";

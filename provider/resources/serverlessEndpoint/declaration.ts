@@ -6,11 +6,11 @@ import {
   type ServerlessEndpointInputs,
   serverlessEndpointInputsSchema,
   type UpdateEndpointRequest,
-} from "../../schemas/serverlessEndpoint";
+} from "./inputs";
 import { createOnly, declaration, type Fields, inPlace, inPlaceUnless, replaces } from "../lifecycle/declaration";
 import { stripUndefined } from "../lifecycle/engineProperties";
 import { fieldChanges } from "../lifecycle/fieldChanges";
-import { sameValue } from "../lifecycle/sameValue";
+import { sameValue } from "../../values/sameValue";
 import { COST_OUTPUTS, type CostEstimate } from "../../cost/costEstimate";
 import { containerSettingsFields, containerSettingsOutputs, withContainerDefaults } from "../container/containerSettings";
 

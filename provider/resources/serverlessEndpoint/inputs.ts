@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Named } from "../autoName";
-import { cudaFloorOrList, cudaVersion, imageOrTemplate, vcpuCount } from "../../schemas/container";
+import { cudaFloorOrList, cudaVersion, imageOrTemplate, vcpuCount } from "../container/containerRules";
 import { type ContainerSettingsInputs, containerSettingsInputs, containerSettingsSchema } from "../container/containerSettings";
-import { type CrossFieldRule, eachRepeat, exactlyOneOf, isRecord, withCrossFieldRules } from "../../schemas/crossFieldRules";
+import { type CrossFieldRule, eachRepeat, exactlyOneOf, isRecord, withCrossFieldRules } from "../lifecycle/crossFieldRules";
 
 /** How requests reach the workers: through the managed job queue, or straight to worker-defined HTTP paths. */
 export const endpointTypes = ["QUEUE", "LOAD_BALANCER"] as const;

@@ -1,7 +1,7 @@
 // The dynamic provider of `ServerlessEndpoint`, derived from its declaration: the provider methods and nothing else, reading its
 // settings only when called. State requires it through `../serverlessEndpoint.provider`, the path the first releases recorded.
 import { pricedProvider } from "../../cost/pricedProvider";
-import { serverlessEndpointPricing } from "../../cost/serverlessEndpointPricing";
+import { serverlessEndpointPricing } from "./serverlessEndpointPricing";
 import { lifecycleOf } from "../lifecycle/lifecycle";
 import { serverlessEndpoint } from "./declaration";
 

@@ -1,8 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { Endpoint, EndpointType, FlashBoot, ServerlessEndpointInputs } from "../../schemas/serverlessEndpoint";
+import type { Endpoint, EndpointType, FlashBoot, ServerlessEndpointInputs } from "./inputs";
 import type { ResourceArgs } from "../deepInput";
-import { PricedResource } from "../../cost/pricedResource";
-import { declaredKind } from "../kind";
+import { PricedResource } from "../lifecycle/pricedResource";
+import { declaredKind } from "../classKind";
 import * as serverlessEndpointProvider from "./serverlessEndpoint.provider";
 import { serverlessEndpoint } from "./declaration";
 

@@ -1,4 +1,4 @@
-import { type Template as LiveTemplate, type TemplateInputs, templateInputsSchema } from "../../schemas/template";
+import { type Template as LiveTemplate, type TemplateInputs, templateInputsSchema } from "./inputs";
 import { createOnly, declaration, type Fields, inPlace, inPlaceUnless } from "../lifecycle/declaration";
 import { withoutId } from "../lifecycle/lifecycle";
 import { containerDefaults, containerSettingsFields, containerSettingsOutputs } from "../container/containerSettings";

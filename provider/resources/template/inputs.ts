@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Named } from "../autoName";
-import { cudaVersion } from "../../schemas/container";
+import { cudaVersion } from "../container/containerRules";
 import { type ContainerSettingsInputs, containerSettingsInputs, containerSettingsSchema } from "../container/containerSettings";
 
 /** How a template is grouped in listings; it does not affect where pods run or what they cost. */

@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { TemplateCategory, TemplateInputs } from "../../schemas/template";
+import type { TemplateCategory, TemplateInputs } from "./inputs";
 import type { ResourceArgs } from "../deepInput";
-import { declaredKind } from "../kind";
+import { declaredKind } from "../classKind";
 import { DeclaredResource } from "../lifecycle/declaredResource";
 import * as templateProvider from "./template.provider";
 import { template } from "./declaration";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TEXT_TO_VIDEO_ENDPOINT_ID, type TextToVideoInput, textToVideoInputSchema } from "../../schemas/textToVideo";
+import { TEXT_TO_VIDEO_ENDPOINT_ID, type TextToVideoInput, textToVideoInputSchema } from "../../wire/textToVideo";
 import { type JobSettings, jobSettingsSchemas, withJobDefaults } from "../job/inputs";
 
 /** The arguments of a `TextToVideoJob`, as plain values. Any change to `input` or `endpointId` generates a new video. */

@@ -1,16 +1,16 @@
-// The dynamic provider of `TextToVideoJob`, the job lifecycle it shares with `Job`. Pulumi serializes this module
+// The dynamic provider of `TextToVideoJob`, the job provider methods it shares with `Job`. Pulumi serializes this module
 // as `require(<this file>)`, so it stays at this path, exports the provider methods and nothing else, and reads its
 // settings only when called.
 import type { z } from "zod";
-import type { JobResponse } from "../../schemas/job";
+import type { JobResponse } from "../../wire/job";
 import {
   type CheckedTextToVideoJobInputs,
   type TextToVideoJobInputs,
   textToVideoJobInputsSchema,
   withTextToVideoJobDefaults,
 } from "./inputs";
-import { estimateTextToVideoCost, textToVideoOutputSchema } from "../../schemas/textToVideo";
-import { jobLifecycle } from "../job/jobLifecycle";
+import { estimateTextToVideoCost, textToVideoOutputSchema } from "../../wire/textToVideo";
+import { jobProvider } from "../job/jobProvider";
 import { type JobRunOutputs, jobRunOutputs } from "../job/jobRun";
 
 export { configure } from "../../config";
@@ -22,13 +22,13 @@ type TextToVideoJobOutputs = JobRunOutputs<CheckedTextToVideoJobInputs> & {
   estimatedCost: number;
 };
 
-const lifecycle = jobLifecycle({
+const provider = jobProvider({
   schema: textToVideoJobInputsSchema,
   withDefaults: (inputs: TextToVideoJobInputs) => withTextToVideoJobDefaults(inputs as z.output<typeof textToVideoJobInputsSchema>),
   outputsOf: videoOutputs,
 });
-export const { check, diff, create, read, update } = lifecycle;
-const remove = lifecycle.delete;
+export const { check, diff, create, read, update } = provider;
+const remove = provider.delete;
 export { remove as delete };
 
 function videoOutputs(inputs: CheckedTextToVideoJobInputs, job: JobResponse): TextToVideoJobOutputs {

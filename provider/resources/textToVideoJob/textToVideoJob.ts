@@ -1,10 +1,10 @@
 import type * as pulumi from "@pulumi/pulumi";
 import * as dynamic from "@pulumi/pulumi/dynamic";
 import type { TextToVideoJobInputs } from "./inputs";
-import type { TextToVideoInput } from "../../schemas/textToVideo";
+import type { TextToVideoInput } from "../../wire/textToVideo";
 import type { ResourceArgs } from "../deepInput";
 import { JOB_OUTPUTS } from "../job/jobRun";
-import { undeclaredKind, unsetOutputs } from "../kind";
+import { undeclaredKind, unsetOutputs } from "../classKind";
 import * as textToVideoJobProvider from "./textToVideoJob.provider";
 
 export type * from "./inputs";

@@ -2423,9 +2423,9 @@ func (o GpuAlternativeArrayOutput) Index(i pulumi.IntInput) GpuAlternativeOutput
 type GpuConfig struct {
 	// CUDA versions (`major.minor`) the host may run; when not empty, `minCudaVersion` cannot be set. Create-only.
 	AllowedCudaVersions []string `pulumi:"allowedCudaVersions"`
-	// Number of GPUs. Minimum 1.
+	// Number of GPUs. Minimum 1. A change of it is a change of `gpu`, whose doc says what that does.
 	Count *int `pulumi:"count"`
-	// GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA A100 80GB PCIe"`. Changing it replaces the pod.
+	// GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA A100 80GB PCIe"`. A change of it is a change of `gpu`, whose doc says what that does.
 	Id string `pulumi:"id"`
 	// Lowest acceptable CUDA version (`major.minor`). Exclusive with a non-empty `allowedCudaVersions`. Create-only.
 	MinCudaVersion *string `pulumi:"minCudaVersion"`
@@ -2446,9 +2446,9 @@ type GpuConfigInput interface {
 type GpuConfigArgs struct {
 	// CUDA versions (`major.minor`) the host may run; when not empty, `minCudaVersion` cannot be set. Create-only.
 	AllowedCudaVersions pulumi.StringArrayInput `pulumi:"allowedCudaVersions"`
-	// Number of GPUs. Minimum 1.
+	// Number of GPUs. Minimum 1. A change of it is a change of `gpu`, whose doc says what that does.
 	Count pulumi.IntPtrInput `pulumi:"count"`
-	// GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA A100 80GB PCIe"`. Changing it replaces the pod.
+	// GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA A100 80GB PCIe"`. A change of it is a change of `gpu`, whose doc says what that does.
 	Id pulumi.StringInput `pulumi:"id"`
 	// Lowest acceptable CUDA version (`major.minor`). Exclusive with a non-empty `allowedCudaVersions`. Create-only.
 	MinCudaVersion pulumi.StringPtrInput `pulumi:"minCudaVersion"`
@@ -2537,12 +2537,12 @@ func (o GpuConfigOutput) AllowedCudaVersions() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v GpuConfig) []string { return v.AllowedCudaVersions }).(pulumi.StringArrayOutput)
 }
 
-// Number of GPUs. Minimum 1.
+// Number of GPUs. Minimum 1. A change of it is a change of `gpu`, whose doc says what that does.
 func (o GpuConfigOutput) Count() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v GpuConfig) *int { return v.Count }).(pulumi.IntPtrOutput)
 }
 
-// GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA A100 80GB PCIe"`. Changing it replaces the pod.
+// GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA A100 80GB PCIe"`. A change of it is a change of `gpu`, whose doc says what that does.
 func (o GpuConfigOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v GpuConfig) string { return v.Id }).(pulumi.StringOutput)
 }
@@ -2586,7 +2586,7 @@ func (o GpuConfigPtrOutput) AllowedCudaVersions() pulumi.StringArrayOutput {
 	}).(pulumi.StringArrayOutput)
 }
 
-// Number of GPUs. Minimum 1.
+// Number of GPUs. Minimum 1. A change of it is a change of `gpu`, whose doc says what that does.
 func (o GpuConfigPtrOutput) Count() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *GpuConfig) *int {
 		if v == nil {
@@ -2596,7 +2596,7 @@ func (o GpuConfigPtrOutput) Count() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
-// GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA A100 80GB PCIe"`. Changing it replaces the pod.
+// GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA A100 80GB PCIe"`. A change of it is a change of `gpu`, whose doc says what that does.
 func (o GpuConfigPtrOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *GpuConfig) *string {
 		if v == nil {

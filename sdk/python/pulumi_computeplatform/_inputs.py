@@ -493,7 +493,7 @@ class GpuConfigArgsDict(TypedDict):
     """
     id: pulumi.Input[_builtins.str]
     """
-    GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA A100 80GB PCIe"`. Changing it replaces the pod.
+    GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA A100 80GB PCIe"`. A change of it is a change of `gpu`, whose doc says what that does.
     """
     allowed_cuda_versions: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
     """
@@ -501,7 +501,7 @@ class GpuConfigArgsDict(TypedDict):
     """
     count: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
-    Number of GPUs. Minimum 1.
+    Number of GPUs. Minimum 1. A change of it is a change of `gpu`, whose doc says what that does.
     """
     min_cuda_version: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
@@ -518,9 +518,9 @@ class GpuConfigArgs:
         """
         A GPU allocation.
 
-        :param pulumi.Input[_builtins.str] id: GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA A100 80GB PCIe"`. Changing it replaces the pod.
+        :param pulumi.Input[_builtins.str] id: GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA A100 80GB PCIe"`. A change of it is a change of `gpu`, whose doc says what that does.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_cuda_versions: CUDA versions (`major.minor`) the host may run; when not empty, `minCudaVersion` cannot be set. Create-only.
-        :param pulumi.Input[_builtins.int] count: Number of GPUs. Minimum 1.
+        :param pulumi.Input[_builtins.int] count: Number of GPUs. Minimum 1. A change of it is a change of `gpu`, whose doc says what that does.
         :param pulumi.Input[_builtins.str] min_cuda_version: Lowest acceptable CUDA version (`major.minor`). Exclusive with a non-empty `allowedCudaVersions`. Create-only.
         """
         pulumi.set(__self__, "id", id)
@@ -535,7 +535,7 @@ class GpuConfigArgs:
     @pulumi.getter
     def id(self) -> pulumi.Input[_builtins.str]:
         """
-        GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA A100 80GB PCIe"`. Changing it replaces the pod.
+        GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA A100 80GB PCIe"`. A change of it is a change of `gpu`, whose doc says what that does.
         """
         return pulumi.get(self, "id")
 
@@ -559,7 +559,7 @@ class GpuConfigArgs:
     @pulumi.getter
     def count(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Number of GPUs. Minimum 1.
+        Number of GPUs. Minimum 1. A change of it is a change of `gpu`, whose doc says what that does.
         """
         return pulumi.get(self, "count")
 

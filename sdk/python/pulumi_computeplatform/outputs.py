@@ -1553,9 +1553,9 @@ class GpuConfig(dict):
         """
         A GPU allocation.
 
-        :param _builtins.str id: GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA A100 80GB PCIe"`. Changing it replaces the pod.
+        :param _builtins.str id: GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA A100 80GB PCIe"`. A change of it is a change of `gpu`, whose doc says what that does.
         :param Sequence[_builtins.str] allowed_cuda_versions: CUDA versions (`major.minor`) the host may run; when not empty, `minCudaVersion` cannot be set. Create-only.
-        :param _builtins.int count: Number of GPUs. Minimum 1.
+        :param _builtins.int count: Number of GPUs. Minimum 1. A change of it is a change of `gpu`, whose doc says what that does.
         :param _builtins.str min_cuda_version: Lowest acceptable CUDA version (`major.minor`). Exclusive with a non-empty `allowedCudaVersions`. Create-only.
         """
         pulumi.set(__self__, "id", id)
@@ -1570,7 +1570,7 @@ class GpuConfig(dict):
     @pulumi.getter
     def id(self) -> _builtins.str:
         """
-        GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA A100 80GB PCIe"`. Changing it replaces the pod.
+        GPU type identifier as listed by `GET /v2/catalog/gpus`, for example `"NVIDIA A100 80GB PCIe"`. A change of it is a change of `gpu`, whose doc says what that does.
         """
         return pulumi.get(self, "id")
 
@@ -1586,7 +1586,7 @@ class GpuConfig(dict):
     @pulumi.getter
     def count(self) -> Optional[_builtins.int]:
         """
-        Number of GPUs. Minimum 1.
+        Number of GPUs. Minimum 1. A change of it is a change of `gpu`, whose doc says what that does.
         """
         return pulumi.get(self, "count")
 

@@ -1,6 +1,6 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { z } from "zod";
-import type { JobResponse } from "../../schemas/job";
+import type { JobResponse } from "../../wire/job";
 import { withJobDefaults } from "./inputs";
 import { ownProperties } from "../lifecycle/engineProperties";
 import { validate } from "../lifecycle/validate";
@@ -16,8 +16,8 @@ export interface JobKind<Args extends object, Checked extends JobRunInputs, Outp
   outputsOf(inputs: Checked, job: JobResponse): Outputs;
 }
 
-/** The provider methods of a job kind, every job resource's lifecycle: queue and wait at create, record a new setting, cancel at delete. */
-export function jobLifecycle<Args extends object, Checked extends JobRunInputs, Outputs extends JobRunOutputs<Checked>>(
+/** The provider methods of a job kind: queue and wait at create, record a new setting, cancel at delete. */
+export function jobProvider<Args extends object, Checked extends JobRunInputs, Outputs extends JobRunOutputs<Checked>>(
   kind: JobKind<Args, Checked, Outputs>,
 ) {
   return {

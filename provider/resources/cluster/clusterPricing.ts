@@ -1,8 +1,8 @@
-import type { CheckedClusterInputs } from "../schemas/cluster";
-import { isPlainObject } from "../schemas/pod";
-import { memberPlacement } from "../resources/cluster/memberPlacement";
-import { gpuComponent } from "./gpuComponent";
-import type { Pricing } from "./pricing";
+import type { CheckedClusterInputs } from "./inputs";
+import { isPlainObject } from "../../values/plainValues";
+import { memberPlacement } from "./memberPlacement";
+import { gpuComponent } from "../../cost/gpuComponent";
+import type { Pricing } from "../../cost/pricing";
 
 /** A cluster: every member's GPUs (members × GPUs per member) at the type's secure price, as clusters are billed. */
 export const clusterPricing: Pricing<CheckedClusterInputs> = {

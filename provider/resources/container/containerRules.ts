@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { CrossFieldRule } from "./crossFieldRules";
+import type { CrossFieldRule } from "../lifecycle/crossFieldRules";
 
 /** Validators of the container settings that pods and templates share. */
 

@@ -1,4 +1,4 @@
-import { NotFoundError } from "../../client/errors";
+import { NotFoundError } from "../client/errors";
 
 /** Runs `action` and maps a 404 to `undefined`, for reads and deletes where "gone" is an answer. */
 export async function unlessNotFound<T>(action: () => Promise<T>): Promise<T | undefined> {

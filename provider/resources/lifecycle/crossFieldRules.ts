@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { UNKNOWN } from "./unknown";
+import { UNKNOWN } from "../../values/unknown";
 
 /** Reports one failure of a rule, at a path relative to the value the rule reads. */
 export type Fail = (path: PropertyKey[], message: string) => void;

@@ -1,9 +1,9 @@
-import type { GpuType } from "../schemas/catalog";
-import type { CheckedServerlessEndpointInputs, EndpointGpuInputs } from "../schemas/serverlessEndpoint";
-import type { CostComponent } from "./costComponent";
-import { pricedComponent, unpricedComponent, usageComponent } from "./pricedComponent";
-import type { Pricing } from "./pricing";
-import { vcpuComponent } from "./vcpuComponent";
+import type { GpuType } from "../../wire/catalog";
+import type { CheckedServerlessEndpointInputs, EndpointGpuInputs } from "./inputs";
+import type { CostComponent } from "../../cost/costComponent";
+import { pricedComponent, unpricedComponent, usageComponent } from "../../cost/pricedComponent";
+import type { Pricing } from "../../cost/pricing";
+import { vcpuComponent } from "../../cost/vcpuComponent";
 
 const SECONDS_PER_HOUR = 3600;
 

@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { DeclaredResource } from "../resources/lifecycle/declaredResource";
-import type { CostComponent } from "./costComponent";
+import { DeclaredResource } from "./declaredResource";
+import type { CostComponent } from "../../cost/costComponent";
 
 /** The dynamic resource of a priced kind (Pod, Cluster, ServerlessEndpoint, NetworkVolume): a declared one with the cost outputs. */
 export abstract class PricedResource extends DeclaredResource {

@@ -1,8 +1,4 @@
-import { UNKNOWN } from "../schemas/unknown";
-import type { NestedDefaults } from "./lifecycle/declaration";
-
-/** The defaults of `placement`, a pod's or a cluster's: each alternative is one GPU unless it says more. */
-export const placementDefaults = { alternatives: [{ count: 1 }] } as const satisfies NestedDefaults;
+import { UNKNOWN } from "../values/unknown";
 
 /**
  * Whether the data centers now declared exclude the one the resource was placed in (a pod or a cluster), so that
@@ -17,9 +13,3 @@ export function placedOutside(declared: readonly string[] | undefined, placed: s
 
 /** When {@link placedOutside} replaces the resource, in the words of a field's doc. */
 export const placedOutsideCases = "the data center it runs in is no longer among them (none, or an empty list, means any)";
-
-/** The arguments without an empty `dataCenterIds`, which means any data center, as none does. */
-export function withoutEmptyDataCenterIds<Inputs extends { dataCenterIds?: unknown }>(inputs: Inputs): Inputs {
-  const { dataCenterIds, ...rest } = inputs;
-  return (Array.isArray(dataCenterIds) && dataCenterIds.length === 0) || dataCenterIds === undefined ? (rest as Inputs) : inputs;
-}

@@ -56,3 +56,6 @@ export const placementInputs = z.strictObject({
 // Compile-time proof that the validator and the documented argument type agree.
 const placementInputsMatch: z.ZodType<PlacementInputs, PlacementInputs> = placementInputs;
 void placementInputsMatch;
+
+/** The defaults of `placement`, a pod's or a cluster's: each alternative is one GPU unless it says more. */
+export const placementDefaults = { alternatives: [{ count: 1 }] } as const;

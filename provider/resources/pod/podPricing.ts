@@ -1,8 +1,9 @@
-import { type CheckedPodInputs, isPlainObject } from "../schemas/pod";
-import { gpuPlacement } from "../resources/pod/gpuPlacement";
-import { gpuComponent } from "./gpuComponent";
-import type { Pricing } from "./pricing";
-import { vcpuComponent } from "./vcpuComponent";
+import { type CheckedPodInputs } from "./inputs";
+import { isPlainObject } from "../../values/plainValues";
+import { gpuPlacement } from "./gpuPlacement";
+import { gpuComponent } from "../../cost/gpuComponent";
+import type { Pricing } from "../../cost/pricing";
+import { vcpuComponent } from "../../cost/vcpuComponent";
 
 /** A pod: its GPUs at the price of its cloud, or its vCPUs at the flavor's price per vCPU. */
 export const podPricing: Pricing<CheckedPodInputs> = {

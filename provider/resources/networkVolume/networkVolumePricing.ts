@@ -1,8 +1,8 @@
-import type { Named } from "../resources/autoName";
-import type { NetworkVolumeInputs } from "../resources/networkVolume/inputs";
-import { HOURS_PER_MONTH } from "./costComponent";
-import { pricedComponent, unpricedComponent } from "./pricedComponent";
-import type { Pricing } from "./pricing";
+import type { Named } from "../autoName";
+import type { NetworkVolumeInputs } from "./inputs";
+import { HOURS_PER_MONTH } from "../../cost/costComponent";
+import { pricedComponent, unpricedComponent } from "../../cost/pricedComponent";
+import type { Pricing } from "../../cost/pricing";
 
 /** A network volume: its size at the storage table's price per GB-month of its type, an hour being 1/730 of a month. */
 export const networkVolumePricing: Pricing<Named<NetworkVolumeInputs> & { type: NonNullable<NetworkVolumeInputs["type"]> }> = {

@@ -1,6 +1,12 @@
 import { z } from "zod";
-import type { VolumeType } from "../resources/networkVolume/inputs";
-import type { Cloud } from "./pod";
+
+/** Hardware tier: SECURE is provider-owned data center hardware, COMMUNITY is community-hosted. */
+export const clouds = ["SECURE", "COMMUNITY"] as const;
+export type Cloud = (typeof clouds)[number];
+
+/** Storage class of a network volume. */
+export const volumeTypes = ["STANDARD", "HIGH_PERFORMANCE"] as const;
+export type VolumeType = (typeof volumeTypes)[number];
 
 /** Stock levels the catalog reports. */
 export const availabilityLevels = ["NONE", "LOW", "MEDIUM", "HIGH"] as const;

@@ -1,2 +1,0 @@
-export * from "../resources/job/inputs";
-export * from "../resources/textToVideoJob/inputs";
