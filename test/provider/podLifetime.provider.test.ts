@@ -9,6 +9,7 @@ import type { Emulator } from "../../emulator";
 import { plainProperties, type Properties, toStruct } from "../../provider/plugin/properties";
 import { recordOf } from "../../provider/resources/lifetime/lifetimeOutputs";
 import * as pod from "../../provider/resources/pod/pod.provider";
+import { podEndings } from "../../provider/resources/pod/podEndings";
 import { sharedClient } from "../../provider/sharedClient";
 import { type PluginUnderTest, startPlugin } from "./pluginHarness";
 import { emulatorForProvider, writes } from "./providerHarness";
@@ -91,14 +92,14 @@ describe("a Pod's lifetime through the plugin and the provider module", () => {
     emulator.clock.advance(2 * HOUR + 60_000);
     // The service's time, by which lifetimes count, is known from its answers.
     const client = sharedClient();
-    const live = new Map((await client.pods.list()).map((listed) => [listed.id, listed]));
-    // The plugin's per-property diff compares the arguments, which did not change: it names no property here.
+    const live = await client.pods.list();
+    // The plugin's per-property diff compares the arguments as the lifetime plans them: it holds the pod at EXITED.
     expect(await diffs(outs, inputs("2h"))).toEqual({
-      plugin: { changes: true, replaces: [], properties: [] },
+      plugin: { changes: true, replaces: [], properties: ["desiredStatus"] },
       module: { changes: true, replaces: [] },
     });
 
-    const statePod = { urn: URN, id, resource: "notebook", outputs: outs, record: recordOf(outs) };
+    const statePod = { urn: URN, id, resource: "notebook", outputs: outs, record: recordOf(outs), endings: podEndings };
     const recorded = await enforce(client, verdicts([statePod], live, client.serverNow(), 0));
     const stopped = recorded.get(URN)!;
     expect(stopped).toMatchObject({ status: "EXITED", lifetimeState: "stopped: lifetime" });
