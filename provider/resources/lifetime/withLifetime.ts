@@ -117,7 +117,7 @@ export function withLifetime<M extends Methods>(methods: M, endings: LifetimeEnd
       const { record, due } = plan(olds, news);
       if (record.endedBy === "terminate") {
         const ended = due === undefined ? {} : await endings.end(sharedClient(), id, "terminate");
-        return { outs: { ...olds, ...ended, ...lifetimeOutputs(record) } };
+        return { outs: { ...withoutLifetimeOutputs(olds), ...ended, ...lifetimeOutputs(record) } };
       }
       const result = await kind.update(id, withoutLifetimeOutputs(olds), kindArguments(held(news, record)));
       // A lifetime renewed or started counts from the service's time, known once the update has had its answers.
