@@ -164,9 +164,10 @@ export function resourceProviderService(info: PluginInfo) {
       // diff of no change (a pod its lifetime holds stopped) has no property to name. The arguments are compared as
       // the lifetime plans them: a pod it stops now by its `desiredStatus`, a resource it terminates by its `lifetime`.
       if (kind.declaration === undefined || result.changes === false) return response;
-      const planned = lifetimePlan(kind.provider)?.plannedArguments(olds, news) ?? news;
+      const planned = lifetimePlan(kind.provider)?.planned(olds, news) ?? { news, deletes: [] };
       const properties = response.setHasdetaileddiff(true).getDetaileddiffMap();
-      for (const [name, change] of Object.entries(detailedDiff(kind.declaration, olds, planned, result.replaces ?? []))) {
+      const perProperty = detailedDiff(kind.declaration, olds, planned.news, result.replaces ?? [], planned.deletes);
+      for (const [name, change] of Object.entries(perProperty)) {
         // The recorded side is the outputs, which the declaration's fates compare against the arguments.
         properties.set(name, new proto.PropertyDiff().setKind(proto.PropertyDiff.Kind[change]).setInputdiff(false));
       }

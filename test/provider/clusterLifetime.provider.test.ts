@@ -88,7 +88,7 @@ describe("terminateAfter", () => {
     await sharedClient().clusters.get(id);
     const news = await checked(args({ terminateAfter: "3h" }), outs);
     expect(await cluster.diff(id, outs as never, news as never)).toMatchObject({ changes: true, replaces: [] });
-    expect(cluster.plannedArguments(outs, news)).toMatchObject({ lifetime: undefined });
+    expect(cluster.planned(outs, news).deletes).toEqual(["lifetime"]);
     emulator.resetRequests();
     const { outs: ended } = await cluster.update(id, outs as never, news as never);
     expect(writes(emulator)).toEqual([`DELETE /v2/clusters/${id}`]);

@@ -1,6 +1,7 @@
 // A Pod's lifetime through both serving paths, against the emulator with its clock moved: the plugin over gRPC and
 // the provider module as the dynamic provider calls it give the same diff of an unchanged program, before and after
-// `expire` stopped the pod, and the same change of one past `stopAfter` or renewed.
+// `expire` stopped the pod, and the same change of one past `stopAfter` or renewed; the plugin names what the
+// lifetime changes: `desiredStatus` for a stop, `lifetime` (deleted with the pod) for a terminate.
 import * as proto from "@pulumi/pulumi/proto/provider_pb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enforce } from "../../cli/expire/enforce";
@@ -112,6 +113,21 @@ describe("a Pod's lifetime through the plugin and the provider module", () => {
     expect(await diffs(stopped, inputs("4h"))).toEqual({
       plugin: { changes: true, replaces: [], properties: ["desiredStatus", "lifetime"] },
       module: { changes: true, replaces: [] },
+    });
+    expect(writes(emulator)).toEqual([]);
+  });
+
+  it("past terminateAfter, the plugin names lifetime as deleted: the update terminates the pod with it", async () => {
+    const terminating = { ...outs, lifetime: { terminateAfter: "1h" } };
+    const news = await check({ ...inputs("2h"), lifetime: { terminateAfter: "1h" } }, terminating);
+    const viaPlugin = await plugin.call<proto.DiffResponse>(
+      "diff",
+      new proto.DiffRequest().setUrn(URN).setType(TOKEN).setId(id).setOlds(toStruct(terminating)).setNews(toStruct(news)),
+    );
+    expect(viaPlugin.getChanges()).toBe(proto.DiffResponse.DiffChanges.DIFF_SOME);
+    expect(viaPlugin.getReplacesList()).toEqual([]);
+    expect(Object.fromEntries([...viaPlugin.getDetaileddiffMap().entries()].map(([name, diff]) => [name, diff.getKind()]))).toEqual({
+      lifetime: proto.PropertyDiff.Kind.DELETE,
     });
     expect(writes(emulator)).toEqual([]);
   });

@@ -23,15 +23,15 @@ interface Methods {
 /** The lifetime methods beside the provider's: what the plugin's per-property diff compares. */
 export interface LifetimePlan {
   /**
-   * The arguments as this plan carries out the lifetime: a resource it holds stopped with the kind's stopped
-   * arguments, and one it terminates without `lifetime`, which ends with it.
+   * The arguments as this plan carries out the lifetime (a resource it holds stopped with the kind's stopped
+   * arguments), and the properties it deletes: `lifetime`, for a resource it terminates, which ends with it.
    */
-  plannedArguments(olds: Record<string, unknown>, news: Record<string, unknown>): Record<string, unknown>;
+  planned(olds: Record<string, unknown>, news: Record<string, unknown>): { news: Record<string, unknown>; deletes: string[] };
 }
 
 /** The lifetime plan of a provider module, when its kind has lifetimes. */
 export function lifetimePlan(provider: object): LifetimePlan | undefined {
-  return "plannedArguments" in provider ? (provider as LifetimePlan) : undefined;
+  return "planned" in provider ? (provider as LifetimePlan) : undefined;
 }
 
 /**
@@ -86,11 +86,10 @@ export function withLifetime<M extends Methods>(methods: M, endings: LifetimeEnd
       };
     },
 
-    plannedArguments(olds: Properties, news: Properties): Properties {
-      if (!hasLifetime(olds, news)) return news;
+    planned(olds: Properties, news: Properties): { news: Properties; deletes: string[] } {
+      if (!hasLifetime(olds, news)) return { news, deletes: [] };
       const { record, due } = plan(olds, news);
-      if (due?.action === "terminate") return { ...news, lifetime: undefined };
-      return held(news, record);
+      return { news: held(news, record), deletes: due?.action === "terminate" ? ["lifetime"] : [] };
     },
 
     async create(inputs: Properties): Promise<dynamic.CreateResult<Properties>> {
