@@ -9,6 +9,7 @@ import type { Emulator } from "../../emulator";
 import * as cluster from "../../provider/resources/cluster/cluster.provider";
 import { clusterEndings } from "../../provider/resources/cluster/clusterEndings";
 import { recordOf } from "../../provider/resources/lifetime/lifetimeOutputs";
+import { lifetimePlan } from "../../provider/resources/lifetime/withLifetime";
 import type { ClusterInputs } from "../../provider/schemas/cluster";
 import { sharedClient } from "../../provider/sharedClient";
 import { emulatorForProvider, passedCheck, writes } from "./providerHarness";
@@ -88,7 +89,7 @@ describe("terminateAfter", () => {
     await sharedClient().clusters.get(id);
     const news = await checked(args({ terminateAfter: "3h" }), outs);
     expect(await cluster.diff(id, outs as never, news as never)).toMatchObject({ changes: true, replaces: [] });
-    expect(cluster.planned(outs, news).deletes).toEqual(["lifetime"]);
+    expect(lifetimePlan(cluster)?.planned(outs, news).deletes).toEqual(["lifetime"]);
     emulator.resetRequests();
     const { outs: ended } = await cluster.update(id, outs as never, news as never);
     expect(writes(emulator)).toEqual([`DELETE /v2/clusters/${id}`]);

@@ -20,7 +20,7 @@ interface Methods {
   update(id: string, olds: never, news: never): Promise<dynamic.UpdateResult>;
 }
 
-/** The lifetime methods beside the provider's: what the plugin's per-property diff compares. */
+/** What a kind's lifetime plans beside its provider's diff: what the plugin's per-property diff compares. */
 export interface LifetimePlan {
   /**
    * The arguments as this plan carries out the lifetime (a resource it holds stopped with the kind's stopped
@@ -29,9 +29,13 @@ export interface LifetimePlan {
   planned(olds: Record<string, unknown>, news: Record<string, unknown>): { news: Record<string, unknown>; deletes: string[] };
 }
 
+// Each plan by the diff it plans for: a provider module exports the provider methods and nothing else, so the
+// plugin finds a kind's plan through its module's `diff`.
+const plans = new WeakMap<object, LifetimePlan>();
+
 /** The lifetime plan of a provider module, when its kind has lifetimes. */
-export function lifetimePlan(provider: object): LifetimePlan | undefined {
-  return "planned" in provider ? (provider as LifetimePlan) : undefined;
+export function lifetimePlan(provider: { diff: object }): LifetimePlan | undefined {
+  return plans.get(provider.diff);
 }
 
 /**
@@ -42,7 +46,7 @@ export function lifetimePlan(provider: object): LifetimePlan | undefined {
  * in state, so that the next `up` does not create it again. A new `lifetime` renews it, and recreates a terminated
  * one.
  */
-export function withLifetime<M extends Methods>(methods: M, endings: LifetimeEndings): M & LifetimePlan {
+export function withLifetime<M extends Methods>(methods: M, endings: LifetimeEndings): M {
   const kind = methods as unknown as {
     check(olds: Properties, news: Properties): Promise<dynamic.CheckResult<Properties>>;
     diff(id: string, olds: Properties, news: Properties): Promise<dynamic.DiffResult>;
@@ -86,12 +90,6 @@ export function withLifetime<M extends Methods>(methods: M, endings: LifetimeEnd
       };
     },
 
-    planned(olds: Properties, news: Properties): { news: Properties; deletes: string[] } {
-      if (!hasLifetime(olds, news)) return { news, deletes: [] };
-      const { record, due } = plan(olds, news);
-      return { news: held(news, record), deletes: due?.action === "terminate" ? ["lifetime"] : [] };
-    },
-
     async create(inputs: Properties): Promise<dynamic.CreateResult<Properties>> {
       const result = await kind.create(kindArguments(inputs));
       if (inputs.lifetime === undefined) return result;
@@ -125,7 +123,14 @@ export function withLifetime<M extends Methods>(methods: M, endings: LifetimeEnd
       return { ...result, outs: { ...result.outs, ...(desiredStatus === undefined ? {} : { desiredStatus }), ...lifetimeOutputs(counted) } };
     },
   };
-  return lifetimeMethods as unknown as M & LifetimePlan;
+  plans.set(lifetimeMethods.diff, {
+    planned(olds: Properties, news: Properties) {
+      if (!hasLifetime(olds, news)) return { news, deletes: [] };
+      const { record, due } = plan(olds, news);
+      return { news: held(news, record), deletes: due?.action === "terminate" ? ["lifetime"] : [] };
+    },
+  });
+  return lifetimeMethods as unknown as M;
 
   /** Says, in the update's output, why a resource its lifetime ended is left as it is. */
   function sayExpired(olds: Properties, record: LifetimeRecord): void {

@@ -11,6 +11,6 @@ export { configure } from "../../config";
 
 // The lifetime outside the estimate: its check then counts from the service's time the price lists were read at.
 const lived = withLifetime(pricedProvider(podPricing, lifecycleOf(pod)), podEndings);
-export const { check, diff, create, read, update, planned } = lived;
+export const { check, diff, create, read, update } = lived;
 const remove = lived.delete;
 export { remove as delete };
