@@ -39,12 +39,15 @@ beforeEach(() => emulator.resetRequests());
 
 describe("check", () => {
   it("refuses stopAfter and whenIdle.then stop on a Cluster, naming the field and why, before any API call", async () => {
-    const result = await cluster.check(
-      {},
-      { ...args({ terminateAfter: "3h" }), lifetime: { stopAfter: "2h", whenIdle: { gpuUtilizationBelow: 5, for: "1h", then: "stop" } } } as never,
-    );
+    const result = await cluster.check({}, {
+      ...args({ terminateAfter: "3h" }),
+      lifetime: { stopAfter: "2h", whenIdle: { gpuUtilizationBelow: 5, for: "1h", then: "stop" } },
+    } as never);
     expect(result.failures).toEqual([
-      { property: "lifetime.stopAfter", reason: "a cluster cannot be stopped (the API has no stop for a cluster, only delete): use terminateAfter" },
+      {
+        property: "lifetime.stopAfter",
+        reason: "a cluster cannot be stopped (the API has no stop for a cluster, only delete): use terminateAfter",
+      },
       {
         property: "lifetime.whenIdle.then",
         reason: 'a cluster cannot be stopped (the API has no stop for a cluster, only delete): use then: "terminate"',
@@ -93,7 +96,12 @@ describe("terminateAfter", () => {
     emulator.resetRequests();
     const { outs: ended } = await cluster.update(id, outs as never, news as never);
     expect(writes(emulator)).toEqual([`DELETE /v2/clusters/${id}`]);
-    expect(ended).toMatchObject({ lifetimeState: "terminated: lifetime", endedBy: "terminate", members: [], pods: { total: 0, byStatus: {} } });
+    expect(ended).toMatchObject({
+      lifetimeState: "terminated: lifetime",
+      endedBy: "terminate",
+      members: [],
+      pods: { total: 0, byStatus: {} },
+    });
     expect(ended).not.toHaveProperty("expiresAt");
     expect(emulator.snapshot().clusters).toEqual([]);
     outs = { ...ended };
@@ -126,7 +134,14 @@ describe("whenIdle", () => {
     const client = sharedClient();
     /** One run of `expire` on this cluster: its verdict, and what it records. */
     const run = async () => {
-      const resource = { urn: "urn:cluster", id: created.id, resource: "idle", outputs, record: recordOf(outputs), endings: clusterEndings };
+      const resource = {
+        urn: "urn:cluster",
+        id: created.id,
+        resource: "idle",
+        outputs,
+        record: recordOf(outputs),
+        endings: clusterEndings,
+      };
       const [verdict] = verdicts([resource], await client.pods.list({ includeClusterPods: true }), client.serverNow(), 0);
       outputs = (await enforce(client, [verdict!])).get("urn:cluster") ?? outputs;
       return verdict!;

@@ -162,7 +162,14 @@ function runsAcceptableCompute(olds: ClusterOutputs, news: CheckedClusterInputs)
 
 /** The create body for the arguments. */
 export function createRequest(inputs: CheckedClusterInputs): CreateClusterRequest {
-  const { adopt: _adopt, readyTimeoutSeconds: _timeout, placement: _placement, maxHourlyPrice: _cap, lifetime: _lifetime, ...body } = inputs;
+  const {
+    adopt: _adopt,
+    readyTimeoutSeconds: _timeout,
+    placement: _placement,
+    maxHourlyPrice: _cap,
+    lifetime: _lifetime,
+    ...body
+  } = inputs;
   return body;
 }
 

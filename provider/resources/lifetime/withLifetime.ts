@@ -120,7 +120,10 @@ export function withLifetime<M extends Methods>(methods: M, endings: LifetimeEnd
       // A lifetime renewed or started counts from the service's time, known once the update has had its answers.
       const counted = due === undefined ? plan(olds, news).record : record;
       const { desiredStatus } = news;
-      return { ...result, outs: { ...result.outs, ...(desiredStatus === undefined ? {} : { desiredStatus }), ...lifetimeOutputs(counted) } };
+      return {
+        ...result,
+        outs: { ...result.outs, ...(desiredStatus === undefined ? {} : { desiredStatus }), ...lifetimeOutputs(counted) },
+      };
     },
   };
   plans.set(lifetimeMethods.diff, {
@@ -135,7 +138,9 @@ export function withLifetime<M extends Methods>(methods: M, endings: LifetimeEnd
   /** Says, in the update's output, why a resource its lifetime ended is left as it is. */
   function sayExpired(olds: Properties, record: LifetimeRecord): void {
     const stays = record.endedBy === "terminate" ? "stays terminated" : "stays stopped";
-    engineLog(`${endings.what} "${String(olds.name)}": expired at ${record.endedAt ?? "an earlier run"}, ${stays}; change \`lifetime\` to renew`);
+    engineLog(
+      `${endings.what} "${String(olds.name)}": expired at ${record.endedAt ?? "an earlier run"}, ${stays}; change \`lifetime\` to renew`,
+    );
   }
 }
 

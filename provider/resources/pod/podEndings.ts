@@ -18,7 +18,8 @@ export const podEndings: LifetimeEndings = {
   },
   async end(client, id, action, observed) {
     // A pod already stopped needs no call.
-    const answer = action === "stop" && observed?.status === "EXITED" ? undefined : await unlessNotFound(() => client.pods.action(id, action));
+    const answer =
+      action === "stop" && observed?.status === "EXITED" ? undefined : await unlessNotFound(() => client.pods.action(id, action));
     if (answer !== undefined)
       return Object.fromEntries(ACTED_FIELDS.map((field) => [field, answer[field]]).filter(([, value]) => value !== undefined));
     return action === "stop" ? { status: "EXITED", cost: 0 } : { status: "TERMINATED", actions: [], cost: 0 };
