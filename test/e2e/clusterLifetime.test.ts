@@ -45,18 +45,15 @@ describe("a Cluster's lifetime: computeplatform expire deletes it, up leaves it 
     return found && { id: found.id, ...found.outputs };
   };
   const liveClusters = () => api.emulator.snapshot().clusters.map((cluster) => cluster.id);
+  /** The writes the emulator received since the `count`th request: `METHOD path`. */
   const writesSince = (count: number) =>
-    api.emulator.requests
-      .slice(count)
-      .filter(({ method }) => method !== "GET")
-      .map(({ method, path: at }) => `${method} ${at}`);
+    api.emulator.requests.flatMap(({ method, path: at }, index) => (index < count || method === "GET" ? [] : [`${method} ${at}`]));
 
   beforeAll(async () => {
     api = await startTestEmulator();
     folder = suiteWorkDir("cluster-lifetime");
     env = await stackCommandEnvironment(folder, api);
   });
-
   afterAll(async () => {
     if (deployed) await computeplatform(["destroy", "manifest.yaml", "--yes"]);
     await api?.emulator.close();
