@@ -81,6 +81,13 @@ describe("a Pod's lifetime through the plugin and the provider module", () => {
     await emulator?.close();
   });
 
+  it("the plugin's check plans expiresAt for a create, from the service's time: preview shows it", async () => {
+    const planned = await check(inputs("2h"));
+    const untilExpiry = Date.parse(String(planned.expiresAt)) - sharedClient().serverNow();
+    expect(untilExpiry).toBeGreaterThan(2 * HOUR - 5_000);
+    expect(untilExpiry).toBeLessThanOrEqual(2 * HOUR);
+  });
+
   it("an unchanged program is no change while the lifetime runs", async () => {
     expect(outs).toMatchObject({ status: "RUNNING", lifetimeState: "active", lifetime: { stopAfter: "2h" } });
     expect(await diffs(outs, inputs("2h"))).toEqual({

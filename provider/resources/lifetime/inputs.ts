@@ -106,7 +106,7 @@ const clusterLifetimeInputsMatch: z.ZodType<ClusterLifetimeInputs, ClusterLifeti
 void lifetimeInputsMatch;
 void clusterLifetimeInputsMatch;
 
-/** A pod or a cluster is terminated after it is stopped, not before: `terminateAfter` is longer than `stopAfter`. */
+/** A pod is terminated after it is stopped, not before: `terminateAfter` is longer than `stopAfter`. */
 export const terminateAfterStop: CrossFieldRule<{ lifetime?: LifetimeInputs }> = ({ lifetime }, fail) => {
   const stop = typeof lifetime?.stopAfter === "string" ? durationMs(lifetime.stopAfter) : undefined;
   const terminate = typeof lifetime?.terminateAfter === "string" ? durationMs(lifetime.terminateAfter) : undefined;
