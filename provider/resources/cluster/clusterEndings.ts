@@ -21,7 +21,8 @@ export const clusterEndings: LifetimeEndings = {
     const running = members.every((member) => member.status === "RUNNING");
     return {
       gpuUtilization: running ? members.flatMap((member) => member.runtime?.gpus?.map((gpu) => gpu.util ?? 0) ?? []) : undefined,
-      hourlyCost: members.reduce((sum, member) => sum + member.cost, 0),
+      // To four decimals, as expire prints a cost per hour, without the float sum's tail.
+      hourlyCost: Math.round(members.reduce((sum, member) => sum + member.cost, 0) * 10_000) / 10_000,
       podIds: members.map((member) => member.id),
     };
   },
