@@ -14,10 +14,11 @@ export const help = `Usage: computeplatform expire <manifest|program folder> [op
 
 ${summary}.
 
-For each stack it is pointed at, it reads the state, lists the account's pods once (nothing at all
-when no resource of the stack has a lifetime and the stack has no TTL), samples each pod's GPU
-utilization, and by the API's clock stops or terminates every pod past its \`lifetime\`, then records
-the result in the stack, so that state and the account agree. A stack whose TTL (the manifest's ttl,
+For each stack it is pointed at, it reads the state, lists the account's pods once, cluster members
+included (nothing at all when no resource of the stack has a lifetime and the stack has no TTL),
+samples each pod's and cluster's GPU utilization, and by the API's clock stops or terminates every
+pod past its \`lifetime\` and deletes every cluster past its own, then records the result in the
+stack, so that state and the account agree. A stack whose TTL (the manifest's ttl,
 or stack config computeplatform:ttl) has run out is destroyed. It never touches a resource without a lifetime, nor one
 that is not in a stack it reads. It needs the state and the API key, not the program.
 
@@ -31,7 +32,7 @@ Options:
                         is refused, since idleness is sampled once a run.
   --warn-within DURATION
                         Also list what stops or terminates within DURATION ("1h").
-  --dry-run             Change nothing: list what would stop, its cost per hour and what that saves a day.
+  --dry-run             Change nothing: list what would end, its cost per hour and what that saves a day.
   --json                Print one JSON object on stdout instead of text.
 ${envFileHelp}
   -h, --help            Show this help.

@@ -13,7 +13,7 @@ export interface ReportedAction {
   because: string;
   /** When it came (or comes, for a warning), ISO 8601. */
   at: string;
-  /** What the pod cost per hour, USD. */
+  /** What the resource cost per hour, USD. */
   costPerHour: number;
   /** What ending it saves a day, USD. */
   savedPerDay: number;
@@ -46,8 +46,8 @@ export function expireDocument(outcomes: readonly StackOutcome[], dryRun: boolea
     return [
       {
         stack,
-        resource: verdict.pod.resource,
-        id: verdict.pod.id,
+        resource: verdict.resource.resource,
+        id: verdict.resource.id,
         action: expiry.action,
         because: expiry.because,
         at: new Date(expiry.at).toISOString(),

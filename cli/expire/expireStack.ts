@@ -3,7 +3,7 @@ import { ComputePlatformClient } from "../../provider/client";
 import { UserError } from "../../provider/errors";
 import { durationMs } from "../../provider/resources/lifetime/duration";
 import { enforce } from "./enforce";
-import { podsWithLifetime, withOutputs } from "./statePods";
+import { resourcesWithLifetime, withOutputs } from "./stateLifetimes";
 import { type StackTtl, stackTtl } from "./stackTtl";
 import { verdicts, type Verdict } from "./verdicts";
 
@@ -31,22 +31,23 @@ export interface StackOutcome {
 }
 
 /**
- * Expires one stack: reads its state, lists the account's pods once (none when nothing in it has a lifetime and it
- * has no TTL), samples and judges every pod with a lifetime by the server's time, and, unless a dry run, stops or
- * terminates what is due, records the result in the stack, and destroys a stack whose TTL has run out.
+ * Expires one stack: reads its state, lists the account's pods once, cluster members included (none when nothing in
+ * it has a lifetime and it has no TTL), samples and judges every pod and cluster with a lifetime by the server's
+ * time, and, unless a dry run, stops or terminates what is due, records the result in the stack, and destroys a
+ * stack whose TTL has run out.
  */
 export async function expireStack(stack: StackDriver, run: ExpireRun): Promise<StackOutcome> {
   const state = await stack.exportState();
-  const pods = podsWithLifetime(state);
+  const resources = resourcesWithLifetime(state);
   refuseShortIdle(
-    pods.map((pod) => ({ resource: pod.resource, idleFor: pod.record.lifetime?.whenIdle?.for })),
+    resources.map(({ resource, record }) => ({ resource, idleFor: record.lifetime?.whenIdle?.for })),
     run,
   );
   const found = await stackTtl(stack, run.manifestTtl, await stack.stack.getAllConfig());
   // A stack never deployed has nothing to expire.
   const ttl = found?.expiresAt === undefined ? undefined : { ...found, expiresAt: found.expiresAt };
   const outcome: StackOutcome = { stack: stack.stackName, verdicts: [], ...(ttl && { ttl }), ttlExpired: false };
-  if (pods.length === 0 && ttl === undefined) return outcome;
+  if (resources.length === 0 && ttl === undefined) return outcome;
 
   const client = new ComputePlatformClient(
     await apiSettings(
@@ -55,12 +56,13 @@ export async function expireStack(stack: StackDriver, run: ExpireRun): Promise<S
       "no API URL and key: set COMPUTEPLATFORM_API_URL and COMPUTEPLATFORM_API_KEY, or the stack config computeplatform:apiUrl and computeplatform:apiKey",
     ),
   );
-  const live = new Map((await client.pods.list()).map((pod) => [pod.id, pod]));
+  // One list, cluster members included: a cluster's GPUs are its members'.
+  const pods = await client.pods.list({ includeClusterPods: true });
   const now = client.serverNow();
   outcome.now = new Date(now).toISOString();
   outcome.ttlExpired = ttl !== undefined && now >= ttl.expiresAt;
   // A stack past its TTL is destroyed whole: its resources' own lifetimes no longer matter.
-  if (!outcome.ttlExpired) outcome.verdicts = verdicts(pods, live, now, run.warnWithinMs);
+  if (!outcome.ttlExpired) outcome.verdicts = verdicts(resources, pods, now, run.warnWithinMs);
   if (run.dryRun) return outcome;
   if (outcome.ttlExpired) {
     await stack.destroy();

@@ -14,20 +14,25 @@ export type PropertyChange = "ADD" | "ADD_REPLACE" | "DELETE" | "DELETE_REPLACE"
  * @param olds - the recorded outputs the engine sent
  * @param news - the checked arguments the engine sent
  * @param replaces - the properties the diff says force a replacement
+ * @param deletes - properties the change deletes though the arguments keep them (a lifetime that ends its resource)
  */
 export function detailedDiff(
   declaration: AnyDeclaration,
   olds: Properties,
   news: Properties,
   replaces: readonly string[],
+  deletes: readonly string[] = [],
 ): Record<string, PropertyChange> {
   const { updates } = fieldChanges(declaration, olds, news);
-  return propertyChanges(
-    olds,
-    news,
-    updates.filter((name) => !replaces.includes(name)),
-    replaces,
-  );
+  return {
+    ...propertyChanges(
+      olds,
+      news,
+      updates.filter((name) => !replaces.includes(name)),
+      replaces,
+    ),
+    ...Object.fromEntries(deletes.map((name) => [name, "DELETE" as const])),
+  };
 }
 
 /** The change of each property named in `updates` (in place) or `replaces`, by whether it had and has a value. */

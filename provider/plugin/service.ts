@@ -11,6 +11,7 @@ import { type Properties, plainProperties, toStruct, withSecrets } from "./prope
 import { changedConfig, checkConfig, configure } from "./providerConfig";
 import { PACKAGE, type PluginResource, resourceKind } from "./resources";
 import { UserError } from "../errors";
+import { lifetimePlan } from "../resources/lifetime/withLifetime";
 
 /** What the plugin serves beside the resources: its version and its Pulumi package schema. */
 export interface PluginInfo {
@@ -160,10 +161,13 @@ export function resourceProviderService(info: PluginInfo) {
         .setReplacesList(result.replaces ?? [])
         .setDeletebeforereplace(result.deleteBeforeReplace ?? false);
       // Per property from the declaration; an undeclared kind leaves the engine to compare the inputs itself, and a
-      // diff of no change (a pod its lifetime holds stopped) has no property to name.
+      // diff of no change (a pod its lifetime holds stopped) has no property to name. The arguments are compared as
+      // the lifetime plans them: a pod it stops now by its `desiredStatus`, a resource it terminates by its `lifetime`.
       if (kind.declaration === undefined || result.changes === false) return response;
+      const planned = lifetimePlan(kind.provider)?.planned(olds, news) ?? { news, deletes: [] };
       const properties = response.setHasdetaileddiff(true).getDetaileddiffMap();
-      for (const [name, change] of Object.entries(detailedDiff(kind.declaration, olds, news, result.replaces ?? []))) {
+      const perProperty = detailedDiff(kind.declaration, olds, planned.news, result.replaces ?? [], planned.deletes);
+      for (const [name, change] of Object.entries(perProperty)) {
         // The recorded side is the outputs, which the declaration's fates compare against the arguments.
         properties.set(name, new proto.PropertyDiff().setKind(proto.PropertyDiff.Kind[change]).setInputdiff(false));
       }

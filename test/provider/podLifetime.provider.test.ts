@@ -1,6 +1,7 @@
 // A Pod's lifetime through both serving paths, against the emulator with its clock moved: the plugin over gRPC and
 // the provider module as the dynamic provider calls it give the same diff of an unchanged program, before and after
-// `expire` stopped the pod, and the same change of one past `stopAfter` or renewed.
+// `expire` stopped the pod, and the same change of one past `stopAfter` or renewed; the plugin names what the
+// lifetime changes: `desiredStatus` for a stop, `lifetime` (deleted with the pod) for a terminate.
 import * as proto from "@pulumi/pulumi/proto/provider_pb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enforce } from "../../cli/expire/enforce";
@@ -9,6 +10,7 @@ import type { Emulator } from "../../emulator";
 import { plainProperties, type Properties, toStruct } from "../../provider/plugin/properties";
 import { recordOf } from "../../provider/resources/lifetime/lifetimeOutputs";
 import * as pod from "../../provider/resources/pod/pod.provider";
+import { podEndings } from "../../provider/resources/pod/podEndings";
 import { sharedClient } from "../../provider/sharedClient";
 import { type PluginUnderTest, startPlugin } from "./pluginHarness";
 import { emulatorForProvider, writes } from "./providerHarness";
@@ -79,6 +81,13 @@ describe("a Pod's lifetime through the plugin and the provider module", () => {
     await emulator?.close();
   });
 
+  it("the plugin's check plans expiresAt for a create, from the service's time: preview shows it", async () => {
+    const planned = await check(inputs("2h"));
+    const untilExpiry = Date.parse(String(planned.expiresAt)) - sharedClient().serverNow();
+    expect(untilExpiry).toBeGreaterThan(2 * HOUR - 5_000);
+    expect(untilExpiry).toBeLessThanOrEqual(2 * HOUR);
+  });
+
   it("an unchanged program is no change while the lifetime runs", async () => {
     expect(outs).toMatchObject({ status: "RUNNING", lifetimeState: "active", lifetime: { stopAfter: "2h" } });
     expect(await diffs(outs, inputs("2h"))).toEqual({
@@ -91,14 +100,14 @@ describe("a Pod's lifetime through the plugin and the provider module", () => {
     emulator.clock.advance(2 * HOUR + 60_000);
     // The service's time, by which lifetimes count, is known from its answers.
     const client = sharedClient();
-    const live = new Map((await client.pods.list()).map((listed) => [listed.id, listed]));
-    // The plugin's per-property diff compares the arguments, which did not change: it names no property here.
+    const live = await client.pods.list();
+    // The plugin's per-property diff compares the arguments as the lifetime plans them: it holds the pod at EXITED.
     expect(await diffs(outs, inputs("2h"))).toEqual({
-      plugin: { changes: true, replaces: [], properties: [] },
+      plugin: { changes: true, replaces: [], properties: ["desiredStatus"] },
       module: { changes: true, replaces: [] },
     });
 
-    const statePod = { urn: URN, id, resource: "notebook", outputs: outs, record: recordOf(outs) };
+    const statePod = { urn: URN, id, resource: "notebook", outputs: outs, record: recordOf(outs), endings: podEndings };
     const recorded = await enforce(client, verdicts([statePod], live, client.serverNow(), 0));
     const stopped = recorded.get(URN)!;
     expect(stopped).toMatchObject({ status: "EXITED", lifetimeState: "stopped: lifetime" });
@@ -111,6 +120,21 @@ describe("a Pod's lifetime through the plugin and the provider module", () => {
     expect(await diffs(stopped, inputs("4h"))).toEqual({
       plugin: { changes: true, replaces: [], properties: ["desiredStatus", "lifetime"] },
       module: { changes: true, replaces: [] },
+    });
+    expect(writes(emulator)).toEqual([]);
+  });
+
+  it("past terminateAfter, the plugin names lifetime as deleted: the update terminates the pod with it", async () => {
+    const terminating = { ...outs, lifetime: { terminateAfter: "1h" } };
+    const news = await check({ ...inputs("2h"), lifetime: { terminateAfter: "1h" } }, terminating);
+    const viaPlugin = await plugin.call<proto.DiffResponse>(
+      "diff",
+      new proto.DiffRequest().setUrn(URN).setType(TOKEN).setId(id).setOlds(toStruct(terminating)).setNews(toStruct(news)),
+    );
+    expect(viaPlugin.getChanges()).toBe(proto.DiffResponse.DiffChanges.DIFF_SOME);
+    expect(viaPlugin.getReplacesList()).toEqual([]);
+    expect(Object.fromEntries([...viaPlugin.getDetaileddiffMap().entries()].map(([name, diff]) => [name, diff.getKind()]))).toEqual({
+      lifetime: proto.PropertyDiff.Kind.DELETE,
     });
     expect(writes(emulator)).toEqual([]);
   });

@@ -2,6 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { unknownUntilPlaced } from "../../placement/unknownUntilPlaced";
 import type { ClusterInputs, ClusterMember, ClusterSummary, ClusterType } from "./inputs";
 import type { ResourceArgs } from "../deepInput";
+import type { ClusterLifetimeInputs } from "../lifetime/inputs";
 import { PricedResource } from "../lifecycle/pricedResource";
 import { declaredKind } from "../classKind";
 import * as clusterProvider from "./cluster.provider";
@@ -16,8 +17,8 @@ export type ClusterArgs = ResourceArgs<ClusterInputs>;
  * A cluster of identical GPU pods: TRAINING, APPLICATION, SLURM or RAY. Creating it returns once every member
  * is RUNNING (a member that goes to ERROR deletes the whole cluster and fails the deployment, leaving nothing
  * behind). Rank 0 is the primary: the SLURM controller or RAY head. Members are managed only through the
- * cluster; they are left out of `getPods` and refuse changes through the pod endpoints. Only `name` changes in
- * place; every other argument replaces the cluster.
+ * cluster; they are left out of `getPods` and refuse changes through the pod endpoints. Only `name` (and
+ * `lifetime`, which only the provider keeps) changes in place; every other argument replaces the cluster.
  *
  * @example
  * const cluster = new cp.Cluster("hpc", {
@@ -55,6 +56,12 @@ export class Cluster extends PricedResource {
   declare readonly mounts: pulumi.Output<ClusterInputs["mounts"]>;
   declare readonly startSsh: pulumi.Output<boolean>;
   declare readonly startJupyter: pulumi.Output<boolean>;
+  /** The lifetime the cluster runs under, as last created, updated or renewed. */
+  declare readonly lifetime: pulumi.Output<ClusterLifetimeInputs | undefined>;
+  /** When the cluster is next terminated by its lifetime (ISO 8601); undefined when nothing is to come. */
+  declare readonly expiresAt: pulumi.Output<string | undefined>;
+  /** `active`, `idle since <time>` or `terminated: lifetime`; undefined without a lifetime. */
+  declare readonly lifetimeState: pulumi.Output<string | undefined>;
 
   /**
    * @param name The unique name of the resource in the stack.

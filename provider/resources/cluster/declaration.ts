@@ -16,7 +16,8 @@ import { sameValue } from "../../values/sameValue";
 import { COST_OUTPUTS, type CostEstimate } from "../../cost/costEstimate";
 import { placedOutside, placedOutsideCases } from "../dataCenters";
 import { placementDefaults } from "../../placement/placementInputs";
-import { unlessNotFound } from "../unlessNotFound";
+import type { LifetimeOutputs } from "../lifetime/lifetimeOutputs";
+import { memberIds } from "./memberIds";
 import { memberPlacement, requestedGpu } from "./memberPlacement";
 import { clusterInputsFromLive } from "./inputsFromLive";
 import { membersRunning } from "./membersRunning";
@@ -34,7 +35,7 @@ export type ClusterOutputs = Omit<ClusterSummary, "id"> &
 /** A cluster as the resource reads it: the summary and, where read (a list reports none), its members in rank order. */
 export type LiveCluster = ClusterSummary & { members?: Pod[] };
 
-// Only `name` changes in place; every other argument is fixed at create.
+// Only `name` (and `lifetime`, never sent) changes in place; every other argument is fixed at create.
 const fields = {
   name: inPlace(),
   type: replaces(),
@@ -61,6 +62,8 @@ const fields = {
   adopt: createOnly(),
   readyTimeoutSeconds: createOnly({ default: 600 }),
   maxHourlyPrice: createOnly(),
+  // A change renews it (the lifetime wrapper records and enforces it); it is never sent to the API.
+  lifetime: inPlace(),
 } as const satisfies Fields<ClusterInputs>;
 
 /** `Cluster`: a new name is the only change made in place. */
@@ -68,7 +71,7 @@ export const cluster = declaration<
   ClusterInputs,
   typeof fields,
   LiveCluster,
-  ClusterOutputs & Partial<CostEstimate>,
+  ClusterOutputs & Partial<CostEstimate> & LifetimeOutputs,
   CreateClusterRequest,
   { name: string }
 >()({
@@ -100,6 +103,9 @@ export const cluster = declaration<
     "startSsh",
     "startJupyter",
     ...COST_OUTPUTS,
+    "lifetime",
+    "expiresAt",
+    "lifetimeState",
   ],
   // A get and a rename read the members too; a list reports the summaries, which is all `madeBy` reads.
   api: (client) => ({
@@ -112,7 +118,7 @@ export const cluster = declaration<
   createRequest,
   placement: memberPlacement,
   readiness: membersRunning,
-  podsOf: async (client, id) => ((await unlessNotFound(() => client.clusters.pods(id))) ?? []).map((member) => member.id),
+  podsOf: memberIds,
   // The image is the primary member's: the summary does not report it.
   outputsOf: ({ members = [], ...summary }, recorded) =>
     clusterOutputs(summary, members, { ...(recorded as CheckedClusterInputs), image: members[0]?.image ?? (recorded.image as string) }),
@@ -158,7 +164,14 @@ function runsAcceptableCompute(olds: ClusterOutputs, news: CheckedClusterInputs)
 
 /** The create body for the arguments. */
 export function createRequest(inputs: CheckedClusterInputs): CreateClusterRequest {
-  const { adopt: _adopt, readyTimeoutSeconds: _timeout, placement: _placement, maxHourlyPrice: _cap, ...body } = inputs;
+  const {
+    adopt: _adopt,
+    readyTimeoutSeconds: _timeout,
+    placement: _placement,
+    maxHourlyPrice: _cap,
+    lifetime: _lifetime,
+    ...body
+  } = inputs;
   return body;
 }
 

@@ -3,6 +3,7 @@ import type { Named } from "../autoName";
 import { port } from "../container/containerRules";
 import { withCrossFieldRules } from "../lifecycle/crossFieldRules";
 import { type CheckedPlacementInputs, type PlacementInputs, placementInputs } from "../../placement/placementInputs";
+import { type ClusterLifetimeInputs, clusterLifetimeInputs } from "../lifetime/inputs";
 import { type MountsInputs, mountsInputs, oneMountKind, type Pod, podSchema, podStatuses } from "../pod/inputs";
 
 /** What a cluster is for; SLURM and RAY give their members roles, TRAINING and APPLICATION none. */
@@ -43,8 +44,8 @@ export interface ClusterComputeInputs {
 }
 
 /**
- * The arguments of a `Cluster`, as plain values. Only `name` changes in place; every other argument is fixed
- * at create, so changing it replaces the cluster (all its members are recreated).
+ * The arguments of a `Cluster`, as plain values. Only `name` and `lifetime` change in place; every other argument
+ * is fixed at create, so changing it replaces the cluster (all its members are recreated).
  */
 export interface ClusterInputs {
   /**
@@ -118,6 +119,13 @@ export interface ClusterInputs {
    * @default 600
    */
   readyTimeoutSeconds?: number;
+  /**
+   * When the cluster is terminated (deleted with its members) by itself, run by `computeplatform expire` on a
+   * schedule and honoured by `preview` and `up`: after `terminateAfter`, or once every GPU of every member has sat
+   * idle. The API cannot stop a cluster, so there is no `stopAfter`. Changing it renews it (a terminated cluster is
+   * created anew); it is never sent to the API. No lifetime when not set.
+   */
+  lifetime?: ClusterLifetimeInputs;
 }
 
 /** Validates `Cluster` arguments: every bound the API states, before any API call. */
@@ -143,6 +151,7 @@ export const clusterInputsSchema = withCrossFieldRules(
     adopt: z.string().min(1).optional(),
     maxHourlyPrice: z.number().positive().optional(),
     readyTimeoutSeconds: z.int().min(1).max(86_400).optional(),
+    lifetime: clusterLifetimeInputs.optional(),
   }),
   oneMountKind,
 );
@@ -153,8 +162,8 @@ void clusterInputsMatch;
 
 /** `Cluster` arguments after `check`: every documented default applied, so that diffs compare like with like. */
 export type CheckedClusterInputs = Named<ClusterInputs> &
-  Required<Omit<ClusterInputs, "adopt" | "dataCenterIds" | "placement" | "maxHourlyPrice">> &
-  Pick<ClusterInputs, "adopt" | "dataCenterIds" | "maxHourlyPrice"> & { placement?: CheckedPlacementInputs };
+  Required<Omit<ClusterInputs, "adopt" | "dataCenterIds" | "placement" | "maxHourlyPrice" | "lifetime">> &
+  Pick<ClusterInputs, "adopt" | "dataCenterIds" | "maxHourlyPrice" | "lifetime"> & { placement?: CheckedPlacementInputs };
 
 // ---------------------------------------------------------------------------
 // Wire shapes (what the API returns). Fields a newer API adds are dropped, not rejected.
@@ -179,7 +188,7 @@ export const clusterListSchema = z.object({ clusters: z.array(clusterSchema) });
 export const clusterPodsSchema = z.object({ pods: z.array(podSchema) });
 
 /** Body of `POST /v2/clusters`. */
-export type CreateClusterRequest = Omit<ClusterInputs, "adopt" | "readyTimeoutSeconds" | "placement">;
+export type CreateClusterRequest = Omit<ClusterInputs, "adopt" | "readyTimeoutSeconds" | "placement" | "lifetime">;
 
 /** A cluster member as the `Cluster` resource records it: the Pod without `env` (it holds injected secrets) and `runtime` (it changes every second). */
 export type ClusterMember = Omit<Pod, "env" | "runtime">;

@@ -3,12 +3,14 @@
 import { podPricing } from "./podPricing";
 import { pricedProvider } from "../../cost/pricedProvider";
 import { lifecycleOf } from "../lifecycle/lifecycle";
-import { podLifetime } from "../lifetime/podLifetime";
+import { withLifetime } from "../lifetime/withLifetime";
 import { pod } from "./declaration";
+import { podEndings } from "./podEndings";
 
 export { configure } from "../../config";
 
-const priced = pricedProvider(podPricing, podLifetime(lifecycleOf(pod)));
-export const { check, diff, create, read, update } = priced;
-const remove = priced.delete;
+// The lifetime outside the estimate: its check then counts from the service's time the price lists were read at.
+const lived = withLifetime(pricedProvider(podPricing, lifecycleOf(pod)), podEndings);
+export const { check, diff, create, read, update } = lived;
+const remove = lived.delete;
 export { remove as delete };

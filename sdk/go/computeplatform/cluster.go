@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A cluster of identical GPU pods: TRAINING, APPLICATION, SLURM or RAY. Creating it returns once every member is RUNNING (a member that goes to ERROR deletes the whole cluster and fails the deployment, leaving nothing behind). Rank 0 is the primary: the SLURM controller or RAY head. Members are managed only through the cluster; they are left out of `getPods` and refuse changes through the pod endpoints. Only `name` changes in place; every other argument replaces the cluster.
+// A cluster of identical GPU pods: TRAINING, APPLICATION, SLURM or RAY. Creating it returns once every member is RUNNING (a member that goes to ERROR deletes the whole cluster and fails the deployment, leaving nothing behind). Rank 0 is the primary: the SLURM controller or RAY head. Members are managed only through the cluster; they are left out of `getPods` and refuse changes through the pod endpoints. Only `name` (and `lifetime`, which only the provider keeps) changes in place; every other argument replaces the cluster.
 type Cluster struct {
 	pulumi.CustomResourceState
 
@@ -29,12 +29,26 @@ type Cluster struct {
 	DataCenterIds pulumi.StringArrayOutput `pulumi:"dataCenterIds"`
 	// Ephemeral container disk per member in GB. Minimum 1.
 	Disk pulumi.IntOutput `pulumi:"disk"`
+	// When the ending that `endedBy` names came (ISO 8601).
+	EndedAt pulumi.StringPtrOutput `pulumi:"endedAt"`
+	// What the lifetime did to the resource, once it did something.
+	EndedBy pulumi.StringPtrOutput `pulumi:"endedBy"`
 	// Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`. A secret in state, as an argument and as an output.
 	Env pulumi.MapOutput `pulumi:"env"`
 	// The resource's list price while it stands, in USD per hour: the sum of `costBreakdown`'s `hourlyCost`, to the millionth of a USD. Use-based parts count as 0. Known at preview; a month is 730 hours.
 	EstimatedHourlyCost pulumi.Float64Output `pulumi:"estimatedHourlyCost"`
+	// When the resource is next stopped or terminated by its lifetime (ISO 8601); absent when nothing is to come.
+	ExpiresAt pulumi.StringPtrOutput `pulumi:"expiresAt"`
+	// Since when every GPU has been seen below `whenIdle.gpuUtilizationBelow`; absent while it is not idle.
+	IdleSince pulumi.StringPtrOutput `pulumi:"idleSince"`
 	// Container image every member runs, for example `"org/slurm:24"`.
 	Image pulumi.StringOutput `pulumi:"image"`
+	// The lifetime the resource was created, updated or renewed with.
+	Lifetime LifetimePtrOutput `pulumi:"lifetime"`
+	// When its lifetime started counting: its creation, or the last change of `lifetime` (ISO 8601).
+	LifetimeSince pulumi.StringPtrOutput `pulumi:"lifetimeSince"`
+	// `active`, `idle since <time>`, `stopped: lifetime` or `terminated: lifetime`.
+	LifetimeState pulumi.StringPtrOutput `pulumi:"lifetimeState"`
 	// The member pods in rank order, without `env` and `runtime`.
 	Members ClusterMemberArrayOutput `pulumi:"members"`
 	// Storage of every member, with the pod mount rules. None when not set.
@@ -52,8 +66,10 @@ type Cluster struct {
 	// Start Jupyter on every member, with a generated `JUPYTER_PASSWORD`.
 	StartJupyter pulumi.BoolOutput `pulumi:"startJupyter"`
 	// Inject the account's SSH public keys as `PUBLIC_KEY` into every member.
-	StartSsh pulumi.BoolOutput   `pulumi:"startSsh"`
-	Type     pulumi.StringOutput `pulumi:"type"`
+	StartSsh pulumi.BoolOutput `pulumi:"startSsh"`
+	// When `stopAfter` started counting: as `lifetimeSince`, or the program's last start of the resource, if later.
+	StopCountsFrom pulumi.StringPtrOutput `pulumi:"stopCountsFrom"`
+	Type           pulumi.StringOutput    `pulumi:"type"`
 }
 
 // NewCluster registers a new resource with the given unique name, arguments, and options.
@@ -140,6 +156,8 @@ type clusterArgs struct {
 	Env map[string]interface{} `pulumi:"env"`
 	// Container image every member runs, for example `"org/slurm:24"`. A change replaces the cluster.
 	Image string `pulumi:"image"`
+	// When the cluster is terminated (deleted with its members) by itself, run by `computeplatform expire` on a schedule and honoured by `preview` and `up`: after `terminateAfter`, or once every GPU of every member has sat idle. The API cannot stop a cluster, so there is no `stopAfter`. Changing it renews it (a terminated cluster is created anew); it is never sent to the API. No lifetime when not set. A change is applied in place.
+	Lifetime *ClusterLifetime `pulumi:"lifetime"`
 	// The most the cluster may cost, in USD per hour at the catalog's list price (every member's GPUs at the secure price). Above it, `check` refuses the cluster at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set. Read when the cluster is created or adopted; a change of it alone changes nothing.
 	MaxHourlyPrice *float64 `pulumi:"maxHourlyPrice"`
 	// Storage of every member, with the pod mount rules. None when not set. A change replaces the cluster.
@@ -176,6 +194,8 @@ type ClusterArgs struct {
 	Env pulumi.MapInput
 	// Container image every member runs, for example `"org/slurm:24"`. A change replaces the cluster.
 	Image pulumi.StringInput
+	// When the cluster is terminated (deleted with its members) by itself, run by `computeplatform expire` on a schedule and honoured by `preview` and `up`: after `terminateAfter`, or once every GPU of every member has sat idle. The API cannot stop a cluster, so there is no `stopAfter`. Changing it renews it (a terminated cluster is created anew); it is never sent to the API. No lifetime when not set. A change is applied in place.
+	Lifetime ClusterLifetimePtrInput
 	// The most the cluster may cost, in USD per hour at the catalog's list price (every member's GPUs at the secure price). Above it, `check` refuses the cluster at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set. Read when the cluster is created or adopted; a change of it alone changes nothing.
 	MaxHourlyPrice pulumi.Float64PtrInput
 	// Storage of every member, with the pod mount rules. None when not set. A change replaces the cluster.
@@ -270,6 +290,16 @@ func (o ClusterOutput) Disk() pulumi.IntOutput {
 	return o.ApplyT(func(v *Cluster) pulumi.IntOutput { return v.Disk }).(pulumi.IntOutput)
 }
 
+// When the ending that `endedBy` names came (ISO 8601).
+func (o ClusterOutput) EndedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Cluster) pulumi.StringPtrOutput { return v.EndedAt }).(pulumi.StringPtrOutput)
+}
+
+// What the lifetime did to the resource, once it did something.
+func (o ClusterOutput) EndedBy() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Cluster) pulumi.StringPtrOutput { return v.EndedBy }).(pulumi.StringPtrOutput)
+}
+
 // Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`. A secret in state, as an argument and as an output.
 func (o ClusterOutput) Env() pulumi.MapOutput {
 	return o.ApplyT(func(v *Cluster) pulumi.MapOutput { return v.Env }).(pulumi.MapOutput)
@@ -280,9 +310,34 @@ func (o ClusterOutput) EstimatedHourlyCost() pulumi.Float64Output {
 	return o.ApplyT(func(v *Cluster) pulumi.Float64Output { return v.EstimatedHourlyCost }).(pulumi.Float64Output)
 }
 
+// When the resource is next stopped or terminated by its lifetime (ISO 8601); absent when nothing is to come.
+func (o ClusterOutput) ExpiresAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Cluster) pulumi.StringPtrOutput { return v.ExpiresAt }).(pulumi.StringPtrOutput)
+}
+
+// Since when every GPU has been seen below `whenIdle.gpuUtilizationBelow`; absent while it is not idle.
+func (o ClusterOutput) IdleSince() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Cluster) pulumi.StringPtrOutput { return v.IdleSince }).(pulumi.StringPtrOutput)
+}
+
 // Container image every member runs, for example `"org/slurm:24"`.
 func (o ClusterOutput) Image() pulumi.StringOutput {
 	return o.ApplyT(func(v *Cluster) pulumi.StringOutput { return v.Image }).(pulumi.StringOutput)
+}
+
+// The lifetime the resource was created, updated or renewed with.
+func (o ClusterOutput) Lifetime() LifetimePtrOutput {
+	return o.ApplyT(func(v *Cluster) LifetimePtrOutput { return v.Lifetime }).(LifetimePtrOutput)
+}
+
+// When its lifetime started counting: its creation, or the last change of `lifetime` (ISO 8601).
+func (o ClusterOutput) LifetimeSince() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Cluster) pulumi.StringPtrOutput { return v.LifetimeSince }).(pulumi.StringPtrOutput)
+}
+
+// `active`, `idle since <time>`, `stopped: lifetime` or `terminated: lifetime`.
+func (o ClusterOutput) LifetimeState() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Cluster) pulumi.StringPtrOutput { return v.LifetimeState }).(pulumi.StringPtrOutput)
 }
 
 // The member pods in rank order, without `env` and `runtime`.
@@ -334,6 +389,11 @@ func (o ClusterOutput) StartJupyter() pulumi.BoolOutput {
 // Inject the account's SSH public keys as `PUBLIC_KEY` into every member.
 func (o ClusterOutput) StartSsh() pulumi.BoolOutput {
 	return o.ApplyT(func(v *Cluster) pulumi.BoolOutput { return v.StartSsh }).(pulumi.BoolOutput)
+}
+
+// When `stopAfter` started counting: as `lifetimeSince`, or the program's last start of the resource, if later.
+func (o ClusterOutput) StopCountsFrom() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Cluster) pulumi.StringPtrOutput { return v.StopCountsFrom }).(pulumi.StringPtrOutput)
 }
 
 func (o ClusterOutput) Type() pulumi.StringOutput {

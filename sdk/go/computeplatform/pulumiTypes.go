@@ -537,6 +537,165 @@ func (o ClusterComputeOutput) PodCount() pulumi.IntOutput {
 	return o.ApplyT(func(v ClusterCompute) int { return v.PodCount }).(pulumi.IntOutput)
 }
 
+// How long the cluster lives: durations count from its creation and from the last change of `lifetime` (changing it renews it). `computeplatform expire`, run on a schedule, deletes a cluster past its lifetime, and `up` does not create it again until `lifetime` changes. The API has no stop for a cluster, so its lifetime only terminates it: `stopAfter`, and `whenIdle.then: "stop"`, are refused.
+type ClusterLifetime struct {
+	// After how long the cluster is terminated, which deletes it with its members: a whole number of minutes, hours or days. Never terminated by its lifetime when not set.
+	TerminateAfter *string `pulumi:"terminateAfter"`
+	// Terminate the cluster once every GPU of every member has sat idle. Never for idleness when not set.
+	WhenIdle *ClusterWhenIdle `pulumi:"whenIdle"`
+}
+
+// ClusterLifetimeInput is an input type that accepts ClusterLifetimeArgs and ClusterLifetimeOutput values.
+// You can construct a concrete instance of `ClusterLifetimeInput` via:
+//
+//	ClusterLifetimeArgs{...}
+type ClusterLifetimeInput interface {
+	pulumi.Input
+
+	ToClusterLifetimeOutput() ClusterLifetimeOutput
+	ToClusterLifetimeOutputWithContext(context.Context) ClusterLifetimeOutput
+}
+
+// How long the cluster lives: durations count from its creation and from the last change of `lifetime` (changing it renews it). `computeplatform expire`, run on a schedule, deletes a cluster past its lifetime, and `up` does not create it again until `lifetime` changes. The API has no stop for a cluster, so its lifetime only terminates it: `stopAfter`, and `whenIdle.then: "stop"`, are refused.
+type ClusterLifetimeArgs struct {
+	// After how long the cluster is terminated, which deletes it with its members: a whole number of minutes, hours or days. Never terminated by its lifetime when not set.
+	TerminateAfter pulumi.StringPtrInput `pulumi:"terminateAfter"`
+	// Terminate the cluster once every GPU of every member has sat idle. Never for idleness when not set.
+	WhenIdle ClusterWhenIdlePtrInput `pulumi:"whenIdle"`
+}
+
+func (ClusterLifetimeArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClusterLifetime)(nil)).Elem()
+}
+
+func (i ClusterLifetimeArgs) ToClusterLifetimeOutput() ClusterLifetimeOutput {
+	return i.ToClusterLifetimeOutputWithContext(context.Background())
+}
+
+func (i ClusterLifetimeArgs) ToClusterLifetimeOutputWithContext(ctx context.Context) ClusterLifetimeOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClusterLifetimeOutput)
+}
+
+func (i ClusterLifetimeArgs) ToClusterLifetimePtrOutput() ClusterLifetimePtrOutput {
+	return i.ToClusterLifetimePtrOutputWithContext(context.Background())
+}
+
+func (i ClusterLifetimeArgs) ToClusterLifetimePtrOutputWithContext(ctx context.Context) ClusterLifetimePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClusterLifetimeOutput).ToClusterLifetimePtrOutputWithContext(ctx)
+}
+
+// ClusterLifetimePtrInput is an input type that accepts ClusterLifetimeArgs, ClusterLifetimePtr and ClusterLifetimePtrOutput values.
+// You can construct a concrete instance of `ClusterLifetimePtrInput` via:
+//
+//	        ClusterLifetimeArgs{...}
+//
+//	or:
+//
+//	        nil
+type ClusterLifetimePtrInput interface {
+	pulumi.Input
+
+	ToClusterLifetimePtrOutput() ClusterLifetimePtrOutput
+	ToClusterLifetimePtrOutputWithContext(context.Context) ClusterLifetimePtrOutput
+}
+
+type clusterLifetimePtrType ClusterLifetimeArgs
+
+func ClusterLifetimePtr(v *ClusterLifetimeArgs) ClusterLifetimePtrInput {
+	return (*clusterLifetimePtrType)(v)
+}
+
+func (*clusterLifetimePtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClusterLifetime)(nil)).Elem()
+}
+
+func (i *clusterLifetimePtrType) ToClusterLifetimePtrOutput() ClusterLifetimePtrOutput {
+	return i.ToClusterLifetimePtrOutputWithContext(context.Background())
+}
+
+func (i *clusterLifetimePtrType) ToClusterLifetimePtrOutputWithContext(ctx context.Context) ClusterLifetimePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClusterLifetimePtrOutput)
+}
+
+// How long the cluster lives: durations count from its creation and from the last change of `lifetime` (changing it renews it). `computeplatform expire`, run on a schedule, deletes a cluster past its lifetime, and `up` does not create it again until `lifetime` changes. The API has no stop for a cluster, so its lifetime only terminates it: `stopAfter`, and `whenIdle.then: "stop"`, are refused.
+type ClusterLifetimeOutput struct{ *pulumi.OutputState }
+
+func (ClusterLifetimeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClusterLifetime)(nil)).Elem()
+}
+
+func (o ClusterLifetimeOutput) ToClusterLifetimeOutput() ClusterLifetimeOutput {
+	return o
+}
+
+func (o ClusterLifetimeOutput) ToClusterLifetimeOutputWithContext(ctx context.Context) ClusterLifetimeOutput {
+	return o
+}
+
+func (o ClusterLifetimeOutput) ToClusterLifetimePtrOutput() ClusterLifetimePtrOutput {
+	return o.ToClusterLifetimePtrOutputWithContext(context.Background())
+}
+
+func (o ClusterLifetimeOutput) ToClusterLifetimePtrOutputWithContext(ctx context.Context) ClusterLifetimePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClusterLifetime) *ClusterLifetime {
+		return &v
+	}).(ClusterLifetimePtrOutput)
+}
+
+// After how long the cluster is terminated, which deletes it with its members: a whole number of minutes, hours or days. Never terminated by its lifetime when not set.
+func (o ClusterLifetimeOutput) TerminateAfter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClusterLifetime) *string { return v.TerminateAfter }).(pulumi.StringPtrOutput)
+}
+
+// Terminate the cluster once every GPU of every member has sat idle. Never for idleness when not set.
+func (o ClusterLifetimeOutput) WhenIdle() ClusterWhenIdlePtrOutput {
+	return o.ApplyT(func(v ClusterLifetime) *ClusterWhenIdle { return v.WhenIdle }).(ClusterWhenIdlePtrOutput)
+}
+
+type ClusterLifetimePtrOutput struct{ *pulumi.OutputState }
+
+func (ClusterLifetimePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClusterLifetime)(nil)).Elem()
+}
+
+func (o ClusterLifetimePtrOutput) ToClusterLifetimePtrOutput() ClusterLifetimePtrOutput {
+	return o
+}
+
+func (o ClusterLifetimePtrOutput) ToClusterLifetimePtrOutputWithContext(ctx context.Context) ClusterLifetimePtrOutput {
+	return o
+}
+
+func (o ClusterLifetimePtrOutput) Elem() ClusterLifetimeOutput {
+	return o.ApplyT(func(v *ClusterLifetime) ClusterLifetime {
+		if v != nil {
+			return *v
+		}
+		var ret ClusterLifetime
+		return ret
+	}).(ClusterLifetimeOutput)
+}
+
+// After how long the cluster is terminated, which deletes it with its members: a whole number of minutes, hours or days. Never terminated by its lifetime when not set.
+func (o ClusterLifetimePtrOutput) TerminateAfter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClusterLifetime) *string {
+		if v == nil {
+			return nil
+		}
+		return v.TerminateAfter
+	}).(pulumi.StringPtrOutput)
+}
+
+// Terminate the cluster once every GPU of every member has sat idle. Never for idleness when not set.
+func (o ClusterLifetimePtrOutput) WhenIdle() ClusterWhenIdlePtrOutput {
+	return o.ApplyT(func(v *ClusterLifetime) *ClusterWhenIdle {
+		if v == nil {
+			return nil
+		}
+		return v.WhenIdle
+	}).(ClusterWhenIdlePtrOutput)
+}
+
 // A cluster member as the `Cluster` resource records it: the Pod without `env` (it holds injected secrets) and `runtime` (it changes every second).
 type ClusterMember struct {
 	Actions          []string            `pulumi:"actions"`
@@ -1129,6 +1288,184 @@ func (o ClusterResultComputeOutput) GpuTypeId() pulumi.StringOutput {
 
 func (o ClusterResultComputeOutput) PodCount() pulumi.Float64Output {
 	return o.ApplyT(func(v ClusterResultCompute) float64 { return v.PodCount }).(pulumi.Float64Output)
+}
+
+// A cluster's `whenIdle`: the API cannot stop a cluster, so idleness terminates it.
+type ClusterWhenIdle struct {
+	// How long the resource must stay idle: a whole number of minutes, hours or days (`"30m"`, `"2h"`, `"1d"`). `computeplatform expire` samples utilization once a run, so this must be at least twice its schedule's period.
+	For string `pulumi:"for"`
+	// The utilization, in percent, that every GPU must stay below for the resource to count as idle. 1 to 100.
+	GpuUtilizationBelow float64 `pulumi:"gpuUtilizationBelow"`
+	// What to do once idle that long: `terminate`, which deletes the cluster (the API has no stop for a cluster).
+	Then string `pulumi:"then"`
+}
+
+// ClusterWhenIdleInput is an input type that accepts ClusterWhenIdleArgs and ClusterWhenIdleOutput values.
+// You can construct a concrete instance of `ClusterWhenIdleInput` via:
+//
+//	ClusterWhenIdleArgs{...}
+type ClusterWhenIdleInput interface {
+	pulumi.Input
+
+	ToClusterWhenIdleOutput() ClusterWhenIdleOutput
+	ToClusterWhenIdleOutputWithContext(context.Context) ClusterWhenIdleOutput
+}
+
+// A cluster's `whenIdle`: the API cannot stop a cluster, so idleness terminates it.
+type ClusterWhenIdleArgs struct {
+	// How long the resource must stay idle: a whole number of minutes, hours or days (`"30m"`, `"2h"`, `"1d"`). `computeplatform expire` samples utilization once a run, so this must be at least twice its schedule's period.
+	For pulumi.StringInput `pulumi:"for"`
+	// The utilization, in percent, that every GPU must stay below for the resource to count as idle. 1 to 100.
+	GpuUtilizationBelow pulumi.Float64Input `pulumi:"gpuUtilizationBelow"`
+	// What to do once idle that long: `terminate`, which deletes the cluster (the API has no stop for a cluster).
+	Then pulumi.StringInput `pulumi:"then"`
+}
+
+func (ClusterWhenIdleArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClusterWhenIdle)(nil)).Elem()
+}
+
+func (i ClusterWhenIdleArgs) ToClusterWhenIdleOutput() ClusterWhenIdleOutput {
+	return i.ToClusterWhenIdleOutputWithContext(context.Background())
+}
+
+func (i ClusterWhenIdleArgs) ToClusterWhenIdleOutputWithContext(ctx context.Context) ClusterWhenIdleOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClusterWhenIdleOutput)
+}
+
+func (i ClusterWhenIdleArgs) ToClusterWhenIdlePtrOutput() ClusterWhenIdlePtrOutput {
+	return i.ToClusterWhenIdlePtrOutputWithContext(context.Background())
+}
+
+func (i ClusterWhenIdleArgs) ToClusterWhenIdlePtrOutputWithContext(ctx context.Context) ClusterWhenIdlePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClusterWhenIdleOutput).ToClusterWhenIdlePtrOutputWithContext(ctx)
+}
+
+// ClusterWhenIdlePtrInput is an input type that accepts ClusterWhenIdleArgs, ClusterWhenIdlePtr and ClusterWhenIdlePtrOutput values.
+// You can construct a concrete instance of `ClusterWhenIdlePtrInput` via:
+//
+//	        ClusterWhenIdleArgs{...}
+//
+//	or:
+//
+//	        nil
+type ClusterWhenIdlePtrInput interface {
+	pulumi.Input
+
+	ToClusterWhenIdlePtrOutput() ClusterWhenIdlePtrOutput
+	ToClusterWhenIdlePtrOutputWithContext(context.Context) ClusterWhenIdlePtrOutput
+}
+
+type clusterWhenIdlePtrType ClusterWhenIdleArgs
+
+func ClusterWhenIdlePtr(v *ClusterWhenIdleArgs) ClusterWhenIdlePtrInput {
+	return (*clusterWhenIdlePtrType)(v)
+}
+
+func (*clusterWhenIdlePtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClusterWhenIdle)(nil)).Elem()
+}
+
+func (i *clusterWhenIdlePtrType) ToClusterWhenIdlePtrOutput() ClusterWhenIdlePtrOutput {
+	return i.ToClusterWhenIdlePtrOutputWithContext(context.Background())
+}
+
+func (i *clusterWhenIdlePtrType) ToClusterWhenIdlePtrOutputWithContext(ctx context.Context) ClusterWhenIdlePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClusterWhenIdlePtrOutput)
+}
+
+// A cluster's `whenIdle`: the API cannot stop a cluster, so idleness terminates it.
+type ClusterWhenIdleOutput struct{ *pulumi.OutputState }
+
+func (ClusterWhenIdleOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClusterWhenIdle)(nil)).Elem()
+}
+
+func (o ClusterWhenIdleOutput) ToClusterWhenIdleOutput() ClusterWhenIdleOutput {
+	return o
+}
+
+func (o ClusterWhenIdleOutput) ToClusterWhenIdleOutputWithContext(ctx context.Context) ClusterWhenIdleOutput {
+	return o
+}
+
+func (o ClusterWhenIdleOutput) ToClusterWhenIdlePtrOutput() ClusterWhenIdlePtrOutput {
+	return o.ToClusterWhenIdlePtrOutputWithContext(context.Background())
+}
+
+func (o ClusterWhenIdleOutput) ToClusterWhenIdlePtrOutputWithContext(ctx context.Context) ClusterWhenIdlePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClusterWhenIdle) *ClusterWhenIdle {
+		return &v
+	}).(ClusterWhenIdlePtrOutput)
+}
+
+// How long the resource must stay idle: a whole number of minutes, hours or days (`"30m"`, `"2h"`, `"1d"`). `computeplatform expire` samples utilization once a run, so this must be at least twice its schedule's period.
+func (o ClusterWhenIdleOutput) For() pulumi.StringOutput {
+	return o.ApplyT(func(v ClusterWhenIdle) string { return v.For }).(pulumi.StringOutput)
+}
+
+// The utilization, in percent, that every GPU must stay below for the resource to count as idle. 1 to 100.
+func (o ClusterWhenIdleOutput) GpuUtilizationBelow() pulumi.Float64Output {
+	return o.ApplyT(func(v ClusterWhenIdle) float64 { return v.GpuUtilizationBelow }).(pulumi.Float64Output)
+}
+
+// What to do once idle that long: `terminate`, which deletes the cluster (the API has no stop for a cluster).
+func (o ClusterWhenIdleOutput) Then() pulumi.StringOutput {
+	return o.ApplyT(func(v ClusterWhenIdle) string { return v.Then }).(pulumi.StringOutput)
+}
+
+type ClusterWhenIdlePtrOutput struct{ *pulumi.OutputState }
+
+func (ClusterWhenIdlePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClusterWhenIdle)(nil)).Elem()
+}
+
+func (o ClusterWhenIdlePtrOutput) ToClusterWhenIdlePtrOutput() ClusterWhenIdlePtrOutput {
+	return o
+}
+
+func (o ClusterWhenIdlePtrOutput) ToClusterWhenIdlePtrOutputWithContext(ctx context.Context) ClusterWhenIdlePtrOutput {
+	return o
+}
+
+func (o ClusterWhenIdlePtrOutput) Elem() ClusterWhenIdleOutput {
+	return o.ApplyT(func(v *ClusterWhenIdle) ClusterWhenIdle {
+		if v != nil {
+			return *v
+		}
+		var ret ClusterWhenIdle
+		return ret
+	}).(ClusterWhenIdleOutput)
+}
+
+// How long the resource must stay idle: a whole number of minutes, hours or days (`"30m"`, `"2h"`, `"1d"`). `computeplatform expire` samples utilization once a run, so this must be at least twice its schedule's period.
+func (o ClusterWhenIdlePtrOutput) For() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClusterWhenIdle) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.For
+	}).(pulumi.StringPtrOutput)
+}
+
+// The utilization, in percent, that every GPU must stay below for the resource to count as idle. 1 to 100.
+func (o ClusterWhenIdlePtrOutput) GpuUtilizationBelow() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *ClusterWhenIdle) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.GpuUtilizationBelow
+	}).(pulumi.Float64PtrOutput)
+}
+
+// What to do once idle that long: `terminate`, which deletes the cluster (the API has no stop for a cluster).
+func (o ClusterWhenIdlePtrOutput) Then() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClusterWhenIdle) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Then
+	}).(pulumi.StringPtrOutput)
 }
 
 type ClustersResultClustersItem struct {
@@ -7222,6 +7559,10 @@ func (o WhenIdlePtrOutput) Then() pulumi.StringPtrOutput {
 
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ClusterComputeInput)(nil)).Elem(), ClusterComputeArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClusterLifetimeInput)(nil)).Elem(), ClusterLifetimeArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClusterLifetimePtrInput)(nil)).Elem(), ClusterLifetimeArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClusterWhenIdleInput)(nil)).Elem(), ClusterWhenIdleArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClusterWhenIdlePtrInput)(nil)).Elem(), ClusterWhenIdleArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*CpuConfigInput)(nil)).Elem(), CpuConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*CpuConfigPtrInput)(nil)).Elem(), CpuConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*EndpointCpuInput)(nil)).Elem(), EndpointCpuArgs{})
@@ -7264,6 +7605,8 @@ func init() {
 	pulumi.RegisterOutputType(ClusterBillingResultRecordsItemOutput{})
 	pulumi.RegisterOutputType(ClusterBillingResultRecordsItemArrayOutput{})
 	pulumi.RegisterOutputType(ClusterComputeOutput{})
+	pulumi.RegisterOutputType(ClusterLifetimeOutput{})
+	pulumi.RegisterOutputType(ClusterLifetimePtrOutput{})
 	pulumi.RegisterOutputType(ClusterMemberOutput{})
 	pulumi.RegisterOutputType(ClusterMemberArrayOutput{})
 	pulumi.RegisterOutputType(ClusterMemberGpuOutput{})
@@ -7279,6 +7622,8 @@ func init() {
 	pulumi.RegisterOutputType(ClusterPrimaryOutput{})
 	pulumi.RegisterOutputType(ClusterPrimaryPtrOutput{})
 	pulumi.RegisterOutputType(ClusterResultComputeOutput{})
+	pulumi.RegisterOutputType(ClusterWhenIdleOutput{})
+	pulumi.RegisterOutputType(ClusterWhenIdlePtrOutput{})
 	pulumi.RegisterOutputType(ClustersResultClustersItemOutput{})
 	pulumi.RegisterOutputType(ClustersResultClustersItemArrayOutput{})
 	pulumi.RegisterOutputType(CostComponentOutput{})

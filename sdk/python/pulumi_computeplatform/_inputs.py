@@ -17,6 +17,10 @@ from . import _utilities
 __all__ = [
     'ClusterComputeArgs',
     'ClusterComputeArgsDict',
+    'ClusterLifetimeArgs',
+    'ClusterLifetimeArgsDict',
+    'ClusterWhenIdleArgs',
+    'ClusterWhenIdleArgsDict',
     'CpuConfigArgs',
     'CpuConfigArgsDict',
     'EndpointCpuArgs',
@@ -122,6 +126,131 @@ class ClusterComputeArgs:
     @pod_count.setter
     def pod_count(self, value: pulumi.Input[_builtins.int]):
         pulumi.set(self, "pod_count", value)
+
+
+class ClusterLifetimeArgsDict(TypedDict):
+    """
+    How long the cluster lives: durations count from its creation and from the last change of `lifetime` (changing it renews it). `computeplatform expire`, run on a schedule, deletes a cluster past its lifetime, and `up` does not create it again until `lifetime` changes. The API has no stop for a cluster, so its lifetime only terminates it: `stopAfter`, and `whenIdle.then: "stop"`, are refused.
+    """
+    terminate_after: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    After how long the cluster is terminated, which deletes it with its members: a whole number of minutes, hours or days. Never terminated by its lifetime when not set.
+    """
+    when_idle: NotRequired[pulumi.Input[Optional['ClusterWhenIdleArgsDict']]]
+    """
+    Terminate the cluster once every GPU of every member has sat idle. Never for idleness when not set.
+    """
+
+@pulumi.input_type
+class ClusterLifetimeArgs:
+    def __init__(__self__, *,
+                 terminate_after: pulumi.Input[Optional[_builtins.str]] = None,
+                 when_idle: pulumi.Input[Optional['ClusterWhenIdleArgs']] = None):
+        """
+        How long the cluster lives: durations count from its creation and from the last change of `lifetime` (changing it renews it). `computeplatform expire`, run on a schedule, deletes a cluster past its lifetime, and `up` does not create it again until `lifetime` changes. The API has no stop for a cluster, so its lifetime only terminates it: `stopAfter`, and `whenIdle.then: "stop"`, are refused.
+
+        :param pulumi.Input[_builtins.str] terminate_after: After how long the cluster is terminated, which deletes it with its members: a whole number of minutes, hours or days. Never terminated by its lifetime when not set.
+        :param pulumi.Input['ClusterWhenIdleArgs'] when_idle: Terminate the cluster once every GPU of every member has sat idle. Never for idleness when not set.
+        """
+        if terminate_after is not None:
+            pulumi.set(__self__, "terminate_after", terminate_after)
+        if when_idle is not None:
+            pulumi.set(__self__, "when_idle", when_idle)
+
+    @_builtins.property
+    @pulumi.getter(name="terminateAfter")
+    def terminate_after(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        After how long the cluster is terminated, which deletes it with its members: a whole number of minutes, hours or days. Never terminated by its lifetime when not set.
+        """
+        return pulumi.get(self, "terminate_after")
+
+    @terminate_after.setter
+    def terminate_after(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "terminate_after", value)
+
+    @_builtins.property
+    @pulumi.getter(name="whenIdle")
+    def when_idle(self) -> pulumi.Input[Optional['ClusterWhenIdleArgs']]:
+        """
+        Terminate the cluster once every GPU of every member has sat idle. Never for idleness when not set.
+        """
+        return pulumi.get(self, "when_idle")
+
+    @when_idle.setter
+    def when_idle(self, value: pulumi.Input[Optional['ClusterWhenIdleArgs']]):
+        pulumi.set(self, "when_idle", value)
+
+
+class ClusterWhenIdleArgsDict(TypedDict):
+    """
+    A cluster's `whenIdle`: the API cannot stop a cluster, so idleness terminates it.
+    """
+    for_: pulumi.Input[_builtins.str]
+    """
+    How long the resource must stay idle: a whole number of minutes, hours or days (`"30m"`, `"2h"`, `"1d"`). `computeplatform expire` samples utilization once a run, so this must be at least twice its schedule's period.
+    """
+    gpu_utilization_below: pulumi.Input[_builtins.float]
+    """
+    The utilization, in percent, that every GPU must stay below for the resource to count as idle. 1 to 100.
+    """
+    then: pulumi.Input[_builtins.str]
+    """
+    What to do once idle that long: `terminate`, which deletes the cluster (the API has no stop for a cluster).
+    """
+
+@pulumi.input_type
+class ClusterWhenIdleArgs:
+    def __init__(__self__, *,
+                 for_: pulumi.Input[_builtins.str],
+                 gpu_utilization_below: pulumi.Input[_builtins.float],
+                 then: pulumi.Input[_builtins.str]):
+        """
+        A cluster's `whenIdle`: the API cannot stop a cluster, so idleness terminates it.
+
+        :param pulumi.Input[_builtins.str] for_: How long the resource must stay idle: a whole number of minutes, hours or days (`"30m"`, `"2h"`, `"1d"`). `computeplatform expire` samples utilization once a run, so this must be at least twice its schedule's period.
+        :param pulumi.Input[_builtins.float] gpu_utilization_below: The utilization, in percent, that every GPU must stay below for the resource to count as idle. 1 to 100.
+        :param pulumi.Input[_builtins.str] then: What to do once idle that long: `terminate`, which deletes the cluster (the API has no stop for a cluster).
+        """
+        pulumi.set(__self__, "for_", for_)
+        pulumi.set(__self__, "gpu_utilization_below", gpu_utilization_below)
+        pulumi.set(__self__, "then", then)
+
+    @_builtins.property
+    @pulumi.getter(name="for")
+    def for_(self) -> pulumi.Input[_builtins.str]:
+        """
+        How long the resource must stay idle: a whole number of minutes, hours or days (`"30m"`, `"2h"`, `"1d"`). `computeplatform expire` samples utilization once a run, so this must be at least twice its schedule's period.
+        """
+        return pulumi.get(self, "for_")
+
+    @for_.setter
+    def for_(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "for_", value)
+
+    @_builtins.property
+    @pulumi.getter(name="gpuUtilizationBelow")
+    def gpu_utilization_below(self) -> pulumi.Input[_builtins.float]:
+        """
+        The utilization, in percent, that every GPU must stay below for the resource to count as idle. 1 to 100.
+        """
+        return pulumi.get(self, "gpu_utilization_below")
+
+    @gpu_utilization_below.setter
+    def gpu_utilization_below(self, value: pulumi.Input[_builtins.float]):
+        pulumi.set(self, "gpu_utilization_below", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def then(self) -> pulumi.Input[_builtins.str]:
+        """
+        What to do once idle that long: `terminate`, which deletes the cluster (the API has no stop for a cluster).
+        """
+        return pulumi.get(self, "then")
+
+    @then.setter
+    def then(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "then", value)
 
 
 class CpuConfigArgsDict(TypedDict):

@@ -29,6 +29,7 @@ class ClusterArgs:
                  data_center_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  disk: pulumi.Input[Optional[_builtins.int]] = None,
                  env: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 lifetime: pulumi.Input[Optional['ClusterLifetimeArgs']] = None,
                  max_hourly_price: pulumi.Input[Optional[_builtins.float]] = None,
                  mounts: pulumi.Input[Optional['MountsArgs']] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -48,6 +49,7 @@ class ClusterArgs:
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] data_center_ids: Preferred data centers, in order; the first with cluster nodes of the GPU type is used. When empty or not set, any data center that has them. A change replaces the cluster only when the data center it runs in is no longer among them (none, or an empty list, means any); otherwise it changes nothing.
         :param pulumi.Input[_builtins.int] disk: Ephemeral container disk per member in GB. Minimum 1. A change replaces the cluster.
         :param pulumi.Input[Mapping[str, Any]] env: Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`. A secret in state, as an argument and as an output. A change replaces the cluster.
+        :param pulumi.Input['ClusterLifetimeArgs'] lifetime: When the cluster is terminated (deleted with its members) by itself, run by `computeplatform expire` on a schedule and honoured by `preview` and `up`: after `terminateAfter`, or once every GPU of every member has sat idle. The API cannot stop a cluster, so there is no `stopAfter`. Changing it renews it (a terminated cluster is created anew); it is never sent to the API. No lifetime when not set. A change is applied in place.
         :param pulumi.Input[_builtins.float] max_hourly_price: The most the cluster may cost, in USD per hour at the catalog's list price (every member's GPUs at the secure price). Above it, `check` refuses the cluster at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set. Read when the cluster is created or adopted; a change of it alone changes nothing.
         :param pulumi.Input['MountsArgs'] mounts: Storage of every member, with the pod mount rules. None when not set. A change replaces the cluster.
         :param pulumi.Input[_builtins.str] name: Display name. The members keep the names they were created with (`<name>-node-<rank>`). Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
@@ -70,6 +72,8 @@ class ClusterArgs:
             pulumi.set(__self__, "disk", disk)
         if env is not None:
             pulumi.set(__self__, "env", env)
+        if lifetime is not None:
+            pulumi.set(__self__, "lifetime", lifetime)
         if max_hourly_price is not None:
             pulumi.set(__self__, "max_hourly_price", max_hourly_price)
         if mounts is not None:
@@ -184,6 +188,18 @@ class ClusterArgs:
         pulumi.set(self, "env", value)
 
     @_builtins.property
+    @pulumi.getter
+    def lifetime(self) -> pulumi.Input[Optional['ClusterLifetimeArgs']]:
+        """
+        When the cluster is terminated (deleted with its members) by itself, run by `computeplatform expire` on a schedule and honoured by `preview` and `up`: after `terminateAfter`, or once every GPU of every member has sat idle. The API cannot stop a cluster, so there is no `stopAfter`. Changing it renews it (a terminated cluster is created anew); it is never sent to the API. No lifetime when not set. A change is applied in place.
+        """
+        return pulumi.get(self, "lifetime")
+
+    @lifetime.setter
+    def lifetime(self, value: pulumi.Input[Optional['ClusterLifetimeArgs']]):
+        pulumi.set(self, "lifetime", value)
+
+    @_builtins.property
     @pulumi.getter(name="maxHourlyPrice")
     def max_hourly_price(self) -> pulumi.Input[Optional[_builtins.float]]:
         """
@@ -293,6 +309,7 @@ class Cluster(pulumi.CustomResource):
                  disk: pulumi.Input[Optional[_builtins.int]] = None,
                  env: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  image: pulumi.Input[Optional[_builtins.str]] = None,
+                 lifetime: pulumi.Input[Optional[Union['ClusterLifetimeArgs', 'ClusterLifetimeArgsDict']]] = None,
                  max_hourly_price: pulumi.Input[Optional[_builtins.float]] = None,
                  mounts: pulumi.Input[Optional[Union['MountsArgs', 'MountsArgsDict']]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -304,7 +321,7 @@ class Cluster(pulumi.CustomResource):
                  type: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A cluster of identical GPU pods: TRAINING, APPLICATION, SLURM or RAY. Creating it returns once every member is RUNNING (a member that goes to ERROR deletes the whole cluster and fails the deployment, leaving nothing behind). Rank 0 is the primary: the SLURM controller or RAY head. Members are managed only through the cluster; they are left out of `getPods` and refuse changes through the pod endpoints. Only `name` changes in place; every other argument replaces the cluster.
+        A cluster of identical GPU pods: TRAINING, APPLICATION, SLURM or RAY. Creating it returns once every member is RUNNING (a member that goes to ERROR deletes the whole cluster and fails the deployment, leaving nothing behind). Rank 0 is the primary: the SLURM controller or RAY head. Members are managed only through the cluster; they are left out of `getPods` and refuse changes through the pod endpoints. Only `name` (and `lifetime`, which only the provider keeps) changes in place; every other argument replaces the cluster.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -315,6 +332,7 @@ class Cluster(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] disk: Ephemeral container disk per member in GB. Minimum 1. A change replaces the cluster.
         :param pulumi.Input[Mapping[str, Any]] env: Environment variables of every member; each also gets `NODE_RANK` and `NUM_NODES`. A secret in state, as an argument and as an output. A change replaces the cluster.
         :param pulumi.Input[_builtins.str] image: Container image every member runs, for example `"org/slurm:24"`. A change replaces the cluster.
+        :param pulumi.Input[Union['ClusterLifetimeArgs', 'ClusterLifetimeArgsDict']] lifetime: When the cluster is terminated (deleted with its members) by itself, run by `computeplatform expire` on a schedule and honoured by `preview` and `up`: after `terminateAfter`, or once every GPU of every member has sat idle. The API cannot stop a cluster, so there is no `stopAfter`. Changing it renews it (a terminated cluster is created anew); it is never sent to the API. No lifetime when not set. A change is applied in place.
         :param pulumi.Input[_builtins.float] max_hourly_price: The most the cluster may cost, in USD per hour at the catalog's list price (every member's GPUs at the secure price). Above it, `check` refuses the cluster at preview, before anything is created. It only steers the provider: it is never sent to the API, and changing it alone changes nothing. No cap when not set. Read when the cluster is created or adopted; a change of it alone changes nothing.
         :param pulumi.Input[Union['MountsArgs', 'MountsArgsDict']] mounts: Storage of every member, with the pod mount rules. None when not set. A change replaces the cluster.
         :param pulumi.Input[_builtins.str] name: Display name. The members keep the names they were created with (`<name>-node-<rank>`). Without it, the resource is named after its logical name, a dash and seven random hex digits, and keeps that name across updates. A change is applied in place.
@@ -332,7 +350,7 @@ class Cluster(pulumi.CustomResource):
                  args: ClusterArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A cluster of identical GPU pods: TRAINING, APPLICATION, SLURM or RAY. Creating it returns once every member is RUNNING (a member that goes to ERROR deletes the whole cluster and fails the deployment, leaving nothing behind). Rank 0 is the primary: the SLURM controller or RAY head. Members are managed only through the cluster; they are left out of `getPods` and refuse changes through the pod endpoints. Only `name` changes in place; every other argument replaces the cluster.
+        A cluster of identical GPU pods: TRAINING, APPLICATION, SLURM or RAY. Creating it returns once every member is RUNNING (a member that goes to ERROR deletes the whole cluster and fails the deployment, leaving nothing behind). Rank 0 is the primary: the SLURM controller or RAY head. Members are managed only through the cluster; they are left out of `getPods` and refuse changes through the pod endpoints. Only `name` (and `lifetime`, which only the provider keeps) changes in place; every other argument replaces the cluster.
 
         :param str resource_name: The name of the resource.
         :param ClusterArgs args: The arguments to use to populate this resource's properties.
@@ -356,6 +374,7 @@ class Cluster(pulumi.CustomResource):
                  disk: pulumi.Input[Optional[_builtins.int]] = None,
                  env: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  image: pulumi.Input[Optional[_builtins.str]] = None,
+                 lifetime: pulumi.Input[Optional[Union['ClusterLifetimeArgs', 'ClusterLifetimeArgsDict']]] = None,
                  max_hourly_price: pulumi.Input[Optional[_builtins.float]] = None,
                  mounts: pulumi.Input[Optional[Union['MountsArgs', 'MountsArgsDict']]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -385,6 +404,7 @@ class Cluster(pulumi.CustomResource):
             if image is None and not opts.urn:
                 raise TypeError("Missing required property 'image'")
             __props__.__dict__["image"] = image
+            __props__.__dict__["lifetime"] = lifetime
             __props__.__dict__["max_hourly_price"] = max_hourly_price
             __props__.__dict__["mounts"] = mounts
             __props__.__dict__["name"] = name
@@ -399,11 +419,18 @@ class Cluster(pulumi.CustomResource):
             __props__.__dict__["cost_breakdown"] = None
             __props__.__dict__["created_at"] = None
             __props__.__dict__["data_center_id"] = None
+            __props__.__dict__["ended_at"] = None
+            __props__.__dict__["ended_by"] = None
             __props__.__dict__["estimated_hourly_cost"] = None
+            __props__.__dict__["expires_at"] = None
+            __props__.__dict__["idle_since"] = None
+            __props__.__dict__["lifetime_since"] = None
+            __props__.__dict__["lifetime_state"] = None
             __props__.__dict__["members"] = None
             __props__.__dict__["network"] = None
             __props__.__dict__["pods"] = None
             __props__.__dict__["primary"] = None
+            __props__.__dict__["stop_counts_from"] = None
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["env"])
         opts = pulumi.ResourceOptions.merge(opts, secret_opts)
         replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["args", "compute", "dataCenterIds[*]", "disk", "env.*", "image", "mounts", "ports[*]", "startJupyter", "startSsh", "type"])
@@ -438,9 +465,16 @@ class Cluster(pulumi.CustomResource):
         __props__.__dict__["data_center_id"] = None
         __props__.__dict__["data_center_ids"] = None
         __props__.__dict__["disk"] = None
+        __props__.__dict__["ended_at"] = None
+        __props__.__dict__["ended_by"] = None
         __props__.__dict__["env"] = None
         __props__.__dict__["estimated_hourly_cost"] = None
+        __props__.__dict__["expires_at"] = None
+        __props__.__dict__["idle_since"] = None
         __props__.__dict__["image"] = None
+        __props__.__dict__["lifetime"] = None
+        __props__.__dict__["lifetime_since"] = None
+        __props__.__dict__["lifetime_state"] = None
         __props__.__dict__["members"] = None
         __props__.__dict__["mounts"] = None
         __props__.__dict__["name"] = None
@@ -452,6 +486,7 @@ class Cluster(pulumi.CustomResource):
         __props__.__dict__["ready_timeout_seconds"] = None
         __props__.__dict__["start_jupyter"] = None
         __props__.__dict__["start_ssh"] = None
+        __props__.__dict__["stop_counts_from"] = None
         __props__.__dict__["type"] = None
         return Cluster(resource_name, opts=opts, __props__=__props__)
 
@@ -511,6 +546,22 @@ class Cluster(pulumi.CustomResource):
         return pulumi.get(self, "disk")
 
     @_builtins.property
+    @pulumi.getter(name="endedAt")
+    def ended_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the ending that `endedBy` names came (ISO 8601).
+        """
+        return pulumi.get(self, "ended_at")
+
+    @_builtins.property
+    @pulumi.getter(name="endedBy")
+    def ended_by(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        What the lifetime did to the resource, once it did something.
+        """
+        return pulumi.get(self, "ended_by")
+
+    @_builtins.property
     @pulumi.getter
     def env(self) -> pulumi.Output[Mapping[str, Any]]:
         """
@@ -527,12 +578,52 @@ class Cluster(pulumi.CustomResource):
         return pulumi.get(self, "estimated_hourly_cost")
 
     @_builtins.property
+    @pulumi.getter(name="expiresAt")
+    def expires_at(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the resource is next stopped or terminated by its lifetime (ISO 8601); absent when nothing is to come.
+        """
+        return pulumi.get(self, "expires_at")
+
+    @_builtins.property
+    @pulumi.getter(name="idleSince")
+    def idle_since(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Since when every GPU has been seen below `whenIdle.gpuUtilizationBelow`; absent while it is not idle.
+        """
+        return pulumi.get(self, "idle_since")
+
+    @_builtins.property
     @pulumi.getter
     def image(self) -> pulumi.Output[_builtins.str]:
         """
         Container image every member runs, for example `"org/slurm:24"`.
         """
         return pulumi.get(self, "image")
+
+    @_builtins.property
+    @pulumi.getter
+    def lifetime(self) -> pulumi.Output[Optional['outputs.Lifetime']]:
+        """
+        The lifetime the resource was created, updated or renewed with.
+        """
+        return pulumi.get(self, "lifetime")
+
+    @_builtins.property
+    @pulumi.getter(name="lifetimeSince")
+    def lifetime_since(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When its lifetime started counting: its creation, or the last change of `lifetime` (ISO 8601).
+        """
+        return pulumi.get(self, "lifetime_since")
+
+    @_builtins.property
+    @pulumi.getter(name="lifetimeState")
+    def lifetime_state(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        `active`, `idle since <time>`, `stopped: lifetime` or `terminated: lifetime`.
+        """
+        return pulumi.get(self, "lifetime_state")
 
     @_builtins.property
     @pulumi.getter
@@ -609,6 +700,14 @@ class Cluster(pulumi.CustomResource):
         Inject the account's SSH public keys as `PUBLIC_KEY` into every member.
         """
         return pulumi.get(self, "start_ssh")
+
+    @_builtins.property
+    @pulumi.getter(name="stopCountsFrom")
+    def stop_counts_from(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When `stopAfter` started counting: as `lifetimeSince`, or the program's last start of the resource, if later.
+        """
+        return pulumi.get(self, "stop_counts_from")
 
     @_builtins.property
     @pulumi.getter
