@@ -104,9 +104,9 @@ cd "$leg"
 export PATH="$node_bin:$PATH"
 echo "=== toolchain-leg: running $leg_name in $leg (node $(node --version) at $(command -v node), npm $(npm --version))" >&2
 
-run_step "npm ci" npm ci --no-audit --no-fund --loglevel=error
+run_step "npm ci" npm ci --prefer-offline --no-audit --no-fund --loglevel=error
 run_step "install @pulumi/pulumi@$pulumi_sdk vitest@$vitest @types/node@$types_node" \
-  npm install --no-save --no-audit --no-fund --loglevel=error \
+  npm install --prefer-offline --no-save --no-audit --no-fund --loglevel=error \
   "@pulumi/pulumi@$pulumi_sdk" "vitest@$vitest" "@types/node@$types_node"
 check_versions() {
   local pkg want got
