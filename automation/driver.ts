@@ -2,6 +2,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import {
+  type ConfigMap,
   type DestroyOptions,
   type DestroyResult,
   type Deployment,
@@ -284,7 +285,11 @@ export async function apiSettings(
   envVars: Record<string, string>,
   purpose = "an interrupted deployment left creates pending, and no API URL and key are set to find out whether they took effect",
 ): Promise<{ baseUrl: string; apiKey: string }> {
-  const config = await stack.getAllConfig();
+  return apiSettingsOf(await stack.getAllConfig(), envVars, purpose);
+}
+
+/** {@link apiSettings} from a stack's config already read (each read of it is a `pulumi` run). */
+export function apiSettingsOf(config: ConfigMap, envVars: Record<string, string>, purpose: string): { baseUrl: string; apiKey: string } {
   const setting = (key: string, envVar: string) => config[`computeplatform:${key}`]?.value ?? envVars[envVar] ?? process.env[envVar];
   const baseUrl = setting("apiUrl", "COMPUTEPLATFORM_API_URL");
   const apiKey = setting("apiKey", "COMPUTEPLATFORM_API_KEY");

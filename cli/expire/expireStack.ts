@@ -1,4 +1,4 @@
-import { apiSettings, type StackDriver } from "../../automation/driver";
+import { apiSettingsOf, type StackDriver } from "../../automation/driver";
 import { ComputePlatformClient } from "../../provider/client";
 import { UserError } from "../../provider/errors";
 import { durationMs } from "../../provider/resources/lifetime/duration";
@@ -43,15 +43,16 @@ export async function expireStack(stack: StackDriver, run: ExpireRun): Promise<S
     resources.map(({ resource, record }) => ({ resource, idleFor: record.lifetime?.whenIdle?.for })),
     run,
   );
-  const found = await stackTtl(stack, run.manifestTtl, await stack.stack.getAllConfig());
+  const config = await stack.stack.getAllConfig();
+  const found = await stackTtl(stack, run.manifestTtl, config);
   // A stack never deployed has nothing to expire.
   const ttl = found?.expiresAt === undefined ? undefined : { ...found, expiresAt: found.expiresAt };
   const outcome: StackOutcome = { stack: stack.stackName, verdicts: [], ...(ttl && { ttl }), ttlExpired: false };
   if (resources.length === 0 && ttl === undefined) return outcome;
 
   const client = new ComputePlatformClient(
-    await apiSettings(
-      stack.stack,
+    apiSettingsOf(
+      config,
       {},
       "no API URL and key: set COMPUTEPLATFORM_API_URL and COMPUTEPLATFORM_API_KEY, or the stack config computeplatform:apiUrl and computeplatform:apiKey",
     ),
