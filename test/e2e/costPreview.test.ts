@@ -50,7 +50,6 @@ describe("computeplatform preview prices the plan; a budget stops preview and up
   let api: TestEmulator;
   let folder: string;
   let env: NodeJS.ProcessEnv;
-  let deployed = false;
 
   const computeplatform = (...args: string[]): Promise<Finished> => {
     const cli = path.join(inject("programFolder"), "node_modules", "pulumi-computeplatform", "dist", "cli", "main.js");
@@ -68,8 +67,8 @@ describe("computeplatform preview prices the plan; a budget stops preview and up
     write(manifest({ gpus: 1, notebook: true }));
   });
 
+  // No destroy: the emulator holding the resources ends here, and the state is in the run's temporary folder.
   afterAll(async () => {
-    if (deployed) await computeplatform("destroy", "manifest.yaml");
     await api?.emulator.close();
   });
 
@@ -175,7 +174,6 @@ describe("computeplatform preview prices the plan; a budget stops preview and up
     const preview = await computeplatform("preview", "manifest.yaml", "--max-hourly-cost", String(createTotal));
     expect(preview.code, preview.stdout + preview.stderr).toBe(0);
     const result = await computeplatform("up", "manifest.yaml");
-    deployed = true;
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(lines(result.stdout)).toContain("Done: 2 created");
     const pods = api.emulator.snapshot().pods.map((pod) => [pod.name, pod.gpu?.count, pod.cost]);

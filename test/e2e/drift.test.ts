@@ -6,6 +6,9 @@
  * its changed keys are named, their values never shown, and no value is in any file of the state backend.
  */
 import * as fs from "node:fs";
+import { once } from "node:events";
+import * as http from "node:http";
+import type { AddressInfo } from "node:net";
 import * as path from "node:path";
 import type { Deployment } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -40,7 +43,6 @@ describe("computeplatform drift on a pod and a volume changed outside the stack"
   let api: TestEmulator;
   let folder: string;
   let env: NodeJS.ProcessEnv;
-  let deployed = false;
 
   const computeplatform = (args: string[], overrides: NodeJS.ProcessEnv = {}): Promise<Finished> => {
     const cli = path.join(inject("programFolder"), "node_modules", "pulumi-computeplatform", "dist", "cli", "main.js");
@@ -56,12 +58,11 @@ describe("computeplatform drift on a pod and a volume changed outside the stack"
     fs.writeFileSync(path.join(folder, "manifest.yaml"), manifest);
     env = await stackCommandEnvironment(folder, api);
     const result = await computeplatform(["up", "manifest.yaml"]);
-    deployed = true;
     expect(result.code, result.stdout + result.stderr).toBe(0);
   });
 
+  // No destroy: the emulator holding the resources ends here, and the state is in the run's temporary folder.
   afterAll(async () => {
-    if (deployed) await computeplatform(["destroy", "manifest.yaml"]);
     await api?.emulator.close();
   });
 
@@ -177,9 +178,19 @@ describe("computeplatform drift on a pod and a volume changed outside the stack"
     expect(badKey.stdout.trimEnd().split("\n").at(-1)).toMatch(
       /^drift failed: .*GET \/v2\/pods\/\w+ failed with 401 Unauthorized: Invalid API key/,
     );
-    const badUrl = await computeplatform(["drift", "manifest.yaml", "--json"], { COMPUTEPLATFORM_API_URL: "http://127.0.0.1:9/" });
-    expect({ code: badUrl.code, stdout: badUrl.stdout }).toEqual({ code: 1, stdout: "" });
-    expect(badUrl.stderr.trimEnd().split("\n").at(-1)).toMatch(/^drift failed: .*GET \/v2\/pods\/\w+/);
+    // A URL that reaches a web page rather than the API; a refused port would be retried for the client's whole
+    // two-minute call budget, which the client's own tests cover.
+    const page = http.createServer((_request, response) => response.writeHead(200, { "content-type": "text/html" }).end("<html></html>"));
+    page.listen(0, "127.0.0.1");
+    await once(page, "listening");
+    try {
+      const wrongUrl = `http://127.0.0.1:${(page.address() as AddressInfo).port}/`;
+      const badUrl = await computeplatform(["drift", "manifest.yaml", "--json"], { COMPUTEPLATFORM_API_URL: wrongUrl });
+      expect({ code: badUrl.code, stdout: badUrl.stdout }).toEqual({ code: 1, stdout: "" });
+      expect(badUrl.stderr.trimEnd().split("\n").at(-1)).toMatch(/^drift failed: .*GET \/v2\/pods\/\w+/);
+    } finally {
+      page.close();
+    }
   });
 
   it("up --refresh repairs both, the emulator then matches the manifest, and drift exits 0", async () => {

@@ -18,14 +18,14 @@ export function openTestStack(
 }
 
 /**
- * Ends an e2e suite without leaving anything behind, even when a step failed halfway: destroys whatever the
- * stack's state still holds, removes the stack, then closes the emulator.
+ * Ends an e2e suite, even when a step failed halfway: destroys whatever the stack's state still holds (a failing
+ * destroy fails the suite), then closes the emulator. The stack itself stays in the run's temporary folder, which
+ * goes with it.
  */
 export async function closeTestStack(stack: StackDriver | undefined, emulator?: { close(): Promise<void> }): Promise<void> {
   try {
     if (stack) {
       if ((await stack.exportState()).deployment?.resources?.length) await stack.destroy();
-      await stack.remove();
     }
   } finally {
     await emulator?.close();
