@@ -13,8 +13,8 @@ export interface KindSnapshot<Key extends string = string, Shown = unknown> {
 
 /**
  * One kind of the API the emulator serves, described once: its collection, its operations, its OpenAPI section and
- * its snapshot. The kinds list (emulator/kinds.ts) holds every one; the store, the server, the OpenAPI document and
- * the snapshot are derived from it.
+ * its snapshot. kinds.ts registers every one; the store, the server, the OpenAPI document and the snapshot are
+ * derived from that list.
  */
 export interface EmulatorKind {
   /** The account collection its records live in, when it has one. */

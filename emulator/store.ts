@@ -1,19 +1,7 @@
 import { randomInt } from "node:crypto";
 import { DEFAULT_ACCOUNT } from "./options";
 import type { Holding } from "./placement/liveStock";
-import type {
-  Cloud,
-  CpuConfig,
-  EndpointGpuConfig,
-  EndpointScaling,
-  EndpointType,
-  EndpointWorkers,
-  FlashBoot,
-  JobResponse,
-  Mounts,
-  PodClusterRole,
-  Release,
-} from "./wire";
+import type { Cloud, ContainerSettings, CpuConfig, Endpoint, JobResponse, Mounts, PodClusterRole, Release } from "./wire";
 
 export type PodCompute = { kind: "gpu"; id: string; count: number } | { kind: "cpu"; id: string; vcpuCount: number; memory: number };
 
@@ -24,17 +12,11 @@ export type PodCompute = { kind: "gpu"; id: string; count: number } | { kind: "c
 export type PodPhase =
   { kind: "booting"; since: number; provisioning: boolean } | { kind: "exited"; since: number } | { kind: "failed"; since: number };
 
-export interface PodRecord {
+export interface PodRecord extends ContainerSettings {
   id: string;
   account: string;
   createdAt: number;
   name: string;
-  image: string;
-  args: string;
-  disk: number;
-  env: Record<string, string>;
-  ports: string[];
-  registry: string | null;
   /** Id of the template the pod was created from. */
   template: string | null;
   locked: boolean;
@@ -92,28 +74,13 @@ export interface JobRecord {
   earlierRuns: Array<{ start: number; end: number }>;
 }
 
-export interface EndpointRecord {
-  id: string;
+/** An endpoint as held: its settings as rendered (the request URLs are derived when it is), and what it carries. */
+export interface EndpointRecord extends Omit<Endpoint, "requestUrls" | "cpu" | "createdAt"> {
   account: string;
   createdAt: number;
-  name: string;
-  type: EndpointType;
   /** The template it was created from (or last patched with); a template in use cannot be deleted. */
   templateId: string | null;
-  image: string;
-  args: string;
-  disk: number;
-  env: Record<string, string>;
-  ports: string[];
-  registry: string | null;
-  gpu: EndpointGpuConfig | null;
   cpu: CpuConfig[] | null;
-  workers: EndpointWorkers;
-  scaling: EndpointScaling;
-  dataCenterIds: string[];
-  networkVolumes: string[];
-  timeout: number;
-  flashboot: FlashBoot;
   /** The idle stock its standing workers hold, and where; null when none stands or nothing asked for is carried. */
   held: Holding | null;
   /** Newest last; each container-affecting change adds one. */

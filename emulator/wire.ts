@@ -71,18 +71,24 @@ export interface PodRuntime {
   ports: PodRuntimePort[];
 }
 
-export interface Pod {
+/** The container settings pods, endpoints and templates share, as the API renders them. */
+export interface ContainerSettings {
+  image: string;
+  args: string;
+  /** Container disk in GB. */
+  disk: number;
+  env: Record<string, string>;
+  ports: string[];
+  /** Id of the registry credential the image is pulled with. */
+  registry: string | null;
+}
+
+export interface Pod extends ContainerSettings {
   id: string;
   name: string;
   status: PodStatus;
   actions: PodAction[];
-  image: string;
-  args: string;
-  disk: number;
   mounts: Mounts;
-  ports: string[];
-  env: Record<string, string>;
-  registry: string | null;
   gpu?: GpuConfig;
   cpu?: CpuConfig;
   cloud: Cloud;
@@ -174,17 +180,11 @@ export type EndpointRequestUrls =
   | { base: string; health: string };
 
 /** A serverless endpoint. GPU endpoints carry `gpu`; CPU endpoints carry `cpu` and a null `gpu`. */
-export interface Endpoint {
+export interface Endpoint extends ContainerSettings {
   id: string;
   name: string;
   type: EndpointType;
   requestUrls: EndpointRequestUrls;
-  image: string;
-  args: string;
-  disk: number;
-  env: Record<string, string>;
-  ports: string[];
-  registry: string | null;
   gpu: EndpointGpuConfig | null;
   cpu?: CpuConfig[];
   workers: EndpointWorkers;
@@ -253,17 +253,13 @@ export interface NetworkVolume {
 export const TEMPLATE_CATEGORIES = ["CPU", "NVIDIA", "AMD"] as const;
 export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
 
-/** A reusable container configuration for pods (and serverless workers, when `serverless`). */
-export interface Template {
+/**
+ * A reusable container configuration for pods (and serverless workers, when `serverless`). Its `registry` becomes
+ * null when that credential is deleted.
+ */
+export interface Template extends ContainerSettings {
   id: string;
   name: string;
-  image: string;
-  args: string;
-  disk: number;
-  env: Record<string, string>;
-  ports: string[];
-  /** Id of a registry credential; becomes null when that credential is deleted. */
-  registry: string | null;
   /** Templates mount only persistent storage. */
   mounts: { persistent?: PersistentMount };
   serverless: boolean;

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest, type RouteOptions } from "fastify";
 import { createContext, type EmulatorContext } from "../context";
 import type { EmulatorKind } from "../kind";
-import { COLLECTIONS, type EmulatorSnapshot, KINDS } from "../kinds";
+import { COLLECTIONS, type EmulatorSnapshot, KINDS } from "../kindRegistry";
 import { registerMetaRoutes } from "../meta/routes";
 import { type EmulatorOptions, resolveOptions } from "../options";
 import type { StockController } from "../placement/liveStock";
@@ -19,7 +19,7 @@ import { pathOf } from "./routing";
 import { type ClockController, movableClock } from "../movableClock";
 import type { GpuUtilizationController } from "../pods/gpuUtilization";
 
-export type { EmulatorSnapshot } from "../kinds";
+export type { EmulatorSnapshot } from "../kindRegistry";
 
 /** One request the emulator received. */
 export interface RecordedRequest {

@@ -11,7 +11,7 @@ import {
   type TagSection,
   wireObject,
 } from "../http/openapiBuilders";
-import { KINDS } from "../kinds";
+import { KINDS } from "../kindRegistry";
 
 /** The emulator's own OpenAPI 3.1 description of what it serves, request bodies generated from its validators. */
 

@@ -1,42 +1,21 @@
 import type { Pod } from "../resources/pod/inputs";
-import {
-  type ClusterSummary,
-  clusterListSchema,
-  clusterPodsSchema,
-  clusterSchema,
-  type CreateClusterRequest,
-} from "../resources/cluster/inputs";
-import { ApiResource } from "./apiResource";
+import { type ClusterSummary, clusterPodsSchema, clusterSchema, type CreateClusterRequest } from "../resources/cluster/inputs";
+import { CollectionClient } from "./collection";
 import type { RequestOptions, Transport } from "./transport";
 
-/** `/v2/clusters`: clusters of pods and their member pods. */
-export class ClustersClient extends ApiResource {
+/**
+ * `/v2/clusters`: clusters of pods and their member pods. A read is the cluster summary (aggregate member counts and
+ * the primary, not the members themselves); a create makes the cluster and its member pods, which start
+ * PROVISIONING; a delete terminates the members too.
+ */
+export class ClustersClient extends CollectionClient<ClusterSummary, CreateClusterRequest, { name: string }> {
   constructor(transport: Transport) {
-    super(transport, "/v2/clusters");
-  }
-
-  async list(options?: RequestOptions): Promise<ClusterSummary[]> {
-    return (await this.transport.get(this.basePath, clusterListSchema, options)).clusters;
-  }
-
-  /** The cluster summary: aggregate member counts and the primary, not the members themselves. */
-  async get(id: string, options?: RequestOptions): Promise<ClusterSummary> {
-    return this.transport.get(this.at({ id }), clusterSchema, options);
-  }
-
-  /** Creates a cluster and its member pods; they start PROVISIONING. */
-  async create(body: CreateClusterRequest, options?: RequestOptions): Promise<ClusterSummary> {
-    return this.transport.post(this.basePath, body, clusterSchema, options);
+    super(transport, "/v2/clusters", "clusters", clusterSchema);
   }
 
   /** Renames a cluster: the only change a cluster takes in place. */
   async rename(id: string, name: string, options?: RequestOptions): Promise<ClusterSummary> {
-    return this.transport.patch(this.at({ id }), { name }, clusterSchema, options);
-  }
-
-  /** Deletes a cluster and terminates its members. */
-  async delete(id: string, options?: RequestOptions): Promise<void> {
-    return this.transport.delete(this.at({ id }), options);
+    return this.update(id, { name }, options);
   }
 
   /** Every member as a complete Pod, in rank order. */

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { ApiResource } from "./apiResource";
-import type { RequestOptions, Transport } from "./transport";
+import type { Query, RequestOptions, Transport } from "./transport";
 
 /**
  * A plain collection of the API, such as `/v2/secrets`: list, read, create, change and delete by id, every answer
- * checked against the schema of one record. A kind whose API has nothing more needs no client class of its own.
+ * checked against the schema of one record. A kind whose API has nothing more needs no client class of its own; one
+ * with more extends this class with what it adds.
  */
 export class CollectionClient<Live, CreateBody, UpdateBody = Partial<CreateBody>> extends ApiResource {
   private readonly listSchema: z.ZodType<Record<string, Live[]>>;
@@ -25,7 +26,12 @@ export class CollectionClient<Live, CreateBody, UpdateBody = Partial<CreateBody>
   }
 
   async list(options?: RequestOptions): Promise<Live[]> {
-    return (await this.transport.get(this.basePath, this.listSchema, options))[this.listKey]!;
+    return this.listWhere({}, options);
+  }
+
+  /** The list, narrowed by a query the API filters on. */
+  protected async listWhere(query: Query, options?: RequestOptions): Promise<Live[]> {
+    return (await this.transport.get(this.basePath, this.listSchema, options, query))[this.listKey]!;
   }
 
   async get(id: string, options?: RequestOptions): Promise<Live> {

@@ -9,7 +9,8 @@ export interface RequestSummary {
 
 /** An error response from the API, carrying its RFC 9457 problem. */
 export class ApiError extends ComputePlatformError {
-  override readonly name: string = "ApiError";
+  /** The class's own name: `NotFoundError` for a 404. */
+  override readonly name: string = this.constructor.name;
   /** HTTP status code. */
   readonly status: number;
   /** Short summary from the problem object. */
@@ -39,32 +40,19 @@ export class ApiError extends ComputePlatformError {
 }
 
 /** 400: the request broke a rule of the API, for example a mount rule. */
-export class BadRequestError extends ApiError {
-  override readonly name = "BadRequestError";
-}
+export class BadRequestError extends ApiError {}
 /** 401: the API key is missing, malformed, expired or unknown. */
-export class AuthenticationError extends ApiError {
-  override readonly name = "AuthenticationError";
-}
+export class AuthenticationError extends ApiError {}
 /** 403: the key is valid but may not perform this action on this resource. */
-export class PermissionDeniedError extends ApiError {
-  override readonly name = "PermissionDeniedError";
-}
+export class PermissionDeniedError extends ApiError {}
 /** 404: the resource does not exist. */
-export class NotFoundError extends ApiError {
-  override readonly name = "NotFoundError";
-}
+export class NotFoundError extends ApiError {}
 /** 409: the request conflicts with the resource's current state, for example an action invalid in its status. */
-export class ConflictError extends ApiError {
-  override readonly name = "ConflictError";
-}
+export class ConflictError extends ApiError {}
 /** 422: the request is incomplete, for example a mount entry without its path. */
-export class UnprocessableEntityError extends ApiError {
-  override readonly name = "UnprocessableEntityError";
-}
+export class UnprocessableEntityError extends ApiError {}
 /** 429: a rate-limit window is exhausted. */
 export class RateLimitError extends ApiError {
-  override readonly name: string = "RateLimitError";
   /** Seconds the server asked to wait, from `Retry-After`. */
   readonly retryAfterSeconds: number | undefined;
   constructor(problem: Problem, request: RequestSummary, requestId: string | undefined, retryAfterSeconds: number | undefined) {
@@ -73,9 +61,7 @@ export class RateLimitError extends ApiError {
   }
 }
 /** 5xx: the server failed. Idempotent requests are retried before this surfaces. */
-export class ServerError extends ApiError {
-  override readonly name = "ServerError";
-}
+export class ServerError extends ApiError {}
 
 /** The daily quota is spent; waiting for it inside a deployment would be pointless, so the client fails at once. */
 export class QuotaExhaustedError extends ComputePlatformError {

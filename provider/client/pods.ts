@@ -1,5 +1,5 @@
-import { type CreatePodRequest, type Pod, type PodAction, podListSchema, podSchema, type UpdatePodRequest } from "../resources/pod/inputs";
-import { ApiResource } from "./apiResource";
+import { type CreatePodRequest, type Pod, type PodAction, podSchema, type UpdatePodRequest } from "../resources/pod/inputs";
+import { CollectionClient } from "./collection";
 import { type LogLine, logLines, type LogOptions } from "./logStream";
 import type { RequestOptions, Transport } from "./transport";
 
@@ -9,38 +9,23 @@ export type PodLogOptions = LogOptions;
 /** One line of pod output. */
 export type PodLogEntry = LogLine;
 
-/** `/v2/pods`: create, read, update, act on and delete pods. */
-export class PodsClient extends ApiResource {
+/**
+ * `/v2/pods`: create, read, update, act on and delete pods. A create is never retried once the request may have
+ * reached the server; an update changes a pod in place (see the spec's mount rules for what `mounts` may do); a
+ * delete terminates and removes the pod.
+ */
+export class PodsClient extends CollectionClient<Pod, CreatePodRequest, UpdatePodRequest> {
   constructor(transport: Transport) {
-    super(transport, "/v2/pods");
+    super(transport, "/v2/pods", "pods", podSchema);
   }
 
   /**
    * Lists the account's pods.
    * @param options.includeClusterPods Cluster members too. @default false
    */
-  async list(options: { includeClusterPods?: boolean } & RequestOptions = {}): Promise<Pod[]> {
+  override async list(options: { includeClusterPods?: boolean } & RequestOptions = {}): Promise<Pod[]> {
     const { includeClusterPods, ...request } = options;
-    return (await this.transport.get(this.basePath, podListSchema, request, { includeClusterPods })).pods;
-  }
-
-  async get(id: string, options?: RequestOptions): Promise<Pod> {
-    return this.transport.get(this.at({ id }), podSchema, options);
-  }
-
-  /** Creates a pod. Never retried once the request may have reached the server. */
-  async create(body: CreatePodRequest, options?: RequestOptions): Promise<Pod> {
-    return this.transport.post(this.basePath, body, podSchema, options);
-  }
-
-  /** Changes a pod in place; see the spec's mount rules for what `mounts` may do. */
-  async update(id: string, body: UpdatePodRequest, options?: RequestOptions): Promise<Pod> {
-    return this.transport.patch(this.at({ id }), body, podSchema, options);
-  }
-
-  /** Terminates and removes a pod. */
-  async delete(id: string, options?: RequestOptions): Promise<void> {
-    return this.transport.delete(this.at({ id }), options);
+    return this.listWhere({ includeClusterPods }, request);
   }
 
   /** Requests a state transition; returns the pod when the API answers with it. */

@@ -1,7 +1,6 @@
 import {
   type CreateEndpointRequest,
   type Endpoint,
-  endpointListSchema,
   type EndpointReleases,
   endpointReleasesSchema,
   endpointSchema,
@@ -10,39 +9,20 @@ import {
   type UpdateEndpointRequest,
 } from "../resources/serverlessEndpoint/inputs";
 import { type LogLine, logLines, type LogOptions } from "./logStream";
-import { ApiResource } from "./apiResource";
+import { CollectionClient } from "./collection";
 import type { RequestOptions, Transport } from "./transport";
 
 /** One line of a worker's log. */
 export type WorkerLogLine = LogLine;
 
-/** `/v2/serverless`: serverless endpoints, their workers, worker logs and releases. */
-export class ServerlessClient extends ApiResource {
+/**
+ * `/v2/serverless`: serverless endpoints, their workers, worker logs and releases. A created endpoint accepts jobs at
+ * once and starts `workers.min` workers; an update changes the fields its body names, and a container change rolls
+ * out as a new release; a delete takes the endpoint's configuration, worker logs and job history with it.
+ */
+export class ServerlessClient extends CollectionClient<Endpoint, CreateEndpointRequest, UpdateEndpointRequest> {
   constructor(transport: Transport) {
-    super(transport, "/v2/serverless");
-  }
-
-  async list(options?: RequestOptions): Promise<Endpoint[]> {
-    return (await this.transport.get(this.basePath, endpointListSchema, options)).endpoints;
-  }
-
-  async get(id: string, options?: RequestOptions): Promise<Endpoint> {
-    return this.transport.get(this.at({ id }), endpointSchema, options);
-  }
-
-  /** Creates an endpoint; it accepts jobs at once and starts `workers.min` workers. */
-  async create(body: CreateEndpointRequest, options?: RequestOptions): Promise<Endpoint> {
-    return this.transport.post(this.basePath, body, endpointSchema, options);
-  }
-
-  /** Changes the fields `body` names; a container change rolls out as a new release. */
-  async update(id: string, body: UpdateEndpointRequest, options?: RequestOptions): Promise<Endpoint> {
-    return this.transport.patch(this.at({ id }), body, endpointSchema, options);
-  }
-
-  /** Deletes the endpoint with its configuration, worker logs and job history. */
-  async delete(id: string, options?: RequestOptions): Promise<void> {
-    return this.transport.delete(this.at({ id }), options);
+    super(transport, "/v2/serverless", "endpoints", endpointSchema);
   }
 
   /** The endpoint's workers, counted by status. */

@@ -6,37 +6,18 @@ import {
   type TemplateSource,
   type UpdateTemplateRequest,
 } from "../resources/template/inputs";
-import { ApiResource } from "./apiResource";
+import { CollectionClient } from "./collection";
 import type { RequestOptions, Transport } from "./transport";
 
-/** `/v2/templates`: reusable container configurations for pods and serverless workers, and the public catalog of them. */
-export class TemplatesClient extends ApiResource {
+/**
+ * `/v2/templates`: reusable container configurations for pods and serverless workers, and the public catalog of them.
+ * The list holds the account's own templates, public or not; a read finds a public one too (whose `registry` is null
+ * unless it is the account's own). An update changes the fields its body names: pods already made from the template
+ * keep their settings. A delete is refused with 400 while pods made from the template exist.
+ */
+export class TemplatesClient extends CollectionClient<Template, CreateTemplateRequest, UpdateTemplateRequest> {
   constructor(transport: Transport) {
-    super(transport, "/v2/templates");
-  }
-
-  /** The account's own templates, public or not. */
-  async list(options?: RequestOptions): Promise<Template[]> {
-    return (await this.transport.get(this.basePath, templateListSchema, options)).templates;
-  }
-
-  /** One of the account's templates, or a public one (whose `registry` is null unless it is the account's own). */
-  async get(id: string, options?: RequestOptions): Promise<Template> {
-    return this.transport.get(this.at({ id }), templateSchema, options);
-  }
-
-  async create(body: CreateTemplateRequest, options?: RequestOptions): Promise<Template> {
-    return this.transport.post(this.basePath, body, templateSchema, options);
-  }
-
-  /** Changes the fields `body` names; pods already made from the template keep their settings. */
-  async update(id: string, body: UpdateTemplateRequest, options?: RequestOptions): Promise<Template> {
-    return this.transport.patch(this.at({ id }), body, templateSchema, options);
-  }
-
-  /** Deletes one of the account's templates; refused with 400 while pods made from it exist. */
-  async delete(id: string, options?: RequestOptions): Promise<void> {
-    return this.transport.delete(this.at({ id }), options);
+    super(transport, "/v2/templates", "templates", templateSchema);
   }
 
   /**

@@ -1,6 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { NotFoundError } from "../client/errors";
 import type { DeepInput } from "../resources/deepInput";
 import {
   type Compliance,
@@ -24,6 +23,7 @@ import { sharedClient } from "../sharedClient";
 import { cheapestGpuType, describeGpuNeed, type GpuNeed, selectCpuTypes, selectGpuTypes, vcpuCountFor } from "./catalogSelection";
 import { outputForm } from "./outputForm";
 import { parseArgs } from "./parseArgs";
+import { readOne } from "./readOne";
 import { UserError } from "../errors";
 
 /** The configuration GPU availability is read for. */
@@ -212,12 +212,7 @@ void [dataCenterArgsMatch, dataCentersArgsMatch];
  */
 export async function getGpuType(args: GetGpuTypeArgs): Promise<GpuType> {
   const { id, ...availability } = parseArgs("getGpuType", getGpuTypeArgsSchema, args);
-  try {
-    return await sharedClient().catalog.gpu(id, gpuAvailabilityQuery(availability));
-  } catch (error) {
-    if (error instanceof NotFoundError) throw new UserError(`getGpuType: the catalog has no GPU type "${id}"`);
-    throw error;
-  }
+  return readOne(sharedClient().catalog.gpu(id, gpuAvailabilityQuery(availability)), `getGpuType: the catalog has no GPU type "${id}"`);
 }
 
 /** {@link getGpuType} taking Inputs and returning an Output, for use inside a Pulumi program. */
@@ -276,12 +271,7 @@ export function getCheapestGpuTypeOutput(args: DeepInput<GetCheapestGpuTypeArgs>
  */
 export async function getCpuType(args: GetCpuTypeArgs): Promise<CpuType> {
   const { id, product = "POD", vcpuCount } = parseArgs("getCpuType", getCpuTypeArgsSchema, args);
-  try {
-    return await sharedClient().catalog.cpu(id, { product: [product], vcpuCount });
-  } catch (error) {
-    if (error instanceof NotFoundError) throw new UserError(`getCpuType: the catalog has no CPU flavor "${id}"`);
-    throw error;
-  }
+  return readOne(sharedClient().catalog.cpu(id, { product: [product], vcpuCount }), `getCpuType: the catalog has no CPU flavor "${id}"`);
 }
 
 /** {@link getCpuType} taking Inputs and returning an Output, for use inside a Pulumi program. */
@@ -315,12 +305,7 @@ export function getCpuTypesOutput(args?: DeepInput<GetCpuTypesArgs>): pulumi.Out
  */
 export async function getDataCenter(args: GetDataCenterArgs): Promise<DataCenter> {
   const { id, include: expansions } = parseArgs("getDataCenter", getDataCenterArgsSchema, args);
-  try {
-    return await sharedClient().catalog.dataCenter(id, expansions);
-  } catch (error) {
-    if (error instanceof NotFoundError) throw new UserError(`getDataCenter: the catalog has no data center "${id}"`);
-    throw error;
-  }
+  return readOne(sharedClient().catalog.dataCenter(id, expansions), `getDataCenter: the catalog has no data center "${id}"`);
 }
 
 /** {@link getDataCenter} taking Inputs and returning an Output, for use inside a Pulumi program. */

@@ -4,6 +4,7 @@ import type { DeepInput } from "../resources/deepInput";
 import { type ClusterSummary, type ClusterType, clusterTypes } from "../resources/cluster/inputs";
 import { sharedClient } from "../sharedClient";
 import { outputForm } from "./outputForm";
+import { matching } from "./matching";
 import { parseArgs } from "./parseArgs";
 import { readById } from "./readById";
 
@@ -51,11 +52,9 @@ export function getClusterOutput(args: DeepInput<GetClusterArgs>): pulumi.Output
  * const { clusters } = await cp.getClusters({ type: "SLURM" });
  */
 export async function getClusters(args: GetClustersArgs = {}): Promise<GetClustersResult> {
-  const { name, type } = parseArgs("getClusters", getClustersArgsSchema, args);
-  const clusters = await sharedClient().clusters.list();
-  return {
-    clusters: clusters.filter((cluster) => (name === undefined || cluster.name === name) && (type === undefined || cluster.type === type)),
-  };
+  const filters = parseArgs("getClusters", getClustersArgsSchema, args);
+  // The API filters nothing; name and type are matched here.
+  return { clusters: matching(await sharedClient().clusters.list(), filters) };
 }
 
 /** {@link getClusters} taking Inputs and returning an Output, for use inside a Pulumi program. */

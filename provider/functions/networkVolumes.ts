@@ -4,6 +4,7 @@ import type { DeepInput } from "../resources/deepInput";
 import type { NetworkVolume } from "../resources/networkVolume/inputs";
 import { sharedClient } from "../sharedClient";
 import { outputForm } from "./outputForm";
+import { matching } from "./matching";
 import { parseArgs } from "./parseArgs";
 import { readById } from "./readById";
 
@@ -52,12 +53,9 @@ export function getNetworkVolumeOutput(args: DeepInput<GetNetworkVolumeArgs>): p
  * const { networkVolumes } = await cp.getNetworkVolumes({ name: "datasets", dataCenter: "US-TX-3" });
  */
 export async function getNetworkVolumes(args: GetNetworkVolumesArgs = {}): Promise<GetNetworkVolumesResult> {
-  const { name, dataCenter } = parseArgs("getNetworkVolumes", getNetworkVolumesArgsSchema, args);
+  const filters = parseArgs("getNetworkVolumes", getNetworkVolumesArgsSchema, args);
   // The API filters nothing; name and data center are matched here.
-  const listed = await sharedClient().networkVolumes.list();
-  const matches = (volume: NetworkVolume) =>
-    (name === undefined || volume.name === name) && (dataCenter === undefined || volume.dataCenter === dataCenter);
-  return { networkVolumes: listed.filter(matches) };
+  return { networkVolumes: matching(await sharedClient().networkVolumes.list(), filters) };
 }
 
 /** {@link getNetworkVolumes} taking Inputs and returning an Output, for use inside a Pulumi program. */

@@ -1,12 +1,12 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { NotFoundError } from "../client/errors";
 import type { DeepInput } from "../resources/deepInput";
 import { type Pod, type PodStatus, podStatuses } from "../resources/pod/inputs";
 import { sharedClient } from "../sharedClient";
 import { outputForm } from "./outputForm";
+import { matching } from "./matching";
 import { parseArgs } from "./parseArgs";
-import { UserError } from "../errors";
+import { readOne } from "./readOne";
 
 /** Arguments of {@link getPod}. */
 export interface GetPodArgs {
@@ -46,12 +46,7 @@ const getPodsArgsSchema = z.strictObject({
  */
 export async function getPod(args: GetPodArgs): Promise<Pod> {
   const { id } = parseArgs("getPod", getPodArgsSchema, args);
-  try {
-    return await sharedClient().pods.get(id);
-  } catch (error) {
-    if (error instanceof NotFoundError) throw new UserError(`getPod: the account has no pod with id "${id}"`);
-    throw error;
-  }
+  return readOne(sharedClient().pods.get(id), `getPod: the account has no pod with id "${id}"`);
 }
 
 /**
@@ -74,8 +69,7 @@ export async function getPods(args: GetPodsArgs = {}): Promise<GetPodsResult> {
   const { name, status, includeClusterPods } = parseArgs("getPods", getPodsArgsSchema, args);
   // The API filters only cluster membership; name and status are matched here.
   const listed = await sharedClient().pods.list({ includeClusterPods });
-  const pods = listed.filter((pod) => (name === undefined || pod.name === name) && (status === undefined || pod.status === status));
-  return { pods };
+  return { pods: matching(listed, { name, status }) };
 }
 
 /**

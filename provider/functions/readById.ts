@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { NotFoundError } from "../client/errors";
 import { parseArgs } from "./parseArgs";
-import { UserError } from "../errors";
+import { readOne } from "./readOne";
 
 /** The arguments of every lookup of one thing by id. */
 export interface ByIdArgs {
@@ -16,10 +15,5 @@ const byIdArgsSchema = z.strictObject({ id: z.string().min(1) });
  */
 export async function readById<T>(fn: string, kind: string, args: ByIdArgs, read: (id: string) => Promise<T | undefined>): Promise<T> {
   const { id } = parseArgs(fn, byIdArgsSchema, args);
-  const found = await read(id).catch((error: unknown) => {
-    if (error instanceof NotFoundError) return undefined;
-    throw error;
-  });
-  if (found === undefined) throw new UserError(`${fn}: there is no ${kind} with id "${id}"`);
-  return found;
+  return readOne(read(id), `${fn}: there is no ${kind} with id "${id}"`);
 }

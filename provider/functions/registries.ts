@@ -5,6 +5,7 @@ import type { Registry } from "../resources/registry/inputs";
 import type { EcrDelegation } from "../resources/registryDelegation/inputs";
 import { sharedClient } from "../sharedClient";
 import { outputForm } from "./outputForm";
+import { matching } from "./matching";
 import { parseArgs } from "./parseArgs";
 import { readById } from "./readById";
 
@@ -73,9 +74,8 @@ export function getRegistryOutput(args: DeepInput<GetRegistryArgs>): pulumi.Outp
  * const { registries } = await cp.getRegistries({ name: "ghcr" });
  */
 export async function getRegistries(args: GetRegistriesArgs = {}): Promise<GetRegistriesResult> {
-  const { name } = parseArgs("getRegistries", getRegistriesArgsSchema, args);
-  const listed = await sharedClient().registries.list();
-  return { registries: listed.filter((registry) => name === undefined || registry.name === name) };
+  const filters = parseArgs("getRegistries", getRegistriesArgsSchema, args);
+  return { registries: matching(await sharedClient().registries.list(), filters) };
 }
 
 /** {@link getRegistries} taking Inputs and returning an Output, for use inside a Pulumi program. */
@@ -110,11 +110,8 @@ export function getRegistryDelegationOutput(args: DeepInput<GetRegistryDelegatio
  * const { delegations } = await cp.getRegistryDelegations({ repository: "ml/trainer" });
  */
 export async function getRegistryDelegations(args: GetRegistryDelegationsArgs = {}): Promise<GetRegistryDelegationsResult> {
-  const { name, repository } = parseArgs("getRegistryDelegations", getRegistryDelegationsArgsSchema, args);
-  const listed = await sharedClient().registries.delegations.list();
-  const matches = (delegation: EcrDelegation) =>
-    (name === undefined || delegation.name === name) && (repository === undefined || delegation.repository === repository);
-  return { delegations: listed.filter(matches) };
+  const filters = parseArgs("getRegistryDelegations", getRegistryDelegationsArgsSchema, args);
+  return { delegations: matching(await sharedClient().registries.delegations.list(), filters) };
 }
 
 /** {@link getRegistryDelegations} taking Inputs and returning an Output, for use inside a Pulumi program. */

@@ -11,6 +11,7 @@ import {
 } from "../resources/serverlessEndpoint/inputs";
 import { sharedClient } from "../sharedClient";
 import { outputForm } from "./outputForm";
+import { matching } from "./matching";
 import { parseArgs } from "./parseArgs";
 import { readById } from "./readById";
 
@@ -62,13 +63,9 @@ export function getServerlessEndpointOutput(args: DeepInput<GetServerlessEndpoin
  * const { endpoints } = await cp.getServerlessEndpoints({ type: "QUEUE" });
  */
 export async function getServerlessEndpoints(args: GetServerlessEndpointsArgs = {}): Promise<GetServerlessEndpointsResult> {
-  const { name, type } = parseArgs("getServerlessEndpoints", getEndpointsArgsSchema, args);
-  const endpoints = await sharedClient().serverless.list();
-  return {
-    endpoints: endpoints.filter(
-      (endpoint) => (name === undefined || endpoint.name === name) && (type === undefined || endpoint.type === type),
-    ),
-  };
+  const filters = parseArgs("getServerlessEndpoints", getEndpointsArgsSchema, args);
+  // The API filters nothing; name and type are matched here.
+  return { endpoints: matching(await sharedClient().serverless.list(), filters) };
 }
 
 /** {@link getServerlessEndpoints} taking Inputs and returning a secret Output, for use inside a Pulumi program. */

@@ -4,6 +4,7 @@ import type { DeepInput } from "../resources/deepInput";
 import { type Template, type TemplateSource, templateSources } from "../resources/template/inputs";
 import { sharedClient } from "../sharedClient";
 import { outputForm } from "./outputForm";
+import { matching } from "./matching";
 import { parseArgs } from "./parseArgs";
 import { readById } from "./readById";
 
@@ -65,7 +66,7 @@ export async function getTemplates(args: GetTemplatesArgs = {}): Promise<GetTemp
   const client = sharedClient().templates;
   // The API filters by nothing but the catalog slice; the name is matched here.
   const listed = source === "own" ? await client.list() : await client.listPublic({ source });
-  return { templates: listed.filter((template) => name === undefined || template.name === name) };
+  return { templates: matching(listed, { name }) };
 }
 
 /** {@link getTemplates} taking Inputs and returning an Output, for use inside a Pulumi program. */

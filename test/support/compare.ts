@@ -1,7 +1,7 @@
 import type { Deployment } from "@pulumi/pulumi/automation";
 import type { StackDriver } from "../../automation";
 import type { EmulatorSnapshot } from "../../emulator";
-import { KINDS } from "../../emulator/kinds";
+import { KINDS } from "../../emulator/kindRegistry";
 import { KIND_NAMES, type KindName, kinds } from "../../provider/kindRegistry";
 import { fieldsOfFate } from "../../provider/resources/lifecycle/declaration";
 import { expect } from "vitest";

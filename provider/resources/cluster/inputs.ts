@@ -184,7 +184,6 @@ export const clusterSchema = z.object({
 /** A cluster summary as the v2 API returns it: aggregate pod counts, not the members. */
 export type ClusterSummary = z.infer<typeof clusterSchema>;
 
-export const clusterListSchema = z.object({ clusters: z.array(clusterSchema) });
 export const clusterPodsSchema = z.object({ pods: z.array(podSchema) });
 
 /** Body of `POST /v2/clusters`. */

@@ -53,8 +53,6 @@ export const networkVolumeSchema = z.object({
 /** A network volume as the v2 API returns it. */
 export type NetworkVolume = z.infer<typeof networkVolumeSchema>;
 
-export const networkVolumeListSchema = z.object({ networkVolumes: z.array(networkVolumeSchema) });
-
 /** Body of `POST /v2/network-volumes`. */
 export type CreateNetworkVolumeRequest = Omit<NetworkVolumeInputs, "adopt">;
 

@@ -53,7 +53,5 @@ export const registrySchema = z.object({
 /** A registry credential as the v2 API returns it: without its write-only username and password. */
 export type Registry = z.infer<typeof registrySchema>;
 
-export const registryListSchema = z.object({ registries: z.array(registrySchema) });
-
 /** Body of `POST /v2/registries`. */
 export type CreateRegistryRequest = Omit<RegistryInputs, "adopt">;

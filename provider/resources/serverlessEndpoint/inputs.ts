@@ -308,8 +308,6 @@ export const endpointSchema = z.object({
 /** A serverless endpoint as the v2 API returns it. */
 export type Endpoint = z.infer<typeof endpointSchema>;
 
-export const endpointListSchema = z.object({ endpoints: z.array(endpointSchema) });
-
 export const workerStatuses = ["RUNNING", "IDLE", "INITIALIZING", "THROTTLED", "UNHEALTHY"] as const;
 
 export const endpointWorkersSchema = z.object({
