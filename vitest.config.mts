@@ -21,9 +21,11 @@ export default defineConfig({
           include: ["test/**/*.test.ts"],
           exclude: [...configDefaults.exclude, "test/e2e/**", "test/faults/**"],
           globalSetup: ["test/support/build.globalSetup.ts"],
+          setupFiles: ["test/support/freshProcessState.setup.ts"],
           // A worker runs its files one after the other in one module graph, so zod, the provider and the emulator
           // are imported once per worker, not once per file: about half the project's CPU time. A file therefore
-          // restores what it changes of the process (vi.unstubAllEnvs, vi.useRealTimers, process.env).
+          // restores what it changes of the process (vi.unstubAllEnvs, vi.useRealTimers, process.env); the provider's
+          // stack config, stubbed variables, spies and timers are put back after each file by freshProcessState.
           isolate: false,
         },
       },

@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse as parseEmulatorOptions } from "../../cli/emulator";
-import { validateManifest } from "../../provider/manifest";
+import { formatIssue, validateManifest } from "../../provider/manifest";
 import { repoRoot } from "../support/paths";
 
 /** Stands for a `${…}` of the code. */
@@ -136,6 +136,11 @@ async function manifestIssue(text: string): Promise<string> {
   return (await validateManifest({ file: "m.yaml", text })).issues[0]!.message;
 }
 
+/** The first issue `validate` finds in a manifest, as it prints it: where, the property's path, the message. */
+async function formattedManifestIssue(text: string): Promise<string> {
+  return formatIssue((await validateManifest({ file: "m.yaml", text })).issues[0]!);
+}
+
 const twoMemberCluster = fs
   .readFileSync(path.join(repoRoot, "test", "fixtures", "manifests", "twoMemberCluster.yaml"), "utf8")
   .replace("  training:", "  cluster:");
@@ -149,6 +154,7 @@ const produced: Array<[words: string, produce: () => Promise<string>]> = [
   ["refers to a resource that the manifest does not declare", () => manifestIssue("resources: {}\noutputs:\n  x: ${missing.id}\n")],
   ['unknown type "NetworkVolum"', () => manifestIssue("resources:\n  vol:\n    type: NetworkVolum\n")],
   ['has no "ip"; did you mean', () => manifestIssue(`${twoMemberCluster}outputs:\n  head: \${cluster.members[0].ip}\n`)],
+  ["a cluster cannot be stopped", () => formattedManifestIssue(`${twoMemberCluster}      lifetime: { stopAfter: 2h }\n`)],
 ];
 
 describe("docs/troubleshooting.md", () => {
