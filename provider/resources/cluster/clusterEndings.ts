@@ -1,5 +1,6 @@
 import { deleteUntilGone } from "../lifecycle/deleteUntilGone";
 import type { LifetimeEndings } from "../lifetime/endings";
+import { gpuUtilization } from "../pod/gpuUtilization";
 import { memberIds } from "./memberIds";
 
 /**
@@ -20,7 +21,7 @@ export const clusterEndings: LifetimeEndings = {
     if (members.length === 0) return undefined;
     const running = members.every((member) => member.status === "RUNNING");
     return {
-      gpuUtilization: running ? members.flatMap((member) => member.runtime?.gpus?.map((gpu) => gpu.util ?? 0) ?? []) : undefined,
+      gpuUtilization: running ? members.flatMap((member) => gpuUtilization(member) ?? []) : undefined,
       // To four decimals, as expire prints a cost per hour, without the float sum's tail.
       hourlyCost: Math.round(members.reduce((sum, member) => sum + member.cost, 0) * 10_000) / 10_000,
       podIds: members.map((member) => member.id),

@@ -1,5 +1,6 @@
 import { unlessNotFound } from "../unlessNotFound";
 import type { LifetimeEndings } from "../lifetime/endings";
+import { gpuUtilization } from "./gpuUtilization";
 import type { Pod } from "./inputs";
 
 /** The live fields of a pod's outputs that a stop or a terminate changes. */
@@ -29,7 +30,7 @@ export const podEndings: LifetimeEndings = {
     if (pod === undefined || pod.status === "TERMINATED") return undefined;
     return {
       status: pod.status,
-      gpuUtilization: pod.status === "RUNNING" ? pod.runtime?.gpus?.map((gpu) => gpu.util ?? 0) : undefined,
+      gpuUtilization: pod.status === "RUNNING" ? gpuUtilization(pod) : undefined,
       hourlyCost: pod.cost,
       refuses: (action) =>
         action === "stop" && pod.locked && pod.status !== "EXITED" ? "locked: the service refuses to stop it" : undefined,
