@@ -5,7 +5,7 @@ import { MissingSettingError } from "../config";
 import { ComputePlatformError } from "../errors";
 import { availabilityBoard, type AvailabilityRead } from "./availabilityBoard";
 import { describeConfiguration } from "./candidates";
-import { engineLog } from "./engineLog";
+import { engineLog } from "../engineLog";
 import { type PlacementChoice, placementChoice } from "./placementChoice";
 import { type PlacementScope, screened, summary } from "./placeOnCandidates";
 

@@ -1,13 +1,12 @@
 import type { ComputePlatformClient } from "../client";
 import { budgetIntervalMs } from "../client/ratelimit";
 import { ComputePlatformError, UserError } from "../errors";
-import type { GpuProduct, GpuType } from "../wire/catalog";
+import type { Cloud, GpuProduct, GpuType } from "../wire/catalog";
 import type { CheckedPlacementInputs } from "./placementInputs";
-import type { Cloud } from "../wire/catalog";
 import { availabilityBoard } from "./availabilityBoard";
 import { isCapacityError } from "./capacityError";
 import { describeConfiguration, type GpuConfiguration, orderedCandidates, type ScreenedCandidate, screenCandidates } from "./candidates";
-import { engineLog } from "./engineLog";
+import { engineLog } from "../engineLog";
 
 /**
  * Share of each rate-limit window that waiting for capacity may use, beside the pod poller's fifth: one

@@ -6,7 +6,7 @@ import * as path from "node:path";
 import { EngineClient } from "@pulumi/pulumi/proto/engine_grpc_pb";
 import { LogRequest, LogSeverity } from "@pulumi/pulumi/proto/engine_pb";
 import { ResourceProviderService } from "@pulumi/pulumi/proto/provider_grpc_pb";
-import { logToEngine } from "../placement/engineLog";
+import { logToEngine } from "../engineLog";
 import { grpc } from "./grpc";
 import { PULUMI_SCHEMA_FILE } from "./schemaFile";
 import { resourceProviderService } from "./service";

@@ -1,5 +1,5 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { engineLog } from "../../placement/engineLog";
+import { engineLog } from "../../engineLog";
 import { sharedClient } from "../../sharedClient";
 import { containsUnknown } from "../../values/unknown";
 import { sameValue } from "../../values/sameValue";
