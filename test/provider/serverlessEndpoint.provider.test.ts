@@ -1,5 +1,5 @@
 // The ServerlessEndpoint provider against the real emulator over HTTP, called as the engine calls it.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Emulator } from "../../emulator";
 import { UNKNOWN } from "../../provider/values/unknown";
 import * as endpoint from "../../provider/resources/serverlessEndpoint.provider";
@@ -22,8 +22,6 @@ beforeAll(async () => {
 });
 afterAll(async () => emulator.close());
 beforeEach(() => emulator.resetRequests());
-// The unit project shares one module graph per worker: the spies on the shared client go with the test.
-afterEach(() => vi.restoreAllMocks());
 
 const args = (overrides: Partial<ServerlessEndpointInputs> = {}): ServerlessEndpointInputs => ({
   name: "echo",
