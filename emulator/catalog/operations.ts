@@ -1,14 +1,13 @@
 import type { Operation } from "../http/operation";
-import { getCpuType } from "./getCpuType";
+import { getCpuType, listCpuTypes } from "./cpuTypes";
 import { getDataCenter } from "./getDataCenter";
-import { getGpuType } from "./getGpuType";
-import { listCpuTypes } from "./listCpuTypes";
+import { getGpuType, listGpuTypes } from "./gpuTypes";
 import { listDataCenters } from "./listDataCenters";
-import { listGpuTypes } from "./listGpuTypes";
 
 /**
- * Every operation on `/v2/catalog/gpus`, `/cpus` and `/datacenters`, each with a `/{id}` read, one file each, in the
- * order the OpenAPI description lists them.
+ * Every operation on `/v2/catalog/gpus`, `/cpus` and `/datacenters`, each with a `/{id}` read, in the order the
+ * OpenAPI description lists them. GPU types and CPU flavors are one product line each; data centers, one file an
+ * operation.
  */
 export const CATALOG_OPERATIONS: readonly Operation[] = [
   listGpuTypes,

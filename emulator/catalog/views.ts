@@ -1,5 +1,4 @@
 import type { DataCenter } from "../data/catalog";
-import { Problem } from "../http/problem";
 import {
   type CpuAvailabilityScope,
   cpuAvailability,
@@ -14,13 +13,6 @@ import type { StockReader } from "../placement/liveStock";
 import type { CpuOffer, GpuOffer } from "./offers";
 
 /** How the catalog operations answer: a type or flavor with availability when asked for, a data center with what it offers. */
-
-/** The offer with this id, or 404 naming the kind. */
-export function findOr404<Offer extends { type: { id: string } }>(offers: readonly Offer[], id: string, kind: string): Offer {
-  const offer = offers.find((candidate) => candidate.type.id === id);
-  if (offer === undefined) throw new Problem(404, `${kind} "${id}" not found`);
-  return offer;
-}
 
 export function renderGpu(offer: GpuOffer, scope: GpuAvailabilityScope | undefined, stock: StockReader) {
   if (scope === undefined) return { ...offer.type };
