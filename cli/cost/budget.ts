@@ -4,7 +4,8 @@ import { UserError } from "../../provider/errors";
 import type { ManifestBudget } from "../../provider/manifest";
 import { dollars } from "./money";
 import { terminalText } from "../terminalText";
-import { type Quote, unpricedParts } from "./costRows";
+import { unpricedParts } from "./costRows";
+import type { Quote } from "./quote";
 import { placedResources } from "./placedResources";
 import { monthly, type PlanCost, type ResourceCost } from "./planCost";
 

@@ -1,6 +1,7 @@
 import { overriddenStorageTable } from "../../provider/cost/storageTable";
 import { dollars } from "./money";
 import { placementNotes } from "./placedResources";
+import { asItIs, type Quote } from "./quote";
 import { changedResources, monthly, type PlanCost, type ResourceCost } from "./planCost";
 
 /** The figures of one row of a plan's price, formatted for a person: $/hour to 4 places, $/month to 2. */
@@ -12,11 +13,6 @@ export interface CostRow {
   hourly: [before: string, after: string, diff: string];
   monthly: [before: string, after: string, diff: string];
 }
-
-/** How a report writes a string from the manifest or the catalog: as it is, or escaped for where it goes. */
-export type Quote = (text: string) => string;
-
-const asItIs: Quote = (text) => text;
 
 /**
  * The rows a table of the plan's price shows: each changed resource, one row for the unchanged ones when there

@@ -1,4 +1,4 @@
-import type { Quote } from "./costRows";
+import type { Quote } from "./quote";
 import { dollars } from "./money";
 import { changedResources, monthly, type PlanCost, type ResourceCost } from "./planCost";
 

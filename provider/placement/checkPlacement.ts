@@ -1,4 +1,3 @@
-import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { sharedClient } from "../sharedClient";
 import { containsUnknown } from "../values/unknown";
 import { MissingSettingError } from "../config";
@@ -6,15 +5,8 @@ import { ComputePlatformError } from "../errors";
 import { availabilityBoard, type AvailabilityRead } from "./availabilityBoard";
 import { describeConfiguration } from "./candidates";
 import { engineLog } from "../engineLog";
-import { type PlacementChoice, placementChoice } from "./placementChoice";
+import { type PlacementCheck, placementChoice } from "./placementChoice";
 import { type PlacementScope, screened, summary } from "./placeOnCandidates";
-
-/** What `check` says of a resource's placement: failures on `placement`, and the choice a create would make now. */
-export interface PlacementCheck {
-  failures: dynamic.CheckFailure[];
-  /** Undefined when the availability is not read (arguments still unknown, no API configured, a failed read). */
-  choice?: PlacementChoice;
-}
 
 /**
  * What `check` (and so a preview) says of a resource's placement, from the availability read its create will use:

@@ -1,5 +1,4 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import type { PlacementCheck } from "./checkPlacement";
 import type { GpuConfiguration, ScreenedCandidate } from "./candidates";
 
 /** What a create would do with a resource's candidates now, as one availability read shows them. */
@@ -14,6 +13,13 @@ export interface PlacementChoice {
    * `maxHourlyPrice`, free now or not.
    */
   readonly acceptable: readonly GpuConfiguration[];
+}
+
+/** What `check` says of a resource's placement: failures on `placement`, and the choice a create would make now. */
+export interface PlacementCheck {
+  failures: dynamic.CheckFailure[];
+  /** Undefined when the availability is not read (arguments still unknown, no API configured, a failed read). */
+  choice?: PlacementChoice;
 }
 
 /**
