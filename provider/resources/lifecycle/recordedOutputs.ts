@@ -11,7 +11,8 @@ export function recordedOutputs<Live, Outputs extends object>(
   inputs: object,
   previous?: Outputs,
 ): Outputs {
-  return stripUndefined({ ...declaration.outputsOf(live, inputs as Partial<Outputs>, previous), ...unreportedOf(declaration, inputs) });
+  const outputs = { ...declaration.outputsOf(live, inputs as Partial<Outputs>, previous), ...unreportedOf(declaration, inputs) };
+  return stripUndefined(outputs);
 }
 
 /** The arguments among `values` that the service never reports. */
