@@ -1,17 +1,45 @@
+import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { sharedClient } from "../../sharedClient";
 import { UserError } from "../../errors";
 import type { Checked, Fields, KindDeclaration } from "./declaration";
+import { ownProperties } from "./engineProperties";
 import { adoptConflicts } from "./fieldChanges";
 import { findLive } from "./findLive";
 import { patchFrom } from "./patch";
 import { recordedOutputs } from "./recordedOutputs";
+import { madeUsable } from "./usable";
+import { waitOf } from "./wait";
 
 /**
- * Takes over the resource `id` (only the account's own, where the declaration says how): it must agree with the
- * arguments in every field that cannot change in place. The rest is brought to the arguments: PATCHed here, or, where
- * the kind waits until usable, converged as a new resource is.
+ * `create` with `adopt`: takes over the resource `adopt` names, which must agree with the arguments in every field
+ * that cannot change in place. The rest is brought to the arguments: PATCHed, or, where the kind waits until usable,
+ * converged as a new resource is (but never deleted: it is not ours). Then records its outputs.
  */
-export async function adopted<
+export async function adopt<
+  Args extends object,
+  F extends Fields<Args>,
+  Live extends { id: string },
+  Outputs extends object,
+  CreateBody,
+  Patch,
+>(
+  declaration: KindDeclaration<Args, F, Live, Outputs, CreateBody, Patch>,
+  props: Checked<Args, F>,
+): Promise<dynamic.CreateResult<Outputs>> {
+  const client = sharedClient();
+  const inputs = ownProperties(props);
+  const wait = waitOf(declaration, client, inputs);
+  const madeWith = (await declaration.madeWith?.(client, inputs)) ?? inputs;
+  const live = await adoptable(declaration, String((inputs as { adopt?: string }).adopt), inputs);
+  const adopted =
+    declaration.readiness === undefined
+      ? ((await patchFrom(declaration, live.id, recordedOutputs(declaration, live, inputs), inputs)) ?? live)
+      : await madeUsable(declaration, live, inputs, wait, true, props);
+  return { id: adopted.id, outs: recordedOutputs(declaration, adopted, madeWith) };
+}
+
+/** The resource `id` (only the account's own, where the declaration says how), unless it conflicts with the arguments. */
+async function adoptable<
   Args extends object,
   F extends Fields<Args>,
   Live extends { id: string },
@@ -32,6 +60,5 @@ export async function adopted<
       `differs from the arguments in ${conflicts.join(", ")}, which cannot change in place; declare the ${noun}'s current values or create a new ${noun} instead`;
     throw new UserError(`adopt: ${what} "${id}" ${refusal}`);
   }
-  if (declaration.readiness !== undefined) return live;
-  return (await patchFrom(declaration, id, recordedOutputs(declaration, live, inputs), inputs)) ?? live;
+  return live;
 }

@@ -1,6 +1,5 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { sharedClient } from "../../sharedClient";
-import { adopted } from "./adopt";
 import type { Checked, Fields, KindDeclaration } from "./declaration";
 import { ownProperties } from "./engineProperties";
 import { placedCreate } from "./placedCreate";
@@ -9,8 +8,8 @@ import { madeUsable } from "./usable";
 import { waitOf } from "./wait";
 
 /**
- * `create`: sends the arguments' create request once (on the candidate `placement` chooses, where it leaves a choice),
- * or takes over the resource `adopt` names; brings it to the arguments and waits until it is usable; records its outputs.
+ * `create`: sends the arguments' create request once, on the candidate `placement` chooses where it leaves a choice;
+ * waits until the new resource is usable (deleting one that is not); records its outputs.
  */
 export async function create<
   Args extends object,
@@ -27,8 +26,7 @@ export async function create<
   const inputs = ownProperties(props);
   const wait = waitOf(declaration, client, inputs);
   const madeWith = (await declaration.madeWith?.(client, inputs)) ?? inputs;
-  const { adopt } = inputs as { adopt?: string };
-  const made = adopt === undefined ? await placedCreate(declaration, client, inputs, wait) : await adopted(declaration, adopt, inputs);
-  const live = await madeUsable(declaration, made, inputs, wait, adopt !== undefined, props);
+  const created = await placedCreate(declaration, client, inputs, wait);
+  const live = await madeUsable(declaration, created, inputs, wait, false, props);
   return { id: live.id, outs: recordedOutputs(declaration, live, madeWith) };
 }

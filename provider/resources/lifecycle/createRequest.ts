@@ -1,8 +1,5 @@
-import type { ComputePlatformClient } from "../../client";
-import { createOnce } from "./createOnce";
 import type { Checked, Fields, KindDeclaration } from "./declaration";
 import { fieldChanges } from "./fieldChanges";
-import { kindApi } from "./kindApi";
 import { recordedOutputs } from "./recordedOutputs";
 
 /** How messages name the resource a create makes: the kind's label, or `<what> "<name>"`. */
@@ -46,24 +43,4 @@ export function madeFrom<
     const { updates, replaces } = fieldChanges(declaration, recordedOutputs(declaration, live, inputs), inputs);
     return updates.length === 0 && replaces.length === 0;
   };
-}
-
-/** The resource these arguments' create request makes, the request sent once through `createOnce`. */
-export function createdOnce<
-  Args extends object,
-  F extends Fields<Args>,
-  Live extends { id: string },
-  Outputs extends object,
-  CreateBody,
-  Patch,
->(
-  declaration: KindDeclaration<Args, F, Live, Outputs, CreateBody, Patch>,
-  client: ComputePlatformClient,
-  sent: Checked<Args, F>,
-): Promise<Live> {
-  const what = labelOf(declaration, sent);
-  const request = createRequest(declaration, sent);
-  const matches = madeFrom(declaration, sent);
-  const api = kindApi(declaration, client);
-  return createOnce({ what, source: api, create: () => api.create(request), matches, clock: client.clock });
 }

@@ -1,5 +1,6 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { PlacedCheckResult } from "../../placement/placementChoice";
+import { adopt } from "./adopt";
 import { check, checkOffline } from "./check";
 import { create } from "./create";
 import { madeFrom } from "./createRequest";
@@ -28,7 +29,8 @@ export interface Lifecycle<Args extends object, F extends Fields<Args>, Live ext
 
 /**
  * The provider methods of a declared kind, one step of the lifecycle each, in a file of its own: `check`, `diff`,
- * `create`, `read`, `update` and `delete` (named `remove`: `delete` is a keyword).
+ * `create` (or `adopt`, where the arguments name a resource to take over), `read`, `update` and `delete` (named
+ * `remove`: `delete` is a keyword).
  */
 export function lifecycleOf<
   Args extends object,
@@ -42,7 +44,7 @@ export function lifecycleOf<
     check: (olds, props) => check(declaration, olds, props),
     validate: (olds, props) => checkOffline(declaration, olds, props),
     diff: (id, olds, news) => diff(declaration, id, olds, news),
-    create: (props) => create(declaration, props),
+    create: (props) => ((props as { adopt?: string }).adopt ? adopt(declaration, props) : create(declaration, props)),
     read: (id, props) => read(declaration, id, props),
     update: (id, olds, news) => update(declaration, id, olds, news),
     delete: (id) => remove(declaration, id),

@@ -1,6 +1,6 @@
 import type { ComputePlatformClient } from "../../client";
 import { placeOnCandidates } from "../../placement/placeOnCandidates";
-import { createdOnce } from "./createRequest";
+import { createdOnce } from "./createOnce";
 import type { Checked, Fields, KindDeclaration, Wait } from "./declaration";
 
 /**
