@@ -1,35 +1,21 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { sharedClient } from "../../sharedClient";
 import { UserError } from "../../errors";
-import type { Checked, Fields, KindDeclaration } from "./declaration";
-import { ownProperties } from "./engineProperties";
+import type { AnyDeclaration, LiveResource } from "./declaration";
+import { createArguments } from "./createArguments";
 import { adoptConflicts } from "./fieldChanges";
 import { findLive } from "./findLive";
 import { patchFrom } from "./patch";
 import { recordedOutputs } from "./recordedOutputs";
 import { madeUsable } from "./usable";
-import { waitOf } from "./wait";
 
 /**
  * `create` with `adopt`: takes over the resource `adopt` names, which must agree with the arguments in every field
  * that cannot change in place. The rest is brought to the arguments: PATCHed, or, where the kind waits until usable,
  * converged as a new resource is (but never deleted: it is not ours). Then records its outputs.
  */
-export async function adopt<
-  Args extends object,
-  F extends Fields<Args>,
-  Live extends { id: string },
-  Outputs extends object,
-  CreateBody,
-  Patch,
->(
-  declaration: KindDeclaration<Args, F, Live, Outputs, CreateBody, Patch>,
-  props: Checked<Args, F>,
-): Promise<dynamic.CreateResult<Outputs>> {
-  const client = sharedClient();
-  const inputs = ownProperties(props);
-  const wait = waitOf(declaration, client, inputs);
-  const madeWith = (await declaration.madeWith?.(client, inputs)) ?? inputs;
+export async function adopt(declaration: AnyDeclaration, props: object): Promise<dynamic.CreateResult> {
+  const { inputs, wait, madeWith } = await createArguments(declaration, props);
   const live = await adoptable(declaration, String((inputs as { adopt?: string }).adopt), inputs);
   const adopted =
     declaration.readiness === undefined
@@ -39,20 +25,13 @@ export async function adopt<
 }
 
 /** The resource `id` (only the account's own, where the declaration says how), unless it conflicts with the arguments. */
-async function adoptable<
-  Args extends object,
-  F extends Fields<Args>,
-  Live extends { id: string },
-  Outputs extends object,
-  CreateBody,
-  Patch,
->(declaration: KindDeclaration<Args, F, Live, Outputs, CreateBody, Patch>, id: string, inputs: Checked<Args, F>): Promise<Live> {
+async function adoptable(declaration: AnyDeclaration, id: string, inputs: object): Promise<LiveResource> {
   const live = declaration.findOwn === undefined ? await findLive(declaration, id) : await declaration.findOwn(sharedClient(), id);
   if (live === undefined) {
     const none = declaration.findOwn === undefined ? "there is no" : "the account has no";
     throw new UserError(`adopt: ${none} ${declaration.what} with id "${id}"`);
   }
-  const conflicts = adoptConflicts(declaration, declaration.outputsOf(live, inputs as Partial<Outputs>), inputs);
+  const conflicts = adoptConflicts(declaration, declaration.outputsOf(live, inputs), inputs);
   if (conflicts.length > 0) {
     const { what, noun } = declaration;
     const refusal =

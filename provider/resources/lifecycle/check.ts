@@ -2,7 +2,7 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { checkPlacement } from "../../placement/checkPlacement";
 import { type PlacedCheckResult, withPlacementCheck } from "../../placement/placementChoice";
 import { type Named, resolveName } from "../autoName";
-import type { Checked, Fields, KindDeclaration } from "./declaration";
+import type { AnyDeclaration } from "./declaration";
 import { withDeclaredDefaults } from "./declaredDefaults";
 import { ownProperties } from "./engineProperties";
 import { validate } from "./validate";
@@ -11,18 +11,7 @@ import { validate } from "./validate";
  * `check`: the arguments validated (each failing field named, before any API call) with the declared defaults
  * applied; where `placement` leaves a choice, some acceptable configuration must be offered.
  */
-export async function check<
-  Args extends object,
-  F extends Fields<Args>,
-  Live extends { id: string },
-  Outputs extends object,
-  CreateBody,
-  Patch,
->(
-  declaration: KindDeclaration<Args, F, Live, Outputs, CreateBody, Patch>,
-  olds: Partial<Args>,
-  props: Args,
-): Promise<PlacedCheckResult<Checked<Args, F>>> {
+export async function check(declaration: AnyDeclaration, olds: object, props: object): Promise<PlacedCheckResult<object>> {
   const result = await checkOffline(declaration, olds, props);
   const { inputs } = result;
   const placed =
@@ -31,20 +20,9 @@ export async function check<
 }
 
 /** `check`'s rules and defaults alone, with no API call: what a manifest is validated by offline. */
-export async function checkOffline<
-  Args extends object,
-  F extends Fields<Args>,
-  Live extends { id: string },
-  Outputs extends object,
-  CreateBody,
-  Patch,
->(
-  declaration: KindDeclaration<Args, F, Live, Outputs, CreateBody, Patch>,
-  olds: Partial<Args>,
-  props: Args,
-): Promise<dynamic.CheckResult<Checked<Args, F>>> {
-  const named = declaration.autoNamed === true ? resolveName(olds as { name?: unknown }, props as Args & { name?: unknown }) : props;
-  const news = ownProperties(named) as Named<Args>;
+export async function checkOffline(declaration: AnyDeclaration, olds: object, props: object): Promise<dynamic.CheckResult<object>> {
+  const named = declaration.autoNamed === true ? resolveName(olds as { name?: unknown }, props as { name?: unknown }) : props;
+  const news = ownProperties(named) as Named<object>;
   const failures = [...validate(declaration.schema, news), ...(declaration.transition?.(olds, news) ?? [])];
   return failures.length > 0 ? { failures } : { inputs: withDeclaredDefaults(declaration, news) };
 }

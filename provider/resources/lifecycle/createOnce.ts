@@ -3,7 +3,7 @@ import type { Clock } from "../../client/clock";
 import { ConnectionError, ResponseShapeError, ServerError } from "../../client/errors";
 import { messageOf } from "../../messageOf";
 import { createRequest, labelOf, madeFrom } from "./createRequest";
-import type { Checked, Fields, KindDeclaration } from "./declaration";
+import type { AnyDeclaration, LiveResource } from "./declaration";
 import { kindApi } from "./kindApi";
 
 /** What {@link createOnce} needs to create one resource and to find it again. */
@@ -86,18 +86,7 @@ export async function createOnce<T extends { id: string }>(options: CreateOnceOp
 }
 
 /** The resource the create request for `sent` makes, sent once: {@link createOnce} for a declared kind. */
-export function createdOnce<
-  Args extends object,
-  F extends Fields<Args>,
-  Live extends { id: string },
-  Outputs extends object,
-  CreateBody,
-  Patch,
->(
-  declaration: KindDeclaration<Args, F, Live, Outputs, CreateBody, Patch>,
-  client: ComputePlatformClient,
-  sent: Checked<Args, F>,
-): Promise<Live> {
+export function createdOnce(declaration: AnyDeclaration, client: ComputePlatformClient, sent: object): Promise<LiveResource> {
   const api = kindApi(declaration, client);
   return createOnce({
     what: labelOf(declaration, sent),

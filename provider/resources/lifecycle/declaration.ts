@@ -300,19 +300,14 @@ export function declaration<
   ): Declaration<Args, F, Live, Outputs, OutputNames, CreateBody, Patch> => declared;
 }
 
-/** A declaration as the lifecycle's steps take it, its outputs named by the type's keys. */
-export type KindDeclaration<
-  Args extends object,
-  F extends Fields<Args>,
-  Live extends { id: string },
-  Outputs extends object,
-  CreateBody = Omit<Checked<Args, F>, "adopt">,
-  Patch = Partial<Checked<Args, F>>,
-> = Declaration<Args, F, Live, Outputs, readonly (keyof Outputs & string)[], CreateBody, Patch>;
-
 /** A declaration of any kind, as the kind registry and the generators read it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry holds kinds of every shape, and each method is typed at its own declaration.
 export type AnyDeclaration = Declaration<any, any, any, any, any, any, any>;
+
+/** A live resource of any kind, as the lifecycle's steps handle it. */
+export interface LiveResource {
+  readonly id: string;
+}
 
 /** The fields with a fate of the given kind. */
 export function fieldsOfFate(declaration: AnyDeclaration, ...kinds: Fate<unknown, unknown>["kind"][]): string[] {

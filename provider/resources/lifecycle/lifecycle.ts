@@ -4,7 +4,7 @@ import { adopt } from "./adopt";
 import { check, checkOffline } from "./check";
 import { create } from "./create";
 import { madeFrom } from "./createRequest";
-import type { Checked, Fields, KindDeclaration } from "./declaration";
+import type { Checked, Declaration, Fields } from "./declaration";
 import { remove } from "./delete";
 import { diff } from "./diff";
 import { patchOf } from "./patch";
@@ -39,16 +39,18 @@ export function lifecycleOf<
   Outputs extends object,
   CreateBody = Omit<Checked<Args, F>, "adopt">,
   Patch = Partial<Checked<Args, F>>,
->(declaration: KindDeclaration<Args, F, Live, Outputs, CreateBody, Patch>): Lifecycle<Args, F, Live, Outputs, Patch> {
+>(
+  declaration: Declaration<Args, F, Live, Outputs, readonly (keyof Outputs & string)[], CreateBody, Patch>,
+): Lifecycle<Args, F, Live, Outputs, Patch> {
   return {
-    check: (olds, props) => check(declaration, olds, props),
-    validate: (olds, props) => checkOffline(declaration, olds, props),
+    check: (olds, props) => check(declaration, olds, props) as Promise<PlacedCheckResult<Checked<Args, F>>>,
+    validate: (olds, props) => checkOffline(declaration, olds, props) as Promise<dynamic.CheckResult<Checked<Args, F>>>,
     diff: (id, olds, news) => diff(declaration, id, olds, news),
     create: (props) => ((props as { adopt?: string }).adopt ? adopt(declaration, props) : create(declaration, props)),
     read: (id, props) => read(declaration, id, props),
     update: (id, olds, news) => update(declaration, id, olds, news),
     delete: (id) => remove(declaration, id),
-    patchOf: (live, news) => patchOf(declaration, live, news),
+    patchOf: (live, news) => patchOf(declaration, live, news) as Patch,
     madeFrom: (inputs) => madeFrom(declaration, inputs),
   };
 }

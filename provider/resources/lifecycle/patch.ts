@@ -1,38 +1,17 @@
-import type { Checked, Fields, KindDeclaration } from "./declaration";
+import type { AnyDeclaration, LiveResource } from "./declaration";
 import { fieldChanges } from "./fieldChanges";
 import { kindApi } from "./kindApi";
 
 /** The PATCH body that brings `live` to the arguments: the kind's, or exactly the fields that change in place and differ. */
-export function patchOf<
-  Args extends object,
-  F extends Fields<Args>,
-  Live extends { id: string },
-  Outputs extends object,
-  CreateBody,
-  Patch,
->(declaration: KindDeclaration<Args, F, Live, Outputs, CreateBody, Patch>, live: Outputs, news: Checked<Args, F>): Patch {
+export function patchOf(declaration: AnyDeclaration, live: object, news: object): unknown {
   return (
     declaration.patch?.(live, news) ??
-    (Object.fromEntries(
-      fieldChanges(declaration, live, news).updates.map((name) => [name, (news as Record<string, unknown>)[name]]),
-    ) as Patch)
+    Object.fromEntries(fieldChanges(declaration, live, news).updates.map((name) => [name, (news as Record<string, unknown>)[name]]))
   );
 }
 
 /** PATCHes the fields that change in place and differ from `from`; undefined when none does. */
-export async function patchFrom<
-  Args extends object,
-  F extends Fields<Args>,
-  Live extends { id: string },
-  Outputs extends object,
-  CreateBody,
-  Patch,
->(
-  declaration: KindDeclaration<Args, F, Live, Outputs, CreateBody, Patch>,
-  id: string,
-  from: Outputs,
-  news: Checked<Args, F>,
-): Promise<Live | undefined> {
+export async function patchFrom(declaration: AnyDeclaration, id: string, from: object, news: object): Promise<LiveResource | undefined> {
   const patch = patchOf(declaration, from, news);
   if (Object.keys(patch as object).length === 0) return undefined;
   const api = kindApi(declaration);

@@ -1,25 +1,18 @@
 import type { ComputePlatformClient } from "../../client";
 import { placeOnCandidates } from "../../placement/placeOnCandidates";
 import { createdOnce } from "./createOnce";
-import type { Checked, Fields, KindDeclaration, Wait } from "./declaration";
+import type { AnyDeclaration, LiveResource, Wait } from "./declaration";
 
 /**
  * Sends the arguments' create request once (through `createOnce`, so that a lost answer is found again), or, where
  * `placement` leaves a choice, on the first acceptable configuration with capacity (waiting for one until the deadline).
  */
-export async function placedCreate<
-  Args extends object,
-  F extends Fields<Args>,
-  Live extends { id: string },
-  Outputs extends object,
-  CreateBody,
-  Patch,
->(
-  declaration: KindDeclaration<Args, F, Live, Outputs, CreateBody, Patch>,
+export async function placedCreate(
+  declaration: AnyDeclaration,
   client: ComputePlatformClient,
-  inputs: Checked<Args, F>,
+  inputs: object,
   wait: Wait,
-): Promise<Live> {
+): Promise<LiveResource> {
   const { placement } = declaration;
   const scope = placement?.scope(inputs);
   if (placement !== undefined && scope !== undefined) {

@@ -1,6 +1,6 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { sameValue } from "../../values/sameValue";
-import type { Checked, Declaration, Fields, KindDeclaration } from "./declaration";
+import type { AnyDeclaration, Checked, Declaration, Fields } from "./declaration";
 import { withDeclaredDefaults } from "./declaredDefaults";
 import { ownProperties, stripUndefined } from "./engineProperties";
 import { fieldChanges } from "./fieldChanges";
@@ -8,21 +8,10 @@ import { findLive } from "./findLive";
 import { recordedOutputs, unreportedOf } from "./recordedOutputs";
 
 /** `read`: records the live resource, answers "gone" (an empty id) for a 404, and hands back the arguments on drift. */
-export async function read<
-  Args extends object,
-  F extends Fields<Args>,
-  Live extends { id: string },
-  Outputs extends object,
-  CreateBody,
-  Patch,
->(
-  declaration: KindDeclaration<Args, F, Live, Outputs, CreateBody, Patch>,
-  id: string,
-  props?: Outputs,
-): Promise<dynamic.ReadResult<Outputs>> {
+export async function read(declaration: AnyDeclaration, id: string, props?: object): Promise<dynamic.ReadResult> {
   const live = await findLive(declaration, id);
   if (!live) return { id: "" };
-  const recorded = ownProperties(props ?? {}) as Outputs;
+  const recorded = ownProperties(props ?? {}) as object;
   const imported = Object.keys(recorded).length === 0;
   if (declaration.inputsOf === undefined) {
     const outs = declaration.outputsOf(live, recorded);
@@ -33,11 +22,11 @@ export async function read<
   // drift: rebuilt from the live resource they name what the program left to the service (a pod's `disk`), and
   // every refresh would report a change that is none.
   const inputs = imported
-    ? (importedInputs(declaration, live) as Checked<Args, F>)
+    ? (importedInputs(declaration, live) as object)
     : { ...declaration.inputsOf(live, recorded), ...unreportedOf(declaration, recorded) };
   const outs = recordedOutputs(declaration, live, inputs, imported ? undefined : recorded);
   const drifted = imported || Object.values(fieldChanges(declaration, recorded, inputs)).some((names) => names.length > 0);
-  return drifted ? { id, props: outs, inputs: stripUndefined(inputs) as unknown as Outputs } : { id, props: outs };
+  return drifted ? { id, props: outs, inputs: stripUndefined(inputs) as unknown as object } : { id, props: outs };
 }
 
 /**

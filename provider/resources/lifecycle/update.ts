@@ -2,7 +2,7 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { UserError } from "../../errors";
 import { messageOf } from "../../messageOf";
 import { sharedClient } from "../../sharedClient";
-import type { Checked, Fields, KindDeclaration } from "./declaration";
+import type { AnyDeclaration } from "./declaration";
 import { initializationFailure, ownProperties } from "./engineProperties";
 import { findLive } from "./findLive";
 import { patchFrom } from "./patch";
@@ -13,19 +13,7 @@ import { waitOf } from "./wait";
  * `update`: PATCHes exactly the fields that change in place and differ, or, where the kind converges at an update
  * too, brings the live resource to the arguments and waits until it is usable; then records its outputs.
  */
-export async function update<
-  Args extends object,
-  F extends Fields<Args>,
-  Live extends { id: string },
-  Outputs extends object,
-  CreateBody,
-  Patch,
->(
-  declaration: KindDeclaration<Args, F, Live, Outputs, CreateBody, Patch>,
-  id: string,
-  olds: Outputs,
-  news: Checked<Args, F>,
-): Promise<dynamic.UpdateResult<Outputs>> {
+export async function update(declaration: AnyDeclaration, id: string, olds: object, news: object): Promise<dynamic.UpdateResult> {
   const inputs = ownProperties(news);
   const { readiness } = declaration;
   if (readiness?.atUpdate !== true) {

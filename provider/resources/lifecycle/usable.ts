@@ -1,6 +1,6 @@
 import { messageOf } from "../../messageOf";
 import { labelOf } from "./createRequest";
-import type { Checked, Fields, KindDeclaration, Wait } from "./declaration";
+import type { AnyDeclaration, LiveResource, Wait } from "./declaration";
 import { remove } from "./delete";
 import { initializationFailure } from "./engineProperties";
 import { currentOf } from "./findLive";
@@ -11,21 +11,14 @@ import { recordedOutputs } from "./recordedOutputs";
  * that does not become usable is deleted, or, when that fails too, kept in the stack with the failure; an adopted one
  * is not ours to delete, and is kept with the failure.
  */
-export async function madeUsable<
-  Args extends object,
-  F extends Fields<Args>,
-  Live extends { id: string },
-  Outputs extends object,
-  CreateBody,
-  Patch,
->(
-  declaration: KindDeclaration<Args, F, Live, Outputs, CreateBody, Patch>,
-  live: Live,
-  inputs: Checked<Args, F>,
+export async function madeUsable(
+  declaration: AnyDeclaration,
+  live: LiveResource,
+  inputs: object,
   wait: Wait,
   adopted: boolean,
   engineProps: object,
-): Promise<Live> {
+): Promise<LiveResource> {
   const { readiness } = declaration;
   if (readiness === undefined) return live;
   try {
