@@ -2,12 +2,13 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { sharedClient } from "../../sharedClient";
 import { UserError } from "../../errors";
 import type { AnyDeclaration, LiveResource } from "./declaration";
-import { createArguments } from "./createArguments";
+import { ownProperties } from "./engineProperties";
 import { adoptConflicts } from "./fieldChanges";
 import { findLive } from "./findLive";
 import { patchFrom } from "./patch";
 import { recordedOutputs } from "./recordedOutputs";
 import { madeUsable } from "./usable";
+import { waitOf } from "./wait";
 
 /**
  * `create` with `adopt`: takes over the resource `adopt` names, which must agree with the arguments in every field
@@ -15,7 +16,10 @@ import { madeUsable } from "./usable";
  * converged as a new resource is (but never deleted: it is not ours). Then records its outputs.
  */
 export async function adopt(declaration: AnyDeclaration, props: object): Promise<dynamic.CreateResult> {
-  const { inputs, wait, madeWith } = await createArguments(declaration, props);
+  const client = sharedClient();
+  const inputs = ownProperties(props);
+  const wait = waitOf(declaration, client, inputs);
+  const madeWith = (await declaration.madeWith?.(client, inputs)) ?? inputs;
   const live = await adoptable(declaration, String((inputs as { adopt?: string }).adopt), inputs);
   const adopted =
     declaration.readiness === undefined
