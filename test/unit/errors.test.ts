@@ -26,7 +26,7 @@ import {
 } from "../../provider";
 import { ExpressionError } from "../../provider/manifest/expression";
 import { getPod } from "../../provider/functions/pods";
-import { refuseReplacingAdopted } from "../../provider/resources/lifecycle/diff";
+import { refuseReplacingAdopted } from "../../provider/resources/lifecycle/diffResult";
 
 const request = { method: "GET", path: "/v2/pods" };
 const problem = (status: number) => ({ title: "T", status, detail: "D" });
