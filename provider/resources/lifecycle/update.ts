@@ -24,15 +24,10 @@ export async function update(declaration: AnyDeclaration, id: string, olds: obje
   const effective = declaration.effective?.(olds, inputs) ?? inputs;
   const live = await findLive(declaration, id);
   if (live === undefined) throw gone(declaration.what, id);
+  const wait = waitOf(declaration, sharedClient(), inputs);
   try {
-    return {
-      outs: recordedOutputs(
-        declaration,
-        await readiness.converge(live, effective, waitOf(declaration, sharedClient(), inputs), olds),
-        effective,
-        olds,
-      ),
-    };
+    const converged = await readiness.converge(live, effective, wait, olds);
+    return { outs: recordedOutputs(declaration, converged, effective, olds) };
   } catch (error) {
     const now = await findLive(declaration, id).catch(() => undefined);
     const name = (inputs as { name?: string }).name;
