@@ -15,7 +15,6 @@ export async function patchFrom(declaration: AnyDeclaration, id: string, from: o
   const patch = patchOf(declaration, from, news);
   if (Object.keys(patch).length === 0) return undefined;
   const api = kindApi(declaration);
-  if (api.update === undefined)
-    throw new Error(`${declaration.what} ${id}: ${Object.keys(patch).join(", ")} cannot change in place`);
+  if (api.update === undefined) throw new Error(`${declaration.what} ${id}: ${Object.keys(patch).join(", ")} cannot change in place`);
   return api.update(id, patch);
 }
