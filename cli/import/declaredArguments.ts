@@ -1,6 +1,6 @@
 import { kinds } from "../../provider/kindRegistry";
 import type { AnyDeclaration, Field } from "../../provider/resources/lifecycle/declaration";
-import { withDeclaredDefaults } from "../../provider/resources/lifecycle/lifecycle";
+import { withDeclaredDefaults } from "../../provider/resources/lifecycle/declaredDefaults";
 import { sameValue } from "../../provider/values/sameValue";
 
 /**

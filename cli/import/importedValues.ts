@@ -1,7 +1,7 @@
 import type { ClusterSummary } from "../../provider/resources/cluster/inputs";
 import type { Pod } from "../../provider/resources/pod/inputs";
 import type { LiveCluster } from "../../provider/resources/cluster/declaration";
-import { importedInputs } from "../../provider/resources/lifecycle/lifecycle";
+import { importedInputs } from "../../provider/resources/lifecycle/importedInputs";
 import type { AccountSnapshot } from "./accountSnapshot";
 import { declarationOf } from "./declaredArguments";
 import type { ImportKind } from "./importKinds";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cluster, type ClusterOutputs } from "../../provider/resources/cluster/declaration";
-import { diffOf } from "../../provider/resources/lifecycle/fieldChanges";
-import { withDeclaredDefaults } from "../../provider/resources/lifecycle/lifecycle";
+import { diffOf } from "../../provider/resources/lifecycle/diff";
+import { withDeclaredDefaults } from "../../provider/resources/lifecycle/declaredDefaults";
 import type { CheckedClusterInputs, ClusterInputs } from "../../provider/resources/cluster/inputs";
 import type { Named } from "../../provider/resources/autoName";
 

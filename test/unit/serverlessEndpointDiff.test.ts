@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Named } from "../../provider/resources/autoName";
-import { diffOf } from "../../provider/resources/lifecycle/fieldChanges";
-import { withDeclaredDefaults } from "../../provider/resources/lifecycle/lifecycle";
+import { diffOf } from "../../provider/resources/lifecycle/diff";
+import { withDeclaredDefaults } from "../../provider/resources/lifecycle/declaredDefaults";
 import { endpointPatch, serverlessEndpoint, type ServerlessEndpointOutputs } from "../../provider/resources/serverlessEndpoint/declaration";
 import type { CheckedServerlessEndpointInputs, ServerlessEndpointInputs } from "../../provider/resources/serverlessEndpoint/inputs";
 

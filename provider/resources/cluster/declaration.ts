@@ -11,6 +11,7 @@ import { type Pod } from "../pod/inputs";
 import { isPlainObject, withoutEmptyList } from "../../values/plainValues";
 import { acceptableConfigurations, isAcceptable } from "../../placement/candidates";
 import { stripUndefined } from "../lifecycle/engineProperties";
+import { withoutSteering } from "../lifecycle/createRequest";
 import { createOnly, declaration, type Fields, inPlace, replaces, replacesWhen } from "../lifecycle/declaration";
 import { sameValue } from "../../values/sameValue";
 import { COST_OUTPUTS, type CostEstimate } from "../../cost/costEstimate";
@@ -164,15 +165,7 @@ function runsAcceptableCompute(olds: ClusterOutputs, news: CheckedClusterInputs)
 
 /** The create body for the arguments. */
 export function createRequest(inputs: CheckedClusterInputs): CreateClusterRequest {
-  const {
-    adopt: _adopt,
-    readyTimeoutSeconds: _timeout,
-    placement: _placement,
-    maxHourlyPrice: _cap,
-    lifetime: _lifetime,
-    ...body
-  } = inputs;
-  return body;
+  return withoutSteering(inputs);
 }
 
 /** Whether a listed cluster is what this create request would have made. */

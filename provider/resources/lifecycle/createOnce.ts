@@ -1,6 +1,10 @@
+import type { ComputePlatformClient } from "../../client";
 import type { Clock } from "../../client/clock";
 import { ConnectionError, ResponseShapeError, ServerError } from "../../client/errors";
 import { messageOf } from "../../messageOf";
+import { createRequest, labelOf, madeFrom } from "./createRequest";
+import type { AnyDeclaration, LiveResource } from "./declaration";
+import { kindApi } from "./kindApi";
 
 /** What {@link createOnce} needs to create one resource and to find it again. */
 export interface CreateOnceOptions<T extends { id: string }> {
@@ -79,6 +83,18 @@ export async function createOnce<T extends { id: string }>(options: CreateOnceOp
     if (pending === 0) pendingCreates.delete(what);
     else pendingCreates.set(what, pending);
   }
+}
+
+/** The resource the create request for `sent` makes, sent once: {@link createOnce} for a declared kind. */
+export function createdOnce(declaration: AnyDeclaration, client: ComputePlatformClient, sent: object): Promise<LiveResource> {
+  const api = kindApi(declaration, client);
+  return createOnce({
+    what: labelOf(declaration, sent),
+    source: api,
+    create: () => api.create(createRequest(declaration, sent)),
+    matches: madeFrom(declaration, sent),
+    clock: client.clock,
+  });
 }
 
 /** Failures after which the create may or may not have taken effect. */

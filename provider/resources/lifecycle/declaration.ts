@@ -304,6 +304,11 @@ export function declaration<
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry holds kinds of every shape, and each method is typed at its own declaration.
 export type AnyDeclaration = Declaration<any, any, any, any, any, any, any>;
 
+/** A live resource of any kind, as the lifecycle's steps handle it. */
+export interface LiveResource {
+  readonly id: string;
+}
+
 /** The fields with a fate of the given kind. */
 export function fieldsOfFate(declaration: AnyDeclaration, ...kinds: Fate<unknown, unknown>["kind"][]): string[] {
   return Object.entries(declaration.fields as Record<string, Field<unknown, unknown>>)

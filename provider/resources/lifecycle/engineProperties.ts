@@ -41,3 +41,9 @@ export function initializationFailure(message: string, failed: { id: string; pro
   // The engine prints the reasons of an initialisation failure, not its message.
   return Object.assign(new Error(message), { id: failed.id, properties, reasons: [message] });
 }
+
+/** The live resource without `id`, which Pulumi reserves, and without undefined values, which the engine rejects. */
+export function withoutId<Live extends { id: string }>(live: Live): Omit<Live, "id"> {
+  const { id: _id, ...rest } = live;
+  return stripUndefined(rest);
+}

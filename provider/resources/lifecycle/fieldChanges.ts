@@ -1,6 +1,4 @@
-import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { AnyDeclaration, Field } from "./declaration";
-import { diffResult } from "./diffResult";
 import { sameValue } from "../../values/sameValue";
 
 /** What a change of the arguments does: the fields that change in place, and those that replace the resource. */
@@ -46,10 +44,4 @@ export function adoptConflicts(declaration: AnyDeclaration, liveOutputs: object,
 
 function valueOf(values: object, name: string): unknown {
   return (values as Record<string, unknown>)[name];
-}
-
-/** The `diff` of the recorded outputs and the arguments, as the engine takes it. */
-export function diffOf(declaration: AnyDeclaration, olds: object, news: object): dynamic.DiffResult {
-  const { updates, replaces } = fieldChanges(declaration, olds, news);
-  return diffResult(updates, replaces);
 }

@@ -1,26 +1,29 @@
 import type { ComputePlatformClient } from "../../client";
 import { placeOnCandidates } from "../../placement/placeOnCandidates";
-import type { Placement, Wait } from "./declaration";
+import { createdOnce } from "./createOnce";
+import type { AnyDeclaration, LiveResource, Wait } from "./declaration";
 
 /**
- * Creates the resource as the arguments ask, or, where `placement` leaves a choice, on the first acceptable
- * configuration with capacity (waiting for one until the deadline). `createOn` sends one create, once.
+ * Sends the arguments' create request once (through `createOnce`, so that a lost answer is found again), or, where
+ * `placement` leaves a choice, on the first acceptable configuration with capacity (waiting for one until the deadline).
  */
-export async function placedCreate<Inputs, Created>(
+export async function placedCreate(
+  declaration: AnyDeclaration,
   client: ComputePlatformClient,
-  inputs: Inputs,
-  placement: Placement<Inputs> | undefined,
+  inputs: object,
   wait: Wait,
-  createOn: (sent: Inputs) => Promise<Created>,
-): Promise<Created> {
+): Promise<LiveResource> {
+  const { placement } = declaration;
   const scope = placement?.scope(inputs);
-  if (placement === undefined || scope === undefined) return createOn(inputs);
-  const { deadline, timeoutSeconds } = wait;
-  const placed = await placeOnCandidates(client, {
-    ...scope,
-    deadline,
-    timeoutSeconds,
-    create: (candidate) => createOn(placement.onCandidate(inputs, candidate)),
-  });
-  return placed.created;
+  if (placement !== undefined && scope !== undefined) {
+    const { deadline, timeoutSeconds } = wait;
+    const placed = await placeOnCandidates(client, {
+      ...scope,
+      deadline,
+      timeoutSeconds,
+      create: (candidate) => createdOnce(declaration, client, placement.onCandidate(inputs, candidate)),
+    });
+    return placed.created;
+  }
+  return createdOnce(declaration, client, inputs);
 }

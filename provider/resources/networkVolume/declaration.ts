@@ -1,7 +1,7 @@
 import type { NetworkVolume as LiveNetworkVolume, NetworkVolumeInputs } from "./inputs";
 import { networkVolumeInputsSchema } from "./inputs";
 import { createOnly, declaration, type Fields, inPlace, replaces } from "../lifecycle/declaration";
-import { withoutId } from "../lifecycle/lifecycle";
+import { withoutId } from "../lifecycle/engineProperties";
 import { COST_OUTPUTS, type CostEstimate } from "../../cost/costEstimate";
 
 /** A `NetworkVolume` resource's outputs: the v2 NetworkVolume without `id`, which Pulumi reserves. */

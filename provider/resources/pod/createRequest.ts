@@ -1,19 +1,11 @@
 import type { CheckedPodInputs, CreatePodRequest, Pod } from "./inputs";
 import { sameValue } from "../../values/sameValue";
 import { comparableMounts } from "./mounts";
+import { withoutSteering } from "../lifecycle/createRequest";
 
-/** The body of `POST /v2/pods` for these arguments. */
+/** The body of `POST /v2/pods` for these arguments: the power state and the lock are set once it exists (see `converge`). */
 export function createRequest(inputs: CheckedPodInputs): CreatePodRequest {
-  const {
-    adopt: _adopt,
-    readyTimeoutSeconds: _timeout,
-    desiredStatus: _desired,
-    locked: _locked,
-    placement: _placement,
-    maxHourlyPrice: _cap,
-    lifetime: _lifetime,
-    ...body
-  } = inputs;
+  const { desiredStatus: _desired, locked: _locked, ...body } = withoutSteering(inputs);
   return body;
 }
 

@@ -73,7 +73,7 @@ const fields = {
   readyTimeoutSeconds: inPlace({ default: 600 }),
   adopt: createOnly(),
   maxHourlyPrice: createOnly(),
-  // A change renews it (`podLifetime` records and enforces it); it is never sent to the API.
+  // A change renews it (the lifetime wrapper records and enforces it); it is never sent to the API.
   lifetime: inPlace(),
 } as const satisfies Fields<PodInputs>;
 

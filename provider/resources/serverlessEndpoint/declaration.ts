@@ -9,6 +9,7 @@ import {
 } from "./inputs";
 import { createOnly, declaration, type Fields, inPlace, inPlaceUnless, replaces } from "../lifecycle/declaration";
 import { stripUndefined } from "../lifecycle/engineProperties";
+import { withoutSteering } from "../lifecycle/createRequest";
 import { fieldChanges } from "../lifecycle/fieldChanges";
 import { sameValue } from "../../values/sameValue";
 import { COST_OUTPUTS, type CostEstimate } from "../../cost/costEstimate";
@@ -201,8 +202,7 @@ export function endpointInputsFromLive(endpoint: Endpoint, previous: ServerlessE
 
 /** The create body for the arguments. */
 export function createRequest(inputs: CheckedServerlessEndpointInputs): CreateEndpointRequest {
-  const { adopt: _adopt, ...body } = inputs;
-  return body;
+  return withoutSteering(inputs);
 }
 
 /** Whether a listed endpoint is what this create request would have made. */

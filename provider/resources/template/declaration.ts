@@ -1,6 +1,6 @@
 import { type Template as LiveTemplate, type TemplateInputs, templateInputsSchema } from "./inputs";
 import { createOnly, declaration, type Fields, inPlace, inPlaceUnless } from "../lifecycle/declaration";
-import { withoutId } from "../lifecycle/lifecycle";
+import { withoutId } from "../lifecycle/engineProperties";
 import { containerDefaults, containerSettingsFields, containerSettingsOutputs } from "../container/containerSettings";
 
 /** A `Template` resource's outputs: the v2 Template without `id`, which Pulumi reserves. */
