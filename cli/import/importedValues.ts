@@ -1,6 +1,6 @@
 import type { ClusterSummary } from "../../provider/resources/cluster/inputs";
 import type { Pod } from "../../provider/resources/pod/inputs";
-import type { LiveCluster } from "../../provider/resources/cluster/declaration";
+import type { LiveCluster } from "../../provider/resources/cluster/outputs";
 import { importedInputs } from "../../provider/resources/lifecycle/importedInputs";
 import type { AccountSnapshot } from "./accountSnapshot";
 import { declarationOf } from "./declaredArguments";

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import * as cluster from "../../provider/resources/cluster.provider";
-import type { ClusterOutputs } from "../../provider/resources/cluster/declaration";
+import type { ClusterOutputs } from "../../provider/resources/cluster/outputs";
 import type { ClusterInputs } from "../../provider/resources/cluster/inputs";
 import { estimate, standingPart } from "./expectedCosts";
 import { apiGet, apiRequest, emulatorForProvider, passedCheck, rejection, writes } from "./providerHarness";

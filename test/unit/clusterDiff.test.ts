@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cluster, type ClusterOutputs } from "../../provider/resources/cluster/declaration";
+import { cluster } from "../../provider/resources/cluster/declaration";
+import type { ClusterOutputs } from "../../provider/resources/cluster/outputs";
 import { diffOf } from "../../provider/resources/lifecycle/diff";
 import { withDeclaredDefaults } from "../../provider/resources/lifecycle/declaredDefaults";
 import type { CheckedClusterInputs, ClusterInputs } from "../../provider/resources/cluster/inputs";

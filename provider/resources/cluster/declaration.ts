@@ -3,14 +3,11 @@ import {
   type CheckedClusterInputs,
   type ClusterInputs,
   clusterInputsSchema,
-  type ClusterMember,
   type ClusterSummary,
   type CreateClusterRequest,
 } from "./inputs";
-import { type Pod } from "../pod/inputs";
 import { isPlainObject, withoutEmptyList } from "../../values/plainValues";
 import { acceptableConfigurations, isAcceptable } from "../../placement/candidates";
-import { stripUndefined } from "../lifecycle/engineProperties";
 import { withoutSteering } from "../lifecycle/createRequest";
 import { createOnly, declaration, type Fields, inPlace, replaces, replacesWhen } from "../lifecycle/declaration";
 import { sameValue } from "../../values/sameValue";
@@ -21,20 +18,8 @@ import type { LifetimeOutputs } from "../lifetime/lifetimeOutputs";
 import { memberIds } from "./memberIds";
 import { memberPlacement, requestedGpu } from "./memberPlacement";
 import { clusterInputsFromLive } from "./inputsFromLive";
+import { clusterOutputs, type ClusterOutputs, type LiveCluster } from "./outputs";
 import { membersRunning } from "./membersRunning";
-
-/**
- * A `Cluster` resource's outputs: the v2 cluster summary without `id` (Pulumi reserves it), the arguments the
- * summary does not report, and the member pods in rank order.
- */
-export type ClusterOutputs = Omit<ClusterSummary, "id"> &
-  Omit<CheckedClusterInputs, keyof ClusterSummary | "maxHourlyPrice"> & {
-    /** The member pods in rank order, without `env` and `runtime`. */
-    members: ClusterMember[];
-  };
-
-/** A cluster as the resource reads it: the summary and, where read (a list reports none), its members in rank order. */
-export type LiveCluster = ClusterSummary & { members?: Pod[] };
 
 // Only `name` (and `lifetime`, never sent) changes in place; every other argument is fixed at create.
 const fields = {
@@ -133,16 +118,6 @@ export const cluster = declaration<
 
 async function liveCluster(client: ComputePlatformClient, id: string, summary: Promise<ClusterSummary>): Promise<LiveCluster> {
   return { ...(await summary), members: await client.clusters.pods(id) };
-}
-
-/** What state records for a cluster: the live summary and members, and the arguments as declared. */
-export function clusterOutputs(cluster: ClusterSummary, members: readonly Pod[], inputs: CheckedClusterInputs): ClusterOutputs {
-  const { id: _id, ...summary } = cluster;
-  return stripUndefined({
-    ...inputs,
-    ...summary,
-    members: members.map(({ env: _env, runtime: _runtime, ...member }) => member),
-  });
 }
 
 /** The arguments once per acceptable GPU configuration of the members, `compute`'s first: what a create may have sent. */

@@ -2,7 +2,7 @@ import { CLUSTER_MEMBER_ENV_KEYS, type CheckedClusterInputs } from "./inputs";
 import type { MountsInputs } from "../pod/inputs";
 import { userEnv } from "../pod/outputs";
 import { mountKind } from "../pod/mounts";
-import type { LiveCluster } from "./declaration";
+import type { LiveCluster } from "./outputs";
 
 /**
  * The arguments the live cluster reports: the summary's `name`, `type` and `compute`, and the container settings of

@@ -2,7 +2,7 @@ import type { ComputePlatformClient } from "../../client";
 import type { CheckedClusterInputs } from "./inputs";
 import type { Pod } from "../pod/inputs";
 import type { Readiness } from "../lifecycle/declaration";
-import type { ClusterOutputs, LiveCluster } from "./declaration";
+import type { ClusterOutputs, LiveCluster } from "./outputs";
 import { ComputePlatformError } from "../../errors";
 
 class MemberFailedError extends ComputePlatformError {
