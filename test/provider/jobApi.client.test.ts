@@ -1,16 +1,19 @@
 // The job API and load-balancing endpoints driven through the client the way published SDKs drive them, against the
-// real emulator over HTTP on the real clock (its waits are the server's own). Every answer that comes over the wire
-// is checked against the emulator's own OpenAPI document, for its operation, status and content type.
+// real emulator over HTTP. The client and the emulator share a clock the test moves: the client's pauses move it, and
+// so does the test while the server holds a call open (`runsync`), so every wait is the server's own without taking
+// its time. Every answer that comes over the wire is checked against the emulator's own OpenAPI document, for its
+// operation, status and content type.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../../emulator";
 import { BadRequestError, ComputePlatformClient, ConnectionError, NotFoundError } from "../../provider/client";
 import { isFinal, type JobResponse } from "../../provider/wire/job";
 import type { CreateEndpointRequest } from "../../provider/resources/serverlessEndpoint/inputs";
+import { ManualClock } from "../emulator/harness";
 import { OpenApiAnswers, type OpenApiDocument, recordingDispatcher, type WireAnswer } from "./openapiAnswers";
 import { rejection } from "./providerHarness";
 
 const apiKey = "sdk-style-client-key";
-// A job waits this long in the queue before a worker takes it: long enough to see it queued, short enough to wait for.
+// A job waits this long in the queue before a worker takes it.
 const queueMs = 500;
 const executionMs = 200;
 
@@ -22,6 +25,7 @@ const queueEndpoint: CreateEndpointRequest = {
   scaling: { type: "QUEUE_DELAY", queueDelay: 1 },
 };
 
+const clock = new ManualClock();
 let emulator: Emulator;
 let client: ComputePlatformClient;
 let documented: OpenApiAnswers;
@@ -33,8 +37,14 @@ beforeAll(async () => {
     apiKeys: [apiKey],
     jobs: { queueMs, executionMs },
     timings: { provisioningMs: 1000, startingMs: 1000 },
+    clock: clock.read,
   });
-  client = new ComputePlatformClient({ baseUrl: emulator.url, apiKey, dispatcher: recordingDispatcher((answer) => answers.push(answer)) });
+  client = new ComputePlatformClient({
+    baseUrl: emulator.url,
+    apiKey,
+    clock: { now: clock.read, sleep: async (ms) => clock.advance(ms) },
+    dispatcher: recordingDispatcher((answer) => answers.push(answer)),
+  });
   documented = new OpenApiAnswers((await (await fetch(`${emulator.url}/v2/openapi.json`)).json()) as OpenApiDocument);
 });
 afterAll(async () => emulator.close());
@@ -51,7 +61,7 @@ async function statusUntil(endpointId: string, jobId: string, until: (job: JobRe
   for (;;) {
     const job = await client.jobs.status(endpointId, jobId);
     if (until(job)) return job;
-    await new Promise((resolve) => setTimeout(resolve, queueMs / 5));
+    clock.advance(queueMs / 5);
   }
 }
 
@@ -103,7 +113,7 @@ describe.each([
     });
 
     it("runsync?wait= comes back unfinished, then wait follows the job with status reads until it is done", async () => {
-      const first = await client.jobs.runsync(endpointId, longInput, { waitMs: 1000 });
+      const first = await clock.advanceUntil(client.jobs.runsync(endpointId, longInput, { waitMs: 1000 }));
       expect(first).toEqual({
         id: expect.stringMatching(/^sync-/),
         status: "IN_PROGRESS",
@@ -141,7 +151,7 @@ describe.each([
       expect(await client.jobs.cancel(endpointId, queued.id)).toEqual({ id: queued.id, status: "CANCELLED" });
       expect((await client.jobs.status(endpointId, queued.id)).status).toBe("CANCELLED");
       expect(await client.jobs.cancel(endpointId, queued.id)).toEqual({ id: queued.id, status: "CANCELLED" });
-      const done = await client.jobs.runsync(endpointId, shortInput);
+      const done = await clock.advanceUntil(client.jobs.runsync(endpointId, shortInput));
       expect(done.status).toBe("COMPLETED");
       expect(await client.jobs.cancel(endpointId, done.id)).toEqual({ id: done.id, status: "COMPLETED" });
     });
@@ -160,8 +170,8 @@ describe.each([
     it("health counts the jobs and workers by state, as the job API and the workers list report them", async () => {
       const before = await client.jobs.health(endpointId);
       expect(before.jobs).toMatchObject({ inProgress: 0, inQueue: 0 });
-      expect((await client.jobs.runsync(endpointId, shortInput)).status).toBe("COMPLETED");
-      expect((await client.jobs.runsync(endpointId, failingInput)).status).toBe("FAILED");
+      expect((await clock.advanceUntil(client.jobs.runsync(endpointId, shortInput))).status).toBe("COMPLETED");
+      expect((await clock.advanceUntil(client.jobs.runsync(endpointId, failingInput))).status).toBe("FAILED");
       const running = await client.jobs.run(endpointId, endlessInput);
       await statusUntil(endpointId, running.id, (job) => job.status === "IN_PROGRESS");
       const queued = await client.jobs.run(endpointId, shortInput);
@@ -200,7 +210,7 @@ describe("the job API on a queue endpoint, step by step", () => {
   });
 
   it("a failed sync job is a value under 400, and retry queues it again under its id", async () => {
-    const failed = await client.jobs.runsync(endpointId, { error: "handler crashed" });
+    const failed = await clock.advanceUntil(client.jobs.runsync(endpointId, { error: "handler crashed" }));
     expect(failed).toEqual({ id: expect.stringMatching(/^sync-/), status: "FAILED", error: "handler crashed" });
     expect(answers.map((answer) => answer.status)).toEqual([400]);
     expect(await client.jobs.retry(endpointId, failed.id)).toEqual({ id: failed.id, status: "IN_QUEUE" });
@@ -212,7 +222,7 @@ describe("the job API on a queue endpoint, step by step", () => {
   });
 
   it("retry refuses a job that completed, naming its status", async () => {
-    const done = await client.jobs.runsync(endpointId, { n: 2 });
+    const done = await clock.advanceUntil(client.jobs.runsync(endpointId, { n: 2 }));
     const refused = await rejection(client.jobs.retry(endpointId, done.id));
     expect(refused).toBeInstanceOf(BadRequestError);
     expect((refused as BadRequestError).detail).toBe(`Job ${done.id} is COMPLETED; only a FAILED or TIMED_OUT job can be retried`);
@@ -273,7 +283,7 @@ describe("load-balancing endpoints, at the URLs they advertise", () => {
         break;
       }
       expect(ping.status).toBe(204);
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      clock.advance(250);
     }
   });
 
@@ -297,7 +307,10 @@ describe("a job's wait through faults that would pass", () => {
     const queued = await client.jobs.run(endpointId, { n: 4, sleepMs: 1 });
     emulator.resetRequests();
     emulator.faults.rateLimitStorm({ count: 7, retryAfterSeconds: 1 });
+    const start = clock.read();
     const job = await client.jobs.wait(endpointId, queued.id, { timeoutMs: 60_000 });
+    // The first read a second in, then each 429's second: the client paused exactly as long as it was told.
+    expect(clock.read() - start).toBe(8000);
     expect(job).toEqual({ ...job, id: queued.id, status: "COMPLETED", output: { n: 4, sleepMs: 1 } });
     const status = `GET /v2/${endpointId}/status/${queued.id}`;
     expect(emulator.requests.map((request) => `${request.method} ${request.path} ${request.status}`)).toEqual([

@@ -1,6 +1,8 @@
-// The Pod and NetworkVolume providers against the real emulator over HTTP, called as the engine calls them.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+// The Pod and NetworkVolume providers against the real emulator over HTTP, called as the engine calls them. The
+// provider's clock is the emulator's, moved by the provider's own pauses: a wait for a pod takes no real time.
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Emulator } from "../../emulator";
+import { systemClock } from "../../provider/client/clock";
 import * as pod from "../../provider/resources/pod.provider";
 import * as volume from "../../provider/resources/networkVolume/networkVolume.provider";
 import { configure, MissingSettingError, resolveSettings } from "../../provider/config";
@@ -27,12 +29,17 @@ describe("Pod provider", () => {
 
   beforeAll(async () => {
     emulator = await emulatorForProvider({ faults: { failPodsNamed: "^doomed" } });
+    vi.spyOn(systemClock, "now").mockImplementation(() => emulator.clock.now());
+    vi.spyOn(systemClock, "sleep").mockImplementation(async (ms) => emulator.clock.advance(Math.max(0, ms)));
     const v1 = await volume.create({ name: "data", size: 50, dataCenter: "US-TX-3", type: "STANDARD" });
     const v2 = await volume.create({ name: "data2", size: 50, dataCenter: "US-TX-3", type: "STANDARD" });
     volumeId = v1.id;
     otherVolumeId = v2.id;
   });
-  afterAll(async () => emulator.close());
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await emulator.close();
+  });
   beforeEach(() => emulator.resetRequests());
 
   it("creates a pod and waits until it is RUNNING", async () => {
