@@ -22,8 +22,6 @@ import { readOwnPackage } from "./ownPackage";
 /** `--auto-provision` asks before deploying more endpoints than this. */
 export const CONFIRM_ABOVE = 5;
 
-export const summary = "Serve a manifest's serverless endpoints locally, deployed as live- endpoints on first call";
-
 export const help = `Usage: computeplatform dev [manifest] [options]
 
 Starts a local gateway in front of the serverless endpoints of a manifest (default: manifest.yaml),

@@ -13,8 +13,6 @@ import type { GpuStock } from "../emulator/data/stock";
 import { type GpuStockOverrides, LiveStock } from "../emulator/placement/liveStock";
 import { UserError } from "../provider/errors";
 
-export const summary = "Run the local Compute Platform API emulator";
-
 /** The latest a `--free-gpu-stock` release may come: its time in milliseconds stays an exact integer. */
 const MAX_RELEASE_SECONDS = Math.floor(Number.MAX_SAFE_INTEGER / 1000);
 

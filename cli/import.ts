@@ -13,8 +13,6 @@ import { stackResourceIds } from "./import/stackResourceIds";
 import { SCHEMA_LINE } from "./migrate/render";
 import { createPrivateFile, writePrivateFile } from "./privateFile";
 
-export const summary = "Write the account's resources as a manifest that adopts them";
-
 export const help = `Usage: computeplatform import --out FILE [options]
 
 Reads the account's pods, clusters, network volumes, templates (its own), serverless endpoints,

@@ -11,8 +11,6 @@ import { writeAgentFiles } from "./init/writeAgentFiles";
 import { writeProjectFiles } from "./init/writeProjectFiles";
 import { UserError } from "../provider/errors";
 
-export const summary = "Create a project of serverless workers, declared in a manifest";
-
 export const help = `Usage: computeplatform init <PROJECT_NAME|.> [--force]
 
 Creates a project in the folder PROJECT_NAME (created if missing; . is the current folder),

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { COMMAND_SUMMARIES, type CommandName } from "./commandSummaries";
 import { readOwnPackage } from "./ownPackage";
 
 /**
@@ -6,7 +7,6 @@ import { readOwnPackage } from "./ownPackage";
  * `run` does the work and resolves, when the command is done, to its exit code (default 0).
  */
 interface Command<Options> {
-  summary: string;
   help: string;
   parse(args: string[]): Options;
   run(options: Options): Promise<number | void>;
@@ -14,14 +14,14 @@ interface Command<Options> {
 
 type Loader = () => Command<unknown>;
 
-// Each command is loaded only when it runs, and `--help` loads them all for their summaries; so a command module
+// Each command is loaded only when it runs; the usage lists the summaries without loading any. So a command module
 // leaves the Pulumi SDK's index (`@pulumi/pulumi`) and the Automation API out of its imports, and requires them where
-// it deploys: loading them costs about half a second of CPU, which every `validate`, `--help` or bad usage would pay.
+// it deploys: loading them costs about half a second of CPU, which every `validate` would pay.
 const stackCommand =
   (name: "preview" | "up" | "refresh" | "destroy" | "drift"): Loader =>
   () =>
     (require("./stackCommands") as typeof import("./stackCommands"))[name];
-const COMMANDS: Record<string, Loader> = {
+const COMMANDS: Record<CommandName, Loader> = {
   emulator: () => require("./emulator") as typeof import("./emulator"),
   init: () => require("./init") as typeof import("./init"),
   validate: () => require("./validate") as typeof import("./validate"),
@@ -39,14 +39,14 @@ const COMMANDS: Record<string, Loader> = {
 };
 
 /** Other names of commands, left out of the usage: `run` is the spec's hidden alias of `dev`. */
-const ALIASES: Record<string, Loader> = { run: COMMANDS.dev as Loader };
+const ALIASES: Record<string, Loader> = { run: COMMANDS.dev };
 
 function usage(): string {
   return `Usage: computeplatform <command> [options]
 
 Commands:
-${Object.entries(COMMANDS)
-  .map(([name, load]) => `  ${name.padEnd(12)}${load().summary}`)
+${Object.entries(COMMAND_SUMMARIES)
+  .map(([name, summary]) => `  ${name.padEnd(12)}${summary}`)
   .join("\n")}
 
 Run 'computeplatform <command> --help' for the options of a command, 'computeplatform --version' for the version.
@@ -67,7 +67,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(usage());
     return 2;
   }
-  const load = [COMMANDS, ALIASES].find((table) => Object.hasOwn(table, name))?.[name];
+  const load = [COMMANDS as Record<string, Loader>, ALIASES].find((table) => Object.hasOwn(table, name))?.[name];
   if (load === undefined) {
     process.stderr.write(`computeplatform: unknown command "${name}"\n\n${usage()}`);
     return 2;

@@ -6,8 +6,6 @@ import { formatWarning } from "./migrate/warnings";
 import { UserError } from "../provider/errors";
 import { writePrivateFile } from "./privateFile";
 
-export const summary = "Convert v1 API request bodies and list responses into a v2 manifest";
-
 export const help = `Usage: computeplatform migrate <v1.json|-> [options]
 
 Reads v1 API objects as JSON from a file, or from standard input with -, and writes them as the

@@ -27,6 +27,7 @@ import { infracostReport } from "./cost/infracostReport";
 import { changedResources, planCost, type PlanCost } from "./cost/planCost";
 import { pricedStepCollector } from "./cost/pricedSteps";
 import { readUsageFile, type UsageEstimate } from "./cost/usage";
+import { COMMAND_SUMMARIES } from "./commandSummaries";
 
 /** The Automation API, loaded when a command deploys: its help and its bad usage are answered without it. */
 const automation = (): typeof import("@pulumi/pulumi/automation") => require("@pulumi/pulumi/automation");
@@ -49,14 +50,6 @@ export interface StackCommandOptions {
   /** Act without showing the plan and asking first, even in a terminal (up, destroy). */
   yes: boolean;
 }
-
-const purposes: Record<Operation, string> = {
-  preview: "Show what `up` would change, and which properties cause each change",
-  up: "Create, update and delete resources to match a manifest",
-  refresh: "Read every resource of the stack back from the API, dropping deleted ones",
-  destroy: "Delete every resource of the stack",
-  drift: "Read every resource from the API and report what changed outside the stack, field by field",
-};
 
 const headings: Record<Operation, string> = {
   preview: "Previewing",
@@ -81,7 +74,7 @@ const STILL_RUNNING_EVERY_MS = 10_000;
 function stackCommand(operation: Operation) {
   const help = `Usage: computeplatform ${operation} <manifest> [options]
 
-${purposes[operation]}, through the Pulumi engine (the \`pulumi\` CLI must be on PATH),
+${COMMAND_SUMMARIES[operation]}, through the Pulumi engine (the \`pulumi\` CLI must be on PATH),
 with the manifest as the program: no Pulumi program of your own is needed.
 
 The manifest's folder is the Pulumi project folder. Its Pulumi.yaml is used as it is (one
@@ -139,7 +132,6 @@ stack's secrets on a file or cloud-storage backend.
 `;
 
   return {
-    summary: purposes[operation],
     help,
     parse(args: string[]): StackCommandOptions {
       const { values, positionals } = parseArgs({

@@ -5,8 +5,6 @@ import { UserError } from "../provider/errors";
 import { refusingReservedNames } from "./dev/ownRoutes";
 import { terminalText } from "./terminalText";
 
-export const summary = "Check a manifest offline, without calling the API";
-
 export const help = `Usage: computeplatform validate <manifest> [options]
 
 Checks a YAML manifest without calling the API and without credentials: its YAML, its

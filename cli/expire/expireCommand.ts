@@ -7,8 +7,9 @@ import { DEFAULT_STACK, parseStackName } from "../stackName";
 import { actsOn, expireDocument, formatExpire } from "./expireReport";
 import { type ExpireRun, expireStack, type StackOutcome } from "./expireStack";
 import { type ExpireTarget, manifestTtl, openExisting, projectFolder, stackNames } from "./expiringStacks";
+import { COMMAND_SUMMARIES } from "../commandSummaries";
 
-export const summary = "Stop, terminate and destroy what is past its lifetime or its stack's TTL (for a scheduled job)";
+const { expire: summary } = COMMAND_SUMMARIES;
 
 export const help = `Usage: computeplatform expire <manifest|program folder> [options]
 

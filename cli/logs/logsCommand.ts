@@ -7,6 +7,7 @@ import { backlogOnly } from "./backlogOnly";
 import { type LogTarget, NoLogsError, resolveLogTarget } from "./logTarget";
 import { mergedStreams } from "./mergedStreams";
 import { parseSince, parseTail } from "./since";
+import { COMMAND_SUMMARIES } from "../commandSummaries";
 
 export interface LogsOptions {
   resource: string;
@@ -18,7 +19,7 @@ export interface LogsOptions {
   worker?: string;
 }
 
-export const summary = "Print a pod's log, or the logs of a serverless endpoint's workers, as the API streams them";
+const { logs: summary } = COMMAND_SUMMARIES;
 
 export const help = `Usage: computeplatform logs <resource> [manifest] [options]
 

@@ -5,6 +5,7 @@ import { readStatus } from "./liveStatus";
 import { openStackResources, parseStackChoice, type StackChoice, stackChoiceHelp, stackChoiceOptions } from "./stackResources";
 import { formatStatus } from "./statusTable";
 import { untilInterrupted } from "./untilInterrupted";
+import { COMMAND_SUMMARIES } from "../commandSummaries";
 
 /** A refresh of `--watch` spends at most one request per this many ms: half the 60-a-minute quota, whatever runs. */
 const MS_PER_REQUEST = 2000;
@@ -16,7 +17,7 @@ export interface StatusOptions {
   watchSeconds?: number;
 }
 
-export const summary = "Show what the stack's resources are doing now and what they cost an hour";
+const { status: summary } = COMMAND_SUMMARIES;
 
 export const help = `Usage: computeplatform status [manifest] [options]
 
