@@ -205,7 +205,10 @@ export async function openStack(options: OpenStackOptions): Promise<StackDriver>
     return (file ? exportedCheckpoint(file) : undefined) ?? (JSON.parse(await pulumi(["stack", "export"])) as Deployment);
   };
   const outputs = async () =>
-    stackOutputs(await exportState(), async () => JSON.parse(await pulumi(["stack", "output", "--json", "--show-secrets"])) as Record<string, unknown>);
+    stackOutputs(
+      await exportState(),
+      async () => JSON.parse(await pulumi(["stack", "output", "--json", "--show-secrets"])) as Record<string, unknown>,
+    );
   const operate = withOwnReads(stack, outputs);
 
   /**

@@ -23,7 +23,7 @@ import { requireFrom, suiteWorkDir } from "../support/workDir";
 const apiKey = `test-key-${randomBytes(12).toString("hex")}`;
 const apiUrl = "http://127.0.0.1:9/unused";
 /** Stack outputs of every JSON shape, which the checkpoint file holds as the CLI prints them. */
-const shapes = { nothing: null, empty: {}, none: [], numbers: [0, -1.5, 1e21, 2 ** 53], yes: true, text: "<ä & \u2028 \"x\">" };
+const shapes = { nothing: null, empty: {}, none: [], numbers: [0, -1.5, 1e21, 2 ** 53], yes: true, text: '<ä & \u2028 "x">' };
 
 /** Opens stack `driver` of project `driver` in a folder of its own, deploying one Echo. */
 async function openDriver(folder: string, envVars?: Record<string, string>): Promise<StackDriver> {
@@ -122,10 +122,18 @@ describe("engine driver", () => {
     // `pulumi stack import` drops pending operations; a killed deployment leaves them in the file, as written here.
     const file = checkpointFile(driver.backend.url, "driver", driver.stackName)!;
     const stored = fs.readFileSync(file, "utf8");
-    const { id: _made, ...echo } = (state.deployment.resources as StateResource[]).find((resource) => resource.type === dynamicType("Echo"))!;
+    const { id: _made, ...echo } = (state.deployment.resources as StateResource[]).find(
+      (resource) => resource.type === dynamicType("Echo"),
+    )!;
     const pending = [{ resource: { ...echo, urn: `${echo.urn}-pending` }, type: "creating" }];
     const checkpoint = JSON.parse(stored) as { checkpoint: { latest: Record<string, unknown> } };
-    fs.writeFileSync(file, JSON.stringify({ ...checkpoint, checkpoint: { ...checkpoint.checkpoint, latest: { ...checkpoint.checkpoint.latest, pending_operations: pending } } }));
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        ...checkpoint,
+        checkpoint: { ...checkpoint.checkpoint, latest: { ...checkpoint.checkpoint.latest, pending_operations: pending } },
+      }),
+    );
     try {
       expect((await expectReadAsPrinted(driver)).deployment.pending_operations).toEqual(pending);
     } finally {
