@@ -91,7 +91,16 @@ export interface OpenStackOptions {
   pulumiCommand?: PulumiCommand;
 }
 
-/** A stack opened by {@link openStack}: the four engine operations plus state access. */
+/**
+ * A stack opened by {@link openStack}: the four engine operations plus state access.
+ *
+ * On a `file://` backend (the default when none is set), the state, the stack outputs and whether the stack exists are
+ * read from the stack's checkpoint file, as `pulumi stack export` would print them, without starting a `pulumi`
+ * process; other backends, a checkpoint compressed with zstd or in an older version are read through the CLI.
+ * The summary of `up`, `refresh` and `destroy` is the operation's own, from the engine's events, not the stack's
+ * history: `kind`, `startTime`, `endTime`, `message`, `result` and `resourceChanges` (which `changeSummary` counts);
+ * its `environment` and `config` are empty and `version` is absent (`stack.history()` has them).
+ */
 export interface StackDriver {
   readonly stackName: string;
   /** The state backend in use, and where it was found. */
@@ -100,7 +109,8 @@ export interface StackDriver {
   readonly stack: Stack;
   /**
    * `pulumi up`: creates, updates and deletes resources to match the program. Creates that a killed deployment left
-   * pending are settled from the API first, so that none is made twice (see `refresh`).
+   * pending are settled from the API first, so that none is made twice (see `refresh`). The result's `outputs` are
+   * the stack's, as {@link StackDriver.outputs} reads them.
    */
   up(options?: UpOptions): Promise<UpResult>;
   /** `pulumi preview`: the changes `up` would make; `changeSummary(result)` counts them. */
@@ -117,7 +127,10 @@ export interface StackDriver {
   setConfig(config: Record<string, ConfigEntry>): Promise<void>;
   /** The stack's checkpoint as `pulumi stack export` prints it, secrets encrypted as stored. */
   exportState(): Promise<Deployment>;
-  /** The stack outputs of the last update. */
+  /**
+   * The stack outputs of the last update, as the Automation API's `stack.outputs()` gives them; a `pulumi stack output`
+   * run decrypts them only when one holds a secret (or an asset, archive or resource reference).
+   */
   outputs(): Promise<OutputMap>;
   /** Removes the stack and its config file, leaving any remaining resources unmanaged. */
   remove(): Promise<void>;
