@@ -45,6 +45,6 @@ export function withOwnReads(stack: Stack, outputs: () => Promise<OutputMap>): O
       };
       return summary as UpdateSummary; // without `version`, which only the stack's history numbers
     };
-    return run(Object.assign(Object.create(stack) as Stack, { info, outputs }), { ...options, onEvent } as typeof options & {});
+    return run(Object.assign(Object.create(stack) as Stack, { info, outputs }), { ...options, onEvent } as NonNullable<typeof options>);
   };
 }

@@ -167,7 +167,8 @@ describe("a file backend that gzips its checkpoints", () => {
     await driver?.remove();
   });
 
-  it("is read from its checkpoint file as the CLI prints it", async () => {
+  it("is read from its checkpoint file as the CLI prints it, before the first update and after it", async () => {
+    await expectReadAsPrinted(driver);
     await driver.setConfig({ "driver:secretOutputs": { value: "true" } });
     expect(changeSummary(await driver.up())).toEqual({ create: 2 });
     const stacks = path.join(fileURLToPath(driver.backend.url), ".pulumi", "stacks", "driver");
