@@ -19,15 +19,18 @@ import {
   type UpResult,
 } from "@pulumi/pulumi/automation";
 import { LOCAL_STATE_FOLDER, resolveBackend, type StateBackend } from "./backend";
+import { checkpointFile, exportedCheckpoint } from "./checkpointFile";
 import { ComputePlatformClient } from "../provider/client";
 import { removeEmptyCheckpointAttributes } from "./emptyCheckpointAttributes";
 import { inOwnProcessGroup, runInOwnGroup } from "./engineProcesses";
 import { engineNodePath } from "./engineModules";
 import { awaitSettledPods, findInterruptedCreates, settledMessage, settledState, unsettledMessage } from "./interruptedCreates";
 import { MissingStackError } from "./missingStack";
+import { withOwnReads } from "./operationResults";
 import { refuseLinks, stackConfigFileName } from "./projectLinks";
 import { ensurePulumiCli } from "./pulumiCli";
 import { heldLockMessage, isStale, stackLocks } from "./stackLock";
+import { stackOutputs } from "./stackOutputs";
 import { UserError } from "../provider/errors";
 
 export { LOCAL_STATE_FOLDER } from "./backend";
@@ -88,7 +91,16 @@ export interface OpenStackOptions {
   pulumiCommand?: PulumiCommand;
 }
 
-/** A stack opened by {@link openStack}: the four engine operations plus state access. */
+/**
+ * A stack opened by {@link openStack}: the four engine operations plus state access.
+ *
+ * On a `file://` backend (the default when none is set), the state, the stack outputs and whether the stack exists are
+ * read from the stack's checkpoint file, as `pulumi stack export` would print them, without starting a `pulumi`
+ * process; other backends, a checkpoint compressed with zstd or in an older version are read through the CLI.
+ * The summary of `up`, `refresh` and `destroy` is the operation's own, from the engine's events, not the stack's
+ * history: `kind`, `startTime`, `endTime`, `message`, `result` and `resourceChanges` (which `changeSummary` counts);
+ * its `environment` and `config` are empty and `version` is absent (`stack.history()` has them).
+ */
 export interface StackDriver {
   readonly stackName: string;
   /** The state backend in use, and where it was found. */
@@ -97,7 +109,8 @@ export interface StackDriver {
   readonly stack: Stack;
   /**
    * `pulumi up`: creates, updates and deletes resources to match the program. Creates that a killed deployment left
-   * pending are settled from the API first, so that none is made twice (see `refresh`).
+   * pending are settled from the API first, so that none is made twice (see `refresh`). The result's `outputs` are
+   * the stack's, as {@link StackDriver.outputs} reads them.
    */
   up(options?: UpOptions): Promise<UpResult>;
   /** `pulumi preview`: the changes `up` would make; `changeSummary(result)` counts them. */
@@ -114,7 +127,10 @@ export interface StackDriver {
   setConfig(config: Record<string, ConfigEntry>): Promise<void>;
   /** The stack's checkpoint as `pulumi stack export` prints it, secrets encrypted as stored. */
   exportState(): Promise<Deployment>;
-  /** The stack outputs of the last update. */
+  /**
+   * The stack outputs of the last update, as the Automation API's `stack.outputs()` gives them; a `pulumi stack output`
+   * run decrypts them only when one holds a secret (or an asset, archive or resource reference).
+   */
   outputs(): Promise<OutputMap>;
   /** Removes the stack and its config file, leaving any remaining resources unmanaged. */
   remove(): Promise<void>;
@@ -163,8 +179,11 @@ export async function openStack(options: OpenStackOptions): Promise<StackDriver>
   if (repaired !== undefined)
     log(`Removed ${repaired}: it was empty, as a process killed while writing the state leaves it, and hid the checkpoint beside it.`);
   const localState = backend.source === "local" ? path.join(workDir, LOCAL_STATE_FOLDER) : undefined;
-  const stacks = localState === undefined || fs.existsSync(localState) ? await stackNames(workspace) : [];
-  const exists = stacks.some((name) => name === stackName || name.endsWith(`/${stackName}`));
+  const listStacks = async () => (localState === undefined || fs.existsSync(localState) ? stackNames(workspace) : []);
+  // A file backend's checkpoint tells without a `pulumi stack ls` run; the list is read only when it cannot, or for an error.
+  const found = checkpointFile(backend.url, projectName, stackName);
+  const stacks = found === undefined || (found === null && options.ifMissing === "fail") ? await listStacks() : [];
+  const exists = found === undefined ? stacks.some((name) => name === stackName || name.endsWith(`/${stackName}`)) : found !== null;
   if (!exists && options.ifMissing === "fail") throw new MissingStackError(stackName, backend.url, stacks);
   const configFile = path.join(workDir, stackConfigFileName(stackName));
   const configFileExisted = fs.existsSync(configFile);
@@ -193,8 +212,17 @@ export async function openStack(options: OpenStackOptions): Promise<StackDriver>
     }
   };
   if (options.config) await setConfig(options.config);
-  // Not stack.exportStack(): that passes --show-secrets, and this export must show what is stored.
-  const exportState = async () => JSON.parse(await pulumi(["stack", "export"])) as Deployment;
+  const exportState = async (): Promise<Deployment> => {
+    const file = checkpointFile(backend.url, projectName, stackName);
+    // Not stack.exportStack(): that passes --show-secrets, and this export must show what is stored.
+    return (file ? exportedCheckpoint(file) : undefined) ?? (JSON.parse(await pulumi(["stack", "export"])) as Deployment);
+  };
+  const outputs = async () =>
+    stackOutputs(
+      await exportState(),
+      async () => JSON.parse(await pulumi(["stack", "output", "--json", "--show-secrets"])) as Record<string, unknown>,
+    );
+  const operate = withOwnReads(stack, outputs);
 
   /**
    * Releases the lock that a killed deployment left on a file backend, when no process holds it any more; a lock
@@ -242,21 +270,21 @@ export async function openStack(options: OpenStackOptions): Promise<StackDriver>
     stack,
     created: !exists,
     up: async (opts) => {
-      if (await settleInterruptedCreates()) await stack.refresh();
-      return stack.up(opts);
+      if (await settleInterruptedCreates()) await operate("refresh", undefined, (own, withEvents) => own.refresh(withEvents));
+      return operate("update", opts, (own, withEvents) => own.up(withEvents));
     },
     preview: (opts) => stack.preview(opts),
     refresh: async (opts) => {
       await settleInterruptedCreates();
-      return stack.refresh(opts);
+      return operate("refresh", opts, (own, withEvents) => own.refresh(withEvents));
     },
     destroy: async (opts) => {
       await releaseStaleLock();
-      return stack.destroy(opts);
+      return operate("destroy", opts, (own, withEvents) => own.destroy(withEvents));
     },
     setConfig,
     exportState,
-    outputs: () => stack.outputs(),
+    outputs,
     remove: () => stack.workspace.removeStack(stackName, { force: true }),
     undoCreate: async () => {
       if (exists) return false;

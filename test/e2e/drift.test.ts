@@ -10,10 +10,9 @@ import { once } from "node:events";
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import * as path from "node:path";
-import type { Deployment } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { expectEmulatorMatchesState } from "../support/compare";
-import { filesHolding } from "../support/state";
+import { exportedStackState, filesHolding } from "../support/state";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { exec, type Finished, stackCommandEnvironment } from "../support/subprocess";
 import { suiteWorkDir } from "../support/workDir";
@@ -48,8 +47,7 @@ describe("computeplatform drift on a pod and a volume changed outside the stack"
     const cli = path.join(inject("programFolder"), "node_modules", "pulumi-computeplatform", "dist", "cli", "main.js");
     return exec(process.execPath, [cli, ...args], { cwd: folder, env: { ...env, ...overrides } });
   };
-  const pulumi = (...args: string[]) => exec("pulumi", [...args, "--stack", "dev", "--non-interactive"], { cwd: folder, env });
-  const exportedState = async () => JSON.parse((await pulumi("stack", "export")).stdout) as Deployment;
+  const exportedState = async () => exportedStackState(env, path.basename(folder));
   const writesSince = (count: number) => api.emulator.requests.slice(count).filter((request) => request.method !== "GET");
 
   beforeAll(async () => {

@@ -6,12 +6,11 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { Deployment } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { expectEmulatorMatchesState } from "../support/compare";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { repoRoot } from "../support/paths";
-import { stateContains } from "../support/state";
+import { exportedStackState, stateContains } from "../support/state";
 import { exec, type Finished, stackCommandEnvironment } from "../support/subprocess";
 import { suiteWorkDir } from "../support/workDir";
 
@@ -28,7 +27,7 @@ describe("computeplatform preview/up/destroy on the sample manifest", () => {
     return exec(process.execPath, [cli, ...args], { cwd: folder, env });
   };
   const pulumi = (...args: string[]) => exec("pulumi", [...args, "--stack", "dev", "--non-interactive"], { cwd: folder, env });
-  const exportedState = async () => JSON.parse((await pulumi("stack", "export")).stdout) as Deployment;
+  const exportedState = async () => exportedStackState(env, path.basename(folder));
   const editManifest = (edit: (text: string) => string) => {
     const file = path.join(folder, "manifest.yaml");
     fs.writeFileSync(file, edit(fs.readFileSync(file, "utf8")));

@@ -2,6 +2,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { expect } from "vitest";
 import type { Deployment } from "@pulumi/pulumi/automation";
+import { checkpointFile, exportedCheckpoint } from "../../automation/checkpointFile";
 import type { KindName } from "../../provider/kindRegistry";
 import { providerModulePath as providerModuleFile, releasedProviderModulePath } from "./providerModules";
 
@@ -18,6 +19,18 @@ export interface StateResource {
 /** The type token of a computeplatform dynamic resource, e.g. `pulumi-nodejs:dynamic/computeplatform:Pod`. */
 export function dynamicType(kind: string): string {
   return `pulumi-nodejs:dynamic/computeplatform:${kind}`;
+}
+
+/**
+ * The state of a stack on the file backend of `env` (its `PULUMI_BACKEND_URL`), as `pulumi stack export` prints it:
+ * read from its checkpoint file as the driver's `exportState` reads it, without a `pulumi` run.
+ */
+export function exportedStackState(env: NodeJS.ProcessEnv, projectName: string, stackName = "dev"): Deployment {
+  const backendUrl = env.PULUMI_BACKEND_URL ?? "";
+  const file = checkpointFile(backendUrl, projectName, stackName);
+  const state = file ? exportedCheckpoint(file) : undefined;
+  if (state === undefined) throw new Error(`stack ${stackName} of ${projectName} has no checkpoint file to read in ${backendUrl}`);
+  return state;
 }
 
 /** The live resources of one kind in an exported state; pending deletions are left out. */
