@@ -35,18 +35,25 @@ subset=(
   test/e2e/manifestCli.test.ts "preview and up stop before the engine when the manifest's config secret is not set"
   test/e2e/manifestCli.test.ts "up creates the four resources and ends with the stack outputs"
   test/e2e/manifestCli.test.ts "destroy deletes every resource"
-  # The Go SDK through the plugin, with the Automation API (the generated code and its vet do not run on Node).
+  # The Go SDK through the plugin, with the Automation API (the generated code and its vet do not run on Node): of
+  # test/go's steps, up, refresh and destroy (go_steps below).
   test/e2e/goSdk.test.ts "examples/go-gpu-pod runs through the Automation API"
   # `dev` deploying what an endpoint references, reading a real stack's config.
   test/e2e/devReferences.test.ts "a template and a registry credential are deployed first as live- resources"
 )
+# The steps of test/go's suite that the Go SDK's test takes here, by the start of their names: an up, a refresh after an
+# out-of-band delete, and a destroy, each asserting what it finds as in the first leg, which takes all seven.
+go_steps="up_creates refresh_after destroy_deletes"
 subset_files=()
 subset_names=()
 for ((i = 0; i < ${#subset[@]}; i += 2)); do
   case " ${subset_files[*]} " in *" ${subset[i]} "*) ;; *) subset_files+=("${subset[i]}") ;; esac
   subset_names+=("${subset[i + 1]}")
 done
-if [ "$#" -eq 0 ]; then set -- --project e2e -t "$(IFS='|' && echo "${subset_names[*]}")" "${subset_files[@]}"; fi
+if [ "$#" -eq 0 ]; then
+  set -- --project e2e -t "$(IFS='|' && echo "${subset_names[*]}")" "${subset_files[@]}"
+  export COMPUTEPLATFORM_GO_STEPS=$go_steps
+fi
 leg_name="leg 2 (Node $node_version, @pulumi/pulumi $pulumi_sdk, vitest $vitest, @types/node $types_node)"
 
 say() { echo "toolchain-leg: $*" >&2; }

@@ -5,6 +5,7 @@ import { type Emulator, startEmulator } from "../../emulator";
 import type { Properties } from "../../provider/plugin/properties";
 import { UNKNOWN } from "../../provider/values/unknown";
 import { estimate, standingPart } from "../provider/expectedCosts";
+import { providerOnClock } from "../support/providerClock";
 import { API_KEY, type ServingPath, servingPaths } from "./servingPaths";
 
 const gpuPod = (overrides: Properties = {}): Properties => ({
@@ -19,6 +20,7 @@ describe.each(Object.entries(servingPaths))("cost outputs through %s", (_path, s
   let emulator: Emulator;
   let serving: ServingPath;
   let l40s: { secure: number };
+  let restoreClock: () => void;
   const catalogReads = () => emulator.requests.filter((r) => r.path.startsWith("/v2/catalog/")).map((r) => `${r.method} ${r.path}`);
   const l40sPods = (count: number) =>
     estimate(standingPart("GPU (NVIDIA L40S, secure cloud)", "GPU-hours", count, l40s.secure, "catalog: NVIDIA L40S secure price"));
@@ -26,6 +28,7 @@ describe.each(Object.entries(servingPaths))("cost outputs through %s", (_path, s
   beforeAll(async () => {
     vi.stubEnv("COMPUTEPLATFORM_STORAGE_PRICES", '{"HIGH_PERFORMANCE":0.2}');
     emulator = await startEmulator({ apiKeys: [API_KEY], timings: { provisioningMs: 50, startingMs: 50 } });
+    restoreClock = providerOnClock(emulator.clock);
     serving = await start(emulator.url);
     const catalog = await fetch(`${emulator.url}/v2/catalog/gpus`, { headers: { authorization: `Bearer ${API_KEY}` } });
     const { gpus } = (await catalog.json()) as { gpus: { id: string; price: { secure: number } }[] };
@@ -33,6 +36,7 @@ describe.each(Object.entries(servingPaths))("cost outputs through %s", (_path, s
   });
   afterAll(async () => {
     vi.unstubAllEnvs();
+    restoreClock?.();
     serving?.close();
     await emulator?.close();
   });

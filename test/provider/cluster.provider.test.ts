@@ -5,18 +5,24 @@ import * as cluster from "../../provider/resources/cluster.provider";
 import type { ClusterOutputs } from "../../provider/resources/cluster/outputs";
 import type { ClusterInputs } from "../../provider/resources/cluster/inputs";
 import { estimate, standingPart } from "./expectedCosts";
+import { providerOnClock } from "../support/providerClock";
 import { apiGet, apiRequest, emulatorForProvider, passedCheck, rejection, writes } from "./providerHarness";
 
 let emulator: Emulator;
+let restoreClock: () => void;
 /** The H100's secure price per GPU-hour, as the emulator's catalog lists it. */
 let h100Secure: number;
 
 beforeAll(async () => {
   emulator = await emulatorForProvider({ faults: { failPodsNamed: "^doomed-node-1$" } });
+  restoreClock = providerOnClock(emulator.clock);
   const { gpus } = (await apiGet(emulator, "/v2/catalog/gpus")) as { gpus: { id: string; price: { secure: number } }[] };
   h100Secure = gpus.find((gpu) => gpu.id === "NVIDIA H100 80GB HBM3")!.price.secure;
 });
-afterAll(async () => emulator.close());
+afterAll(async () => {
+  restoreClock();
+  await emulator.close();
+});
 beforeEach(() => emulator.resetRequests());
 
 const args = (overrides: Partial<ClusterInputs> = {}): ClusterInputs => ({

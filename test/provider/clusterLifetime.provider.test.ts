@@ -12,6 +12,7 @@ import { recordOf } from "../../provider/resources/lifetime/lifetimeOutputs";
 import { lifetimePlan } from "../../provider/resources/lifetime/withLifetime";
 import type { ClusterInputs } from "../../provider/resources/cluster/inputs";
 import { sharedClient } from "../../provider/sharedClient";
+import { providerOnClock } from "../support/providerClock";
 import { emulatorForProvider, passedCheck, writes } from "./providerHarness";
 
 const MINUTE = 60_000;
@@ -31,10 +32,15 @@ const checked = async (inputs: ClusterInputs, olds: Properties = {}): Promise<Pr
 });
 
 let emulator: Emulator;
+let restoreClock: () => void;
 beforeAll(async () => {
   emulator = await emulatorForProvider({ timings: { provisioningMs: 20, startingMs: 20 } });
+  restoreClock = providerOnClock(emulator.clock);
 });
-afterAll(async () => emulator.close());
+afterAll(async () => {
+  restoreClock();
+  await emulator.close();
+});
 beforeEach(() => emulator.resetRequests());
 
 describe("check", () => {

@@ -4,11 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import * as cluster from "../../provider/resources/cluster.provider";
 import type { ClusterInputs } from "../../provider/resources/cluster/inputs";
+import { providerOnClock } from "../support/providerClock";
 import { emulatorForProvider, passedCheck, writes } from "./providerHarness";
 
 const H100 = "NVIDIA H100 80GB HBM3";
 const MI300X = "AMD Instinct MI300X OAM";
 let emulator: Emulator;
+let restoreClock: () => void;
 
 beforeAll(async () => {
   emulator = await emulatorForProvider({
@@ -17,8 +19,12 @@ beforeAll(async () => {
       [MI300X]: { "EU-RO-1": { clusterNodes: 4 } },
     },
   });
+  restoreClock = providerOnClock(emulator.clock);
 });
-afterAll(async () => emulator.close());
+afterAll(async () => {
+  restoreClock();
+  await emulator.close();
+});
 
 const args = (overrides: Partial<ClusterInputs> = {}): ClusterInputs => ({
   name: "hpc",

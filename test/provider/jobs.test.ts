@@ -7,6 +7,7 @@ import * as job from "../../provider/resources/job/job.provider";
 import * as video from "../../provider/resources/textToVideoJob/textToVideoJob.provider";
 import type { CreateEndpointRequest } from "../../provider/resources/serverlessEndpoint/inputs";
 import { ManualClock } from "../emulator/harness";
+import { providerOnClock } from "../support/providerClock";
 import { apiGet, apiRequest, emulatorForProvider, passedCheck, rejection, writes } from "./providerHarness";
 
 const echoEndpoint: CreateEndpointRequest = {
@@ -92,12 +93,17 @@ describe("the job client", () => {
 
 describe("Job", () => {
   let emulator: Emulator;
+  let restoreClock: () => void;
   let echo: string;
   beforeAll(async () => {
     emulator = await emulatorForProvider();
+    restoreClock = providerOnClock(emulator.clock);
     echo = (await apiRequest(emulator, "POST", "/v2/serverless", echoEndpoint)).body.id;
   });
-  afterAll(async () => emulator.close());
+  afterAll(async () => {
+    restoreClock();
+    await emulator.close();
+  });
   beforeEach(() => emulator.resetRequests());
 
   it("check names the property before any API call", async () => {
@@ -210,10 +216,15 @@ describe("Job", () => {
 
 describe("TextToVideoJob", () => {
   let emulator: Emulator;
+  let restoreClock: () => void;
   beforeAll(async () => {
     emulator = await emulatorForProvider();
+    restoreClock = providerOnClock(emulator.clock);
   });
-  afterAll(async () => emulator.close());
+  afterAll(async () => {
+    restoreClock();
+    await emulator.close();
+  });
   beforeEach(() => emulator.resetRequests());
 
   it.each([

@@ -6,6 +6,7 @@ import type { Emulator } from "../../emulator";
 import { GPU_CATALOG } from "../../emulator/data/catalog";
 import * as pod from "../../provider/resources/pod.provider";
 import type { PodInputs } from "../../provider/resources/pod/inputs";
+import { providerOnClock } from "../support/providerClock";
 import { emulatorForProvider, passedCheck } from "./providerHarness";
 
 const H100 = "NVIDIA H100 80GB HBM3";
@@ -14,13 +15,18 @@ const L40S = "NVIDIA L40S";
 const price = (id: string) => GPU_CATALOG.find(({ type }) => type.id === id)!.type.price.secure;
 
 let emulator: Emulator;
+let restoreClock: () => void;
 
 beforeAll(async () => {
   emulator = await emulatorForProvider({
     gpuStock: { [H100]: { "US-CA-2": { secure: 0, community: 0 }, "EU-SE-1": { secure: 0, community: 0 } } },
   });
+  restoreClock = providerOnClock(emulator.clock);
 });
-afterAll(async () => emulator.close());
+afterAll(async () => {
+  restoreClock();
+  await emulator.close();
+});
 
 const trainer = (order?: "cheapest"): PodInputs => ({
   name: `trainer-${order ?? "listed"}`,

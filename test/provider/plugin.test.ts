@@ -8,6 +8,7 @@ import { type Emulator, startEmulator } from "../../emulator";
 import * as pkg from "../../provider";
 import { dataFunctions } from "../../provider/plugin/functions";
 import { plainProperties, type Properties, secret, toStruct } from "../../provider/plugin/properties";
+import { providerOnClock } from "../support/providerClock";
 import { type PluginUnderTest, startPlugin } from "./pluginHarness";
 import { rejection } from "./providerHarness";
 
@@ -19,6 +20,7 @@ const podUrn = (name: string) => `urn:pulumi:test::plugin::${POD}::${name}`;
 describe("the native plugin", () => {
   let emulator: Emulator;
   let plugin: PluginUnderTest;
+  let restoreClock: () => void;
 
   /** The response's property bag as the engine decodes it: secrets still wrapped. */
   const wire = (struct: { toJavaScript(): unknown } | undefined) => (struct?.toJavaScript() ?? {}) as Properties;
@@ -33,17 +35,20 @@ describe("the native plugin", () => {
   }
 
   beforeAll(async () => {
-    // Pods take 4 s to start, so that an engine deadline of 1 s runs out first; "doomed" ones then go to ERROR.
+    // Pods take 4 s to start, so that an engine deadline of 1 s runs out first; "doomed" ones then go to ERROR. The
+    // plugin runs on the emulator's clock, which its pauses move: the waits take no real time.
     emulator = await startEmulator({
       apiKeys: [API_KEY],
       timings: { provisioningMs: 2000, startingMs: 2000 },
       faults: { failPodsNamed: "^doomed" },
     });
+    restoreClock = providerOnClock(emulator.clock);
     plugin = await startPlugin();
     await plugin.call("configure", new proto.ConfigureRequest().setArgs(toStruct({ apiUrl: emulator.url, apiKey: secret(API_KEY) })));
   });
 
   afterAll(async () => {
+    restoreClock?.();
     plugin?.close();
     await emulator?.close();
   });

@@ -1,14 +1,14 @@
 // The Pod and NetworkVolume providers against the real emulator over HTTP, called as the engine calls them. The
 // provider's clock is the emulator's, moved by the provider's own pauses: a wait for a pod takes no real time.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
-import { systemClock } from "../../provider/client/clock";
 import * as pod from "../../provider/resources/pod.provider";
 import * as volume from "../../provider/resources/networkVolume/networkVolume.provider";
 import { configure, MissingSettingError, resolveSettings } from "../../provider/config";
 import type { PodOutputs } from "../../provider/resources/pod/outputs";
 import type { PodInputs } from "../../provider/resources/pod/inputs";
 import { volumeEstimate } from "./expectedCosts";
+import { providerOnClock } from "../support/providerClock";
 import { emulatorForProvider, passedCheck, writes } from "./providerHarness";
 
 const checked = (inputs: PodInputs, olds: Partial<PodInputs> = {}) => passedCheck(pod.check, inputs, olds);
@@ -17,6 +17,7 @@ describe("Pod provider", () => {
   let emulator: Emulator;
   let volumeId: string;
   let otherVolumeId: string;
+  let restoreClock: () => void;
   const base = (overrides: Partial<PodInputs> = {}): PodInputs => ({
     name: "trainer",
     image: "org/trainer:1.2",
@@ -29,15 +30,14 @@ describe("Pod provider", () => {
 
   beforeAll(async () => {
     emulator = await emulatorForProvider({ faults: { failPodsNamed: "^doomed" } });
-    vi.spyOn(systemClock, "now").mockImplementation(() => emulator.clock.now());
-    vi.spyOn(systemClock, "sleep").mockImplementation(async (ms) => emulator.clock.advance(Math.max(0, ms)));
+    restoreClock = providerOnClock(emulator.clock);
     const v1 = await volume.create({ name: "data", size: 50, dataCenter: "US-TX-3", type: "STANDARD" });
     const v2 = await volume.create({ name: "data2", size: 50, dataCenter: "US-TX-3", type: "STANDARD" });
     volumeId = v1.id;
     otherVolumeId = v2.id;
   });
   afterAll(async () => {
-    vi.restoreAllMocks();
+    restoreClock();
     await emulator.close();
   });
   beforeEach(() => emulator.resetRequests());

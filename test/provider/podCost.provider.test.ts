@@ -4,12 +4,14 @@ import type { Emulator } from "../../emulator";
 import * as pod from "../../provider/resources/pod.provider";
 import type { PodInputs } from "../../provider/resources/pod/inputs";
 import { UNKNOWN } from "../../provider/values/unknown";
+import { providerOnClock } from "../support/providerClock";
 import { apiGet, apiRequest, emulatorForProvider, passedCheck, writes } from "./providerHarness";
 
 describe("Pod cost at check", () => {
   let emulator: Emulator;
   let l40s: { secure: number; community: number };
   let cpu3c: number;
+  let restoreClock: () => void;
   const gpuPod = (overrides: Partial<PodInputs> = {}): PodInputs => ({
     name: "trainer",
     image: "org/trainer:1.2",
@@ -20,12 +22,16 @@ describe("Pod cost at check", () => {
 
   beforeAll(async () => {
     emulator = await emulatorForProvider();
+    restoreClock = providerOnClock(emulator.clock);
     const gpus = (await apiGet(emulator, "/v2/catalog/gpus")).gpus as { id: string; price: { secure: number; community: number } }[];
     l40s = gpus.find((gpu) => gpu.id === "NVIDIA L40S")!.price;
     const cpus = (await apiGet(emulator, "/v2/catalog/cpus")).cpus as { id: string; price: { securePerVcpu: number } }[];
     cpu3c = cpus.find((cpu) => cpu.id === "cpu3c")!.price.securePerVcpu;
   });
-  afterAll(async () => emulator.close());
+  afterAll(async () => {
+    restoreClock();
+    await emulator.close();
+  });
   beforeEach(() => emulator.resetRequests());
 
   it("prices a GPU pod at its cloud's price per GPU times the count, reading the GPU list once for every check", async () => {

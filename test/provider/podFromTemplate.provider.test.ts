@@ -7,6 +7,7 @@ import * as template from "../../provider/resources/template.provider";
 import type { PodOutputs } from "../../provider/resources/pod/outputs";
 import type { CheckedPodInputs, PodInputs } from "../../provider/resources/pod/inputs";
 import type { TemplateInputs } from "../../provider/resources/template/inputs";
+import { providerOnClock } from "../support/providerClock";
 import { emulatorForProvider, passedCheck, writes } from "./providerHarness";
 
 const checkedPod = (inputs: PodInputs) => passedCheck(pod.check, inputs);
@@ -18,11 +19,13 @@ describe("Pod provider, from a template", () => {
   let otherTemplateId: string;
   let id: string;
   let outs: PodOutputs;
+  let restoreClock: () => void;
   const inputs = (overrides: Partial<PodInputs> = {}): Promise<CheckedPodInputs> =>
     checkedPod({ name: "trainer", templateId, gpu: { id: "NVIDIA A100 80GB PCIe" }, env: { RUN: "nightly" }, ...overrides });
 
   beforeAll(async () => {
     emulator = await emulatorForProvider();
+    restoreClock = providerOnClock(emulator.clock);
     const created = await template.create(
       await checkedTemplate({
         name: "trainer",
@@ -42,7 +45,10 @@ describe("Pod provider, from a template", () => {
     id = pc.id;
     outs = pc.outs!;
   });
-  afterAll(async () => emulator.close());
+  afterAll(async () => {
+    restoreClock();
+    await emulator.close();
+  });
   beforeEach(() => emulator.resetRequests());
 
   it("creates the pod with the template's settings and the program's env key merged in", () => {

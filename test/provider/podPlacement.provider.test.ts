@@ -5,19 +5,25 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../emulator";
 import * as pod from "../../provider/resources/pod.provider";
 import type { PodInputs } from "../../provider/resources/pod/inputs";
+import { providerOnClock } from "../support/providerClock";
 import { emulatorForProvider, passedCheck } from "./providerHarness";
 
 const H100 = "NVIDIA H100 80GB HBM3";
 const A100 = "NVIDIA A100 80GB PCIe";
 let emulator: Emulator;
+let restoreClock: () => void;
 
 beforeAll(async () => {
   // One idle H100 in all, which the availability read shows as LOW.
   emulator = await emulatorForProvider({
     gpuStock: { [H100]: { "US-CA-2": { secure: 1, community: 0 }, "EU-SE-1": { secure: 0, community: 0 } } },
   });
+  restoreClock = providerOnClock(emulator.clock);
 });
-afterAll(async () => emulator.close());
+afterAll(async () => {
+  restoreClock();
+  await emulator.close();
+});
 
 const args = (name: string): PodInputs => ({
   name,

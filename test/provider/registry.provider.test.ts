@@ -7,17 +7,23 @@ import * as registry from "../../provider/resources/registry/registry.provider";
 import type { RegistryOutputs } from "../../provider/resources/registry/declaration";
 import type { RegistryInputs } from "../../provider/resources/registry/inputs";
 import { gpuPod } from "../emulator/harness";
+import { providerOnClock } from "../support/providerClock";
 import { apiRequest, emulatorForProvider, passedCheck, rejection, writes } from "./providerHarness";
 
 const USERNAME = "ci-puller-3f8a";
 const PASSWORD = "pw-61c0d7e2-registry-secret";
 
 let emulator: Emulator;
+let restoreClock: () => void;
 
 beforeAll(async () => {
   emulator = await emulatorForProvider();
+  restoreClock = providerOnClock(emulator.clock);
 });
-afterAll(async () => emulator.close());
+afterAll(async () => {
+  restoreClock();
+  await emulator.close();
+});
 beforeEach(() => {
   emulator.faults.clear();
   emulator.resetRequests();
