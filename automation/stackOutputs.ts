@@ -1,8 +1,6 @@
 import type { Deployment, OutputMap } from "@pulumi/pulumi/automation";
-
-/** The key by which a checkpoint marks a value that is not plain JSON: a secret, asset, archive or resource reference. */
-const SIGNATURE_KEY = "4dabf18193072939515e22adb298388d";
-const SECRET_SIGNATURE = "1b47061264138c4ac30d75fd1eb44270";
+import { isSecretForm, SIGNATURE_KEY } from "../provider/plugin/secretSignature";
+import { stateResources } from "./stateResources";
 
 /**
  * The stack outputs of an exported checkpoint, as the Automation API's `stack.outputs()` gives them (each value with
@@ -13,23 +11,15 @@ const SECRET_SIGNATURE = "1b47061264138c4ac30d75fd1eb44270";
 export async function stackOutputs(state: Deployment, showValues: () => Promise<Record<string, unknown>>): Promise<OutputMap> {
   const stored = rootOutputs(state);
   const values = Object.values(stored).some(holdsSpecialValue) ? await showValues() : stored;
-  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, { value, secret: isSecret(stored[key]) }]));
+  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, { value, secret: isSecretForm(stored[key]) }]));
 }
 
 /** The outputs of the checkpoint's root stack resource (`pulumi:pulumi:Stack`); none before the first update. */
 function rootOutputs(state: Deployment): Record<string, unknown> {
-  const resources = ((state.deployment as { resources?: unknown } | null)?.resources ?? []) as Array<{
-    type: string;
-    parent?: string;
-    outputs?: Record<string, unknown>;
-  }>;
-  return resources.find((resource) => resource.type === "pulumi:pulumi:Stack" && !resource.parent)?.outputs ?? {};
+  return stateResources(state).find((resource) => resource.type === "pulumi:pulumi:Stack" && !resource.parent)?.outputs ?? {};
 }
 
-function isSecret(value: unknown): boolean {
-  return typeof value === "object" && value !== null && (value as Record<string, unknown>)[SIGNATURE_KEY] === SECRET_SIGNATURE;
-}
-
+/** Whether a value is not plain JSON: the signature key marks a secret, asset, archive or resource reference. */
 function holdsSpecialValue(value: unknown): boolean {
   if (typeof value !== "object" || value === null) return false;
   if (SIGNATURE_KEY in value) return true;

@@ -5,6 +5,8 @@ export interface StateResource {
   urn: string;
   type: string;
   id?: string;
+  /** The URN of the parent, absent on the root stack resource. */
+  parent?: string;
   /** False for component resources, which the provider never made. */
   custom?: boolean;
   outputs?: Record<string, unknown>;

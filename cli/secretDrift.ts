@@ -1,7 +1,7 @@
 import type { Stack } from "@pulumi/pulumi/automation";
 import { configure } from "../provider/config";
 import { type KindName, kinds } from "../provider/kindRegistry";
-import { SECRET_SIGNATURE, SIGNATURE_KEY } from "../provider/plugin/secretSignature";
+import { isSecretForm } from "../provider/plugin/secretSignature";
 import { changedFields, type SecretDriftReader } from "./driftReport";
 
 interface Recorded {
@@ -42,6 +42,6 @@ function revealed<Value>(value: Value): Value {
   if (Array.isArray(value)) return value.map(revealed) as Value;
   if (typeof value !== "object" || value === null) return value;
   const record = value as Record<string, unknown>;
-  if (record[SIGNATURE_KEY] === SECRET_SIGNATURE && typeof record.plaintext === "string") return revealed(JSON.parse(record.plaintext));
+  if (isSecretForm(record) && typeof record.plaintext === "string") return revealed(JSON.parse(record.plaintext));
   return Object.fromEntries(Object.entries(record).map(([key, item]) => [key, revealed(item)])) as Value;
 }

@@ -1,7 +1,7 @@
 import type { JavaScriptValue } from "google-protobuf/google/protobuf/struct_pb";
 import { stripUndefined } from "../resources/lifecycle/engineProperties";
 import { Struct } from "./grpc";
-import { SECRET_SIGNATURE, SIGNATURE_KEY } from "./secretSignature";
+import { isSecretForm, SECRET_SIGNATURE, SIGNATURE_KEY } from "./secretSignature";
 
 /** A property bag as plain JavaScript. */
 export type Properties = Record<string, unknown>;
@@ -11,13 +11,9 @@ export function secret(value: unknown): Properties {
   return { [SIGNATURE_KEY]: SECRET_SIGNATURE, value };
 }
 
-function isSecret(value: unknown): value is { value: unknown } {
-  return typeof value === "object" && value !== null && (value as Properties)[SIGNATURE_KEY] === SECRET_SIGNATURE;
-}
-
 /** `value` with every secret wrapper, at any depth, replaced by the value it holds. */
 export function reveal(value: unknown): unknown {
-  if (isSecret(value)) return reveal(value.value);
+  if (isSecretForm(value)) return reveal(value.value);
   if (Array.isArray(value)) return value.map(reveal);
   if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, reveal(v)]));
   return value;
@@ -26,7 +22,7 @@ export function reveal(value: unknown): unknown {
 /** `properties` with the named ones, when present, wrapped as secrets. */
 export function withSecrets(properties: Properties, names: readonly string[]): Properties {
   const marked = { ...properties };
-  for (const name of names) if (marked[name] !== undefined && !isSecret(marked[name])) marked[name] = secret(marked[name]);
+  for (const name of names) if (marked[name] !== undefined && !isSecretForm(marked[name])) marked[name] = secret(marked[name]);
   return marked;
 }
 
