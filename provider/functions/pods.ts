@@ -1,4 +1,4 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { DeepInput } from "../resources/deepInput";
 import { type Pod, type PodStatus, podStatuses } from "../resources/pod/inputs";
@@ -55,7 +55,7 @@ export async function getPod(args: GetPodArgs): Promise<Pod> {
  * the fields you need with `apply` and `pulumi.unsecret` those that are not secret.
  */
 export function getPodOutput(args: DeepInput<GetPodArgs>): pulumi.Output<Pod> {
-  return pulumi.secret(outputForm<GetPodArgs, Pod>(getPod, args));
+  return outputForm<GetPodArgs, Pod>(getPod, args, { secret: true });
 }
 
 /**
@@ -77,5 +77,5 @@ export async function getPods(args: GetPodsArgs = {}): Promise<GetPodsResult> {
  * {@link getPodOutput} is, because of `env`.
  */
 export function getPodsOutput(args?: DeepInput<GetPodsArgs>): pulumi.Output<GetPodsResult> {
-  return pulumi.secret(outputForm<GetPodsArgs, GetPodsResult>(getPods, args));
+  return outputForm<GetPodsArgs, GetPodsResult>(getPods, args, { secret: true });
 }

@@ -1,4 +1,4 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { DeepInput } from "../resources/deepInput";
 import type { EndpointHealth } from "../wire/job";
@@ -53,7 +53,7 @@ export async function getServerlessEndpoint(args: GetServerlessEndpointArgs): Pr
 
 /** {@link getServerlessEndpoint} taking Inputs and returning a secret Output, for use inside a Pulumi program. */
 export function getServerlessEndpointOutput(args: DeepInput<GetServerlessEndpointArgs>): pulumi.Output<Endpoint> {
-  return pulumi.secret(outputForm(getServerlessEndpoint, args));
+  return outputForm(getServerlessEndpoint, args, { secret: true });
 }
 
 /**
@@ -70,7 +70,7 @@ export async function getServerlessEndpoints(args: GetServerlessEndpointsArgs = 
 
 /** {@link getServerlessEndpoints} taking Inputs and returning a secret Output, for use inside a Pulumi program. */
 export function getServerlessEndpointsOutput(args?: DeepInput<GetServerlessEndpointsArgs>): pulumi.Output<GetServerlessEndpointsResult> {
-  return pulumi.secret(outputForm<GetServerlessEndpointsArgs, GetServerlessEndpointsResult>(getServerlessEndpoints, args));
+  return outputForm<GetServerlessEndpointsArgs, GetServerlessEndpointsResult>(getServerlessEndpoints, args, { secret: true });
 }
 
 /**
@@ -103,7 +103,7 @@ export async function getServerlessEndpointReleases(args: GetServerlessEndpointA
 
 /** {@link getServerlessEndpointReleases} taking Inputs and returning a secret Output, for use inside a Pulumi program. */
 export function getServerlessEndpointReleasesOutput(args: DeepInput<GetServerlessEndpointArgs>): pulumi.Output<EndpointReleases> {
-  return pulumi.secret(outputForm(getServerlessEndpointReleases, args));
+  return outputForm(getServerlessEndpointReleases, args, { secret: true });
 }
 
 /**
