@@ -31,6 +31,7 @@ import { refuseLinks, stackConfigFileName } from "./projectLinks";
 import { ensurePulumiCli } from "./pulumiCli";
 import { heldLockMessage, isStale, stackLocks } from "./stackLock";
 import { stackOutputs } from "./stackOutputs";
+import { setsNoConfig } from "./unsetConfig";
 import { UserError } from "../provider/errors";
 
 export { LOCAL_STATE_FOLDER } from "./backend";
@@ -128,6 +129,11 @@ export interface StackDriver {
   /** The stack's checkpoint as `pulumi stack export` prints it, secrets encrypted as stored. */
   exportState(): Promise<Deployment>;
   /**
+   * The stack's config as `stack.getAllConfig()` gives it, secrets decrypted; on a `file://` backend, a stack that no
+   * file gives config (see {@link setsNoConfig}) has none, read without a `pulumi config` run.
+   */
+  config(): Promise<ConfigMap>;
+  /**
    * The stack outputs of the last update, as the Automation API's `stack.outputs()` gives them; a `pulumi stack output`
    * run decrypts them only when one holds a secret (or an asset, archive or resource reference).
    */
@@ -217,6 +223,7 @@ export async function openStack(options: OpenStackOptions): Promise<StackDriver>
     // Not stack.exportStack(): that passes --show-secrets, and this export must show what is stored.
     return (file ? exportedCheckpoint(file) : undefined) ?? (JSON.parse(await pulumi(["stack", "export"])) as Deployment);
   };
+  const config = async () => (backend.url.startsWith("file://") && setsNoConfig(workDir, stackName) ? {} : stack.getAllConfig());
   const outputs = async () =>
     stackOutputs(
       await exportState(),
@@ -246,7 +253,13 @@ export async function openStack(options: OpenStackOptions): Promise<StackDriver>
     await releaseStaleLock();
     const state = await exportState();
     if (!state.deployment?.pending_operations?.length) return false;
-    const client = new ComputePlatformClient(await apiSettings(stack, envVars));
+    const client = new ComputePlatformClient(
+      apiSettingsOf(
+        await config(),
+        envVars,
+        "an interrupted deployment left creates pending, and no API URL and key are set to find out whether they took effect",
+      ),
+    );
     const interrupted = await findInterruptedCreates(state, client);
     if (interrupted.length === 0) return false;
     const unsettled = interrupted.filter(({ candidates }) => candidates.length > 1);
@@ -284,6 +297,7 @@ export async function openStack(options: OpenStackOptions): Promise<StackDriver>
     },
     setConfig,
     exportState,
+    config,
     outputs,
     remove: () => stack.workspace.removeStack(stackName, { force: true }),
     undoCreate: async () => {
@@ -306,17 +320,10 @@ async function stackNames(workspace: LocalWorkspace): Promise<string[]> {
   return (await workspace.listStacks()).map((summary) => summary.name);
 }
 
-/** Where the API is and the key, as the provider would find them: stack config first, then the environment. */
-/** The stack config's API URL and key, else the environment's; `purpose` says what they are needed for when missing. */
-export async function apiSettings(
-  stack: Stack,
-  envVars: Record<string, string>,
-  purpose = "an interrupted deployment left creates pending, and no API URL and key are set to find out whether they took effect",
-): Promise<{ baseUrl: string; apiKey: string }> {
-  return apiSettingsOf(await stack.getAllConfig(), envVars, purpose);
-}
-
-/** {@link apiSettings} from a stack's config already read (each read of it is a `pulumi` run). */
+/**
+ * Where the API is and the key, as the provider would find them: the stack config's (as {@link StackDriver.config}
+ * reads it), else the environment's; `purpose` says what they are needed for when missing.
+ */
 export function apiSettingsOf(config: ConfigMap, envVars: Record<string, string>, purpose: string): { baseUrl: string; apiKey: string } {
   const setting = (key: string, envVar: string) => config[`computeplatform:${key}`]?.value ?? envVars[envVar] ?? process.env[envVar];
   const baseUrl = setting("apiUrl", "COMPUTEPLATFORM_API_URL");

@@ -1,4 +1,4 @@
-import type { Stack } from "@pulumi/pulumi/automation";
+import type { StackDriver } from "../automation/driver";
 import { configure } from "../provider/config";
 import { type KindName, kinds } from "../provider/kindRegistry";
 import { isSecretForm } from "../provider/plugin/secretSignature";
@@ -16,12 +16,12 @@ interface Recorded {
  * decrypted here only. One read per such resource, none when there is none; nothing is written, and only the paths
  * leave this function, never a value.
  */
-export function liveSecretReader(stack: Stack): SecretDriftReader {
+export function liveSecretReader(stack: StackDriver): SecretDriftReader {
   let recorded: Promise<Map<string, Recorded>> | undefined;
   const state = async (): Promise<Map<string, Recorded>> => {
-    const config = await stack.getAllConfig();
+    const config = await stack.config();
     await configure({ config: new Map(Object.entries(config).map(([key, { value }]) => [key, value])) } as never);
-    const resources = ((await stack.exportStack()).deployment?.resources ?? []) as Array<Recorded & { urn: string }>;
+    const resources = ((await stack.stack.exportStack()).deployment?.resources ?? []) as Array<Recorded & { urn: string }>;
     return new Map(
       resources.map(({ urn, inputs, outputs }) => [urn, { inputs: revealed(inputs ?? {}), outputs: revealed(outputs ?? {}) }] as const),
     );

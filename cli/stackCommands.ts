@@ -260,7 +260,7 @@ async function operate(
   const backendNote = describeBackend(stack.backend);
   if (backendNote) out(backendNote);
   let limits: BudgetLimit[] = [];
-  const config = manifest || dotEnvUrls.names.length > 0 ? await stack.stack.getAllConfig() : {};
+  const config = manifest || dotEnvUrls.names.length > 0 ? await stack.config() : {};
   refuseStackKeyToDotEnvUrl(dotEnvUrls, config, options.stack);
   if (manifest) {
     const missing = missingConfig(stack, manifest, config, operation);
@@ -326,7 +326,7 @@ async function operate(
 
   const plan = collector.plan();
   // After `up --refresh` the live resources are already put back, so only a preview's drift can be read again.
-  if (operation === "drift" || operation === "preview") await drifts.readSecrets(liveSecretReader(stack.stack));
+  if (operation === "drift" || operation === "preview") await drifts.readSecrets(liveSecretReader(stack));
   const drifted = drifts.drift();
   if (operation === "drift") return reportDrift(options, drifted, drifts.checked(), out);
   const cost = operation === "preview" ? planCost(priced.steps(), usage) : undefined;

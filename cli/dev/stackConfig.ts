@@ -19,7 +19,7 @@ export function stackConfigReader(manifest: string, stackName: string): (key: st
     const { openManifestStack } = require("../../automation/manifestStack") as typeof manifestStack;
     opened ??= openManifestStack({ manifest, stackName }).then(async (stack) => ({
       projectName: stack.projectName,
-      config: await stack.stack.getAllConfig(),
+      config: await stack.config(),
     }));
     // A failed open (no pulumi CLI, a wrong passphrase) is tried again on the next call.
     const { projectName, config } = await opened.catch((error: unknown) => {

@@ -43,7 +43,7 @@ export async function expireStack(stack: StackDriver, run: ExpireRun): Promise<S
     resources.map(({ resource, record }) => ({ resource, idleFor: record.lifetime?.whenIdle?.for })),
     run,
   );
-  const config = await stack.stack.getAllConfig();
+  const config = await stack.config();
   const found = await stackTtl(stack, run.manifestTtl, config);
   // A stack never deployed has nothing to expire.
   const ttl = found?.expiresAt === undefined ? undefined : { ...found, expiresAt: found.expiresAt };

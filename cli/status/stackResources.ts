@@ -72,7 +72,7 @@ export async function openStackResources(choice: StackChoice): Promise<OpenedSta
     ifMissing: "fail",
     ...(choice.backend ? { backendUrl: choice.backend } : {}),
   });
-  const config = await stack.stack.getAllConfig();
+  const config = await stack.config();
   refuseStackKeyToDotEnvUrl(dotEnvUrls, config, choice.stack);
   await configure({ config: new Map(Object.entries(config).map(([key, { value }]) => [key, value])) } as never);
   const resources = stateResources(await stack.exportState())

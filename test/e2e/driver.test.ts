@@ -3,7 +3,8 @@
  * shape, destroy. The resource is the fixture package's one-file dynamic provider, packed and installed
  * exactly like pulumi-computeplatform, so this also proves that a provider module found in node_modules
  * is stored as a small require() and that its `configure` receives the stack config. What the driver reads from a
- * file backend's checkpoint file, without a `pulumi` process (the state, the stack outputs), is what the CLI prints.
+ * file backend's checkpoint file, without a `pulumi` process (the state, the stack outputs), and the config of a stack
+ * that no file gives any, is what the CLI prints.
  */
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
@@ -11,7 +12,7 @@ import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as pulumi from "@pulumi/pulumi";
 import type { Deployment, LocalWorkspace } from "@pulumi/pulumi/automation";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { changeSummary, ensurePulumiCli, type StackDriver } from "../../automation";
 import { checkpointFile, exportedCheckpoint } from "../../automation/checkpointFile";
 import { stackOutputs } from "../../automation/stackOutputs";
@@ -141,6 +142,12 @@ describe("engine driver", () => {
     }
   });
 
+  it("reads a configured stack's config through the CLI, secrets decrypted", async () => {
+    const config = await driver.config();
+    expect(config["computeplatform:apiKey"]).toEqual({ value: apiKey, secret: true });
+    expect(config).toStrictEqual(await driver.stack.getAllConfig());
+  });
+
   it("stores the provider as a small require() and the API key only encrypted", async () => {
     const state = await driver.exportState();
     const echo = (state.deployment.resources as StateResource[]).find((r) => r.type === dynamicType("Echo"));
@@ -153,6 +160,21 @@ describe("engine driver", () => {
     expect(changeSummary(await driver.destroy())).toEqual({ delete: 2 });
     const state = await driver.exportState();
     expect(state.deployment.resources ?? []).toEqual([]);
+  });
+});
+
+describe("a stack that no file gives config", () => {
+  it("has none, read from its files without a `pulumi config` run, as the CLI prints it", async () => {
+    const stack = await openTestStack({ stackName: "bare", projectName: "bare", workDir: suiteWorkDir("bare"), program: async () => ({}) });
+    try {
+      const read = vi.spyOn(stack.stack, "getAllConfig");
+      expect(await stack.config()).toStrictEqual({});
+      expect(read).not.toHaveBeenCalled();
+      read.mockRestore();
+      expect(await stack.stack.getAllConfig()).toStrictEqual({});
+    } finally {
+      await stack.remove();
+    }
   });
 });
 
